@@ -1,0 +1,40 @@
+/**
+ * Two kinds of tests:
+ * - "ui": React components and pure logic in jsdom, as the browser sees them.
+ * - "node": the embedded local backend, the database migration and the real submit path
+ *   against a local server, in plain Node (real HTTP, real PGlite).
+ * @type {import('jest').Config}
+ */
+const shared = {
+  transform: { "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js" },
+  moduleNameMapper: {
+    "\\.(css)$": "identity-obj-proxy",
+    "\\.(png|jpe?g|gif|svg|webp|avif)$": "<rootDir>/__mocks__/file-mock.js",
+  },
+  testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "/public/", "/e2e/"],
+  transformIgnorePatterns: ["/node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: "ui",
+      testEnvironment: "jsdom",
+      testEnvironmentOptions: { url: "http://localhost/" },
+      globals: { __PATH_PREFIX__: "" },
+      setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
+      testMatch: ["<rootDir>/src/**/*.test.{ts,tsx}"],
+    },
+    {
+      ...shared,
+      displayName: "node",
+      testEnvironment: "node",
+      testMatch: [
+        "<rootDir>/local-backend/**/*.test.ts",
+        "<rootDir>/scripts/**/*.test.ts",
+        "<rootDir>/src/**/*.node-test.ts",
+      ],
+    },
+  ],
+};
