@@ -1,0 +1,195 @@
+/**
+ * The embedded database: PGlite (PostgreSQL compiled to WebAssembly), with the Supabase
+ * roles and every migration in supabase/migrations applied once, in filename order.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+
+import { LocalBackendError, oneLine } from "./errors";
+import { defaultMigrationsDir, pgDataDir } from "./paths";
+
+export interface OpenDatabaseOptions {
+  /** Folder that holds the data (PGlite files go in its `pgdata/`); undefined = in memory. */
+  dataDir?: string;
+  /** Defaults to supabase/migrations of the project. */
+  migrationsDir?: string;
+  /** Receives one line per notable event (migration applied, warnings). */
+  log?: (line: string) => void;
+}
+
+export interface OpenedDatabase {
+  db: PGlite;
+  /** Migrations applied by this call (already applied ones are not repeated). */
+  applied: string[];
+}
+
+/**
+ * The roles Supabase has on every project. `service_role` bypasses row-level security there,
+ * as here. They cannot log in: the server switches to them with `set local role`.
+ */
+const CREATE_ROLES_SQL = `
+do $$
+begin
+  if not exists (select from pg_catalog.pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_catalog.pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_catalog.pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+end
+$$;
+create schema if not exists local_backend;
+create table if not exists local_backend.applied_migrations (
+  name text primary key,
+  checksum text not null,
+  applied_at timestamptz not null default now()
+);
+`;
+
+function lineOf(sql: string, position: unknown): string {
+  const offset = Number(position);
+  if (!Number.isFinite(offset) || offset < 1) return "";
+  return ` (line ${sql.slice(0, offset - 1).split("\n").length})`;
+}
+
+export function listMigrations(migrationsDir: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(migrationsDir);
+  } catch (error) {
+    throw new LocalBackendError(
+      "migration",
+      `Cannot read the migrations folder ${migrationsDir}: ${oneLine(error)}`,
+    );
+  }
+  return names.filter((name) => name.endsWith(".sql")).sort();
+}
+
+/** Applies every migration not yet recorded in local_backend.applied_migrations. */
+export async function applyMigrations(
+  db: PGlite,
+  migrationsDir: string,
+  log: (line: string) => void = () => {},
+): Promise<string[]> {
+  await db.exec(CREATE_ROLES_SQL);
+  const done = new Map(
+    (
+      await db.query<{ name: string; checksum: string }>(
+        "select name, checksum from local_backend.applied_migrations",
+      )
+    ).rows.map((row) => [row.name, row.checksum]),
+  );
+  const applied: string[] = [];
+  for (const name of listMigrations(migrationsDir)) {
+    const sql = fs.readFileSync(path.join(migrationsDir, name), "utf8");
+    const checksum = crypto.createHash("sha256").update(sql).digest("hex");
+    const previous = done.get(name);
+    if (previous !== undefined) {
+      if (previous !== checksum) {
+        log(
+          `Warning: migration ${name} changed after it was applied to the local database; ` +
+            `it is not applied again (add a new migration, or delete the data folder to start over).`,
+        );
+      }
+      continue;
+    }
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query(
+          "insert into local_backend.applied_migrations (name, checksum) values ($1, $2)",
+          [name, checksum],
+        );
+      });
+    } catch (error) {
+      const position = (error as { position?: unknown }).position;
+      throw new LocalBackendError(
+        "migration",
+        `Migration ${name} failed${lineOf(sql, position)}: ${oneLine(error)}`,
+      );
+    }
+    applied.push(name);
+    log(`Applied migration ${name}`);
+  }
+  return applied;
+}
+
+/** Opens (or creates) the database and brings it up to date. */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
+  let db: PGlite;
+  try {
+    db = options.dataDir === undefined ? await PGlite.create() : await PGlite.create(pgDataDir(options.dataDir));
+  } catch (error) {
+    const where = options.dataDir === undefined ? "in memory" : `in ${options.dataDir}`;
+    throw new LocalBackendError("database", `Could not open the local database ${where}: ${oneLine(error)}`);
+  }
+  try {
+    const applied = await applyMigrations(db, migrationsDir, options.log);
+    return { db, applied };
+  } catch (error) {
+    await db.close().catch(() => {});
+    if (error instanceof LocalBackendError) throw error;
+    throw new LocalBackendError("database", `Could not prepare the local database: ${oneLine(error)}`);
+  }
+}
+
+/** Runs tasks one after another; each gets the database to itself. */
+export class SerialQueue {
+  private tail: Promise<void> = Promise.resolve();
+  private waiting = 0;
+
+  get size(): number {
+    return this.waiting;
+  }
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    this.waiting += 1;
+    const result = this.tail.then(task);
+    const settle = (): void => {
+      this.waiting -= 1;
+    };
+    this.tail = result.then(settle, settle);
+    return result;
+  }
+
+  /** Resolves once everything queued so far has finished. */
+  async idle(): Promise<void> {
+    while (this.waiting > 0) await this.tail;
+  }
+}
+
+/** A stored meeting request, as staff see it. */
+export interface StoredRequest {
+  id: number;
+  created_at: string;
+  name: string;
+  email: string;
+  organization: string;
+  message: string;
+}
+
+/** All meeting requests, newest first (as the superuser: reads bypass row-level security). */
+export async function readRequests(db: PGlite): Promise<StoredRequest[]> {
+  const result = await db.query<{
+    id: string;
+    created_at: string;
+    name: string;
+    email: string;
+    organization: string;
+    message: string;
+  }>(
+    `select id::text as id,
+            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+            name, email, organization, message
+       from public.contacts
+      order by created_at desc, id desc`,
+  );
+  return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
+}

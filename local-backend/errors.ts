@@ -1,0 +1,24 @@
+/** Failures the local backend reports to a person: one readable line, no stack trace. */
+export type LocalBackendErrorKind =
+  | "port-in-use"
+  | "listen-failed"
+  | "data-dir"
+  | "data-dir-in-use"
+  | "database"
+  | "migration";
+
+export class LocalBackendError extends Error {
+  readonly kind: LocalBackendErrorKind;
+
+  constructor(kind: LocalBackendErrorKind, message: string) {
+    super(message);
+    this.name = "LocalBackendError";
+    this.kind = kind;
+  }
+}
+
+/** The message of anything thrown, on one line. */
+export function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s*\n\s*/g, " ").trim();
+}
