@@ -177,19 +177,32 @@ export interface StoredRequest {
 
 /** All meeting requests, newest first (as the superuser: reads bypass row-level security). */
 export async function readRequests(db: PGlite): Promise<StoredRequest[]> {
+  // Text columns travel as UTF-8 bytes and are decoded here with ignoreBOM: PGlite's own
+  // decoding would drop a byte-order mark at the start of a value, and exports must be exact.
   const result = await db.query<{
     id: string;
     created_at: string;
-    name: string;
-    email: string;
-    organization: string;
-    message: string;
+    name: Uint8Array;
+    email: Uint8Array;
+    organization: Uint8Array;
+    message: Uint8Array;
   }>(
     `select id::text as id,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-            name, email, organization, message
+            convert_to(name, 'UTF8') as name,
+            convert_to(email, 'UTF8') as email,
+            convert_to(organization, 'UTF8') as organization,
+            convert_to(message, 'UTF8') as message
        from public.contacts
       order by created_at desc, id desc`,
   );
-  return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    created_at: row.created_at,
+    name: decoder.decode(row.name),
+    email: decoder.decode(row.email),
+    organization: decoder.decode(row.organization),
+    message: decoder.decode(row.message),
+  }));
 }
