@@ -151,7 +151,9 @@ export class SerialQueue {
 
   run<T>(task: () => Promise<T>): Promise<T> {
     this.waiting += 1;
-    const result = this.tail.then(task);
+    // PGlite runs on this thread and resolves through microtasks only: without a turn of the
+    // event loop between tasks, a busy queue would starve socket reads and stretch latency.
+    const result = this.tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(task);
     const settle = (): void => {
       this.waiting -= 1;
     };
