@@ -1,0 +1,63 @@
+import path from "node:path";
+import dotenv from "dotenv";
+import type { GatsbyConfig } from "gatsby";
+import { siteUrlFrom } from "./src/lib/site-url";
+import { resolveSupabaseSettings, SUPABASE_ANON_KEY_VARIABLE, SUPABASE_URL_VARIABLE } from "./src/lib/supabase-settings";
+
+// Values already in the process environment win over both files (dotenv never overrides them).
+const mode = process.env.NODE_ENV === "production" ? "production" : "development";
+dotenv.config({ path: path.resolve(__dirname, `.env.${mode}`) });
+dotenv.config({ path: path.resolve(__dirname, ".env") });
+
+// Development without settings talks to the embedded local backend. The values are put into
+// the environment here, before webpack reads GATSBY_* variables into the browser bundle.
+// A production build without settings is stopped in gatsby-node.ts (onPreInit) with a clear message.
+const supabase = resolveSupabaseSettings(process.env, mode === "production");
+if (supabase.ok && supabase.settings.usesLocalDefaults) {
+  process.env[SUPABASE_URL_VARIABLE] = supabase.settings.url;
+  process.env[SUPABASE_ANON_KEY_VARIABLE] = supabase.settings.anonKey;
+}
+
+const siteUrl = siteUrlFrom(process.env);
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    siteUrl,
+  },
+  graphqlTypegen: {
+    typesOutputPath: "src/gatsby-types.d.ts",
+    generateOnBuild: true,
+  },
+  trailingSlash: "always",
+  plugins: [
+    "gatsby-plugin-image",
+    "gatsby-plugin-sharp",
+    "gatsby-transformer-sharp",
+    {
+      resolve: "gatsby-source-filesystem",
+      options: {
+        name: "content",
+        path: path.resolve(__dirname, "content"),
+        ignore: ["**/schemas/**", "**/*.md"],
+      },
+    },
+    {
+      resolve: "gatsby-transformer-yaml",
+      options: {
+        // One node per file, named after the file: content/hero.yaml → HeroContent.
+        typeName: ({ node }: { node: { name: string } }) => contentTypeName(node.name),
+      },
+    },
+  ],
+};
+
+function contentTypeName(fileName: string): string {
+  const pascal = fileName
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("");
+  return `${pascal}Content`;
+}
+
+export default config;

@@ -1,0 +1,147 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { GatsbyNode } from "gatsby";
+import { buildRobotsTxt, buildSitemap } from "./src/lib/crawler-files";
+import { siteUrlFrom } from "./src/lib/site-url";
+import { describeSettingsProblems, resolveSupabaseSettings } from "./src/lib/supabase-settings";
+
+export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
+  const isProduction = process.env.NODE_ENV === "production";
+  const supabase = resolveSupabaseSettings(process.env, isProduction);
+  if (!supabase.ok) {
+    reporter.panic(describeSettingsProblems(supabase.problems));
+    return;
+  }
+  if (supabase.settings.usesLocalDefaults) {
+    reporter.info(`Meeting requests go to the embedded local backend at ${supabase.settings.url} (start it with npm start).`);
+  } else {
+    reporter.info(`Meeting requests go to ${supabase.settings.url}.`);
+  }
+};
+
+/**
+ * The shape of every file in content/. Declared rather than inferred so that a page query
+ * never silently loses a field, and a required field missing from the YAML fails the build.
+ */
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes(`
+    type SiteContent implements Node @dontInfer {
+      companyName: String!
+      shortName: String!
+      description: String!
+      history: CompanyHistory!
+      shareImage: File! @fileByRelativePath
+      shareImageAlt: String!
+    }
+    type CompanyHistory {
+      established: Int!
+      transitFocusSince: Int!
+      microtransitSince: Int!
+      summary: String!
+    }
+
+    type HeroContent implements Node @dontInfer {
+      eyebrow: String!
+      headline: String!
+      lead: String!
+      ctaLabel: String!
+      stats: [Figure!]!
+    }
+    type Figure {
+      value: String!
+      label: String!
+    }
+
+    type SolutionsContent implements Node @dontInfer {
+      heading: String!
+      intro: String!
+      ctaLabel: String!
+      offerings: [Offering!]!
+    }
+    type Offering {
+      name: String!
+      subtitle: String!
+      headerStyle: String!
+      highlights: [String!]!
+    }
+
+    type ConsultingContent implements Node @dontInfer {
+      eyebrow: String!
+      heading: String!
+      summary: String!
+      figures: [Figure!]!
+      points: [String!]!
+      ctaLabel: String!
+    }
+
+    type ExpoContent implements Node @dontInfer {
+      eyebrow: String!
+      heading: String!
+      intro: String!
+      eventName: String!
+      booth: String!
+      perksHeading: String!
+      perks: [ExpoPerk!]!
+      leadersHeading: String!
+      leaders: [ExpoLeader!]!
+      ctaLabel: String!
+    }
+    type ExpoPerk {
+      title: String!
+      description: String!
+    }
+    type ExpoLeader {
+      role: String!
+      bio: String!
+    }
+
+    type MeetingContent implements Node @dontInfer {
+      heading: String!
+      subtitle: String!
+      image: File! @fileByRelativePath
+      imageAlt: String!
+      formTitle: String!
+      contactTitle: String!
+      productOptions: [ChoiceOption!]!
+      meetingTimeOptions: [ChoiceOption!]!
+    }
+    type ChoiceOption {
+      value: String!
+      label: String!
+    }
+
+    type ContactContent implements Node @dontInfer {
+      address: PostalAddress!
+      phone: String!
+      email: String!
+      booth: String!
+    }
+    type PostalAddress {
+      street: String!
+      city: String!
+      region: String!
+      postalCode: String!
+      country: String!
+    }
+
+    type FooterContent implements Node @dontInfer {
+      platformsHeading: String!
+      resourcesHeading: String!
+      paperDownload: FooterLink!
+      resources: [FooterLink!]!
+      contactHeading: String!
+      legalLinks: [FooterLink!]!
+    }
+    type FooterLink {
+      label: String!
+      href: String!
+    }
+  `);
+};
+
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ getNodesByType }) => {
+  const siteUrl = siteUrlFrom(process.env);
+  const pagePaths = getNodesByType("SitePage").map((page) => String(page.path));
+  await fs.writeFile(path.join("public", "sitemap.xml"), buildSitemap(siteUrl, pagePaths));
+  await fs.writeFile(path.join("public", "robots.txt"), buildRobotsTxt(siteUrl));
+};

@@ -1,0 +1,81 @@
+import { LOCAL_ANON_KEY, LOCAL_BACKEND_URL } from "./local-backend-defaults";
+
+export const SUPABASE_URL_VARIABLE = "GATSBY_SUPABASE_URL";
+export const SUPABASE_ANON_KEY_VARIABLE = "GATSBY_SUPABASE_ANON_KEY";
+
+export type SupabaseSettings = {
+  url: string;
+  anonKey: string;
+  /** True when the development defaults (the embedded local backend) were filled in. */
+  usesLocalDefaults: boolean;
+};
+
+export type SettingsResolution =
+  | { ok: true; settings: SupabaseSettings }
+  | { ok: false; problems: string[] };
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Decides which Supabase project the built site talks to.
+ *
+ * A production build must name its project explicitly: a deployed page whose form
+ * cannot store anything is the worst failure this site can have. Development falls
+ * back to the embedded local backend so a fresh clone works without any setup.
+ */
+export function resolveSupabaseSettings(env: Environment, isProduction: boolean): SettingsResolution {
+  const url = env[SUPABASE_URL_VARIABLE]?.trim() ?? "";
+  const anonKey = env[SUPABASE_ANON_KEY_VARIABLE]?.trim() ?? "";
+
+  if (!url && !anonKey && !isProduction) {
+    return { ok: true, settings: { url: LOCAL_BACKEND_URL, anonKey: LOCAL_ANON_KEY, usesLocalDefaults: true } };
+  }
+
+  const problems: string[] = [];
+  if (!url) problems.push(`${SUPABASE_URL_VARIABLE} is not set.`);
+  else if (!isHttpUrl(url)) problems.push(`${SUPABASE_URL_VARIABLE} must be an http(s) URL such as https://your-project.supabase.co (got "${url}").`);
+  if (!anonKey) problems.push(`${SUPABASE_ANON_KEY_VARIABLE} is not set.`);
+  else {
+    const role = jwtRole(anonKey);
+    if (role === "service_role") {
+      problems.push(
+        `${SUPABASE_ANON_KEY_VARIABLE} holds a service_role key. That key bypasses every database rule and would be published in the page: use the project's anon (public) key.`,
+      );
+    }
+    if (anonKey.startsWith("sb_secret_")) {
+      problems.push(`${SUPABASE_ANON_KEY_VARIABLE} holds a secret key (sb_secret_…). Use the project's publishable or anon key.`);
+    }
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, settings: { url, anonKey, usesLocalDefaults: false } };
+}
+
+/** The message a person sees when the build refuses to run without Supabase settings. */
+export function describeSettingsProblems(problems: readonly string[]): string {
+  return [
+    "The site cannot be built without working Supabase settings, or its meeting-request form would not work:",
+    ...problems.map((problem) => `  - ${problem}`),
+    `Set ${SUPABASE_URL_VARIABLE} and ${SUPABASE_ANON_KEY_VARIABLE} in the environment, or copy .env.example to .env.production and fill in your project's API URL and anon key (Supabase dashboard → Project Settings → API).`,
+  ].join("\n");
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === "https:" || parsed.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/** The `role` claim of a JWT, or undefined when the value is not a decodable JWT. */
+export function jwtRole(token: string): string | undefined {
+  const payload = token.split(".")[1];
+  if (!payload) return undefined;
+  try {
+    const json: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    if (json && typeof json === "object" && "role" in json && typeof json.role === "string") return json.role;
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
