@@ -80,11 +80,20 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       intro: String!
       eventName: String!
       booth: String!
+      startDate: String!
+      endDate: String!
+      venue: ExpoVenue!
       perksHeading: String!
       perks: [ExpoPerk!]!
       leadersHeading: String!
       leaders: [ExpoLeader!]!
       ctaLabel: String!
+    }
+    type ExpoVenue {
+      name: String!
+      city: String!
+      region: String!
+      country: String!
     }
     type ExpoPerk {
       title: String!

@@ -1,0 +1,63 @@
+import React from "react";
+import { graphql } from "gatsby";
+import { GatsbyImage, getImage } from "gatsby-plugin-image";
+import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
+import { ContactCard } from "./contact-card";
+import { MeetingForm } from "./meeting-form";
+import * as styles from "./meeting-section.module.css";
+
+type MeetingSectionProps = {
+  meeting: Queries.MeetingSectionFragment;
+  contact: Queries.ContactDetailsFragment;
+};
+
+export function MeetingSection({ meeting, contact }: MeetingSectionProps) {
+  const image = getImage(meeting.image.childImageSharp?.gatsbyImageData ?? null);
+  return (
+    <section id={CONTACT_FORM_ID} className={styles.section} aria-labelledby="contact-form-heading">
+      <div className={styles.inner}>
+        <header className={styles.intro}>
+          <h2 id="contact-form-heading" className={styles.heading} tabIndex={-1} data-focus-target>
+            {meeting.heading}
+          </h2>
+          <p className={styles.subtitle}>{meeting.subtitle}</p>
+        </header>
+        <div className={styles.layout}>
+          <section className={styles.formCard} aria-labelledby="book-your-meeting-heading">
+            <h3 id="book-your-meeting-heading" className={styles.cardTitle}>
+              {meeting.formTitle}
+            </h3>
+            <MeetingForm productOptions={meeting.productOptions} meetingTimeOptions={meeting.meetingTimeOptions} />
+          </section>
+          <div className={styles.aside}>
+            {image && <GatsbyImage className={styles.image} image={image} alt={meeting.imageAlt} />}
+            <ContactCard title={meeting.contactTitle} contact={contact} />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export const query = graphql`
+  fragment MeetingSection on MeetingContent {
+    heading
+    subtitle
+    image {
+      childImageSharp {
+        gatsbyImageData(width: 560, placeholder: DOMINANT_COLOR, formats: [AUTO, WEBP, AVIF], breakpoints: [360, 560, 840, 1120])
+      }
+    }
+    imageAlt
+    formTitle
+    contactTitle
+    productOptions {
+      value
+      label
+    }
+    meetingTimeOptions {
+      value
+      label
+    }
+  }
+`;

@@ -1,0 +1,47 @@
+import React from "react";
+import { graphql } from "gatsby";
+import { isOfferingHeaderStyle } from "../lib/offering-header-styles";
+import { CtaLink } from "./cta-link";
+import * as styles from "./offering-card.module.css";
+
+type OfferingCardProps = {
+  offering: Queries.OfferingCardFragment;
+  ctaLabel: string;
+};
+
+export function OfferingCard({ offering, ctaLabel }: OfferingCardProps) {
+  const headerStyle = isOfferingHeaderStyle(offering.headerStyle) ? offering.headerStyle : "slate";
+  return (
+    <article className={styles.card}>
+      <header className={`${styles.header} ${styles[headerStyle]}`}>
+        <h3 className={styles.name}>{offering.name}</h3>
+        <p className={styles.subtitle}>{offering.subtitle}</p>
+      </header>
+      <ul className={styles.highlights}>
+        {offering.highlights.map((highlight) => (
+          <li key={highlight} className={styles.highlight}>
+            <svg className={styles.check} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d="M5 10.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span>{highlight}</span>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.footer}>
+        <CtaLink variant="outline">
+          {ctaLabel}
+          <span className="visually-hidden"> about {offering.name}</span>
+        </CtaLink>
+      </div>
+    </article>
+  );
+}
+
+export const query = graphql`
+  fragment OfferingCard on Offering {
+    name
+    subtitle
+    headerStyle
+    highlights
+  }
+`;
