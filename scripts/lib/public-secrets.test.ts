@@ -1,0 +1,138 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { LOCAL_ANON_KEY } from "../../src/lib/local-backend-defaults";
+import { decodeJwt, findSecretsInDirectory, findSecretsInText } from "./public-secrets";
+
+jest.setTimeout(60_000);
+
+const root = path.resolve(__dirname, "..", "..");
+
+/** An unsigned-looking but well-formed JWT with these claims (the signature does not matter here). */
+function jwt(payload: Record<string, unknown>): string {
+  const part = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString("base64url");
+  return `${part({ alg: "HS256", typ: "JWT" })}.${part(payload)}.c2lnbmF0dXJlLW5vdC1jaGVja2Vk`;
+}
+const serviceRoleKey = jwt({ iss: "supabase-demo", role: "service_role", exp: 1983812996 });
+
+/** A published folder as the build leaves it: HTML, a bundle holding the anon key, page data, an image. */
+function makeBuild(extraFiles: Record<string, string | Buffer> = {}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "public-secrets-"));
+  const files: Record<string, string | Buffer> = {
+    "index.html": "<!DOCTYPE html><html><body><h1>Schedule Your CTAA Meeting</h1></body></html>",
+    "app-5f3c.js": `var e={url:"https://abc.supabase.co",key:"${LOCAL_ANON_KEY}"};fetch(e.url+"/rest/v1/contacts")`,
+    "page-data/index/page-data.json": '{"componentChunkName":"component---src-pages-index-tsx"}',
+    "static/ab12/photo.png": Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x65, 0x79, 0x4a]),
+    ...extraFiles,
+  };
+  for (const [file, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), content);
+  }
+  return dir;
+}
+
+describe("findSecretsInDirectory", () => {
+  it("passes a build that holds only the anon key", async () => {
+    const result = await findSecretsInDirectory(makeBuild());
+    expect(result.findings).toEqual([]);
+    expect(result.files).toBe(4);
+  });
+
+  it("fails on a service-role key planted in a bundle, naming file and line", async () => {
+    const dir = makeBuild({ "component---src-pages-index-tsx-9a8b.js": `/* chunk */\nconst k="${serviceRoleKey}";` });
+    const { findings } = await findSecretsInDirectory(dir);
+    expect(findings).toEqual([
+      expect.objectContaining({
+        file: "component---src-pages-index-tsx-9a8b.js",
+        line: 2,
+        kind: "jwt-role",
+        detail: expect.stringContaining('role "service_role"'),
+      }),
+    ]);
+    expect(findings[0]!.detail).not.toContain(serviceRoleKey);
+  });
+
+  it("finds a key in any file type, nested and binary included", async () => {
+    const dir = makeBuild({
+      "page-data/sq/d/123.json": JSON.stringify({ key: serviceRoleKey }),
+      "static/x/y.map": Buffer.concat([Buffer.from([0, 1, 2]), Buffer.from(serviceRoleKey)]),
+    });
+    const { findings } = await findSecretsInDirectory(dir);
+    expect(findings.map((finding) => finding.file)).toEqual(["page-data/sq/d/123.json", "static/x/y.map"]);
+  });
+});
+
+describe("findSecretsInText", () => {
+  it("accepts the anon key", () => {
+    expect(findSecretsInText(`key:"${LOCAL_ANON_KEY}"`)).toEqual([]);
+  });
+
+  it.each([
+    ["a JWT without a role", jwt({ sub: "user-1" }), "jwt-role", /role null/],
+    ["an authenticated user's JWT", jwt({ role: "authenticated" }), "jwt-role", /role "authenticated"/],
+    ["a JWT whose claims are not JSON", `${jwt({}).split(".")[0]}.bm90LWpzb24.sig`, "jwt-unreadable", /cannot be decoded/],
+    ["a Supabase secret key", "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz", "supabase-secret-key", /Supabase secret key: sb_secret_/],
+    ["a server-only variable name", 'process.env.SUPABASE_SERVICE_ROLE_KEY||""', "server-variable-name", /SUPABASE_SERVICE_ROLE_KEY/],
+    ["a JWT secret variable name", "SUPABASE_JWT_SECRET=", "server-variable-name", /SUPABASE_JWT_SECRET/],
+    [
+      "a Postgres URL with a password",
+      '"postgresql://postgres:hunter2-secret@db.abc.supabase.co:5432/postgres"',
+      "postgres-password",
+      /postgres:\*\*\*\*@db/,
+    ],
+    ["a private key", "-----BEGIN PRIVATE KEY-----\nMIIE", "private-key", /PRIVATE KEY/],
+  ])("flags %s", (_name, text, kind, detail) => {
+    const findings = findSecretsInText(text, "file.js");
+    expect(findings).toEqual([expect.objectContaining({ file: "file.js", line: 1, kind, detail: expect.stringMatching(detail) })]);
+    expect(findings[0]!.detail).not.toContain("hunter2");
+  });
+
+  it.each([
+    ["a Postgres URL without a password", "postgres://localhost:5432/app"],
+    ["a publishable key", "sb_publishable_ZaGmN3Pj3xK8ahjT5d2L1A_abc"],
+    ["text that only looks like a JWT", "eyJub3QiOiJhIGp3dCJ9.eyJ4IjoxfQ.sig"],
+    ["the words service role in prose", "Never expose your service_role key in the browser."],
+  ])("does not flag %s", (_name, text) => {
+    expect(findSecretsInText(text)).toEqual([]);
+  });
+
+  it("counts lines from 1", () => {
+    expect(findSecretsInText(`a\nb\n\nkey=${serviceRoleKey}`)[0]!.line).toBe(4);
+  });
+});
+
+describe("decodeJwt", () => {
+  it("reads the local anon key's claims", () => {
+    expect(decodeJwt(LOCAL_ANON_KEY)?.payload).toEqual({ iss: "supabase-demo", role: "anon", exp: 1983812996 });
+  });
+});
+
+describe("npm run check:secrets", () => {
+  const run = (dir: string): { status: number | null; stdout: string; stderr: string } => {
+    const result = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "check-public-secrets.ts"), dir], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+
+  it("exits 0 for a clean build", () => {
+    const result = run(makeBuild());
+    expect(result).toMatchObject({ status: 0, stdout: expect.stringMatching(/No secrets in 4 files/) });
+  });
+
+  it("exits 1 and lists the findings when a service-role key is published", () => {
+    const result = run(makeBuild({ "app-5f3c.js": `const key="${serviceRoleKey}"` }));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/app-5f3c\.js:1: a JWT with role "service_role"/);
+    expect(result.stderr).not.toContain(serviceRoleKey);
+  });
+
+  it("exits 2 when there is no build", () => {
+    const result = run(path.join(os.tmpdir(), "no-such-build-dir"));
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/run npm run build first/);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Finds secrets in the published folder. Everything under public/ is downloadable by anyone,
+ * and the browser bundle necessarily holds the Supabase URL and the anon key: that key is
+ * public by design (its JWT role claim is `anon`). Anything stronger must never be there:
+ * - a JWT whose role is not `anon` (a `service_role` key bypasses every database rule),
+ *   or a JWT whose claims cannot be read (it cannot be shown to be harmless);
+ * - a new-style Supabase secret key (`sb_secret_…`);
+ * - the name of a server-only variable (`SUPABASE_SERVICE_ROLE_KEY`, `SUPABASE_JWT_SECRET`, …),
+ *   a sign that server configuration was bundled;
+ * - a Postgres connection string with a password;
+ * - a PEM private key.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { listFiles } from "./list-files";
+
+export type SecretFinding = {
+  /** Path relative to the scanned folder, "/"-separated. */
+  file: string;
+  line: number;
+  kind: "jwt-role" | "jwt-unreadable" | "supabase-secret-key" | "server-variable-name" | "postgres-password" | "private-key";
+  /** What was found, with the secret itself shortened so the report does not repeat it. */
+  detail: string;
+};
+
+/** JWT: base64url header (a JSON object, so it starts with "eyJ"), payload and signature. */
+const JWT_PATTERN = /eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
+const SUPABASE_SECRET_KEY_PATTERN = /sb_secret_[A-Za-z0-9_-]{8,}/g;
+const SERVER_VARIABLE_PATTERN =
+  /\b(?:SUPABASE_SERVICE_ROLE_KEY|SUPABASE_SERVICE_KEY|SERVICE_ROLE_KEY|SUPABASE_JWT_SECRET|SUPABASE_SECRET_KEY|SUPABASE_DB_PASSWORD)\b/g;
+const POSTGRES_URL_PATTERN = /postgres(?:ql)?:\/\/[^\s:/@'"`]+:([^\s@/'"`]+)@[^\s'"`]+/gi;
+const PRIVATE_KEY_PATTERN = /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/g;
+
+export type DecodedJwt = { header: Record<string, unknown>; payload: Record<string, unknown> | undefined };
+
+/**
+ * The decoded header and payload of a JWT-shaped string, or undefined when its first segment
+ * is not a JSON object with an `alg` (then it is not a JWT, just text that looks like one).
+ */
+export function decodeJwt(token: string): DecodedJwt | undefined {
+  const [headerPart, payloadPart] = token.split(".");
+  const header = decodeJsonSegment(headerPart);
+  if (!header || typeof header.alg !== "string") return undefined;
+  return { header, payload: decodeJsonSegment(payloadPart) };
+}
+
+function decodeJsonSegment(segment: string | undefined): Record<string, unknown> | undefined {
+  if (!segment) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Shortens a secret for a report: enough to find it, not enough to use it. */
+export function redact(secret: string): string {
+  return secret.length <= 16 ? `${secret.slice(0, 4)}…` : `${secret.slice(0, 12)}…(${secret.length} chars)`;
+}
+
+/** Findings in one file's text (file is filled in by the caller). */
+export function findSecretsInText(text: string, file = ""): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  const lineOf = lineLocator(text);
+  const add = (index: number, kind: SecretFinding["kind"], detail: string): void => {
+    findings.push({ file, line: lineOf(index), kind, detail });
+  };
+
+  for (const match of text.matchAll(JWT_PATTERN)) {
+    const decoded = decodeJwt(match[0]);
+    if (!decoded) continue;
+    if (!decoded.payload) {
+      add(match.index, "jwt-unreadable", `a JWT whose claims cannot be decoded: ${redact(match[0])}`);
+      continue;
+    }
+    const role = decoded.payload.role;
+    if (role !== "anon") {
+      add(match.index, "jwt-role", `a JWT with role ${JSON.stringify(role ?? null)} (only "anon" may be published): ${redact(match[0])}`);
+    }
+  }
+  for (const match of text.matchAll(SUPABASE_SECRET_KEY_PATTERN)) {
+    add(match.index, "supabase-secret-key", `a Supabase secret key: ${redact(match[0])}`);
+  }
+  for (const match of text.matchAll(SERVER_VARIABLE_PATTERN)) {
+    add(match.index, "server-variable-name", `the server-only variable name ${match[0]}`);
+  }
+  for (const match of text.matchAll(POSTGRES_URL_PATTERN)) {
+    const password = match[1] ?? "";
+    add(match.index, "postgres-password", `a Postgres connection string with a password: ${match[0].replace(password, "****")}`);
+  }
+  for (const match of text.matchAll(PRIVATE_KEY_PATTERN)) {
+    add(match.index, "private-key", `a private key (${match[0]})`);
+  }
+  return findings;
+}
+
+function lineLocator(text: string): (index: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (index) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid]! <= index) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  };
+}
+
+/**
+ * Scans every file under dir, whatever its type: a key can end up in a source map, a JSON
+ * page-data file or an image's metadata as easily as in a script. Bytes are read as latin1,
+ * so every pattern (all ASCII) is found in text and binary files alike.
+ */
+export async function findSecretsInDirectory(dir: string): Promise<{ files: number; findings: SecretFinding[] }> {
+  const files = await listFiles(dir);
+  const findings: SecretFinding[] = [];
+  for (const file of files) {
+    const text = (await fs.readFile(path.join(dir, file))).toString("latin1");
+    findings.push(...findSecretsInText(text, file));
+  }
+  return { files: files.length, findings };
+}
+
+export function formatFindings(findings: readonly SecretFinding[]): string {
+  return findings.map((finding) => `${finding.file}:${finding.line}: ${finding.detail}`).join("\n");
+}
