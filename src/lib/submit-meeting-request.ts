@@ -115,7 +115,7 @@ export function diagnoseFailure(
 ): string {
   const code = error.code ? `, code ${error.code}` : "";
   if (timedOut) {
-    return `Meeting request abandoned: ${url} did not answer within ${Math.round(timeoutMs / 1000)} s.`;
+    return `Meeting request abandoned: ${url} did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}.`;
   }
   if (status === 0) {
     return `Meeting request not sent: ${url} could not be reached (${error.message}).`;

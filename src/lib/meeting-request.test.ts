@@ -1,0 +1,94 @@
+import { buildContactRecord, EMPTY_MEETING_REQUEST } from "./meeting-request";
+import type { MeetingRequestValues } from "./meeting-request";
+
+const meetingTimes = [
+  { value: "day1-morning", label: "Day 1 Morning" },
+  { value: "day2-afternoon", label: "Day 2 Afternoon" },
+];
+
+const complete: MeetingRequestValues = {
+  fullName: "Ana Pérez",
+  organization: "Valley Regional Transit",
+  email: "ana.perez@vrt.example.org",
+  phone: "(208) 555-0101",
+  fleetSize: "25 vehicles",
+  products: ["MobilityDR", "Trip Exchange"],
+  meetingTime: "day2-afternoon",
+  challenges: "Our zone service misses its productivity target.",
+};
+
+describe("buildContactRecord", () => {
+  it("maps the identity fields and assembles every labelled line in order", () => {
+    expect(buildContactRecord(complete, meetingTimes)).toEqual({
+      name: "Ana Pérez",
+      email: "ana.perez@vrt.example.org",
+      organization: "Valley Regional Transit",
+      message: [
+        "Phone: (208) 555-0101",
+        "Fleet Size: 25 vehicles",
+        "Products of Interest: MobilityDR, Trip Exchange",
+        "Preferred Meeting Time: Day 2 Afternoon",
+        "Challenges/Questions: Our zone service misses its productivity target.",
+      ].join("\n"),
+    });
+  });
+
+  it("uses the fallback of each empty optional answer", () => {
+    const record = buildContactRecord({ ...EMPTY_MEETING_REQUEST, fullName: "A", organization: "B", email: "a@b.co" }, meetingTimes);
+    expect(record.message).toBe(
+      [
+        "Phone: Not provided",
+        "Fleet Size: Not provided",
+        "Products of Interest: None selected",
+        "Preferred Meeting Time: Not specified",
+        "Challenges/Questions: None provided",
+      ].join("\n"),
+    );
+  });
+
+  it("trims every answer and treats an all-blank optional answer as empty", () => {
+    const record = buildContactRecord(
+      {
+        fullName: "  Ana Pérez \t",
+        organization: "\nValley Regional Transit  ",
+        email: " ana@vrt.example.org ",
+        phone: "   ",
+        fleetSize: "\t\n",
+        products: ["  ", " OptiRun "],
+        meetingTime: "  ",
+        challenges: "  \n  ",
+      },
+      meetingTimes,
+    );
+    expect(record.name).toBe("Ana Pérez");
+    expect(record.organization).toBe("Valley Regional Transit");
+    expect(record.email).toBe("ana@vrt.example.org");
+    expect(record.message.split("\n")).toEqual([
+      "Phone: Not provided",
+      "Fleet Size: Not provided",
+      "Products of Interest: OptiRun",
+      "Preferred Meeting Time: Not specified",
+      "Challenges/Questions: None provided",
+    ]);
+  });
+
+  it("keeps multi-line challenges inside the last line's answer", () => {
+    const record = buildContactRecord({ ...complete, challenges: "  First line.\nSecond line.  " }, meetingTimes);
+    expect(record.message.endsWith("Challenges/Questions: First line.\nSecond line.")).toBe(true);
+  });
+
+  it("shows the meeting time's human label, or its value if the label is unknown", () => {
+    expect(buildContactRecord({ ...complete, meetingTime: "day1-morning" }, meetingTimes).message).toContain(
+      "Preferred Meeting Time: Day 1 Morning",
+    );
+    expect(buildContactRecord({ ...complete, meetingTime: "day9-evening" }, meetingTimes).message).toContain(
+      "Preferred Meeting Time: day9-evening",
+    );
+  });
+
+  it("joins a single product without a separator", () => {
+    expect(buildContactRecord({ ...complete, products: ["Vámonos!"] }, meetingTimes).message).toContain(
+      "Products of Interest: Vámonos!\n",
+    );
+  });
+});

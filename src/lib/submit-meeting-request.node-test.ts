@@ -1,0 +1,111 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { startLocalBackend } from "../../local-backend";
+import type { LocalBackend } from "../../local-backend";
+import { buildContactRecord } from "./meeting-request";
+import { insertContactRecord, MeetingRequestError } from "./submit-meeting-request";
+
+// The real submit path (supabase-js over HTTP into PGlite with the real migration), not the form's seam.
+
+const meetingTimes = [{ value: "day2-afternoon", label: "Day 2 Afternoon" }];
+const record = buildContactRecord(
+  {
+    fullName: "  Ana Pérez ",
+    organization: "Valley Regional Transit",
+    email: "ana.submit@vrt.example.org",
+    phone: "",
+    fleetSize: "25 vehicles",
+    products: ["MobilityDR", "Vámonos!"],
+    meetingTime: "day2-afternoon",
+    challenges: "Riders wait too long.\n<script>alert(1)</script> ¿Qué tal? 🚌",
+  },
+  meetingTimes,
+);
+
+async function storedContacts(backend: LocalBackend) {
+  const result = await backend.db.query<{ name: string; email: string; organization: string; message: string }>(
+    "select name, email, organization, message from public.contacts order by id",
+  );
+  return result.rows;
+}
+
+function listenOn(server: http.Server): Promise<string> {
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+}
+
+describe("insertContactRecord against the local backend", () => {
+  let backend: LocalBackend;
+  beforeAll(async () => {
+    backend = await startLocalBackend({ port: 0, log: () => undefined });
+  });
+  afterAll(async () => {
+    await backend.close();
+  });
+
+  it("stores exactly the assembled record", async () => {
+    await insertContactRecord(record, { url: backend.url, anonKey: backend.anonKey });
+    expect(await storedContacts(backend)).toEqual([record]);
+    expect(record.message).toBe(
+      [
+        "Phone: Not provided",
+        "Fleet Size: 25 vehicles",
+        "Products of Interest: MobilityDR, Vámonos!",
+        "Preferred Meeting Time: Day 2 Afternoon",
+        "Challenges/Questions: Riders wait too long.\n<script>alert(1)</script> ¿Qué tal? 🚌",
+      ].join("\n"),
+    );
+  });
+
+  it("explains a wrong anon key in the console message, and stores nothing", async () => {
+    const before = (await storedContacts(backend)).length;
+    const failure = insertContactRecord({ ...record, email: "wrong.key@vrt.example.org" }, { url: backend.url, anonKey: "not-the-key" });
+    await expect(failure).rejects.toThrow(MeetingRequestError);
+    await expect(failure).rejects.toThrow(/HTTP 401.*GATSBY_SUPABASE_ANON_KEY/);
+    expect(await storedContacts(backend)).toHaveLength(before);
+  });
+
+  it("reports a value the database refuses", async () => {
+    await expect(
+      insertContactRecord({ ...record, email: "not an address" }, { url: backend.url, anonKey: backend.anonKey }),
+    ).rejects.toThrow(/HTTP 400, code 23514/);
+  });
+
+  it("names the missing settings when the page was built without them", async () => {
+    await expect(insertContactRecord(record, { url: "", anonKey: "" })).rejects.toThrow(
+      "Meeting requests cannot be sent: this page was built without GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY. Rebuild the site with both set (see .env.example).",
+    );
+  });
+});
+
+describe("insertContactRecord when the backend is unavailable", () => {
+  it("fails when nothing listens at the address", async () => {
+    const server = http.createServer();
+    const url = await listenOn(server);
+    await new Promise((resolve) => server.close(resolve));
+    await expect(insertContactRecord(record, { url, anonKey: "key" })).rejects.toThrow(/could not be reached/);
+  });
+
+  it("abandons a request that gets no answer within the time limit", async () => {
+    const hanging = new Set<http.ServerResponse>();
+    const server = http.createServer((_request, response) => hanging.add(response));
+    const url = await listenOn(server);
+    const started = Date.now();
+    await expect(insertContactRecord(record, { url, anonKey: "key", timeoutMs: 300 })).rejects.toThrow(
+      `Meeting request abandoned: ${url} did not answer within 300 ms.`,
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    for (const response of hanging) response.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("treats any non-2xx answer as a failure", async () => {
+    const server = http.createServer((_request, response) => {
+      response.writeHead(503, { "content-type": "application/json" });
+      response.end(JSON.stringify({ message: "upstream unavailable" }));
+    });
+    const url = await listenOn(server);
+    await expect(insertContactRecord(record, { url, anonKey: "key" })).rejects.toThrow(/HTTP 503/);
+    await new Promise((resolve) => server.close(resolve));
+  });
+});
