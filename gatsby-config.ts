@@ -1,13 +1,12 @@
 import path from "node:path";
-import dotenv from "dotenv";
 import type { GatsbyConfig } from "gatsby";
+import { loadEnvFiles } from "./scripts/support/env-files";
 import { siteUrlFrom } from "./src/lib/site-url";
 import { resolveSupabaseSettings, SUPABASE_ANON_KEY_VARIABLE, SUPABASE_URL_VARIABLE } from "./src/lib/supabase-settings";
 
 // Values already in the process environment win over both files (dotenv never overrides them).
 const mode = process.env.NODE_ENV === "production" ? "production" : "development";
-dotenv.config({ path: path.resolve(__dirname, `.env.${mode}`) });
-dotenv.config({ path: path.resolve(__dirname, ".env") });
+loadEnvFiles(mode, __dirname);
 
 // Development without settings talks to the embedded local backend. The values are put into
 // the environment here, before webpack reads GATSBY_* variables into the browser bundle.

@@ -1,0 +1,82 @@
+/**
+ * `npm start`: the whole site on this machine, in one terminal.
+ *
+ * Starts the embedded local backend (PGlite behind a PostgREST-style server on 127.0.0.1:54321,
+ * data kept in .data/local-supabase) and `gatsby develop` on http://localhost:8000. One Ctrl-C
+ * stops both; committed meeting requests are kept. When .env points at a hosted Supabase
+ * project, only `gatsby develop` runs. Extra arguments go to `gatsby develop`.
+ */
+import { spawn } from "node:child_process";
+import { LocalBackendError, startLocalBackend, defaultDataDir } from "../local-backend";
+import type { LocalBackend } from "../local-backend";
+import { LOCAL_BACKEND_PORT } from "../src/lib/local-backend-defaults";
+import { describeSettingsProblems, resolveSupabaseSettings } from "../src/lib/supabase-settings";
+import { isLocalUrl, loadEnvFiles, portOf } from "./support/env-files";
+
+async function main(): Promise<number> {
+  loadEnvFiles("development");
+  const resolution = resolveSupabaseSettings(process.env, false);
+  if (!resolution.ok) {
+    console.error(describeSettingsProblems(resolution.problems));
+    return 1;
+  }
+  const { url } = resolution.settings;
+
+  let backend: LocalBackend | undefined;
+  if (isLocalUrl(url)) {
+    try {
+      backend = await startLocalBackend({
+        port: portOf(url, LOCAL_BACKEND_PORT),
+        dataDir: process.env.LOCAL_BACKEND_DATA_DIR || defaultDataDir(),
+        log: (line) => console.log(`[backend] ${line}`),
+      });
+      console.log(`[backend] ready at ${backend.url} (data in ${backend.dataDir}); list requests with: npm run requests`);
+    } catch (error) {
+      if (error instanceof LocalBackendError && error.kind === "port-in-use") {
+        console.warn(`[backend] ${error.message}`);
+        console.warn(`[backend] Assuming a backend already runs there (supabase start or npm run backend): the form will send to ${url}.`);
+      } else {
+        console.error(error instanceof Error ? error.message : String(error));
+        return 1;
+      }
+    }
+  } else {
+    console.log(`Using the Supabase project at ${url} (from .env); the local backend is not started.`);
+  }
+
+  const gatsby = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "develop", ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: process.env,
+  });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    // The terminal sends Ctrl-C to gatsby too; this covers a plain `kill` of this process.
+    if (gatsby.exitCode === null) gatsby.kill(signal);
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+
+  const exitCode = await new Promise<number>((resolve) => {
+    gatsby.on("exit", (code, signal) => resolve(code ?? (signal ? 130 : 1)));
+    gatsby.on("error", (error) => {
+      console.error(`Could not start gatsby develop: ${error.message}`);
+      resolve(1);
+    });
+  });
+  if (backend) {
+    await backend.close();
+    console.log("[backend] stopped; meeting requests are kept.");
+  }
+  return stopping ? 0 : exitCode;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);
