@@ -74,8 +74,9 @@ describe("findSecretsInText", () => {
     ["an authenticated user's JWT", jwt({ role: "authenticated" }), "jwt-role", /role "authenticated"/],
     ["a JWT whose claims are not JSON", `${jwt({}).split(".")[0]}.bm90LWpzb24.sig`, "jwt-unreadable", /cannot be decoded/],
     ["a Supabase secret key", "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz", "supabase-secret-key", /Supabase secret key: sb_secret_/],
-    ["a server-only variable name", 'process.env.SUPABASE_SERVICE_ROLE_KEY||""', "server-variable-name", /SUPABASE_SERVICE_ROLE_KEY/],
-    ["a JWT secret variable name", "SUPABASE_JWT_SECRET=", "server-variable-name", /SUPABASE_JWT_SECRET/],
+    ["a bundled server variable", '{SUPABASE_SERVICE_ROLE_KEY:"sb-demo-1234567890"}', "server-variable", /SUPABASE_SERVICE_ROLE_KEY with a value: sb-demo-1234/],
+    ["a copied .env line", "SUPABASE_JWT_SECRET=super-secret-jwt-token-with-at-least-32-characters", "server-variable", /SUPABASE_JWT_SECRET with a value/],
+    ["a server variable in a source map", '\\"SUPABASE_SERVICE_ROLE_KEY\\": \\"hunter2-hunter2\\"', "server-variable", /SUPABASE_SERVICE_ROLE_KEY/],
     [
       "a Postgres URL with a password",
       '"postgresql://postgres:hunter2-secret@db.abc.supabase.co:5432/postgres"',
@@ -94,6 +95,8 @@ describe("findSecretsInText", () => {
     ["a publishable key", "sb_publishable_ZaGmN3Pj3xK8ahjT5d2L1A_abc"],
     ["text that only looks like a JWT", "eyJub3QiOiJhIGp3dCJ9.eyJ4IjoxfQ.sig"],
     ["the words service role in prose", "Never expose your service_role key in the browser."],
+    // supabase-js documents its admin client like this; source maps carry the comment.
+    ["the variable name without a value", "headers: { Authorization: `Bearer ${process.env.SUPABASE_SERVICE_ROLE_KEY}` },"],
   ])("does not flag %s", (_name, text) => {
     expect(findSecretsInText(text)).toEqual([]);
   });

@@ -5,7 +5,7 @@
  * - a JWT whose role is not `anon` (a `service_role` key bypasses every database rule),
  *   or a JWT whose claims cannot be read (it cannot be shown to be harmless);
  * - a new-style Supabase secret key (`sb_secret_…`);
- * - the name of a server-only variable (`SUPABASE_SERVICE_ROLE_KEY`, `SUPABASE_JWT_SECRET`, …),
+ * - a server-only variable (`SUPABASE_SERVICE_ROLE_KEY`, `SUPABASE_JWT_SECRET`, …) with a value,
  *   a sign that server configuration was bundled;
  * - a Postgres connection string with a password;
  * - a PEM private key.
@@ -18,7 +18,7 @@ export type SecretFinding = {
   /** Path relative to the scanned folder, "/"-separated. */
   file: string;
   line: number;
-  kind: "jwt-role" | "jwt-unreadable" | "supabase-secret-key" | "server-variable-name" | "postgres-password" | "private-key";
+  kind: "jwt-role" | "jwt-unreadable" | "supabase-secret-key" | "server-variable" | "postgres-password" | "private-key";
   /** What was found, with the secret itself shortened so the report does not repeat it. */
   detail: string;
 };
@@ -26,8 +26,13 @@ export type SecretFinding = {
 /** JWT: base64url header (a JSON object, so it starts with "eyJ"), payload and signature. */
 const JWT_PATTERN = /eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
 const SUPABASE_SECRET_KEY_PATTERN = /sb_secret_[A-Za-z0-9_-]{8,}/g;
+/**
+ * A server-only variable *with a value* (`NAME=value`, `NAME: "value"`, `"NAME":"value"`): the name
+ * alone also appears in library documentation that source maps carry (`process.env.SUPABASE_SERVICE_ROLE_KEY`
+ * in a supabase-js comment), and a bare name leaks nothing.
+ */
 const SERVER_VARIABLE_PATTERN =
-  /\b(?:SUPABASE_SERVICE_ROLE_KEY|SUPABASE_SERVICE_KEY|SERVICE_ROLE_KEY|SUPABASE_JWT_SECRET|SUPABASE_SECRET_KEY|SUPABASE_DB_PASSWORD)\b/g;
+  /\b(SUPABASE_SERVICE_ROLE_KEY|SUPABASE_SERVICE_KEY|SERVICE_ROLE_KEY|SUPABASE_JWT_SECRET|SUPABASE_SECRET_KEY|SUPABASE_DB_PASSWORD)\b\\?["'`]?\s*[:=]\s*\\?["'`]?([^\s"'`\\,;})]{8,})/g;
 const POSTGRES_URL_PATTERN = /postgres(?:ql)?:\/\/[^\s:/@'"`]+:([^\s@/'"`]+)@[^\s'"`]+/gi;
 const PRIVATE_KEY_PATTERN = /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/g;
 
@@ -83,7 +88,7 @@ export function findSecretsInText(text: string, file = ""): SecretFinding[] {
     add(match.index, "supabase-secret-key", `a Supabase secret key: ${redact(match[0])}`);
   }
   for (const match of text.matchAll(SERVER_VARIABLE_PATTERN)) {
-    add(match.index, "server-variable-name", `the server-only variable name ${match[0]}`);
+    add(match.index, "server-variable", `the server-only variable ${match[1]} with a value: ${redact(match[2] ?? "")}`);
   }
   for (const match of text.matchAll(POSTGRES_URL_PATTERN)) {
     const password = match[1] ?? "";
