@@ -86,13 +86,23 @@ describe("writeSecurityHeaders", () => {
     expect(csp.get("style-src-elem")).not.toContain("'unsafe-inline'");
   });
 
-  it("allows exactly the style attributes found, through 'unsafe-hashes'", () => {
-    expect(csp.get("style-src-attr")).toEqual([
+  it("allows style attributes, and only attributes, without hashes; the style-src fallback stays strict", () => {
+    expect(csp.get("style-src-attr")).toEqual(["'unsafe-inline'"]);
+    expect(csp.get("style-src")).toEqual(csp.get("style-src-elem"));
+  });
+
+  it("can allow exactly the style attributes found instead, through 'unsafe-hashes'", async () => {
+    const templatePath = path.join(path.dirname(publicDir), "static", "_headers-attribute-hashes");
+    fs.writeFileSync(
+      templatePath,
+      "/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' {{inline-script-hashes}}; style-src-elem 'self' {{inline-style-hashes}}; style-src-attr {{style-attribute-hashes}}; connect-src 'self' {{supabase-origin}}; object-src 'none'; base-uri 'self'; frame-ancestors 'none'\n",
+    );
+    const result = await writeSecurityHeaders({ publicDir, supabaseUrl: SUPABASE_URL, templatePath });
+    expect(parseCsp(result.contentSecurityPolicy).get("style-src-attr")).toEqual([
       "'unsafe-hashes'",
       ...[cspHash("max-width:800px;display:block"), cspHash("object-fit:cover;opacity:0")].sort(),
     ]);
-    // Browsers without style-src-elem/-attr fall back to style-src, which therefore holds both.
-    expect(csp.get("style-src")).toEqual(expect.arrayContaining([...csp.get("style-src-elem")!, ...csp.get("style-src-attr")!]));
+    await writeSecurityHeaders({ publicDir, supabaseUrl: SUPABASE_URL });
   });
 
   it("lets the page connect to itself and to the Supabase origin only", () => {
