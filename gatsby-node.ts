@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { findSecretsInDirectory, formatFindings } from "./scripts/lib/public-secrets";
+import { writeSecurityHeaders } from "./scripts/lib/security-headers";
 import { buildRobotsTxt, buildSitemap } from "./src/lib/crawler-files";
 import { siteUrlFrom } from "./src/lib/site-url";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./src/lib/supabase-settings";
@@ -148,9 +150,24 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   `);
 };
 
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ getNodesByType }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ getNodesByType, reporter }) => {
   const siteUrl = siteUrlFrom(process.env);
   const pagePaths = getNodesByType("SitePage").map((page) => String(page.path));
   await fs.writeFile(path.join("public", "sitemap.xml"), buildSitemap(siteUrl, pagePaths));
   await fs.writeFile(path.join("public", "robots.txt"), buildRobotsTxt(siteUrl));
+
+  // Last, once every file is in place: the CSP hashes the final HTML (scripts/lib/security-headers.ts),
+  // and a build that would publish a secret stops here (scripts/lib/public-secrets.ts).
+  try {
+    const headers = await writeSecurityHeaders({ publicDir: "public", supabaseUrl: process.env.GATSBY_SUPABASE_URL });
+    reporter.info(
+      `Wrote public/_headers: the Content-Security-Policy allows ${headers.scriptHashes.length} inline scripts and ${headers.styleHashes.length} inline styles by hash.`,
+    );
+  } catch (error) {
+    reporter.panic(error instanceof Error ? error.message : String(error));
+  }
+  const secrets = await findSecretsInDirectory("public");
+  if (secrets.findings.length > 0) {
+    reporter.panic(`Secrets found in public/; do not publish this build:\n${formatFindings(secrets.findings)}`);
+  }
 };
