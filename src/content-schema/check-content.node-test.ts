@@ -1,0 +1,270 @@
+/**
+ * Each fixture under __fixtures__/<case>/ holds one or two broken content files; each test
+ * asserts the exact lines an editor would read. The real content/ must have no errors.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { checkContentDirectory, checkContentFile } from "./check-content";
+import { contentFileSpec } from "./content-files";
+import { formatProblem, formatReport, type ContentProblem } from "./problems";
+
+const FIXTURES = path.join(__dirname, "__fixtures__");
+const PROJECT_CONTENT = path.join(__dirname, "..", "..", "content");
+
+function lines(problems: readonly ContentProblem[]): string[] {
+  return problems.map((problem) => `${problem.severity}: ${formatProblem(problem)}`);
+}
+
+function linesFor(caseName: string, fileName: string): string[] {
+  const spec = contentFileSpec(fileName);
+  if (!spec) throw new Error(`no content file named ${fileName}`);
+  return lines(checkContentFile(path.join(FIXTURES, caseName), spec, { displayDir: "content" }).problems);
+}
+
+/** A private copy of the valid fixture folder, changed by `edit`. */
+function validCopy(edit: (dir: string) => void): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-check-"));
+  fs.cpSync(path.join(FIXTURES, "valid"), dir, { recursive: true });
+  edit(dir);
+  return dir;
+}
+
+function replaceIn(file: string, from: string, to: string): void {
+  const text = fs.readFileSync(file, "utf8");
+  if (!text.includes(from)) throw new Error(`${from} not found in ${file}`);
+  fs.writeFileSync(file, text.replace(from, to));
+}
+
+describe("each kind of content problem gives one clear line", () => {
+  it("malformed e-mail, phone and country code", () => {
+    expect(linesFor("contact-formats", "contact")).toEqual([
+      `error: content/contact.yaml:7 › address › country: "USA" is not a two-letter country code. Expected a two-letter country code in capitals, such as US or CA.`,
+      `error: content/contact.yaml:8 › phone: "555-0172 ext" does not look like a phone number. Expected a phone number of 7 to 15 digits, written like (614) 555-0172 or +1 614 555 0172.`,
+      `error: content/contact.yaml:9 › email: "meetings(at)meridianmobility.com" is not an e-mail address. Expected an e-mail address such as meetings@example.com.`,
+    ]);
+  });
+
+  it("duplicate product values and meeting-time values", () => {
+    expect(linesFor("duplicates", "meeting")).toEqual([
+      `error: content/meeting.yaml:15 › product option "OptiRun Core" › value: "optirun" is already used by productOptions item 2. Each product needs its own value, because the value is what a meeting request saves.`,
+      `error: content/meeting.yaml:28 › meeting time option "Day 2 Afternoon" › value: "day1-morning" is already used by meetingTimeOptions item 1. Each meeting time needs its own value, because the value is what a meeting request saves.`,
+    ]);
+  });
+
+  it("an empty file", () => {
+    expect(linesFor("empty-file", "hero")).toEqual([
+      `error: content/hero.yaml › YAML syntax error: the file is empty. It must contain the fields listed in the guide.`,
+    ]);
+  });
+
+  it("header colour styles the page does not define", () => {
+    expect(linesFor("header-style", "solutions")).toEqual([
+      `error: content/solutions.yaml:13 › offering "OptiRun" › headerStyle: "teel" is not a colour style the page defines. Did you mean "teal"? Use one of: ocean, teal, violet, amber, slate.`,
+      `error: content/solutions.yaml:18 › offering "Trip Exchange" › headerStyle: "red" is not a colour style the page defines. Use one of: ocean, teal, violet, amber, slate.`,
+      `error: content/solutions.yaml:21 › offerings item 4 › name: is missing. Expected text, e.g. "OptiRun".`,
+      `error: content/solutions.yaml:22 › offerings item 4 › headerStyle: is empty. Use one of: ocean, teal, violet, amber, slate.`,
+      `error: content/solutions.yaml:23 › offerings item 4 › highlights: has no items. Add at least one, each on its own line starting with "- ".`,
+    ]);
+  });
+
+  it("pictures in a format the page cannot resize, or on the web (meeting.yaml)", () => {
+    expect(linesFor("image-formats", "meeting")).toEqual([
+      `error: content/meeting.yaml:4 › image: "./images/meeting-illustration.svg" is a .svg file; the page can only resize .png, .jpg, .jpeg, .webp or .avif pictures for each screen. Expected the path of a picture next to this file, such as ./images/share-card.png.`,
+    ]);
+  });
+
+  it("pictures in a format the page cannot resize, or on the web (site.yaml)", () => {
+    expect(linesFor("image-formats", "site")).toEqual([
+      `error: content/site.yaml:15 › shareImage: "https://cdn.example.com/share-card.png" is a web address; pictures must be files saved in content/images. Expected the path of a picture next to this file, such as ./images/share-card.png.`,
+    ]);
+  });
+
+  it("pictures that do not exist, wrong capitals, empty or useless alt text (meeting.yaml)", () => {
+    expect(linesFor("images", "meeting")).toEqual([
+      `error: content/meeting.yaml:4 › image: "./images/meeting.png" does not exist. Pictures in that folder: meeting-illustration.png, share-card.png.`,
+      `error: content/meeting.yaml:5 › imageAlt: is empty. Expected text.`,
+    ]);
+  });
+
+  it("pictures that do not exist, wrong capitals, empty or useless alt text (site.yaml)", () => {
+    expect(linesFor("images", "site")).toEqual([
+      `error: content/site.yaml:15 › shareImage: "./images/Share-Card.png" does not match the capitals of the file name "share-card.png". Write it exactly as the file is named.`,
+      `warning: content/site.yaml:16 › shareImageAlt: "Image of our share card" starts with "Image of"; screen readers already announce a picture. Describe what the picture shows, in a sentence.`,
+    ]);
+  });
+
+  it("text cut off by an unquoted \" #\", and an expo that ends before it starts", () => {
+    expect(linesFor("inline-comment", "expo")).toEqual([
+      `error: content/expo.yaml:3 › heading: YAML reads " #713" as a note for editors and drops it, so the page would show only "Visit us at booth". Put the whole text in quotes: "Visit us at booth #713".`,
+      `error: content/expo.yaml:8 › endDate: "2025-05-18" is before startDate "2025-05-21". Expected the last day on or after the first day.`,
+      `error: content/expo.yaml:16 › perk "Live demos" › title: YAML reads " # of every platform" as a note for editors and drops it, so the page would show only "Live demos". Put the whole text in quotes: "Live demos # of every platform".`,
+    ]);
+  });
+
+  it("links the page cannot use", () => {
+    expect(linesFor("links", "footer")).toEqual([
+      `error: content/footer.yaml:6 › paperDownload › href: "www.meridianmobility.com/drt-paper.pdf" is missing its start: write https://www.meridianmobility.com/drt-paper.pdf. Expected "#" (a placeholder), an in-page anchor like "#contact-form", a site path like "/privacy/", or a full address starting with https://, http:// or mailto:.`,
+      `error: content/footer.yaml:9 › resource link "Case Studies" › href: "case-studies" is not a link the page can use. Expected "#" (a placeholder), an in-page anchor like "#contact-form", a site path like "/privacy/", or a full address starting with https://, http:// or mailto:.`,
+      `error: content/footer.yaml:11 › resource link "Implementation Guides" › href: "https://" is not a link the page can use. Expected "#" (a placeholder), an in-page anchor like "#contact-form", a site path like "/privacy/", or a full address starting with https://, http:// or mailto:.`,
+      `error: content/footer.yaml:13 › resource link "ROI Calculator" › href: "/roi calculator/" is not a link the page can use. Expected "#" (a placeholder), an in-page anchor like "#contact-form", a site path like "/privacy/", or a full address starting with https://, http:// or mailto:.`,
+      `error: content/footer.yaml:17 › legal link "Privacy Policy" › href: "javascript:alert(1)" is not a link the page can use. Expected "#" (a placeholder), an in-page anchor like "#contact-form", a site path like "/privacy/", or a full address starting with https://, http:// or mailto:.`,
+      `error: content/footer.yaml:19 › legal link "Terms of Service" › href: "mailto:legal" is not a link the page can use. Expected "#" (a placeholder), an in-page anchor like "#contact-form", a site path like "/privacy/", or a full address starting with https://, http:// or mailto:.`,
+    ]);
+  });
+
+  it("missing, empty and blank required fields", () => {
+    expect(linesFor("missing-and-empty", "hero")).toEqual([
+      `error: content/hero.yaml › headline: is missing. Expected text.`,
+      `error: content/hero.yaml:2 › eyebrow: has no value. Expected text, e.g. "CTAA Expo 2025 · Booth #713".`,
+      `error: content/hero.yaml:3 › lead: is empty. Expected text.`,
+      `error: content/hero.yaml:4 › ctaLabel: is empty (only spaces). Expected text, e.g. "Schedule Your Demo at CTAA".`,
+      `error: content/hero.yaml:8 › stat "7+" › label: is missing. Expected text, e.g. "daily rides on one regional service".`,
+    ]);
+  });
+
+  it("a file holding a list instead of fields", () => {
+    expect(linesFor("not-a-mapping", "hero")).toEqual([
+      `error: content/hero.yaml › the file must contain fields written as "name: value" on separate lines, but it contains a list.`,
+    ]);
+  });
+
+  it("a field written twice", () => {
+    expect(linesFor("syntax-duplicate-key", "contact")).toEqual([
+      `error: content/contact.yaml:10:1 › YAML syntax error: this field name appears twice in the same place. Keep only one of them.`,
+    ]);
+  });
+
+  it("a YAML syntax error names its line and column", () => {
+    expect(linesFor("syntax-indentation", "hero")).toEqual([
+      `error: content/hero.yaml:4:6 › YAML syntax error: this line is indented differently from the lines around it, or a value contains ": ". Line up the field with its neighbours, and put text that contains a colon or starts with @, \`, %, " or ' in quotes.`,
+    ]);
+  });
+
+  it("a Tab used for indentation", () => {
+    expect(linesFor("syntax-tab", "footer")).toEqual([
+      `error: content/footer.yaml:5:1 › YAML syntax error: a Tab key was used to indent this line. Indent with spaces only.`,
+    ]);
+  });
+
+  it("unknown fields, with the closest known name", () => {
+    expect(linesFor("unknown-fields", "solutions")).toEqual([
+      `error: content/solutions.yaml:2 › heding: is not a field the page knows here. Did you mean "heading"? (heading is required and missing.) Fields allowed here: heading, intro, ctaLabel, offerings.`,
+      `error: content/solutions.yaml:7 › offering "MobilityDR" › subtitel: is not a field the page knows here. Did you mean "subtitle"? (subtitle is required and missing.) Fields allowed here: name, subtitle, headerStyle, highlights.`,
+      `error: content/solutions.yaml:13 › offering "OptiRun" › HeaderStyle: is not a field the page knows here. Did you mean "headerStyle"? (headerStyle is required and missing.) Fields allowed here: name, subtitle, headerStyle, highlights.`,
+      `error: content/solutions.yaml:14 › offering "OptiRun" › colour: is not a field the page knows here. Fields allowed here: name, subtitle, headerStyle, highlights.`,
+    ]);
+  });
+
+  it("warnings that do not stop the build (hero.yaml)", () => {
+    expect(linesFor("warnings", "hero")).toEqual([
+      `warning: content/hero.yaml:3 › headline: is 106 characters long; a long headline fills the whole first screen on phones. Aim for 80 or fewer.`,
+      `warning: content/hero.yaml:5 › ctaLabel: is 63 characters long; long button labels wrap onto two lines on phones. Aim for 40 or fewer.`,
+      `warning: content/hero.yaml:9 › stat "daily rides" › value: is 17 characters long; long figures may not fit their box on phones. Aim for 12 or fewer.`,
+    ]);
+  });
+
+  it("warnings that do not stop the build (site.yaml)", () => {
+    expect(linesFor("warnings", "site")).toEqual([
+      `warning: content/site.yaml:4 › description: is 186 characters long; search engines cut descriptions off after about 160 characters. Aim for 160 or fewer.`,
+      `warning: content/site.yaml:15 › shareImage: the picture is 600 × 400 pixels; sharing cards look best at 1200 × 630, other sizes get cropped or blurred.`,
+    ]);
+  });
+
+  it("warnings that do not stop the build (solutions.yaml)", () => {
+    expect(linesFor("warnings", "solutions")).toEqual([
+      `warning: content/solutions.yaml:7 › offering "OptiRun" › subtitle: is 75 characters long; long subtitles wrap badly on phones. Aim for 60 or fewer.`,
+    ]);
+  });
+
+  it("values of the wrong type (consulting.yaml)", () => {
+    expect(linesFor("wrong-types", "consulting")).toEqual([
+      `error: content/consulting.yaml:2 › eyebrow: 2025-05-18 is read as a date. Put it in quotes, "2025-05-18".`,
+      `error: content/consulting.yaml:6 › figure "daily riders" › value: 320 is read as a number. Put it in quotes, "320", so the page shows it exactly as typed.`,
+      `error: content/consulting.yaml:8 › figure "ZIP code with a leading zero" › value: 04101 is read as a number (4101). Put it in quotes, "04101", so the page shows it exactly as typed.`,
+      `error: content/consulting.yaml:10 › points: is a single piece of text, not a list. Put a space after each "-". Expected a list, with each text on its own line starting with "- ".`,
+    ]);
+  });
+
+  it("values of the wrong type (contact.yaml)", () => {
+    expect(linesFor("wrong-types", "contact")).toEqual([
+      `error: content/contact.yaml:2 › address: is the text "1400 Commerce Parkway, Columbus, OH". Expected a group of fields on indented lines below it: street, city, region, postalCode, country.`,
+      `error: content/contact.yaml:5 › booth: 713 is read as a number. Put it in quotes, "713", so the page shows it exactly as typed.`,
+    ]);
+  });
+
+  it("values of the wrong type (site.yaml)", () => {
+    expect(linesFor("wrong-types", "site")).toEqual([
+      `error: content/site.yaml:3 › shortName: true is read as yes/no. Put it in quotes, "true", if it is meant as text. Expected text, e.g. "Meridian Mobility".`,
+      `error: content/site.yaml:6 › history › established: "1964" is in quotes, so it is read as text. Remove the quotes. Expected a four-digit year such as 1964, without quotes.`,
+      `error: content/site.yaml:7 › history › transitFocusSince: 2010.5 is not a whole number. Expected a four-digit year such as 2010, without quotes.`,
+      `error: content/site.yaml:8 › history › microtransitSince: 207 is not a believable year. Expected a four-digit year such as 2007.`,
+      `error: content/site.yaml:9 › history › summary: is a list. Expected text.`,
+    ]);
+  });
+});
+
+describe("checking the whole content folder", () => {
+  const made: string[] = [];
+  afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  const copy = (edit: (dir: string) => void): string => {
+    const dir = validCopy(edit);
+    made.push(dir);
+    return dir;
+  };
+
+  it("the valid fixture has no errors and no warnings", () => {
+    const result = checkContentDirectory(path.join(FIXTURES, "valid"), { displayDir: "content" });
+    expect(lines([...result.errors, ...result.warnings])).toEqual([]);
+    expect(formatReport(result)).toEqual(["Content OK: 8 files checked."]);
+  });
+
+  it("the real content/ folder has no errors", () => {
+    const result = checkContentDirectory(PROJECT_CONTENT, { displayDir: "content" });
+    expect(lines(result.errors)).toEqual([]);
+    expect(result.filesChecked).toBe(8);
+  });
+
+  it("reports a missing file, a file the page does not read and a booth number that differs", () => {
+    const dir = copy((d) => {
+      fs.renameSync(path.join(d, "hero.yaml"), path.join(d, "heros.yaml"));
+      replaceIn(path.join(d, "contact.yaml"), 'booth: "713"', 'booth: "714"');
+    });
+    const result = checkContentDirectory(dir, { displayDir: "content" });
+    expect(lines(result.errors)).toEqual([
+      `error: content/hero.yaml › the file is missing. The page needs it for: The first screen: headline, introduction, main button, key figures. Is "heros.yaml" meant to be this file? Rename it to hero.yaml.`,
+    ]);
+    expect(lines(result.warnings)).toEqual([
+      `warning: content/contact.yaml:10 › booth: "714" differs from the booth in content/expo.yaml ("713"). Visitors see both; make them the same.`,
+      `warning: content/heros.yaml › the page does not read this file, so its text will not appear. Did you mean hero.yaml? The page reads: site.yaml, hero.yaml, solutions.yaml, consulting.yaml, expo.yaml, meeting.yaml, contact.yaml, footer.yaml.`,
+    ]);
+  });
+
+  it("reports every problem in every file at once, in page order, with a summary", () => {
+    const dir = copy((d) => {
+      replaceIn(path.join(d, "contact.yaml"), "email: meetings@meridianmobility.com", "email: meetings@meridianmobility");
+      replaceIn(path.join(d, "solutions.yaml"), "headerStyle: teal", "headerStyle: teel");
+      replaceIn(path.join(d, "solutions.yaml"), "  - name: Trip Exchange\n", "  - name: Trip Exchange\n    colour: violet\n");
+      replaceIn(path.join(d, "meeting.yaml"), "image: ./images/meeting-illustration.png", "image: ./images/meeting-ilustration.png");
+    });
+    const result = checkContentDirectory(dir, { displayDir: "content" });
+    expect(formatReport(result)).toEqual([
+      "4 content errors (the site will not build until these are fixed):",
+      `  content/solutions.yaml:19 › offering "OptiRun" › headerStyle: "teel" is not a colour style the page defines. Did you mean "teal"? Use one of: ocean, teal, violet, amber, slate.`,
+      `  content/solutions.yaml:25 › offering "Trip Exchange" › colour: is not a field the page knows here. Fields allowed here: name, subtitle, headerStyle, highlights.`,
+      `  content/meeting.yaml:4 › image: "./images/meeting-ilustration.png" does not exist. Did you mean "./images/meeting-illustration.png"? Pictures in that folder: meeting-illustration.png, share-card.png.`,
+      `  content/contact.yaml:9 › email: "meetings@meridianmobility" is not an e-mail address. Expected an e-mail address such as meetings@example.com.`,
+      "Content has errors: 8 files checked, 4 errors, 0 warnings.",
+    ]);
+  });
+
+  it("never shows programmer wording such as zod's issue codes", () => {
+    const jargon = /invalid_type|invalid_value|unrecognized_keys|Invalid input|Unrecognized key|received|ZodError|undefined|\[object /;
+    const all = fs
+      .readdirSync(FIXTURES)
+      .flatMap((caseName) => fs.readdirSync(path.join(FIXTURES, caseName)).filter((f) => f.endsWith(".yaml")).map((f) => [caseName, f] as const))
+      .flatMap(([caseName, file]) => linesFor(caseName, file.replace(/\.yaml$/, "")));
+    expect(all.length).toBeGreaterThan(40);
+    expect(all.filter((line) => jargon.test(line))).toEqual([]);
+  });
+});

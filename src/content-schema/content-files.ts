@@ -1,0 +1,119 @@
+/**
+ * The content files the page reads: which section each drives, its schema, and the checks
+ * beyond the schema. The order is the order of the page.
+ */
+import type { z } from "zod";
+import type { Finding } from "./problems";
+import {
+  SHARE_IMAGE_SIZE,
+  WARNING_LIMITS,
+  altTextWarnings,
+  dateOrder,
+  duplicates,
+  itemsOf,
+  pictureExists,
+  tooLong,
+  type FileCheckContext,
+} from "./rules";
+import { consultingSchema } from "./schemas/consulting";
+import { contactSchema } from "./schemas/contact";
+import { expoSchema } from "./schemas/expo";
+import { footerSchema } from "./schemas/footer";
+import { heroSchema } from "./schemas/hero";
+import { meetingSchema } from "./schemas/meeting";
+import { siteSchema } from "./schemas/site";
+import { solutionsSchema } from "./schemas/solutions";
+
+export interface ContentFileSpec {
+  /** File name without ".yaml"; also the name of its JSON Schema. */
+  name: string;
+  /** Which part of the page the file drives. */
+  section: string;
+  schema: z.ZodObject;
+  checks?: (data: Record<string, unknown>, context: FileCheckContext) => Finding[];
+}
+
+const LONG_BUTTON = "long button labels wrap onto two lines on phones.";
+const LONG_FIGURE = "long figures may not fit their box on phones.";
+
+function figureValues(data: Record<string, unknown>, listKey: string): Finding[] {
+  return itemsOf(data, listKey).flatMap(([index, item]) =>
+    tooLong(item, [listKey, index, "value"], WARNING_LIMITS.figureValue, LONG_FIGURE),
+  );
+}
+
+function buttonLabel(data: Record<string, unknown>): Finding[] {
+  return tooLong(data, ["ctaLabel"], WARNING_LIMITS.buttonLabel, LONG_BUTTON);
+}
+
+export const CONTENT_FILES: readonly ContentFileSpec[] = [
+  {
+    name: "site",
+    section: "The whole page: browser tab, search results, sharing card, footer history",
+    schema: siteSchema,
+    checks: (data, context) => [
+      ...tooLong(data, ["description"], WARNING_LIMITS.siteDescription, "search engines cut descriptions off after about 160 characters."),
+      ...pictureExists(data, "shareImage", context, { size: SHARE_IMAGE_SIZE, purpose: "sharing cards" }),
+      ...altTextWarnings(data, "shareImageAlt"),
+    ],
+  },
+  {
+    name: "hero",
+    section: "The first screen: headline, introduction, main button, key figures",
+    schema: heroSchema,
+    checks: (data) => [
+      ...tooLong(data, ["headline"], WARNING_LIMITS.heroHeadline, "a long headline fills the whole first screen on phones."),
+      ...buttonLabel(data),
+      ...figureValues(data, "stats"),
+    ],
+  },
+  {
+    name: "solutions",
+    section: "Platform Solutions: the offering cards",
+    schema: solutionsSchema,
+    checks: (data) => [
+      ...duplicates(data, "offerings", "name", "Each offering needs its own name."),
+      ...itemsOf(data, "offerings").flatMap(([index, offering]) =>
+        tooLong(offering, ["offerings", index, "subtitle"], WARNING_LIMITS.offeringSubtitle, "long subtitles wrap badly on phones."),
+      ),
+      ...buttonLabel(data),
+    ],
+  },
+  {
+    name: "consulting",
+    section: "The Structured DRT Consulting block under the cards",
+    schema: consultingSchema,
+    checks: (data) => [...figureValues(data, "figures"), ...buttonLabel(data)],
+  },
+  {
+    name: "expo",
+    section: "Visit us at the expo: dates, venue, perks, leaders",
+    schema: expoSchema,
+    checks: (data) => [...dateOrder(data, "startDate", "endDate"), ...buttonLabel(data)],
+  },
+  {
+    name: "meeting",
+    section: "The meeting-request section: heading, picture, form choices",
+    schema: meetingSchema,
+    checks: (data, context) => [
+      ...pictureExists(data, "image", context),
+      ...altTextWarnings(data, "imageAlt"),
+      ...duplicates(data, "productOptions", "value", "Each product needs its own value, because the value is what a meeting request saves."),
+      ...duplicates(data, "meetingTimeOptions", "value", "Each meeting time needs its own value, because the value is what a meeting request saves."),
+    ],
+  },
+  {
+    name: "contact",
+    section: "Contact details beside the form and in the footer",
+    schema: contactSchema,
+  },
+  {
+    name: "footer",
+    section: "The footer: resources and legal links",
+    schema: footerSchema,
+  },
+];
+
+export function contentFileSpec(name: string): ContentFileSpec | undefined {
+  return CONTENT_FILES.find((spec) => spec.name === name);
+}

@@ -1,0 +1,21 @@
+import { contentFile, countryCode, email, group, phone, text } from "../fields";
+
+export const contactSchema = contentFile(
+  {
+    address: group(
+      {
+        street: text("Street and suite.", "1400 Commerce Parkway, Suite 300"),
+        city: text("City.", "Columbus"),
+        region: text("State or region, e.g. OH.", "OH"),
+        postalCode: text("ZIP or postal code, in quotes so a leading zero is kept.", "43215"),
+        country: countryCode("Country as a two-letter code."),
+      },
+      "The postal address shown beside the form and in the footer.",
+    ),
+    phone: phone("The phone number visitors can call."),
+    email: email("The e-mail address visitors can write to."),
+    booth: text("The booth number shown in the contact card, in quotes.", "713"),
+  },
+  "Contact details (content/contact.yaml)",
+  "Contact details shown beside the form and in the footer.",
+);

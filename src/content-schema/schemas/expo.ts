@@ -1,0 +1,47 @@
+import { contentFile, countryCode, group, isoDate, list, text } from "../fields";
+
+export const expoSchema = contentFile(
+  {
+    eyebrow: text("The small line above the heading.", "CTAA Expo 2025"),
+    heading: text("The heading of the expo section. Put it in quotes if it contains \" #\", e.g. \"Visit us at booth #713\"."),
+    intro: text("The paragraph under the heading."),
+    eventName: text("The name of the expo, used in the page and in search engines' event listing.", "CTAA Expo 2025"),
+    booth: text("The booth number, in quotes.", "713"),
+    startDate: isoDate("The first day of the expo."),
+    endDate: isoDate("The last day of the expo."),
+    venue: group(
+      {
+        name: text("The name of the venue.", "Palm Springs Convention Center"),
+        city: text("The city of the venue.", "Palm Springs"),
+        region: text("The state or region, e.g. CA.", "CA"),
+        country: countryCode("The country of the venue as a two-letter code."),
+      },
+      "Where the expo takes place (used in search engines' event listing).",
+    ),
+    perksHeading: text("The heading above the list of what visitors get at the booth."),
+    perks: list(
+      group(
+        {
+          title: text("The perk's short title.", "Live demos"),
+          description: text("One sentence about the perk."),
+        },
+        "One perk of visiting the booth.",
+      ),
+      "What visitors get at the booth.",
+    ),
+    leadersHeading: text("The heading above the leaders."),
+    leaders: list(
+      group(
+        {
+          role: text("The leader's role (the page names leaders by role only).", "Chief Technology Officer"),
+          bio: text("One sentence about the leader."),
+        },
+        "One leader at the booth.",
+      ),
+      "The leaders visitors can meet at the booth.",
+    ),
+    ctaLabel: text("The text of the button that scrolls to the meeting form.", "Schedule Your Meeting Now"),
+  },
+  "Expo section (content/expo.yaml)",
+  "The Visit us at the expo section: dates, venue, booth, perks and leaders.",
+);

@@ -1,0 +1,31 @@
+/** Item shapes used by more than one content file (they match the shared GraphQL types). */
+import { group, href, text } from "../fields";
+
+/** A big number with a caption (GraphQL type Figure). */
+export const figure = group(
+  {
+    value: text('The big number or short fact, e.g. "2,000" or "80%". Put numbers in quotes so they show exactly as typed.', "2,000"),
+    label: text("The caption under the number.", "daily rides on one regional service"),
+  },
+  "A big number with a short caption.",
+);
+
+/** One choice in a form list (GraphQL type ChoiceOption). */
+export function choiceOption(valueDescription: string, valueExample: string, labelExample: string) {
+  return group(
+    {
+      value: text(valueDescription, valueExample),
+      label: text("What the visitor sees next to the choice on the form.", labelExample),
+    },
+    "One choice on the form.",
+  );
+}
+
+/** A link with its text (GraphQL type FooterLink). */
+export const link = group(
+  {
+    label: text("The link text.", "Case Studies"),
+    href: href('Where the link goes: "#" while the page does not exist yet, "#contact-form" to jump to the form, a site path such as /privacy/, or a full address (https://…, mailto:…).'),
+  },
+  "A link: its text and where it goes.",
+);

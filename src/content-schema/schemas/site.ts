@@ -1,0 +1,26 @@
+import { contentFile, group, imageAlt, imagePath, text, year } from "../fields";
+
+export const siteSchema = contentFile(
+  {
+    companyName: text("The company's full name, used in the browser tab, search results and the footer.", "Meridian Mobility Systems"),
+    shortName: text("A shorter name for tight spaces, such as the page header.", "Meridian Mobility"),
+    description: text(
+      "One or two sentences that search engines and link previews show under the page title. About 160 characters at most, or search engines cut it off.",
+    ),
+    history: group(
+      {
+        established: year("The year the company was founded.", "1964"),
+        transitFocusSince: year("The year the company started to focus on public transit.", "2010"),
+        microtransitSince: year("The year the company started leading microtransit.", "2007"),
+        summary: text("A short paragraph about the company's history, shown in the footer."),
+      },
+      "Company history facts shown in the footer.",
+    ),
+    shareImage: imagePath(
+      "The picture shown when the page is shared on LinkedIn, X, Slack or by e-mail. 1200 × 630 pixels, saved in content/images; write its path from this file, e.g. ./images/share-card.png.",
+    ),
+    shareImageAlt: imageAlt("shareImage"),
+  },
+  "Company facts and sharing text (content/site.yaml)",
+  "Company facts, search-engine description and the picture used when the page is shared. Used across the whole page.",
+);
