@@ -1,0 +1,130 @@
+/**
+ * Wires the content check into Gatsby (see gatsby-node.ts):
+ * - onPreBootstrap: every file is checked before any content reaches the GraphQL layer;
+ *   `gatsby build` stops on errors, `gatsby develop` prints them and keeps running.
+ * - onCreateNode: during `gatsby develop`, a saved content file is checked again and its
+ *   problems are printed in the terminal; the server keeps running so the next save can fix it.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Reporter } from "gatsby";
+import { checkContentDirectory, checkContentSource, displayDirFor } from "./check-content";
+import { contentFileSpec } from "./content-files";
+import { formatProblem, type ContentCheckResult, type ContentProblem } from "./problems";
+
+/** The part of Gatsby's reporter the check uses (tests pass a fake). */
+export type ContentReporter = Pick<Reporter, "info" | "warn" | "panicOnBuild">;
+
+const GUIDE = "See docs/editing-content.md for every field, or run npm run check:content.";
+
+function errorMessage(errors: readonly ContentProblem[]): string {
+  const heading = `${errors.length} content ${errors.length === 1 ? "error" : "errors"}: fix ${errors.length === 1 ? "it" : "them"} in the content folder and save.`;
+  return [heading, ...errors.map((problem) => `  ${formatProblem(problem)}`), GUIDE].join("\n");
+}
+
+function report(reporter: ContentReporter, problems: readonly ContentProblem[]): void {
+  for (const warning of problems.filter((problem) => problem.severity === "warning")) {
+    reporter.warn(`Content: ${formatProblem(warning)}`);
+  }
+  const errors = problems.filter((problem) => problem.severity === "error");
+  // In `gatsby build` this prints the message and stops the build; in `gatsby develop` it prints it.
+  if (errors.length > 0) reporter.panicOnBuild(errorMessage(errors));
+}
+
+/** Checks the whole content folder once. Returns the result so callers can test it. */
+export function validateContentForGatsby(reporter: ContentReporter, contentDir: string): ContentCheckResult {
+  const result = checkContentDirectory(contentDir);
+  report(reporter, [...result.errors, ...result.warnings]);
+  if (result.errors.length === 0) {
+    const warnings = result.warnings.length === 0 ? "" : ` with ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}`;
+    reporter.info(`Content OK${warnings}: ${result.filesChecked} files checked.`);
+  }
+  return result;
+}
+
+/** The fields of a File node this module reads (gatsby-source-filesystem sets them). */
+interface FileNodeLike {
+  internal: { type: string };
+  absolutePath?: unknown;
+}
+
+export interface ContentWatcher {
+  /** For onPreBootstrap: checks every file and remembers what was checked. */
+  checkAll(reporter: ContentReporter): ContentCheckResult;
+  /**
+   * For onCreateNode: when the node is a content YAML file whose text changed since it was
+   * last checked, checks it and reports. Returns the problems found, or `undefined` if skipped.
+   */
+  checkChangedFile(node: FileNodeLike, reporter: ContentReporter): ContentProblem[] | undefined;
+}
+
+/**
+ * One watcher per Gatsby process. Remembering each file's last checked text avoids reporting
+ * the same problems twice: once in onPreBootstrap, again when Gatsby creates the file's node.
+ */
+export function createContentWatcher(contentDir: string): ContentWatcher {
+  const root = path.resolve(contentDir);
+  const checkedText = new Map<string, string>();
+  const hadErrors = new Set<string>();
+
+  return {
+    checkAll(reporter) {
+      checkedText.clear();
+      hadErrors.clear();
+      for (const name of safeReadDir(root)) {
+        const file = path.join(root, name);
+        const text = readText(file);
+        if (text !== undefined) checkedText.set(file, text);
+      }
+      const result = validateContentForGatsby(reporter, root);
+      for (const problem of result.errors) hadErrors.add(path.join(root, path.posix.basename(problem.file)));
+      return result;
+    },
+
+    checkChangedFile(node, reporter) {
+      if (node.internal.type !== "File" || typeof node.absolutePath !== "string") return undefined;
+      const file = path.resolve(node.absolutePath);
+      if (path.dirname(file) !== root || !/\.ya?ml$/i.test(file)) return undefined;
+      const text = readText(file);
+      if (text === undefined || checkedText.get(file) === text) return undefined;
+      checkedText.set(file, text);
+
+      const displayPath = `${displayDirFor(root)}/${path.basename(file)}`;
+      const spec = contentFileSpec(path.basename(file).replace(/\.ya?ml$/i, ""));
+      if (!spec || path.extname(file) !== ".yaml") {
+        const problem: ContentProblem = {
+          severity: "warning",
+          file: displayPath,
+          location: [],
+          message: "the page does not read this file, so its text will not appear. Run npm run check:content for details.",
+        };
+        report(reporter, [problem]);
+        return [problem];
+      }
+      const { problems } = checkContentSource(spec, text, { yamlPath: file, contentDir: root, displayPath });
+      report(reporter, problems);
+      if (problems.some((problem) => problem.severity === "error")) {
+        hadErrors.add(file);
+      } else if (hadErrors.delete(file)) {
+        reporter.info(`Content: ${displayPath} has no errors any more.`);
+      }
+      return problems;
+    },
+  };
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function safeReadDir(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
