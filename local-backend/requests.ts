@@ -73,6 +73,7 @@ export function terminalSafe(text: string): string {
   return text
     .replace(/\r\n?/g, "\n")
     .replace(/\t/g, "    ")
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this makes visible
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (char) =>
       `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
     );
