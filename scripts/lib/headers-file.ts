@@ -94,9 +94,3 @@ export function headersForPath(rules: readonly HeaderRule[], urlPath: string): R
   }
   return result;
 }
-
-/** The rules whose patterns match this path, for diagnostics and conflict checks. */
-export function rulesForPath(rules: readonly HeaderRule[], urlPath: string): HeaderRule[] {
-  const pathOnly = urlPath.split(/[?#]/)[0] ?? "/";
-  return rules.filter((rule) => rule.matcher.test(pathOnly));
-}
