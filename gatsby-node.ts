@@ -6,6 +6,7 @@ import { writeSecurityHeaders } from "./scripts/lib/security-headers";
 import { buildRobotsTxt, buildSitemap } from "./src/lib/crawler-files";
 import { siteUrlFrom } from "./src/lib/site-url";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./src/lib/supabase-settings";
+import { createContentWatcher } from "./src/content-schema/gatsby";
 
 export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   const isProduction = process.env.NODE_ENV === "production";
@@ -19,6 +20,21 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   } else {
     reporter.info(`Meeting requests go to ${supabase.settings.url}.`);
   }
+};
+
+/**
+ * content/*.yaml is checked before any of it reaches the GraphQL layer: `gatsby build` stops
+ * with one line per problem, `gatsby develop` prints them and keeps running. During develop,
+ * each saved content file is checked again (onCreateNode). See src/content-schema/.
+ */
+const contentWatcher = createContentWatcher(path.resolve("content"));
+
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
+  contentWatcher.checkAll(reporter);
+};
+
+export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, reporter }) => {
+  contentWatcher.checkChangedFile(node, reporter);
 };
 
 /**
