@@ -27,7 +27,7 @@ function isBlank(value: unknown): boolean {
 }
 
 function help<T extends z.ZodType>(schema: T, description: string, expected: string, example?: string): T {
-  const described = (example === undefined ? schema.describe(description) : schema.meta({ description, examples: [example] })) as T;
+  const described = example === undefined ? schema.describe(description) : schema.meta({ description, examples: [example] });
   fieldHelp.add(described, { expected });
   return described;
 }

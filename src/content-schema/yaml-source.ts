@@ -91,7 +91,8 @@ type Container =
   | { kind: "mapping"; path: ContentPath; key: string | undefined; expectingKey: boolean }
   | { kind: "sequence"; path: ContentPath; next: number };
 
-type NodeEvent = Extract<Event, { type: 2 | 3 | 4 | 5 }>;
+/** Events that stand for a value: a sequence, a mapping, a scalar or an alias. */
+type NodeEvent = Extract<Event, { type: (typeof EVENT_ID)["SEQUENCE" | "MAPPING" | "SCALAR" | "ALIAS"] }>;
 
 function pathKey(path: ContentPath): string {
   return JSON.stringify(path);
