@@ -15,7 +15,7 @@ import { formatProblem, type ContentCheckResult, type ContentProblem } from "./p
 /** The part of Gatsby's reporter the check uses (tests pass a fake). */
 export type ContentReporter = Pick<Reporter, "info" | "warn" | "panicOnBuild">;
 
-const GUIDE = "See "Editing content" in README.md for every field, or run npm run check:content.";
+const GUIDE = "See README.md, section Editing content, for every field, or run npm run check:content.";
 
 function errorMessage(errors: readonly ContentProblem[]): string {
   const heading = `${errors.length} content ${errors.length === 1 ? "error" : "errors"}: fix ${errors.length === 1 ? "it" : "them"} in the content folder and save.`;
