@@ -1,0 +1,66 @@
+import type { Browser, Response } from "@playwright/test";
+
+export type TransferEntry = { url: string; type: string; status: number; bytes: number; bodyBytes: number };
+export type TransferSummary = {
+  viewport: { width: number; height: number };
+  entries: TransferEntry[];
+  totalBytes: number;
+  byType: Record<string, number>;
+  /** Compressed bytes of the scripts loaded before any interaction (bodies only). */
+  scriptBodyBytes: number;
+};
+
+/**
+ * Loads `path` in a fresh browser context (empty cache), waits until the network is quiet,
+ * touches nothing, and adds up what went over the wire: the encoded (gzip) body plus the
+ * response headers of every response, as Lighthouse's "total byte weight" counts them.
+ */
+export async function measureFirstLoad(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number },
+  path = "/",
+): Promise<TransferSummary & { scriptBodies: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: viewport.width < 600 ? 2 : 1 });
+  const page = await context.newPage();
+  const finished: Array<Promise<TransferEntry & { script?: string }>> = [];
+  page.on("response", (response: Response) => {
+    finished.push(
+      (async () => {
+        const request = response.request();
+        await response.finished().catch(() => undefined);
+        const sizes = await request.sizes();
+        const type = request.resourceType();
+        const script = type === "script" ? await response.text().catch(() => "") : undefined;
+        return {
+          url: new URL(response.url()).pathname,
+          type,
+          status: response.status(),
+          bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+          bodyBytes: sizes.responseBodySize,
+          script,
+        };
+      })(),
+    );
+  });
+  await page.goto(path, { waitUntil: "load" });
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(1000);
+  const entries = await Promise.all(finished);
+  await context.close();
+
+  const byType: Record<string, number> = {};
+  for (const entry of entries) byType[entry.type] = (byType[entry.type] ?? 0) + entry.bytes;
+  return {
+    viewport,
+    entries: entries.map(({ script: _script, ...entry }) => entry),
+    totalBytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
+    byType,
+    scriptBodyBytes: entries.filter((entry) => entry.type === "script").reduce((sum, entry) => sum + entry.bodyBytes, 0),
+    scriptBodies: entries.flatMap((entry) => (entry.script === undefined ? [] : [entry.script])),
+  };
+}
+
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}

@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PUBLIC_DIR } from "../support/build";
+import { expect, test } from "../support/fixtures";
+
+/** Directives of a Content-Security-Policy header, by name. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter((tokens) => tokens[0])
+      .map(([name, ...values]) => [name!.toLowerCase(), values]),
+  );
+}
+
+test.describe("security headers, served from public/_headers", () => {
+  test("public/_headers has every placeholder filled in", () => {
+    const text = fs.readFileSync(path.join(PUBLIC_DIR, "_headers"), "utf8");
+    const unfilled = text.split("\n").filter((line) => !line.trim().startsWith("#") && /\{\{[^}]*\}\}/.test(line));
+    expect(unfilled).toEqual([]);
+  });
+
+  for (const target of ["/", "/some/missing/path"]) {
+    test(`${target}: CSP (no unsafe-inline scripts, connect-src limited to the backend, no framing) and the other headers`, async ({ request, backend }) => {
+      const response = await request.get(target);
+      const headers = response.headers();
+      const policy = headers["content-security-policy"];
+      expect(policy, "Content-Security-Policy header").toBeTruthy();
+      const csp = directives(policy!);
+      expect(csp.get("default-src")).toEqual(["'self'"]);
+      expect(csp.get("script-src") ?? [], "scripts: no 'unsafe-inline' or 'unsafe-eval'").not.toEqual(expect.arrayContaining(["'unsafe-inline'"]));
+      expect(csp.get("script-src") ?? []).not.toEqual(expect.arrayContaining(["'unsafe-eval'"]));
+      expect(csp.get("connect-src")).toEqual(["'self'", backend.url]);
+      expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+      expect(csp.get("object-src")).toEqual(["'none'"]);
+      expect(csp.get("base-uri")).toEqual(["'self'"]);
+
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBeTruthy();
+      expect(headers["permissions-policy"]).toBeTruthy();
+      expect(headers["strict-transport-security"]).toMatch(/max-age=\d{7,}/);
+    });
+  }
+});
