@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { REPORTS_DIR } from "../support/build";
+import { formatInitialJsReport, INITIAL_JS_BUDGET_GZIP_BYTES, measureInitialJavaScript } from "../../scripts/support/initial-js";
+import { PUBLIC_DIR, REPORTS_DIR } from "../support/build";
 import { expect, test } from "../support/fixtures";
 import { meetingForm } from "../support/form";
 import { kb, measureFirstLoad, type TransferSummary } from "../support/transfer";
@@ -34,6 +35,17 @@ test.describe("byte budgets of the first load of /", () => {
       expect(summary.scriptBodies.filter((body) => SUPABASE_MARKER.test(body)), "supabase-js is not in the initial JavaScript").toHaveLength(0);
     });
   }
+
+  test("initial JavaScript of / as the build lists it (npm run size) ≤ 110 KB gzip, without supabase-js", async ({}, testInfo) => {
+    const report = measureInitialJavaScript(PUBLIC_DIR, "/");
+    const text = formatInitialJsReport(report);
+    console.log(text);
+    await testInfo.attach("initial-js.txt", { body: text, contentType: "text/plain" });
+    expect(INITIAL_JS_BUDGET_GZIP_BYTES).toBe(INITIAL_JS_BUDGET);
+    expect(report.scripts.length).toBeGreaterThan(0);
+    expect(report.totalGzipBytes, `initial JavaScript ${kb(report.totalGzipBytes)} gzip`).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
+    expect(report.scriptsWithSupabase).toEqual([]);
+  });
 
   test("supabase-js arrives only once the visitor reaches the form", async ({ page }) => {
     const scripts: string[] = [];

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { findSecretsInDirectory, formatFindings } from "../../scripts/lib/public-secrets";
 import { PUBLIC_DIR } from "../support/build";
 import { expect, test } from "../support/fixtures";
 
@@ -42,4 +43,10 @@ test.describe("security headers, served from public/_headers", () => {
       expect(headers["strict-transport-security"]).toMatch(/max-age=\d{7,}/);
     });
   }
+});
+
+test("the build in public/ holds no secret: only the anon key", async () => {
+  const { files, findings } = await findSecretsInDirectory(PUBLIC_DIR);
+  expect(files).toBeGreaterThan(0);
+  expect(formatFindings(findings), "secrets in public/").toBe(formatFindings([]));
 });

@@ -1,0 +1,142 @@
+/**
+ * `npm run audit`: Lighthouse on the production build, three times, medians against issue 4's budgets.
+ *
+ *   1. builds the site for a local backend on a free port (as the e2e tests do; `--reuse-build`
+ *      reuses the last e2e build when public/ is unchanged since);
+ *   2. serves public/ like a static host (e2e/support/static-server.ts: `_headers` applied, gzip)
+ *      and starts the local backend the page is built for;
+ *   3. runs Lighthouse (mobile preset, simulated throttling) 3 times, each in a fresh Chromium
+ *      (the one the e2e tests use), and prints every run and the medians;
+ *   4. writes the last HTML report and a JSON summary to reports/;
+ *   5. prints each budget as PASS/FAIL and exits 1 when one fails (`--no-fail`: report only).
+ *
+ * Options: --runs N (default 3), --reuse-build, --no-fail.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { startLocalBackend } from "../local-backend";
+import { buildSiteForTests, freePort, PROJECT_ROOT, PUBLIC_DIR, REPORTS_DIR, reusableBuild, type BuildInfo } from "../e2e/support/build";
+import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from "../e2e/support/chromium";
+import { startStaticServer } from "../e2e/support/static-server";
+import { checkBudgets, formatKb, formatRunsTable, medianMetrics, metricsFromResult, type LighthouseResultLike, type RunMetrics } from "./audit-summary";
+import { measureInitialJavaScript } from "./support/initial-js";
+
+type Options = { runs: number; reuseBuild: boolean; fail: boolean };
+
+function parseOptions(argv: readonly string[]): Options {
+  const options: Options = { runs: 3, reuseBuild: false, fail: true };
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index];
+    if (arg === "--reuse-build") options.reuseBuild = true;
+    else if (arg === "--no-fail") options.fail = false;
+    else if (arg === "--runs") {
+      options.runs = Number(argv[++index]);
+      if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error("--runs needs a whole number ≥ 1");
+    } else throw new Error(`Unknown option ${arg}. Options: --runs N, --reuse-build, --no-fail`);
+  }
+  return options;
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const chromium = findChromium();
+  if (!chromium) {
+    console.error(NO_CHROMIUM_MESSAGE);
+    return 1;
+  }
+
+  let info: BuildInfo | undefined;
+  if (options.reuseBuild) {
+    const previous = reusableBuild();
+    if (previous.ok) info = previous.info;
+    else console.log(`audit: cannot reuse the build (${previous.reason}); building`);
+  }
+  if (!info) {
+    const port = await freePort();
+    console.log(`audit: building the site (npm run build, log in reports/e2e-build.log)…`);
+    info = await buildSiteForTests(port);
+    console.log(`audit: built in ${info.buildSeconds.toFixed(0)} s`);
+  } else {
+    console.log(`audit: reusing the build of ${info.builtAt}`);
+  }
+
+  const initialJs = measureInitialJavaScript(PUBLIC_DIR, "/");
+  const server = await startStaticServer({ root: PUBLIC_DIR });
+  const backend = await startLocalBackend({ port: info.backendPort, host: "127.0.0.1", dataDir: undefined, anonKey: info.anonKey });
+  const { default: lighthouse } = await import("lighthouse");
+  const { launch } = await import("chrome-launcher");
+
+  const runs: RunMetrics[] = [];
+  let lastHtml = "";
+  let lastJson = "";
+  let lastVersion = "";
+  try {
+    const url = `${server.url}/`;
+    console.log(`audit: Lighthouse on ${url} (mobile, simulated throttling), ${options.runs} runs, Chromium ${chromium.executablePath}`);
+    for (let run = 1; run <= options.runs; run++) {
+      const chrome = await launch({ chromePath: chromium.executablePath, chromeFlags: [...CHROMIUM_FLAGS], logLevel: "silent" });
+      try {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "html",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
+        if (!result) throw new Error("Lighthouse returned no result");
+        const metrics = metricsFromResult(result.lhr as unknown as LighthouseResultLike);
+        runs.push(metrics);
+        lastHtml = Array.isArray(result.report) ? result.report[0]! : result.report;
+        lastVersion = result.lhr.lighthouseVersion;
+        lastJson = JSON.stringify(result.lhr);
+        console.log(
+          `audit: run ${run}: performance ${metrics.performance}, accessibility ${metrics.accessibility}, best practices ${metrics.bestPractices}, SEO ${metrics.seo}`,
+        );
+        for (const category of Object.values(result.lhr.categories)) {
+          if ((category.score ?? 0) >= 1) continue;
+          const losses = category.auditRefs
+            .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => `${ref.id} (${result.lhr.audits[ref.id]?.displayValue || result.lhr.audits[ref.id]?.score})`);
+          if (losses.length > 0) console.log(`         ${category.title} loses points on: ${losses.join(", ")}`);
+        }
+      } finally {
+        await chrome.kill();
+      }
+    }
+  } finally {
+    await server.close();
+    await backend.close();
+  }
+
+  const medians = medianMetrics(runs);
+  const budgets = checkBudgets(medians, initialJs.totalGzipBytes);
+  fs.mkdirSync(REPORTS_DIR, { recursive: true });
+  const htmlPath = path.join(REPORTS_DIR, "lighthouse.html");
+  fs.writeFileSync(htmlPath, lastHtml);
+  fs.writeFileSync(path.join(REPORTS_DIR, "lighthouse.json"), lastJson);
+  fs.writeFileSync(
+    path.join(REPORTS_DIR, "lighthouse-summary.json"),
+    `${JSON.stringify({ lighthouseVersion: lastVersion, date: new Date().toISOString(), runs, medians, initialJsGzipBytes: initialJs.totalGzipBytes, budgets }, null, 2)}\n`,
+  );
+
+  console.log(`\nLighthouse ${lastVersion}, mobile preset, simulated throttling, ${runs.length} runs:\n`);
+  console.log(formatRunsTable(runs, medians));
+  console.log(`\nInitial JavaScript of / from the build (gzip): ${formatKb(initialJs.totalGzipBytes)}\n`);
+  console.log("Budgets (medians):");
+  for (const line of budgets) console.log(`  ${line.pass ? "PASS" : "FAIL"}  ${line.name.padEnd(26)} ${line.measured.padStart(9)}  (${line.limit})`);
+  console.log(`\nLast report: ${path.relative(PROJECT_ROOT, htmlPath)} (and .json); all runs: reports/lighthouse-summary.json`);
+
+  const failed = budgets.filter((line) => !line.pass);
+  if (failed.length > 0 && options.fail) {
+    console.error(`\n${failed.length} budget(s) failed: ${failed.map((line) => line.name).join(", ")}. (--no-fail reports without failing.)`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);
