@@ -50,3 +50,18 @@ test("the build in public/ holds no secret: only the anon key", async () => {
   expect(files).toBeGreaterThan(0);
   expect(formatFindings(findings), "secrets in public/").toBe(formatFindings([]));
 });
+
+test("the policy blocks an injected inline script, and these tests notice violations", async ({ page, diagnostics }) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = true;";
+    document.body.append(script);
+  });
+  await expect.poll(() => diagnostics.cspViolations.length).toBe(1);
+  expect(diagnostics.cspViolations[0]).toMatch(/^script-src(-elem)? blocked inline/);
+  expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+  // This violation was the point of the test; Chrome also logs it as a console error.
+  diagnostics.cspViolations.length = 0;
+  diagnostics.allowErrors(/inline script violates the following Content Security Policy directive/);
+});
