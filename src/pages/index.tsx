@@ -17,8 +17,8 @@ export default function IndexPage({ data }: PageProps<Queries.IndexPageQuery>) {
     requireContent(data);
   return (
     <>
-      <SiteHeader site={siteContent} booth={contactContent.booth} />
       <Layout
+        beforeMain={<SiteHeader site={siteContent} booth={contactContent.booth} />}
         afterMain={
           <SiteFooter
             footer={footerContent}
