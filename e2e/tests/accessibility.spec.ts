@@ -14,8 +14,6 @@ async function settle(page: Page) {
     window.scrollTo(0, 0);
   });
   await page.waitForLoadState("networkidle");
-  // gatsby-plugin-image fades the image in over 500 ms; axe should see the final colours.
-  await page.waitForTimeout(600);
 }
 
 async function waitForScrollToSettle(page: Page) {

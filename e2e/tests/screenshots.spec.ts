@@ -18,7 +18,6 @@ for (const width of [390, 1280]) {
         await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: `image "${alt}" loads` }).toBe(true);
       }
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForTimeout(600); // gatsby-plugin-image fades images in
     } finally {
       // Written even when something above failed: the picture helps find out why.
       await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `home-${width}.png`), fullPage: true });

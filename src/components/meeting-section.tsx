@@ -1,8 +1,8 @@
 import React from "react";
 import { graphql } from "gatsby";
-import { GatsbyImage, getImage } from "gatsby-plugin-image";
 import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
 import { ContactCard } from "./contact-card";
+import { ContentPicture } from "./content-picture";
 import { MeetingForm } from "./meeting-form";
 import * as styles from "./meeting-section.module.css";
 
@@ -12,7 +12,7 @@ type MeetingSectionProps = {
 };
 
 export function MeetingSection({ meeting, contact }: MeetingSectionProps) {
-  const image = getImage(meeting.image.childImageSharp?.gatsbyImageData ?? null);
+  const image = meeting.image.childImageSharp?.gatsbyImageData;
   return (
     <section id={CONTACT_FORM_ID} className={styles.section} aria-labelledby="contact-form-heading">
       <div className={styles.inner}>
@@ -30,7 +30,7 @@ export function MeetingSection({ meeting, contact }: MeetingSectionProps) {
             <MeetingForm productOptions={meeting.productOptions} meetingTimeOptions={meeting.meetingTimeOptions} />
           </section>
           <div className={styles.aside}>
-            {image && <GatsbyImage className={styles.image} image={image} alt={meeting.imageAlt} />}
+            {image && <ContentPicture className={styles.image} image={image} alt={meeting.imageAlt} />}
             <ContactCard title={meeting.contactTitle} contact={contact} />
           </div>
         </div>
@@ -45,7 +45,7 @@ export const query = graphql`
     subtitle
     image {
       childImageSharp {
-        gatsbyImageData(width: 560, placeholder: DOMINANT_COLOR, formats: [AUTO, WEBP, AVIF], breakpoints: [360, 560, 840, 1120])
+        gatsbyImageData(width: 560, placeholder: NONE, formats: [AUTO, WEBP, AVIF], breakpoints: [360, 560, 840, 1120])
       }
     }
     imageAlt
