@@ -150,7 +150,9 @@ export function assertStrictPolicy(policy: string, origin: string): void {
       if (sources.some((source) => source.toLowerCase() === forbidden)) problems.push(`${name} allows ${forbidden}`);
     }
   }
-  if ((directives.get("style-src-elem") ?? []).includes("'unsafe-inline'")) problems.push("style-src-elem allows 'unsafe-inline'");
+  for (const name of ["style-src", "style-src-elem", "style-src-attr"]) {
+    if ((directives.get(name) ?? []).includes("'unsafe-inline'")) problems.push(`${name} allows 'unsafe-inline'`);
+  }
   const connect = directives.get("connect-src") ?? [];
   const unexpected = connect.filter((source) => source !== "'self'" && source !== origin);
   if (unexpected.length > 0) problems.push(`connect-src allows more than 'self' and ${origin}: ${unexpected.join(" ")}`);
