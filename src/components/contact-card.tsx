@@ -1,6 +1,7 @@
 import React from "react";
 import { graphql } from "gatsby";
 import * as styles from "./contact-card.module.css";
+import { EmailLink } from "./email-link";
 
 type ContactCardProps = {
   title: string;
@@ -34,7 +35,7 @@ export function ContactCard({ title, contact }: ContactCardProps) {
         <div className={styles.item}>
           <dt>Email</dt>
           <dd>
-            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            <EmailLink address={contact.email} />
           </dd>
         </div>
         <div className={styles.item}>
