@@ -1,7 +1,6 @@
 import React from "react";
 import { graphql } from "gatsby";
 import * as styles from "./contact-card.module.css";
-import { EmailLink } from "./email-link";
 
 type ContactCardProps = {
   title: string;
@@ -35,7 +34,7 @@ export function ContactCard({ title, contact }: ContactCardProps) {
         <div className={styles.item}>
           <dt>Email</dt>
           <dd>
-            <EmailLink address={contact.email} />
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
           </dd>
         </div>
         <div className={styles.item}>

@@ -1,7 +1,6 @@
 import React from "react";
 import { graphql } from "gatsby";
 import * as styles from "./site-footer.module.css";
-import { EmailLink } from "./email-link";
 
 type SiteFooterProps = {
   footer: Queries.SiteFooterFragment;
@@ -74,7 +73,7 @@ export function SiteFooter({ footer, site, contact, platformNames, copyrightYear
             <br />
             <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>
             <br />
-            <EmailLink address={contact.email} />
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
           </address>
           <p className={styles.booth}>Booth #{contact.booth}</p>
         </div>
