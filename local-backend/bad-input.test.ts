@@ -338,7 +338,8 @@ describe("a burst: 500 requests from 50 concurrent clients", () => {
       [`burst-${run}-%`],
     );
     expect(perAddress.rows.every((row) => row.n === 5)).toBe(true);
-    expect(elapsed).toBeLessThan(60_000);
+    // A figure, not a test: timings on shared machines are too noisy to assert.
+    console.log(`burst: 500 requests from 50 clients in ${elapsed} ms (${Math.round(500 / (elapsed / 1000))} requests/s): ${accepted.length} stored once each, ${refused.length} refused with 429 / PT429`);
     // Still serving.
     expect((await send(json(goodRow({ email: uniqueEmail("after-burst") })))).status).toBe(201);
   });
