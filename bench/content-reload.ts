@@ -1,0 +1,109 @@
+/**
+ * `npm run bench:content`: how long a marketing editor waits, in `gatsby develop`, between
+ * saving a YAML file and seeing the change in the browser.
+ *
+ *   1. starts `gatsby develop` on a free port (no backend needed: nothing is submitted);
+ *   2. opens http://localhost:PORT/ in Chromium, as an editor has it open beside the editor;
+ *   3. RUNS times: rewrites `headline` in content/hero.yaml and measures until the page's h1
+ *      shows the new text (Gatsby re-runs the query and pushes it over its websocket);
+ *   4. puts hero.yaml back exactly as it was, also on failure or Ctrl-C, and stops develop.
+ *
+ * Prints each time and the median. A figure, not a test: the machine's load moves it.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { chromium } from "playwright-core";
+import { freePort, PROJECT_ROOT } from "../e2e/support/build";
+import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from "../e2e/support/chromium";
+
+const RUNS = 7;
+const READY_TIMEOUT_MS = 240_000;
+const CHANGE_TIMEOUT_MS = 30_000;
+const HERO_FILE = path.join(PROJECT_ROOT, "content", "hero.yaml");
+const HEADLINE_LINE = /^headline: .*$/m;
+
+async function main(): Promise<number> {
+  const browserLocation = findChromium();
+  if (!browserLocation) {
+    console.error(NO_CHROMIUM_MESSAGE);
+    return 1;
+  }
+  const original = fs.readFileSync(HERO_FILE, "utf8");
+  if (!HEADLINE_LINE.test(original)) {
+    console.error(`bench: ${path.relative(PROJECT_ROOT, HERO_FILE)} has no one-line "headline:" to change.`);
+    return 1;
+  }
+  const restore = () => {
+    if (fs.readFileSync(HERO_FILE, "utf8") !== original) fs.writeFileSync(HERO_FILE, original);
+  };
+  process.on("SIGINT", () => {
+    restore();
+    process.exit(130);
+  });
+
+  const port = await freePort();
+  console.log(`bench: starting gatsby develop on port ${port}…`);
+  const develop = spawn("npx", ["gatsby", "develop", "--port", String(port), "--host", "127.0.0.1"], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  develop.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  develop.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const browser = await chromium.launch({ executablePath: browserLocation.executablePath, args: [...CHROMIUM_FLAGS] });
+  try {
+    const startedAt = performance.now();
+    while (!output.includes(`http://127.0.0.1:${port}/`)) {
+      if (develop.exitCode !== null) throw new Error(`gatsby develop stopped:\n${output.slice(-2000)}`);
+      if (performance.now() - startedAt > READY_TIMEOUT_MS) throw new Error(`gatsby develop was not ready within ${READY_TIMEOUT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    console.log(`bench: develop ready after ${((performance.now() - startedAt) / 1000).toFixed(1)} s; ${RUNS} saves of content/hero.yaml`);
+
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const headline = page.getByRole("heading", { level: 1 });
+    await headline.waitFor();
+
+    const times: number[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const marker = `Benchmark headline ${run} ${Date.now().toString(36)}`;
+      const saved = performance.now();
+      fs.writeFileSync(HERO_FILE, original.replace(HEADLINE_LINE, `headline: "${marker}"`));
+      await page.waitForFunction((text) => document.querySelector("h1")?.textContent === text, marker, { timeout: CHANGE_TIMEOUT_MS, polling: 10 });
+      const elapsed = performance.now() - saved;
+      times.push(elapsed);
+      console.log(`  save ${run}: ${elapsed.toFixed(0)} ms`);
+      // Let develop settle before the next save, as an editor would not save every few milliseconds.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    restore();
+    const sorted = [...times].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    console.log(
+      `\nsave → visible in the browser: median ${median.toFixed(0)} ms (min ${sorted[0]!.toFixed(0)}, max ${sorted[sorted.length - 1]!.toFixed(0)} ms, ${RUNS} saves)`,
+    );
+    return 0;
+  } finally {
+    restore();
+    await browser.close();
+    try {
+      process.kill(-develop.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
