@@ -41,7 +41,9 @@ const config: GatsbyConfig = {
       },
     },
     {
-      resolve: "gatsby-transformer-yaml",
+      // gatsby-transformer-yaml behind the content check (plugins/content-yaml): in develop, a file
+      // saved with errors keeps its last good version on the page while the terminal says what to fix.
+      resolve: "content-yaml",
       options: {
         // One node per file, named after the file: content/hero.yaml → HeroContent.
         typeName: ({ node }: { node: { name: string } }) => contentTypeName(node.name),

@@ -106,6 +106,7 @@ describe("createContentWatcher (gatsby develop)", () => {
         [
           "1 content error: fix it in the content folder and save.",
           `  content/meeting.yaml:13 › product option "OptiRun (Scheduling Optimization)" › value: "MobilityDR" is already used by productOptions item 1. Each product needs its own value, because the value is what a meeting request saves.`,
+          "Until then the preview keeps showing content/meeting.yaml as it was before this change.",
           "See README.md, section Editing content, for every field, or run npm run check:content.",
         ].join("\n"),
       ],
@@ -115,6 +116,19 @@ describe("createContentWatcher (gatsby develop)", () => {
     edit("meeting.yaml", "  - value: MobilityDR\n    label: OptiRun", "  - value: OptiRun\n    label: OptiRun");
     expect(watcher.checkChangedFile(fileNode("meeting.yaml"), reporter)).toEqual([]);
     expect(calls).toEqual([["info", "Content: content/meeting.yaml has no errors any more."]]);
+  });
+
+  it("does not promise a previous version for a file that has had errors since the start", () => {
+    edit("hero.yaml", "headline:", "headlin:");
+    const watcher = createContentWatcher(dir);
+    const { reporter, calls } = fakeReporter();
+    watcher.checkAll(reporter);
+    calls.length = 0;
+    edit("hero.yaml", "headlin:", "headlyne:");
+    watcher.checkChangedFile(fileNode("hero.yaml"), reporter);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.[1]).toContain("content/hero.yaml");
+    expect(calls[0]?.[1]).not.toContain("preview keeps showing");
   });
 
   it("reports a YAML syntax error with its line and column", () => {

@@ -17,18 +17,18 @@ export type ContentReporter = Pick<Reporter, "info" | "warn" | "panicOnBuild">;
 
 const GUIDE = "See README.md, section Editing content, for every field, or run npm run check:content.";
 
-function errorMessage(errors: readonly ContentProblem[]): string {
+function errorMessage(errors: readonly ContentProblem[], note?: string): string {
   const heading = `${errors.length} content ${errors.length === 1 ? "error" : "errors"}: fix ${errors.length === 1 ? "it" : "them"} in the content folder and save.`;
-  return [heading, ...errors.map((problem) => `  ${formatProblem(problem)}`), GUIDE].join("\n");
+  return [heading, ...errors.map((problem) => `  ${formatProblem(problem)}`), ...(note ? [note] : []), GUIDE].join("\n");
 }
 
-function report(reporter: ContentReporter, problems: readonly ContentProblem[]): void {
+function report(reporter: ContentReporter, problems: readonly ContentProblem[], note?: string): void {
   for (const warning of problems.filter((problem) => problem.severity === "warning")) {
     reporter.warn(`Content: ${formatProblem(warning)}`);
   }
   const errors = problems.filter((problem) => problem.severity === "error");
   // In `gatsby build` this prints the message and stops the build; in `gatsby develop` it prints it.
-  if (errors.length > 0) reporter.panicOnBuild(errorMessage(errors));
+  if (errors.length > 0) reporter.panicOnBuild(errorMessage(errors, note));
 }
 
 /** Checks the whole content folder once. Returns the result so callers can test it. */
@@ -66,11 +66,15 @@ export function createContentWatcher(contentDir: string): ContentWatcher {
   const root = path.resolve(contentDir);
   const checkedText = new Map<string, string>();
   const hadErrors = new Set<string>();
+  // Files that had no errors at some point: the preview keeps showing that version
+  // (plugins/content-yaml) while a later save has errors.
+  const passedOnce = new Set<string>();
 
   return {
     checkAll(reporter) {
       checkedText.clear();
       hadErrors.clear();
+      passedOnce.clear();
       for (const name of safeReadDir(root)) {
         const file = path.join(root, name);
         const text = readText(file);
@@ -78,6 +82,7 @@ export function createContentWatcher(contentDir: string): ContentWatcher {
       }
       const result = validateContentForGatsby(reporter, root);
       for (const problem of result.errors) hadErrors.add(path.join(root, path.posix.basename(problem.file)));
+      for (const file of checkedText.keys()) if (!hadErrors.has(file)) passedOnce.add(file);
       return result;
     },
 
@@ -102,11 +107,13 @@ export function createContentWatcher(contentDir: string): ContentWatcher {
         return [problem];
       }
       const { problems } = checkContentSource(spec, text, { yamlPath: file, contentDir: root, displayPath });
-      report(reporter, problems);
+      const note = passedOnce.has(file) ? `Until then the preview keeps showing ${displayPath} as it was before this change.` : undefined;
+      report(reporter, problems, note);
       if (problems.some((problem) => problem.severity === "error")) {
         hadErrors.add(file);
-      } else if (hadErrors.delete(file)) {
-        reporter.info(`Content: ${displayPath} has no errors any more.`);
+      } else {
+        passedOnce.add(file);
+        if (hadErrors.delete(file)) reporter.info(`Content: ${displayPath} has no errors any more.`);
       }
       return problems;
     },
