@@ -57,7 +57,12 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     throw new Error(`${root} has no index.html: build the site first (npm run build).`);
   }
   const headersFile = path.join(root, "_headers");
-  const rules: HeaderRule[] = fs.existsSync(headersFile) ? parseHeadersFile(fs.readFileSync(headersFile, "utf8")) : [];
+  const headersText = fs.existsSync(headersFile) ? fs.readFileSync(headersFile, "utf8") : "";
+  if (/\{\{[\w-]+\}\}/.test(headersText)) {
+    // `gatsby develop` copies static/_headers into public/ as it is; only `gatsby build` fills it in.
+    throw new Error(`${headersFile} is the unfilled template (public/ was last written by gatsby develop): build the site first (npm run build).`);
+  }
+  const rules: HeaderRule[] = parseHeadersFile(headersText);
   const log = options.log ?? (() => undefined);
 
   const server = http.createServer((req, res) => {
