@@ -1,8 +1,8 @@
-import React, { useRef, useState } from "react";
+import React, { useEffect, useRef, useState } from "react";
 import type { ChangeEvent, FormEvent } from "react";
 import { toast } from "react-toastify/unstyled";
 import { FIELD_LIMITS } from "../lib/field-limits";
-import { buildContactRecord, EMPTY_MEETING_REQUEST } from "../lib/meeting-request";
+import { buildContactRecord, EMPTY_MEETING_REQUEST, meetingRequestFromForm } from "../lib/meeting-request";
 import type { ChoiceOption, ContactRecord, MeetingRequestValues } from "../lib/meeting-request";
 import { insertContactRecord, loadSupabase } from "../lib/submit-meeting-request";
 import { SUBMIT_FAILURE_TOAST, SUBMIT_SUCCESS_TOAST } from "../lib/toast-texts";
@@ -40,6 +40,18 @@ export function MeetingForm({
   const submittingRef = useRef(false);
   const preparedRef = useRef(false);
   const honeypotRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // False in the server-rendered page: its button stays disabled until this script runs, since a
+  // native submit would put the visitor's answers in a URL and send them nowhere.
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    // Answers typed, autofilled or restored by the browser before this script ran are in the page
+    // but not in React's state: adopt them (once), so what the visitor sees is what gets sent.
+    if (ready || !formRef.current) return;
+    setValues(meetingRequestFromForm(new FormData(formRef.current), productOptions, meetingTimeOptions));
+    setReady(true);
+  }, [ready, productOptions, meetingTimeOptions]);
 
   const updateText = (field: TextField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const { value } = event.target;
@@ -92,7 +104,7 @@ export function MeetingForm({
   return (
     // Focus inside the form only starts loading supabase-js; the form itself stays non-interactive.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <form className={styles.form} onSubmit={handleSubmit} onFocus={handleFocus} aria-busy={submitting}>
+    <form ref={formRef} className={styles.form} onSubmit={handleSubmit} onFocus={handleFocus} aria-busy={submitting}>
       <div className={styles.row}>
         <Field label="Full Name *" id="fullName">
           <input
@@ -231,7 +243,7 @@ export function MeetingForm({
         />
       </div>
 
-      <button className={styles.submit} type="submit" disabled={submitting}>
+      <button className={styles.submit} type="submit" disabled={submitting || !ready}>
         {submitting ? "Scheduling..." : "Schedule My CTAA Meeting"}
       </button>
       <p className={styles.note}>Fields marked * are required. We use your details only to arrange your meeting.</p>

@@ -1,4 +1,4 @@
-import { buildContactRecord, EMPTY_MEETING_REQUEST } from "./meeting-request";
+import { buildContactRecord, EMPTY_MEETING_REQUEST, meetingRequestFromForm } from "./meeting-request";
 import type { MeetingRequestValues } from "./meeting-request";
 
 const meetingTimes = [
@@ -90,5 +90,59 @@ describe("buildContactRecord", () => {
     expect(buildContactRecord({ ...complete, products: ["Vámonos!"] }, meetingTimes).message).toContain(
       "Products of Interest: Vámonos!\n",
     );
+  });
+});
+
+describe("meetingRequestFromForm", () => {
+  const products = [
+    { value: "MobilityDR", label: "MobilityDR (Microtransit Platform)" },
+    { value: "OptiRun", label: "OptiRun (Scheduling Optimization)" },
+    { value: "Trip Exchange", label: "Trip Exchange (Multi-Provider Coordination)" },
+  ];
+
+  function formData(entries: Array<[string, string]>): FormData {
+    const data = new FormData();
+    for (const [name, value] of entries) data.append(name, value);
+    return data;
+  }
+
+  it("reads every field the form names, as typed (trimming is for the record, not the form)", () => {
+    const data = formData([
+      ["fullName", " Ana Pérez "],
+      ["organization", "Valley Regional Transit"],
+      ["email", "ana.perez@vrt.example.org"],
+      ["phone", "(208) 555-0101"],
+      ["fleetSize", "25 vehicles"],
+      ["products", "Trip Exchange"],
+      ["products", "MobilityDR"],
+      ["meetingTime", "day2-afternoon"],
+      ["challenges", "Line one\nLine two"],
+      ["reference_code", "bot"],
+    ]);
+    expect(meetingRequestFromForm(data, products, meetingTimes)).toEqual({
+      fullName: " Ana Pérez ",
+      organization: "Valley Regional Transit",
+      email: "ana.perez@vrt.example.org",
+      phone: "(208) 555-0101",
+      fleetSize: "25 vehicles",
+      products: ["MobilityDR", "Trip Exchange"],
+      meetingTime: "day2-afternoon",
+      challenges: "Line one\nLine two",
+    });
+  });
+
+  it("gives the empty request for an empty form", () => {
+    expect(meetingRequestFromForm(formData([]), products, meetingTimes)).toEqual(EMPTY_MEETING_REQUEST);
+  });
+
+  it("drops a product or meeting time the form does not offer", () => {
+    const data = formData([
+      ["products", "Teleporter"],
+      ["products", "OptiRun"],
+      ["meetingTime", "day9-midnight"],
+    ]);
+    const values = meetingRequestFromForm(data, products, meetingTimes);
+    expect(values.products).toEqual(["OptiRun"]);
+    expect(values.meetingTime).toBe("");
   });
 });

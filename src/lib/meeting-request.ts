@@ -64,3 +64,34 @@ function orFallback(answer: string, fallback: string): string {
   const trimmed = answer.trim();
   return trimmed === "" ? fallback : trimmed;
 }
+
+/** The form's fields by `name`, as FormData (or a page's form) holds them. */
+type NamedValues = { get(name: string): FormDataEntryValue | null; getAll(name: string): FormDataEntryValue[] };
+
+/**
+ * Reads the form's values from the page itself. Before the page's script has run, a visitor can
+ * type, and browsers autofill or restore answers; those are in the form but not in React's state.
+ * Products keep the order the form lists them in; an unknown product or meeting time is dropped.
+ */
+export function meetingRequestFromForm(
+  form: NamedValues,
+  productOptions: readonly ChoiceOption[],
+  meetingTimeOptions: readonly ChoiceOption[],
+): MeetingRequestValues {
+  const text = (name: keyof MeetingRequestValues) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const ticked = new Set(form.getAll("products").filter((value): value is string => typeof value === "string"));
+  const meetingTime = text("meetingTime");
+  return {
+    fullName: text("fullName"),
+    organization: text("organization"),
+    email: text("email"),
+    phone: text("phone"),
+    fleetSize: text("fleetSize"),
+    products: productOptions.map((option) => option.value).filter((value) => ticked.has(value)),
+    meetingTime: meetingTimeOptions.some((option) => option.value === meetingTime) ? meetingTime : "",
+    challenges: text("challenges"),
+  };
+}
