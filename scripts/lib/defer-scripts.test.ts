@@ -1,0 +1,65 @@
+import { deferScriptsUntilFirstPaint, loaderScript } from "./defer-scripts";
+
+const gatsbyTail =
+  '<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/";/*]]>*/</script><!-- slice-start id="_gatsby-scripts-1" -->' +
+  '<script>window.___webpackCompilationHash="abc";</script>' +
+  '<script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script>' +
+  '<!-- slice-end id="_gatsby-scripts-1" --></body></html>';
+const page = `<!DOCTYPE html><html><head><script type="application/ld+json">{"a":1}</script></head><body><div id="___gatsby"></div>${gatsbyTail}`;
+
+describe("deferScriptsUntilFirstPaint", () => {
+  const result = deferScriptsUntilFirstPaint(page);
+
+  it("finds Gatsby's initial scripts in order", () => {
+    expect(result.scripts).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"]);
+  });
+
+  it("replaces their tags with one loader where the first one was, leaving every other script alone", () => {
+    expect(result.html).not.toMatch(/<script src=/);
+    expect(result.html).toContain(
+      `<script>window.___webpackCompilationHash="abc";</script><script id="deferred-scripts">${loaderScript(result.scripts)}</script><!-- slice-end`,
+    );
+    expect(result.html).toContain('<script type="application/ld+json">{"a":1}</script>');
+    expect(result.html).toContain('window.pagePath="/"');
+  });
+
+  it("is idempotent and leaves pages without async scripts unchanged", () => {
+    expect(deferScriptsUntilFirstPaint(result.html)).toEqual({ html: result.html, scripts: [] });
+    const plain = "<html><body><script>var x=1</script><script src=\"/x.js\"></script></body></html>";
+    expect(deferScriptsUntilFirstPaint(plain)).toEqual({ html: plain, scripts: [] });
+  });
+});
+
+describe("loaderScript", () => {
+  type FakeScript = { src: string; async: boolean };
+
+  function run(scripts: string[]) {
+    const appended: FakeScript[] = [];
+    const frames: Array<() => void> = [];
+    const timers: Array<{ run: () => void; ms: number }> = [];
+    const document = { createElement: () => ({ src: "", async: false }), body: { appendChild: (element: FakeScript) => appended.push(element) } };
+    const requestAnimationFrame = (callback: () => void) => frames.push(callback);
+    const setTimeout = (callback: () => void, ms: number) => timers.push({ run: callback, ms });
+    new Function("document", "requestAnimationFrame", "setTimeout", loaderScript(scripts))(document, requestAnimationFrame, setTimeout);
+    return { appended, frames, timers };
+  }
+
+  it("adds nothing before the first frame, then every script once, in order, async", () => {
+    const { appended, frames, timers } = run(["/a.js", "/b.js"]);
+    expect(appended).toEqual([]);
+    frames.shift()!();
+    timers.find((timer) => timer.ms === 0)!.run();
+    expect(appended).toEqual([
+      { src: "/a.js", async: true },
+      { src: "/b.js", async: true },
+    ]);
+    timers.find((timer) => timer.ms === 200)!.run();
+    expect(appended).toHaveLength(2);
+  });
+
+  it("still loads them after 200 ms when no frame is painted (a background tab)", () => {
+    const { appended, timers } = run(["/a.js"]);
+    timers.find((timer) => timer.ms === 200)!.run();
+    expect(appended).toEqual([{ src: "/a.js", async: true }]);
+  });
+});
