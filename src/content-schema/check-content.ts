@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { CONTENT_FILES, type ContentFileSpec } from "./content-files";
+import { CONTENT_FILES, contentFileSpec, type ContentFileSpec } from "./content-files";
 import { show } from "./fields";
 import { findingsFromIssues } from "./issues";
 import { describeLocation } from "./locations";
@@ -104,6 +104,20 @@ export function checkContentFile(contentDir: string, spec: ContentFileSpec, opti
     return { problems: [{ severity: "error", file: displayPath, location: [], message }] };
   }
   return checkContentSource(spec, source, { yamlPath, contentDir, displayPath });
+}
+
+/**
+ * Checks `text` as the file at `file` when that is one of the page's files (`<name>.yaml` directly
+ * in the content folder); `undefined` for any other file.
+ */
+export function checkContentFileText(contentDir: string, file: string, text: string): (FileCheck & { displayPath: string }) | undefined {
+  const root = path.resolve(contentDir);
+  const yamlPath = path.resolve(file);
+  if (path.dirname(yamlPath) !== root || path.extname(yamlPath) !== ".yaml") return undefined;
+  const spec = contentFileSpec(path.basename(yamlPath, ".yaml"));
+  if (!spec) return undefined;
+  const displayPath = `${displayDirFor(root)}/${path.basename(yamlPath)}`;
+  return { ...checkContentSource(spec, text, { yamlPath, contentDir: root, displayPath }), displayPath };
 }
 
 function yamlFilesIn(contentDir: string): string[] {

@@ -5,12 +5,11 @@
  * - onCreateNode: during `gatsby develop`, a saved content file is checked again and its
  *   problems are printed in the terminal; the server keeps running so the next save can fix it.
  */
-import fs from "node:fs";
 import path from "node:path";
 import type { Reporter } from "gatsby";
-import { checkContentDirectory, checkContentSource, displayDirFor } from "./check-content";
-import { contentFileSpec } from "./content-files";
+import { checkContentDirectory, checkContentFileText, displayDirFor } from "./check-content";
 import { formatProblem, type ContentCheckResult, type ContentProblem } from "./problems";
+import { readTextIfPresent, safeReadDir } from "./safe-fs";
 
 /** The part of Gatsby's reporter the check uses (tests pass a fake). */
 export type ContentReporter = Pick<Reporter, "info" | "warn" | "panicOnBuild">;
@@ -77,7 +76,7 @@ export function createContentWatcher(contentDir: string): ContentWatcher {
       passedOnce.clear();
       for (const name of safeReadDir(root)) {
         const file = path.join(root, name);
-        const text = readText(file);
+        const text = readTextIfPresent(file);
         if (text !== undefined) checkedText.set(file, text);
       }
       const result = validateContentForGatsby(reporter, root);
@@ -90,23 +89,22 @@ export function createContentWatcher(contentDir: string): ContentWatcher {
       if (node.internal.type !== "File" || typeof node.absolutePath !== "string") return undefined;
       const file = path.resolve(node.absolutePath);
       if (path.dirname(file) !== root || !/\.ya?ml$/i.test(file)) return undefined;
-      const text = readText(file);
+      const text = readTextIfPresent(file);
       if (text === undefined || checkedText.get(file) === text) return undefined;
       checkedText.set(file, text);
 
-      const displayPath = `${displayDirFor(root)}/${path.basename(file)}`;
-      const spec = contentFileSpec(path.basename(file).replace(/\.ya?ml$/i, ""));
-      if (!spec || path.extname(file) !== ".yaml") {
+      const check = checkContentFileText(root, file, text);
+      if (!check) {
         const problem: ContentProblem = {
           severity: "warning",
-          file: displayPath,
+          file: `${displayDirFor(root)}/${path.basename(file)}`,
           location: [],
           message: "the page does not read this file, so its text will not appear. Run npm run check:content for details.",
         };
         report(reporter, [problem]);
         return [problem];
       }
-      const { problems } = checkContentSource(spec, text, { yamlPath: file, contentDir: root, displayPath });
+      const { problems, displayPath } = check;
       const note = passedOnce.has(file) ? `Until then the preview keeps showing ${displayPath} as it was before this change.` : undefined;
       report(reporter, problems, note);
       if (problems.some((problem) => problem.severity === "error")) {
@@ -120,18 +118,3 @@ export function createContentWatcher(contentDir: string): ContentWatcher {
   };
 }
 
-function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
-}
-
-function safeReadDir(dir: string): string[] {
-  try {
-    return fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-}

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { IMAGE_EXTENSIONS, show } from "./fields";
 import { closestMatch } from "./suggest";
+import { safeReadDir } from "./safe-fs";
 
 export interface ImageSize {
   width: number;
@@ -53,14 +54,6 @@ function missingPicture(relativePath: string, fileName: string, siblings: readon
   const suggestion = guess ? ` Did you mean "${relativePath.slice(0, relativePath.length - fileName.length)}${guess}"?` : "";
   const available = pictures.length > 0 ? ` Pictures in that folder: ${pictures.join(", ")}.` : " That folder has no pictures.";
   return `${show(relativePath)} does not exist.${suggestion}${available}`;
-}
-
-function safeReadDir(dir: string): string[] {
-  try {
-    return fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
 }
 
 /** Width and height from a PNG or JPEG header; `undefined` for other formats or unreadable files. */

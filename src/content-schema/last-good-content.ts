@@ -7,10 +7,9 @@
  * Gatsby's own stack trace and an error overlay. A file that never passed is held back: the
  * check has already reported why, and `gatsby build` stops on it before sourcing anything.
  */
-import fs from "node:fs";
 import path from "node:path";
-import { checkContentSource, displayDirFor } from "./check-content";
-import { contentFileSpec } from "./content-files";
+import { checkContentFileText } from "./check-content";
+import { readTextIfPresent, safeReadDir } from "./safe-fs";
 
 export interface LastGoodContent {
   /** The text to parse for the file at `absolutePath`, or `undefined` to create no node for it yet. */
@@ -26,17 +25,13 @@ export function createLastGoodContent(contentDir: string): LastGoodContent {
   const root = path.resolve(contentDir);
   const lastGood = new Map<string, string>();
 
-  const passes = (file: string, text: string): boolean | undefined => {
-    const spec = path.dirname(file) === root && path.extname(file) === ".yaml" ? contentFileSpec(path.basename(file, ".yaml")) : undefined;
-    if (!spec) return undefined; // not a file the page reads: nothing to protect
-    const displayPath = `${displayDirFor(root)}/${path.basename(file)}`;
-    const { problems } = checkContentSource(spec, text, { yamlPath: file, contentDir: root, displayPath });
-    return problems.every((problem) => problem.severity !== "error");
-  };
+  /** Undefined for a file the page does not read: nothing to protect there. */
+  const passes = (file: string, text: string): boolean | undefined =>
+    checkContentFileText(root, file, text)?.problems.every((problem) => problem.severity !== "error");
 
-  for (const name of readDir(root)) {
+  for (const name of safeReadDir(root)) {
     const file = path.join(root, name);
-    const text = readText(file);
+    const text = readTextIfPresent(file);
     if (text !== undefined && passes(file, text)) lastGood.set(file, text);
   }
 
@@ -54,18 +49,3 @@ export function createLastGoodContent(contentDir: string): LastGoodContent {
   };
 }
 
-function readDir(dir: string): string[] {
-  try {
-    return fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
-}
