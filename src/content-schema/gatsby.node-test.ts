@@ -6,8 +6,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createContentWatcher, validateContentForGatsby, type ContentReporter } from "./gatsby";
+import { validContentFolderPerTest } from "./valid-content-folder.test-support";
 
-const VALID = path.join(__dirname, "__fixtures__", "valid");
 
 function fakeReporter() {
   const calls: Array<[string, string]> = [];
@@ -28,33 +28,19 @@ function fakeReporter() {
   return { reporter, calls };
 }
 
-let dir: string;
-const cwd = process.cwd();
-
-beforeEach(() => {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "content-gatsby-"));
-  dir = path.join(parent, "content");
-  fs.cpSync(VALID, dir, { recursive: true });
-  // Messages name files from the working folder, as Gatsby runs in the project folder.
-  process.chdir(parent);
-});
-
-afterEach(() => {
-  process.chdir(cwd);
-  fs.rmSync(path.dirname(dir), { recursive: true, force: true });
-});
+const contentFolder = validContentFolderPerTest();
 
 function edit(file: string, from: string, to: string): void {
-  const full = path.join(dir, file);
+  const full = path.join(contentFolder(), file);
   fs.writeFileSync(full, fs.readFileSync(full, "utf8").replace(from, to));
 }
 
-const fileNode = (name: string) => ({ internal: { type: "File" }, absolutePath: path.join(dir, name) });
+const fileNode = (name: string) => ({ internal: { type: "File" }, absolutePath: path.join(contentFolder(), name) });
 
 describe("validateContentForGatsby", () => {
   it("says the content is fine and does not stop anything", () => {
     const { reporter, calls } = fakeReporter();
-    validateContentForGatsby(reporter, dir);
+    validateContentForGatsby(reporter, contentFolder());
     expect(calls).toEqual([["info", "Content OK: 8 files checked."]]);
   });
 
@@ -63,7 +49,7 @@ describe("validateContentForGatsby", () => {
     edit("contact.yaml", "phone: (614) 555-0172", "phone: call us");
     edit("hero.yaml", "ctaLabel: Schedule Your Demo at CTAA", "ctaLabel: Schedule Your Personal Demo With Our Team at CTAA Expo");
     const { reporter, calls } = fakeReporter();
-    const result = validateContentForGatsby(reporter, dir);
+    const result = validateContentForGatsby(reporter, contentFolder());
     expect(result.errors).toHaveLength(2);
     expect(calls).toEqual([
       ["warn", "Content: content/hero.yaml:7 › ctaLabel: is 54 characters long; long button labels wrap onto two lines on phones. Aim for 40 or fewer."],
@@ -83,7 +69,7 @@ describe("validateContentForGatsby", () => {
 describe("createContentWatcher (gatsby develop)", () => {
   it("does not repeat at node creation what the start-up check already reported", () => {
     edit("hero.yaml", "ctaLabel: Schedule Your Demo at CTAA", "ctaLabel: Schedule Your Personal Demo With Our Team at CTAA Expo");
-    const watcher = createContentWatcher(dir);
+    const watcher = createContentWatcher(contentFolder());
     const { reporter, calls } = fakeReporter();
     watcher.checkAll(reporter);
     expect(calls).toHaveLength(2);
@@ -92,7 +78,7 @@ describe("createContentWatcher (gatsby develop)", () => {
   });
 
   it("reports a broken save without stopping, then says when it is fixed", () => {
-    const watcher = createContentWatcher(dir);
+    const watcher = createContentWatcher(contentFolder());
     const { reporter, calls } = fakeReporter();
     watcher.checkAll(reporter);
     calls.length = 0;
@@ -120,7 +106,7 @@ describe("createContentWatcher (gatsby develop)", () => {
 
   it("does not promise a previous version for a file that has had errors since the start", () => {
     edit("hero.yaml", "headline:", "headlin:");
-    const watcher = createContentWatcher(dir);
+    const watcher = createContentWatcher(contentFolder());
     const { reporter, calls } = fakeReporter();
     watcher.checkAll(reporter);
     calls.length = 0;
@@ -132,7 +118,7 @@ describe("createContentWatcher (gatsby develop)", () => {
   });
 
   it("reports a YAML syntax error with its line and column", () => {
-    const watcher = createContentWatcher(dir);
+    const watcher = createContentWatcher(contentFolder());
     const { reporter, calls } = fakeReporter();
     watcher.checkAll(reporter);
     calls.length = 0;
@@ -142,7 +128,7 @@ describe("createContentWatcher (gatsby develop)", () => {
   });
 
   it("ignores pictures, other folders and nodes that are not files", () => {
-    const watcher = createContentWatcher(dir);
+    const watcher = createContentWatcher(contentFolder());
     const { reporter, calls } = fakeReporter();
     watcher.checkAll(reporter);
     calls.length = 0;
@@ -153,11 +139,11 @@ describe("createContentWatcher (gatsby develop)", () => {
   });
 
   it("warns about a new YAML file the page does not read", () => {
-    const watcher = createContentWatcher(dir);
+    const watcher = createContentWatcher(contentFolder());
     const { reporter, calls } = fakeReporter();
     watcher.checkAll(reporter);
     calls.length = 0;
-    fs.writeFileSync(path.join(dir, "pricing.yaml"), "plans: []\n");
+    fs.writeFileSync(path.join(contentFolder(), "pricing.yaml"), "plans: []\n");
     watcher.checkChangedFile(fileNode("pricing.yaml"), reporter);
     expect(calls).toEqual([
       ["warn", "Content: content/pricing.yaml › the page does not read this file, so its text will not appear. Run npm run check:content for details."],

@@ -6,62 +6,48 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createLastGoodContent } from "./last-good-content";
+import { validContentFolderPerTest } from "./valid-content-folder.test-support";
 
-const VALID = path.join(__dirname, "__fixtures__", "valid");
+const contentFolder = validContentFolderPerTest();
 
-let dir: string;
-const cwd = process.cwd();
-
-beforeEach(() => {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "content-last-good-"));
-  dir = path.join(parent, "content");
-  fs.cpSync(VALID, dir, { recursive: true });
-  process.chdir(parent);
-});
-
-afterEach(() => {
-  process.chdir(cwd);
-  fs.rmSync(path.dirname(dir), { recursive: true, force: true });
-});
-
-const read = (name: string) => fs.readFileSync(path.join(dir, name), "utf8");
-const file = (name: string) => path.join(dir, name);
+const read = (name: string) => fs.readFileSync(path.join(contentFolder(), name), "utf8");
+const file = (name: string) => path.join(contentFolder(), name);
 
 describe("createLastGoodContent", () => {
   it("passes a file without errors through as saved", () => {
-    const lastGood = createLastGoodContent(dir);
+    const lastGood = createLastGoodContent(contentFolder());
     const saved = read("hero.yaml").replace(/^headline: .*$/m, "headline: A new headline");
     expect(lastGood.textFor(file("hero.yaml"), saved)).toBe(saved);
   });
 
   it("replaces a save with a YAML syntax error by the file as it was on disk at start-up", () => {
     const original = read("hero.yaml");
-    const lastGood = createLastGoodContent(dir);
+    const lastGood = createLastGoodContent(contentFolder());
     expect(lastGood.textFor(file("hero.yaml"), original.replace(/^headline: .*$/m, 'headline: "unclosed'))).toBe(original);
   });
 
   it("replaces a save with a missing field by the last version that passed, not the start-up one", () => {
     const original = read("hero.yaml");
-    const lastGood = createLastGoodContent(dir);
+    const lastGood = createLastGoodContent(contentFolder());
     const edited = original.replace(/^headline: .*$/m, "headline: Edited and fine");
     lastGood.textFor(file("hero.yaml"), edited);
     expect(lastGood.textFor(file("hero.yaml"), original.replace(/^headline: .*$/m, ""))).toBe(edited);
   });
 
   it("keeps warnings: a long subtitle is not an error", () => {
-    const lastGood = createLastGoodContent(dir);
+    const lastGood = createLastGoodContent(contentFolder());
     const saved = read("hero.yaml").replace("ctaLabel: Schedule Your Demo at CTAA", "ctaLabel: Schedule Your Personal Demo With Our Team at CTAA Expo");
     expect(lastGood.textFor(file("hero.yaml"), saved)).toBe(saved);
   });
 
   it("holds back a file that has had errors since start-up (nothing good to show)", () => {
     fs.writeFileSync(file("hero.yaml"), read("hero.yaml").replace("headline:", "headlin:"));
-    const lastGood = createLastGoodContent(dir);
+    const lastGood = createLastGoodContent(contentFolder());
     expect(lastGood.textFor(file("hero.yaml"), read("hero.yaml"))).toBeUndefined();
   });
 
   it("leaves files the page does not read alone", () => {
-    const lastGood = createLastGoodContent(dir);
+    const lastGood = createLastGoodContent(contentFolder());
     expect(lastGood.textFor(file("notes.yaml"), "not: [valid")).toBe("not: [valid");
     expect(lastGood.textFor(path.join(os.tmpdir(), "hero.yaml"), "x: [")).toBe("x: [");
   });
