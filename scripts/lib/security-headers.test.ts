@@ -6,6 +6,7 @@ import { cspHash } from "./inline-sources";
 import {
   assertStrictPolicy,
   fillHeadersTemplate,
+  hasUnfilledPlaceholders,
   normalizeCsp,
   parseCsp,
   SecurityHeadersError,
@@ -221,5 +222,13 @@ describe("validateHeadersFile", () => {
 
   it("refuses a line Cloudflare Pages would ignore", () => {
     expect(() => validateHeadersFile(`/*\n  X-Long: ${"a".repeat(2000)}\n`, ["/"])).toThrow(/2,?000/);
+  });
+});
+
+describe("hasUnfilledPlaceholders", () => {
+  it("recognises the template, with or without spaces inside the braces, and not a filled file", () => {
+    expect(hasUnfilledPlaceholders("  Content-Security-Policy: script-src 'self' {{inline-script-hashes}}")).toBe(true);
+    expect(hasUnfilledPlaceholders("  Content-Security-Policy: connect-src 'self' {{ supabase-origin }}")).toBe(true);
+    expect(hasUnfilledPlaceholders("  Content-Security-Policy: script-src 'self' 'sha256-a'")).toBe(false);
   });
 });

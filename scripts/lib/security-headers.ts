@@ -15,6 +15,14 @@ export const PLACEHOLDERS = ["inline-script-hashes", "inline-style-hashes", "sty
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type PlaceholderValues = Record<Placeholder, string>;
 
+/** A `{{placeholder}}` of the static/_headers template (spaces inside the braces allowed). */
+const PLACEHOLDER_PATTERN = /\{\{\s*([^}]*?)\s*\}\}/g;
+
+/** True while `text` is still the template: `gatsby develop` copies it to public/ unfilled. */
+export function hasUnfilledPlaceholders(text: string): boolean {
+  return new RegExp(PLACEHOLDER_PATTERN.source).test(text);
+}
+
 /** Cloudflare Pages ignores a _headers line longer than this. */
 export const MAX_HEADERS_LINE_LENGTH = 2000;
 
@@ -92,7 +100,7 @@ export function placeholderValues(sources: SiteInlineSources, origin: string): P
 export function fillHeadersTemplate(template: string, values: PlaceholderValues): string {
   const lines = template.split(/\r?\n/).filter((line) => !line.trim().startsWith("#"));
   const filled = lines.map((line) => {
-    const replaced = line.replace(/\{\{\s*([^}]*?)\s*\}\}/g, (_whole, name: string) => {
+    const replaced = line.replace(PLACEHOLDER_PATTERN, (_whole, name: string) => {
       if (!(PLACEHOLDERS as readonly string[]).includes(name)) {
         throw new SecurityHeadersError(`static/_headers uses an unknown placeholder {{${name}}} (known: ${PLACEHOLDERS.join(", ")}).`);
       }
