@@ -78,42 +78,51 @@ async function main(): Promise<number> {
   try {
     const url = `${server.url}/`;
     console.log(`audit: Lighthouse on ${url} (mobile, simulated throttling), ${options.runs} runs, Chromium ${chromium.executablePath}`);
+    const lighthouseOnce = async () => {
+      const chrome = await launch({ chromePath: chromium.executablePath, chromeFlags: [...CHROMIUM_FLAGS], logLevel: "silent" });
+      try {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "html",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
+        if (!result) throw new Error("Lighthouse returned no result");
+        return { result, metrics: metricsFromResult(result.lhr as unknown as LighthouseResultLike) };
+      } finally {
+        await chrome.kill();
+      }
+    };
     // Lighthouse sometimes fails to record a trace on this kind of machine (NO_NAVSTART,
     // NO_FCP): such a run says nothing about the page, so it is retried, at most twice.
     const MAX_ATTEMPTS = 3;
     for (let run = 1; run <= options.runs; run++) {
-      for (let attempt = 1; ; attempt++) {
-        const chrome = await launch({ chromePath: chromium.executablePath, chromeFlags: [...CHROMIUM_FLAGS], logLevel: "silent" });
+      let attempt = 1;
+      let outcome: Awaited<ReturnType<typeof lighthouseOnce>>;
+      for (;;) {
         try {
-          const result = await lighthouse(url, {
-            port: chrome.port,
-            output: "html",
-            logLevel: "error",
-            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-          });
-          if (!result) throw new Error("Lighthouse returned no result");
-          const metrics = metricsFromResult(result.lhr as unknown as LighthouseResultLike);
-          runs.push(metrics);
-          lastHtml = Array.isArray(result.report) ? result.report[0]! : result.report;
-          lastVersion = result.lhr.lighthouseVersion;
-          lastJson = JSON.stringify(result.lhr);
-          console.log(
-            `audit: run ${run}: performance ${metrics.performance}, accessibility ${metrics.accessibility}, best practices ${metrics.bestPractices}, SEO ${metrics.seo}`,
-          );
-          for (const category of Object.values(result.lhr.categories)) {
-            if ((category.score ?? 0) >= 1) continue;
-            const losses = category.auditRefs
-              .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
-              .map((ref) => `${ref.id} (${result.lhr.audits[ref.id]?.displayValue || result.lhr.audits[ref.id]?.score})`);
-            if (losses.length > 0) console.log(`         ${category.title} loses points on: ${losses.join(", ")}`);
-          }
+          outcome = await lighthouseOnce();
           break;
         } catch (error) {
           if (attempt >= MAX_ATTEMPTS) throw error;
           console.log(`audit: run ${run}, attempt ${attempt} failed (${error instanceof Error ? error.message : String(error)}); trying again`);
-        } finally {
-          await chrome.kill();
+          attempt += 1;
         }
+      }
+      const { result, metrics } = outcome;
+      runs.push(metrics);
+      lastHtml = Array.isArray(result.report) ? result.report[0]! : result.report;
+      lastVersion = result.lhr.lighthouseVersion;
+      lastJson = JSON.stringify(result.lhr);
+      console.log(
+        `audit: run ${run}: performance ${metrics.performance}, accessibility ${metrics.accessibility}, best practices ${metrics.bestPractices}, SEO ${metrics.seo}`,
+      );
+      for (const category of Object.values(result.lhr.categories)) {
+        if ((category.score ?? 0) >= 1) continue;
+        const losses = category.auditRefs
+          .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${ref.id} (${result.lhr.audits[ref.id]?.displayValue || result.lhr.audits[ref.id]?.score})`);
+        if (losses.length > 0) console.log(`         ${category.title} loses points on: ${losses.join(", ")}`);
       }
     }
     // The byte budgets, measured as the e2e budget test does: a first visit on Lighthouse's
