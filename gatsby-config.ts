@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
-import { loadEnvFiles } from "./scripts/support/env-files";
-import { siteUrlFrom } from "./src/lib/site-url";
-import { resolveSupabaseSettings, SUPABASE_ANON_KEY_VARIABLE, SUPABASE_URL_VARIABLE } from "./src/lib/supabase-settings";
+import { loadEnvFiles } from "./build-time/env-files";
+import { siteUrlFrom } from "./build-time/site-url";
+import { resolveSupabaseSettings, SUPABASE_ANON_KEY_VARIABLE, SUPABASE_URL_VARIABLE } from "./build-time/supabase-settings";
 
 // Values already in the process environment win over both files (dotenv never overrides them).
 const mode = process.env.NODE_ENV === "production" ? "production" : "development";

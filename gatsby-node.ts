@@ -1,13 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { deferScriptsInDirectory } from "./scripts/lib/defer-scripts";
-import { findSecretsInDirectory, formatFindings } from "./scripts/lib/public-secrets";
-import { writeSecurityHeaders } from "./scripts/lib/security-headers";
-import { buildRobotsTxt, buildSitemap } from "./src/lib/crawler-files";
-import { siteUrlFrom } from "./src/lib/site-url";
-import { describeSettingsProblems, resolveSupabaseSettings } from "./src/lib/supabase-settings";
-import { createContentWatcher } from "./src/content-schema/gatsby";
+import { deferScriptsInDirectory } from "./build-time/defer-scripts";
+import { findSecretsInDirectory, formatFindings } from "./build-time/public-secrets";
+import { writeSecurityHeaders } from "./build-time/security-headers";
+import { buildRobotsTxt, buildSitemap } from "./build-time/crawler-files";
+import { siteUrlFrom } from "./build-time/site-url";
+import { describeSettingsProblems, resolveSupabaseSettings } from "./build-time/supabase-settings";
+import { createContentWatcher } from "./build-time/content/gatsby";
 
 export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   const isProduction = process.env.NODE_ENV === "production";
@@ -26,7 +26,7 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
 /**
  * content/*.yaml is checked before any of it reaches the GraphQL layer: `gatsby build` stops
  * with one line per problem, `gatsby develop` prints them and keeps running. During develop,
- * each saved content file is checked again (onCreateNode). See src/content-schema/.
+ * each saved content file is checked again (onCreateNode). See build-time/content/.
  */
 const contentWatcher = createContentWatcher(path.resolve("content"));
 
@@ -173,13 +173,13 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ getNodesByType, r
   await fs.writeFile(path.join("public", "sitemap.xml"), buildSitemap(siteUrl, pagePaths));
   await fs.writeFile(path.join("public", "robots.txt"), buildRobotsTxt(siteUrl));
 
-  // Gatsby's scripts start after the first paint (scripts/lib/defer-scripts.ts): the HTML already
+  // Gatsby's scripts start after the first paint (build-time/defer-scripts.ts): the HTML already
   // holds the whole first screen, so the hero headline need not wait for 90 KB of hydration code.
   const deferred = await deferScriptsInDirectory("public");
   reporter.info(`Scripts start after the first paint on ${deferred} pages.`);
 
-  // Last, once every file is in place: the CSP hashes the final HTML (scripts/lib/security-headers.ts),
-  // and a build that would publish a secret stops here (scripts/lib/public-secrets.ts).
+  // Last, once every file is in place: the CSP hashes the final HTML (build-time/security-headers.ts),
+  // and a build that would publish a secret stops here (build-time/public-secrets.ts).
   try {
     const headers = await writeSecurityHeaders({ publicDir: "public", supabaseUrl: process.env.GATSBY_SUPABASE_URL });
     reporter.info(

@@ -38,7 +38,8 @@ module.exports = {
       transformIgnorePatterns: ["/node_modules/(?!(gatsby|gatsby-script|gatsby-link|@electric-sql/pglite)/)"],
       testMatch: [
         "<rootDir>/local-backend/**/*.test.ts",
-        "<rootDir>/scripts/**/*.test.ts",
+        "<rootDir>/tools/**/*.test.ts",
+        "<rootDir>/build-time/**/*.test.ts",
         "<rootDir>/src/**/*.node-test.ts",
       ],
     },

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_FLAGS } from "./e2e/support/chromium";
+import { CHROMIUM_FLAGS } from "./tools/lib/chromium";
 
 /**
  * End-to-end tests: run them with `npm run test:e2e` (e2e/run.ts), which builds the site, serves

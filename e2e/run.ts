@@ -14,9 +14,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { buildSiteForTests, freePort, PROJECT_ROOT, PUBLIC_DIR, reusableBuild, type BuildInfo } from "./support/build";
-import { findChromium, NO_CHROMIUM_MESSAGE } from "./support/chromium";
-import { startStaticServer, type StaticServer } from "./support/static-server";
+import { buildSiteForTests, freePort, PROJECT_ROOT, PUBLIC_DIR, reusableBuild, type BuildInfo } from "../tools/lib/test-build";
+import { findChromium, NO_CHROMIUM_MESSAGE } from "../tools/lib/chromium";
+import { startStaticServer, type StaticServer } from "../tools/lib/static-server";
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

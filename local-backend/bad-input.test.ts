@@ -6,7 +6,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 
 import { CONTACT_COLUMN_LIMITS } from "../src/lib/field-limits";
-import { LOCAL_ANON_KEY } from "../src/lib/local-backend-defaults";
+import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { readRequests } from "./database";
 import { startLocalBackend, type LocalBackend } from "./server";
 import { countRows, goodRow, uniqueEmail } from "./test-helpers";

@@ -1,5 +1,5 @@
 /** Command-line options of `npm run backend` (kept apart from cli.ts so tests can import them). */
-import { LOCAL_BACKEND_PORT } from "../src/lib/local-backend-defaults";
+import { LOCAL_BACKEND_PORT } from "../build-time/local-backend-defaults";
 import { defaultDataDir } from "./paths";
 
 export const USAGE = `Usage: npm run backend -- [--port N] [--data-dir PATH | --in-memory] [--quiet]

@@ -8,7 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-import { LOCAL_ANON_KEY } from "../src/lib/local-backend-defaults";
+import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { parseCliArgs } from "./cli-args";
 import { csvField, formatRequestsText, requestsToCsv, terminalSafe, type StoredRequest } from "./requests";
 import { goodRow } from "./test-helpers";

@@ -11,7 +11,7 @@ import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 import { CONTACT_COLUMN_LIMITS } from "../src/lib/field-limits";
-import { LOCAL_ANON_KEY } from "../src/lib/local-backend-defaults";
+import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { LocalBackendError } from "./errors";
 import { loadRequests } from "./requests";
 import { startLocalBackend, type LocalBackend } from "./server";

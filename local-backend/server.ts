@@ -20,7 +20,7 @@ import path from "node:path";
 
 import type { PGlite } from "@electric-sql/pglite";
 
-import { LOCAL_ANON_KEY, LOCAL_BACKEND_HOST, LOCAL_BACKEND_PORT } from "../src/lib/local-backend-defaults";
+import { LOCAL_ANON_KEY, LOCAL_BACKEND_HOST, LOCAL_BACKEND_PORT } from "../build-time/local-backend-defaults";
 import { acquireDataLock, newAdminToken, type DataLock } from "./data-lock";
 import { openDatabase, readRequests, SerialQueue } from "./database";
 import { LocalBackendError, oneLine } from "./errors";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { load } from "js-yaml";
-import { PROJECT_ROOT } from "./build";
+import { PROJECT_ROOT } from "../../tools/lib/test-build";
 
 /** Reads a content/*.yaml file as the tests expect it: the page must show what the YAML says. */
 function readYaml<T>(name: string): T {

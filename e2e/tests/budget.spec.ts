@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { formatInitialJsReport, INITIAL_JS_BUDGET_GZIP_BYTES, measureInitialJavaScript } from "../../scripts/support/initial-js";
-import { PUBLIC_DIR, REPORTS_DIR } from "../support/build";
+import { formatInitialJsReport, INITIAL_JS_BUDGET_GZIP_BYTES, measureInitialJavaScript } from "../../tools/lib/initial-js";
+import { PUBLIC_DIR, REPORTS_DIR } from "../../tools/lib/test-build";
 import { expect, test } from "../support/fixtures";
 import { meetingForm } from "../support/form";
-import { kb, measureFirstLoad, type TransferSummary } from "../support/transfer";
+import { kb, measureFirstLoad, type TransferSummary } from "../../tools/lib/transfer";
 
 /** Issue 4's byte budgets for the first load of `/` (gzip, as a static host serves it). */
 const TOTAL_BUDGET = 300 * 1024;

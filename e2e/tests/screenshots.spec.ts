@@ -1,5 +1,5 @@
 import path from "node:path";
-import { PROJECT_ROOT } from "../support/build";
+import { PROJECT_ROOT } from "../../tools/lib/test-build";
 import { expect, test } from "../support/fixtures";
 
 /** Written on every run (screenshots/ is git-ignored) so a person can look at the page. */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { findSecretsInDirectory, formatFindings } from "../../scripts/lib/public-secrets";
-import { PUBLIC_DIR } from "../support/build";
+import { findSecretsInDirectory, formatFindings } from "../../build-time/public-secrets";
+import { PUBLIC_DIR } from "../../tools/lib/test-build";
 import { expect, test } from "../support/fixtures";
 
 /** Directives of a Content-Security-Policy header, by name. */

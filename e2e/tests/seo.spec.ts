@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { siteUrlFrom } from "../../src/lib/site-url";
+import { siteUrlFrom } from "../../build-time/site-url";
 import { content, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
 

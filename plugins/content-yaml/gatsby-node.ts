@@ -3,14 +3,14 @@
  *
  * Every YAML file still becomes its node through gatsby-transformer-yaml (same options). The one
  * difference: in `gatsby develop`, a saved file with errors is not handed to it as saved, but as
- * its last version without errors (src/content-schema/last-good-content.ts). Marketing staff then
+ * its last version without errors (build-time/content/last-good-content.ts). Marketing staff then
  * see one plain line per problem in the terminal (printed by the site's gatsby-node.ts) and the
  * preview keeps the whole page, rather than a js-yaml stack trace and a page with a hole in it.
  */
 import path from "node:path";
 import type { GatsbyNode, Node } from "gatsby";
 import * as yamlTransformer from "gatsby-transformer-yaml/gatsby-node";
-import { createLastGoodContent } from "../../src/content-schema/last-good-content";
+import { createLastGoodContent } from "../../build-time/content/last-good-content";
 
 const lastGoodContent = createLastGoodContent(path.resolve("content"));
 

@@ -9,9 +9,9 @@
 import { spawn } from "node:child_process";
 import { LocalBackendError, startLocalBackend, defaultDataDir } from "../local-backend";
 import type { LocalBackend } from "../local-backend";
-import { LOCAL_BACKEND_PORT } from "../src/lib/local-backend-defaults";
-import { describeSettingsProblems, resolveSupabaseSettings } from "../src/lib/supabase-settings";
-import { isLocalUrl, loadEnvFiles, portOf } from "./support/env-files";
+import { LOCAL_BACKEND_PORT } from "../build-time/local-backend-defaults";
+import { describeSettingsProblems, resolveSupabaseSettings } from "../build-time/supabase-settings";
+import { isLocalUrl, loadEnvFiles, portOf } from "../build-time/env-files";
 
 async function main(): Promise<number> {
   loadEnvFiles("development");

@@ -17,8 +17,8 @@ import { performance } from "node:perf_hooks";
 
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
-import { startLocalBackend } from "../local-backend/server";
-import { LOCAL_ANON_KEY } from "../src/lib/local-backend-defaults";
+import { startLocalBackend } from "../../local-backend/server";
+import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
 
 const SEQUENTIAL = 300;
 const CONCURRENT = 500;
@@ -126,7 +126,7 @@ async function main(): Promise<void> {
 
 /** Spawns the CLI on the data folder, times it to the ready line, then stops it. */
 function processColdStart(dataDir: string): Promise<number> {
-  const root = path.resolve(__dirname, "..");
+  const root = path.resolve(__dirname, "..", "..");
   const began = performance.now();
   const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "local-backend", "cli.ts"), "--port", "0", "--quiet", "--data-dir", dataDir], { cwd: root });
   return new Promise((resolve, reject) => {

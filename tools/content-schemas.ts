@@ -1,13 +1,13 @@
 /**
  * npm run content:schemas — writes content/schemas/<name>.schema.json from the zod schemas in
- * src/content-schema, and makes the first line of each content/<name>.yaml point at its schema
+ * build-time/content, and makes the first line of each content/<name>.yaml point at its schema
  * (`# yaml-language-server: $schema=./schemas/<name>.schema.json`) so editors can help.
  * Run it after changing a schema; a test fails while the files are out of date.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { CONTENT_FILES } from "../src/content-schema/content-files";
-import { SCHEMAS_DIR, jsonSchemaText, schemaFileName, withSchemaComment } from "../src/content-schema/json-schema";
+import { CONTENT_FILES } from "../build-time/content/content-files";
+import { SCHEMAS_DIR, jsonSchemaText, schemaFileName, withSchemaComment } from "../build-time/content/json-schema";
 
 const contentDir = path.resolve(process.argv[2] ?? "content");
 const schemasDir = path.join(contentDir, SCHEMAS_DIR);

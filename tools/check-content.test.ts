@@ -8,8 +8,8 @@ import path from "node:path";
 
 const ROOT = path.join(__dirname, "..");
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
-const SCRIPT = path.join(ROOT, "scripts", "check-content.ts");
-const VALID = path.join(ROOT, "src", "content-schema", "__fixtures__", "valid");
+const SCRIPT = path.join(ROOT, "tools", "check-content.ts");
+const VALID = path.join(ROOT, "build-time", "content", "__fixtures__", "valid");
 
 let workDir: string;
 

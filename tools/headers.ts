@@ -4,7 +4,7 @@
  * environment, which must be the value the build used.
  */
 import path from "node:path";
-import { writeSecurityHeaders } from "./lib/security-headers";
+import { writeSecurityHeaders } from "../build-time/security-headers";
 
 async function main(): Promise<void> {
   const publicDir = path.resolve(process.argv[2] ?? "public");

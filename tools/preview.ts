@@ -13,9 +13,9 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { defaultDataDir, LocalBackendError, startLocalBackend } from "../local-backend";
 import type { LocalBackend } from "../local-backend";
-import { startStaticServer } from "../e2e/support/static-server";
-import { LOCAL_ANON_KEY, LOCAL_BACKEND_PORT, LOCAL_BACKEND_URL } from "../src/lib/local-backend-defaults";
-import { isLocalUrl, loadEnvFiles, portOf } from "./support/env-files";
+import { startStaticServer } from "./lib/static-server";
+import { LOCAL_ANON_KEY, LOCAL_BACKEND_PORT, LOCAL_BACKEND_URL } from "../build-time/local-backend-defaults";
+import { isLocalUrl, loadEnvFiles, portOf } from "../build-time/env-files";
 
 const projectRoot = path.resolve(__dirname, "..");
 

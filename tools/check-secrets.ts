@@ -1,11 +1,11 @@
 /**
  * `npm run check:secrets [-- public]`: fails when the built site holds a secret (see
- * scripts/lib/public-secrets.ts). Run it after `gatsby build`, before publishing.
+ * build-time/public-secrets.ts). Run it after `gatsby build`, before publishing.
  * Exit status: 0 clean, 1 secrets found, 2 nothing to scan.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { findSecretsInDirectory, formatFindings } from "./lib/public-secrets";
+import { findSecretsInDirectory, formatFindings } from "../build-time/public-secrets";
 
 async function main(): Promise<void> {
   const dir = path.resolve(process.argv[2] ?? "public");

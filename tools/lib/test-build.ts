@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { LOCAL_ANON_KEY } from "../../src/lib/local-backend-defaults";
+import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
 export const PUBLIC_DIR = path.join(PROJECT_ROOT, "public");

@@ -4,7 +4,7 @@
  * Exits 1 when the budget is exceeded or supabase-js leaked into the initial scripts.
  */
 import path from "node:path";
-import { formatInitialJsReport, INITIAL_JS_BUDGET_GZIP_BYTES, measureInitialJavaScript } from "./support/initial-js";
+import { formatInitialJsReport, INITIAL_JS_BUDGET_GZIP_BYTES, measureInitialJavaScript } from "./lib/initial-js";
 
 const publicDir = path.resolve(__dirname, "..", process.argv[2] ?? "public");
 const report = measureInitialJavaScript(publicDir, "/");

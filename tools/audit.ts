@@ -3,7 +3,7 @@
  *
  *   1. builds the site for a local backend on a free port (as the e2e tests do; `--reuse-build`
  *      reuses the last e2e build when public/ is unchanged since);
- *   2. serves public/ like a static host (e2e/support/static-server.ts: `_headers` applied, gzip)
+ *   2. serves public/ like a static host (tools/lib/static-server.ts: `_headers` applied, gzip)
  *      and starts the local backend the page is built for;
  *   3. runs Lighthouse (mobile preset, simulated throttling) 3 times, each in a fresh Chromium
  *      (the one the e2e tests use), and prints every run and the medians;
@@ -17,13 +17,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { startLocalBackend } from "../local-backend";
-import { buildSiteForTests, freePort, PROJECT_ROOT, PUBLIC_DIR, REPORTS_DIR, reusableBuild, type BuildInfo } from "../e2e/support/build";
-import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from "../e2e/support/chromium";
-import { startStaticServer } from "../e2e/support/static-server";
-import { measureFirstLoad } from "../e2e/support/transfer";
+import { buildSiteForTests, freePort, PROJECT_ROOT, PUBLIC_DIR, REPORTS_DIR, reusableBuild, type BuildInfo } from "./lib/test-build";
+import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from "./lib/chromium";
+import { startStaticServer } from "./lib/static-server";
+import { measureFirstLoad } from "./lib/transfer";
 import { chromium as playwrightChromium } from "playwright-core";
-import { checkBudgets, formatKb, formatRunsTable, medianMetrics, metricsFromResult, type LighthouseResultLike, type RunMetrics } from "./audit-summary";
-import { measureInitialJavaScript } from "./support/initial-js";
+import { checkBudgets, formatKb, formatRunsTable, medianMetrics, metricsFromResult, type LighthouseResultLike, type RunMetrics } from "./lib/audit-summary";
+import { measureInitialJavaScript } from "./lib/initial-js";
 
 type Options = { runs: number; reuseBuild: boolean; fail: boolean };
 

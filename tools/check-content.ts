@@ -3,8 +3,8 @@
  * Prints one line per problem; exits 1 when there are errors, 0 when there are only warnings.
  */
 import path from "node:path";
-import { checkContentDirectory } from "../src/content-schema/check-content";
-import { formatReport } from "../src/content-schema/problems";
+import { checkContentDirectory } from "../build-time/content/check-content";
+import { formatReport } from "../build-time/content/problems";
 
 const contentDir = path.resolve(process.argv[2] ?? "content");
 const result = checkContentDirectory(contentDir);

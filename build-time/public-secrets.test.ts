@@ -2,12 +2,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { LOCAL_ANON_KEY } from "../../src/lib/local-backend-defaults";
+import { LOCAL_ANON_KEY } from "./local-backend-defaults";
 import { decodeJwt, findSecretsInDirectory, findSecretsInText } from "./public-secrets";
 
 jest.setTimeout(60_000);
 
-const root = path.resolve(__dirname, "..", "..");
+const root = path.resolve(__dirname, "..");
 
 /** An unsigned-looking but well-formed JWT with these claims (the signature does not matter here). */
 function jwt(payload: Record<string, unknown>): string {
@@ -114,7 +114,7 @@ describe("decodeJwt", () => {
 
 describe("npm run check:secrets", () => {
   const run = (dir: string): { status: number | null; stdout: string; stderr: string } => {
-    const result = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "check-public-secrets.ts"), dir], {
+    const result = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "tools", "check-secrets.ts"), dir], {
       cwd: root,
       encoding: "utf8",
     });

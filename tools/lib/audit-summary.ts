@@ -72,7 +72,7 @@ export type BudgetLine = { name: string; measured: string; limit: string; pass: 
 
 export const KB = 1024;
 
-/** Issue 4's budgets. The byte figures come from a first load in the browser (e2e/support/transfer.ts). */
+/** Issue 4's budgets. The byte figures come from a first load in the browser (tools/lib/transfer.ts). */
 export function checkBudgets(medians: RunMetrics, initialJsGzipBytes: number): BudgetLine[] {
   const atLeast = (name: string, value: number, limit: number, format: (n: number) => string): BudgetLine => ({
     name,

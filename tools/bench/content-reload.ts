@@ -15,8 +15,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium } from "playwright-core";
-import { freePort, PROJECT_ROOT } from "../e2e/support/build";
-import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from "../e2e/support/chromium";
+import { freePort, PROJECT_ROOT } from "../lib/test-build";
+import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from "../lib/chromium";
 
 const RUNS = 7;
 const READY_TIMEOUT_MS = 240_000;

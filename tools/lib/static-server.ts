@@ -3,8 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
-import { headersForPath, parseHeadersFile, type HeaderRule } from "../../scripts/lib/headers-file";
-import { hasUnfilledPlaceholders } from "../../scripts/lib/security-headers";
+import { headersForPath, parseHeadersFile, type HeaderRule } from "../../build-time/headers-file";
+import { hasUnfilledPlaceholders } from "../../build-time/security-headers";
 
 /**
  * Serves a built site (`public/`) the way a static host such as Netlify or Cloudflare Pages does:

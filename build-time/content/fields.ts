@@ -3,7 +3,7 @@
  * through the exported JSON Schemas) and a plain-language "expected" phrase used in messages.
  */
 import { z } from "zod";
-import { OFFERING_HEADER_STYLES } from "../lib/offering-header-styles";
+import { OFFERING_HEADER_STYLES } from "../../src/lib/offering-header-styles";
 import { closestMatch } from "./suggest";
 
 /** What a field expects, in words, e.g. "an e-mail address such as meetings@example.com". */

@@ -1,4 +1,4 @@
-import { OFFERING_HEADER_STYLES } from "../../lib/offering-header-styles";
+import { OFFERING_HEADER_STYLES } from "../../../src/lib/offering-header-styles";
 import { contentFile, group, headerStyle, list, text } from "../fields";
 
 export const offering = group(
