@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LOCAL_ANON_KEY } from "./local-backend-defaults";
-import { decodeJwt, findSecretsInDirectory, findSecretsInText } from "./public-secrets";
+import { findSecretsInDirectory, findSecretsInText } from "./public-secrets";
 
 jest.setTimeout(60_000);
 
@@ -103,12 +103,6 @@ describe("findSecretsInText", () => {
 
   it("counts lines from 1", () => {
     expect(findSecretsInText(`a\nb\n\nkey=${serviceRoleKey}`)[0]!.line).toBe(4);
-  });
-});
-
-describe("decodeJwt", () => {
-  it("reads the local anon key's claims", () => {
-    expect(decodeJwt(LOCAL_ANON_KEY)?.payload).toEqual({ iss: "supabase-demo", role: "anon", exp: 1983812996 });
   });
 });
 

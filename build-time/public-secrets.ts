@@ -10,6 +10,7 @@
  * - a Postgres connection string with a password;
  * - a PEM private key.
  */
+import { decodeJwt, SECRET_KEY_PREFIX } from "./supabase-keys";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { listFiles } from "./list-files";
@@ -25,7 +26,7 @@ export type SecretFinding = {
 
 /** JWT: base64url header (a JSON object, so it starts with "eyJ"), payload and signature. */
 const JWT_PATTERN = /eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
-const SUPABASE_SECRET_KEY_PATTERN = /sb_secret_[A-Za-z0-9_-]{8,}/g;
+const SUPABASE_SECRET_KEY_PATTERN = new RegExp(`${SECRET_KEY_PREFIX}[A-Za-z0-9_-]{8,}`, "g");
 /**
  * A server-only variable *with a value* (`NAME=value`, `NAME: "value"`, `"NAME":"value"`): the name
  * alone also appears in library documentation that source maps carry (`process.env.SUPABASE_SERVICE_ROLE_KEY`
@@ -35,29 +36,6 @@ const SERVER_VARIABLE_PATTERN =
   /\b(SUPABASE_SERVICE_ROLE_KEY|SUPABASE_SERVICE_KEY|SERVICE_ROLE_KEY|SUPABASE_JWT_SECRET|SUPABASE_SECRET_KEY|SUPABASE_DB_PASSWORD)\b\\?["'`]?\s*[:=]\s*\\?["'`]?([^\s"'`\\,;})]{8,})/g;
 const POSTGRES_URL_PATTERN = /postgres(?:ql)?:\/\/[^\s:/@'"`]+:([^\s@/'"`]+)@[^\s'"`]+/gi;
 const PRIVATE_KEY_PATTERN = /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/g;
-
-export type DecodedJwt = { header: Record<string, unknown>; payload: Record<string, unknown> | undefined };
-
-/**
- * The decoded header and payload of a JWT-shaped string, or undefined when its first segment
- * is not a JSON object with an `alg` (then it is not a JWT, just text that looks like one).
- */
-export function decodeJwt(token: string): DecodedJwt | undefined {
-  const [headerPart, payloadPart] = token.split(".");
-  const header = decodeJsonSegment(headerPart);
-  if (!header || typeof header.alg !== "string") return undefined;
-  return { header, payload: decodeJsonSegment(payloadPart) };
-}
-
-function decodeJsonSegment(segment: string | undefined): Record<string, unknown> | undefined {
-  if (!segment) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Shortens a secret for a report: enough to find it, not enough to use it. */
 export function redact(secret: string): string {

@@ -1,5 +1,5 @@
 import { LOCAL_ANON_KEY, LOCAL_BACKEND_URL } from "./local-backend-defaults";
-import { describeSettingsProblems, jwtRole, resolveSupabaseSettings } from "./supabase-settings";
+import { describeSettingsProblems, resolveSupabaseSettings } from "./supabase-settings";
 
 const serviceRoleKey = [
   Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url"),
@@ -55,13 +55,5 @@ describe("resolveSupabaseSettings", () => {
     expect(message).toContain("GATSBY_SUPABASE_URL");
     expect(message).toContain("GATSBY_SUPABASE_ANON_KEY");
     expect(message).toContain(".env.example");
-  });
-});
-
-describe("jwtRole", () => {
-  it("reads the role claim of the anon and service keys", () => {
-    expect(jwtRole(LOCAL_ANON_KEY)).toBe("anon");
-    expect(jwtRole(serviceRoleKey)).toBe("service_role");
-    expect(jwtRole("not-a-jwt")).toBeUndefined();
   });
 });

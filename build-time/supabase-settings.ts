@@ -1,3 +1,4 @@
+import { unpublishableKeyReason } from "./supabase-keys";
 import { LOCAL_ANON_KEY, LOCAL_BACKEND_URL } from "./local-backend-defaults";
 
 export const SUPABASE_URL_VARIABLE = "GATSBY_SUPABASE_URL";
@@ -36,14 +37,11 @@ export function resolveSupabaseSettings(env: Environment, isProduction: boolean)
   else if (!isHttpUrl(url)) problems.push(`${SUPABASE_URL_VARIABLE} must be an http(s) URL such as https://your-project.supabase.co (got "${url}").`);
   if (!anonKey) problems.push(`${SUPABASE_ANON_KEY_VARIABLE} is not set.`);
   else {
-    const role = jwtRole(anonKey);
-    if (role === "service_role") {
+    const reason = unpublishableKeyReason(anonKey);
+    if (reason) {
       problems.push(
-        `${SUPABASE_ANON_KEY_VARIABLE} holds a service_role key. That key bypasses every database rule and would be published in the page: use the project's anon (public) key.`,
+        `${SUPABASE_ANON_KEY_VARIABLE} ${reason}. That key bypasses every database rule and would be published in the page: use the project's anon (publishable) key.`,
       );
-    }
-    if (anonKey.startsWith("sb_secret_")) {
-      problems.push(`${SUPABASE_ANON_KEY_VARIABLE} holds a secret key (sb_secret_…). Use the project's publishable or anon key.`);
     }
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, settings: { url, anonKey, usesLocalDefaults: false } };
@@ -65,17 +63,4 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The `role` claim of a JWT, or undefined when the value is not a decodable JWT. */
-export function jwtRole(token: string): string | undefined {
-  const payload = token.split(".")[1];
-  if (!payload) return undefined;
-  try {
-    const json: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    if (json && typeof json === "object" && "role" in json && typeof json.role === "string") return json.role;
-  } catch {
-    return undefined;
-  }
-  return undefined;
 }

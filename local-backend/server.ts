@@ -1,3 +1,4 @@
+import { decodeJwt } from "../build-time/supabase-keys";
 /**
  * The embedded local backend: a development stand-in for Supabase's REST API, for the one
  * thing this site does with it — `supabase.from('contacts').insert(row)` with the anon key.
@@ -100,16 +101,7 @@ interface Reply {
 }
 
 function jwtClaims(key: string): string {
-  const payload = key.split(".")[1];
-  if (payload) {
-    try {
-      const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as unknown;
-      if (typeof claims === "object" && claims !== null) return JSON.stringify({ ...claims, role: "anon" });
-    } catch {
-      // Not a JWT: fall through.
-    }
-  }
-  return JSON.stringify({ role: "anon" });
+  return JSON.stringify({ ...decodeJwt(key)?.payload, role: "anon" });
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -1,0 +1,46 @@
+/**
+ * What a Supabase API key is, decided in one place: the build's settings check, the secret scan of
+ * public/ and the local backend's gateway all read keys through these functions.
+ */
+
+/** The prefix of Supabase's new-style secret keys, which must never reach a browser. */
+export const SECRET_KEY_PREFIX = "sb_secret_";
+
+export type DecodedJwt = { header: Record<string, unknown>; payload: Record<string, unknown> | undefined };
+
+/**
+ * The decoded header and payload of a JWT-shaped string, or undefined when its first segment
+ * is not a JSON object with an `alg` (then it is not a JWT, just text that looks like one).
+ */
+export function decodeJwt(token: string): DecodedJwt | undefined {
+  const [headerPart, payloadPart] = token.split(".");
+  const header = decodeJsonSegment(headerPart);
+  if (!header || typeof header.alg !== "string") return undefined;
+  return { header, payload: decodeJsonSegment(payloadPart) };
+}
+
+/** The `role` claim of a JWT, or undefined when the value is not a decodable JWT. */
+export function jwtRole(token: string): string | undefined {
+  const role = decodeJwt(token)?.payload?.role;
+  return typeof role === "string" ? role : undefined;
+}
+
+/**
+ * Why a key must not be published in the page, or undefined when it may be (an anon or
+ * publishable key). The service_role key and secret keys bypass every database rule.
+ */
+export function unpublishableKeyReason(key: string): string | undefined {
+  if (jwtRole(key) === "service_role") return "holds a service_role key";
+  if (key.startsWith(SECRET_KEY_PREFIX)) return `holds a secret key (${SECRET_KEY_PREFIX}…)`;
+  return undefined;
+}
+
+function decodeJsonSegment(segment: string | undefined): Record<string, unknown> | undefined {
+  if (!segment) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
