@@ -1,6 +1,11 @@
-/** Command-line options of `npm run backend` (kept apart from cli.ts so tests can import them). */
+/**
+ * Command-line options of `npm run backend` and `npm run requests`, read with Node's
+ * util.parseArgs (kept apart from the commands so tests can import them).
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
 import { LOCAL_BACKEND_PORT } from "../build-time/local-backend-defaults";
-import { defaultDataDir } from "./paths";
+import { localDataDir } from "./paths";
 
 export const USAGE = `Usage: npm run backend -- [--port N] [--data-dir PATH | --in-memory] [--quiet]
 
@@ -9,51 +14,58 @@ export const USAGE = `Usage: npm run backend -- [--port N] [--data-dir PATH | --
   --in-memory       keep nothing: the database lives in memory until the backend stops
   --quiet           do not log each request`;
 
+/** A mistake in the arguments; an empty message means "show the usage" (--help). */
+export class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** util.parseArgs with its errors turned into one short sentence each. */
+export function parseOptions<T extends Options>(argv: readonly string[], options: T): ReturnType<typeof parseArgs<{ args: string[]; options: T }>>["values"] {
+  try {
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    const quoted = /'([^']+)'/.exec(message)?.[1] ?? "";
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`Unknown option ${quoted}.`);
+    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") throw new UsageError(`Unexpected argument ${quoted}.`);
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+      const flag = quoted.split(" ")[0]!;
+      throw new UsageError(message.includes("argument missing") ? `${flag} needs a value.` : `${flag} does not take a value.`);
+    }
+    throw error;
+  }
+}
+
+export function parsePort(text: string, from: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`${from} must be a port number (0-65535), not "${text}".`);
+  return port;
+}
+
 export interface CliOptions {
   port: number;
   dataDir: string | undefined;
   quiet: boolean;
 }
 
-export class UsageError extends Error {}
-
-function parsePort(text: string, from: string): number {
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`${from} must be a port number (0-65535), not "${text}".`);
-  return port;
-}
-
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
-  let port = env.LOCAL_BACKEND_PORT ? parsePort(env.LOCAL_BACKEND_PORT, "LOCAL_BACKEND_PORT") : LOCAL_BACKEND_PORT;
-  let dataDir: string | undefined = env.LOCAL_BACKEND_DATA_DIR || defaultDataDir();
-  let quiet = false;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    const value = (): string => {
-      const next = inline ?? argv[++i];
-      if (next === undefined) throw new UsageError(`${flag} needs a value.`);
-      return next;
-    };
-    switch (flag) {
-      case "--port":
-        port = parsePort(value(), "--port");
-        break;
-      case "--data-dir":
-        dataDir = value();
-        break;
-      case "--in-memory":
-        dataDir = undefined;
-        break;
-      case "--quiet":
-        quiet = true;
-        break;
-      case "--help":
-      case "-h":
-        throw new UsageError("");
-      default:
-        throw new UsageError(`Unknown option ${arg}.`);
-    }
+  const values = parseOptions(argv, {
+    port: { type: "string" },
+    "data-dir": { type: "string" },
+    "in-memory": { type: "boolean" },
+    quiet: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) throw new UsageError("");
+  if (values["in-memory"] && values["data-dir"] !== undefined) {
+    throw new UsageError("--data-dir and --in-memory cannot be used together.");
   }
-  return { port, dataDir, quiet };
+  const port =
+    values.port !== undefined
+      ? parsePort(values.port, "--port")
+      : env.LOCAL_BACKEND_PORT
+        ? parsePort(env.LOCAL_BACKEND_PORT, "LOCAL_BACKEND_PORT")
+        : LOCAL_BACKEND_PORT;
+  const dataDir = values["in-memory"] ? undefined : (values["data-dir"] ?? localDataDir(env));
+  return { port, dataDir, quiet: values.quiet ?? false };
 }

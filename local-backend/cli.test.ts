@@ -127,6 +127,11 @@ describe("npm run backend (cli.ts)", () => {
     });
     expect(parseCliArgs(["--data-dir", "d", "--quiet"], { LOCAL_BACKEND_PORT: "6000" }).port).toBe(6000);
     expect(() => parseCliArgs(["--frobnicate"], {})).toThrow("Unknown option --frobnicate.");
+    expect(() => parseCliArgs(["--port"], {})).toThrow("--port needs a value.");
+    expect(() => parseCliArgs(["--quiet=yes"], {})).toThrow("--quiet does not take a value.");
+    expect(() => parseCliArgs(["stray"], {})).toThrow("Unexpected argument stray.");
+    expect(() => parseCliArgs(["--in-memory", "--data-dir", "d"], {})).toThrow("--data-dir and --in-memory cannot be used together.");
+    expect(() => parseCliArgs([], { LOCAL_BACKEND_PORT: "x" })).toThrow('LOCAL_BACKEND_PORT must be a port number (0-65535), not "x".');
   });
 });
 

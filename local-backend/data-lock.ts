@@ -30,7 +30,7 @@ export interface DataLock {
   release(): void;
 }
 
-export function lockFile(dataDir: string): string {
+function lockFile(dataDir: string): string {
   return path.join(dataDir, "server.lock");
 }
 

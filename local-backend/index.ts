@@ -1,10 +1,8 @@
-/** The embedded local backend's public API (see README.md in this folder). */
-export { startLocalBackend, DEFAULT_MAX_BODY_BYTES } from "./server";
+/** The embedded local backend's public API (see docs/local-backend.md). */
+export { startLocalBackend } from "./server";
 export type { LocalBackend, LocalBackendOptions } from "./server";
+export { ensureLocalBackend } from "./ensure";
+export type { EnsuredLocalBackend } from "./ensure";
 export { LocalBackendError } from "./errors";
-export type { LocalBackendErrorKind } from "./errors";
-export { openDatabase, applyMigrations, readRequests } from "./database";
+export { readRequests } from "./database";
 export type { StoredRequest } from "./database";
-export { loadRequests } from "./requests";
-export { DEFAULT_DATA_DIR, defaultDataDir, defaultMigrationsDir } from "./paths";
-export { statusForSqlState } from "./postgrest";

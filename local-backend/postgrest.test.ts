@@ -27,12 +27,11 @@ describe("statusForSqlState mirrors PostgREST's mapSQLtoHTTP", () => {
     ["40001", 500],
     ["XX000", 500],
   ])("%s → %i", (code, status) => {
-    expect(statusForSqlState(code, false)).toBe(status);
+    expect(statusForSqlState(code)).toBe(status);
   });
 
-  test("42501 is 401 for anon and 403 for a signed-in role", () => {
-    expect(statusForSqlState("42501", false)).toBe(401);
-    expect(statusForSqlState("42501", true)).toBe(403);
+  test("42501 is 401, as for anon (the only role requests run as)", () => {
+    expect(statusForSqlState("42501")).toBe(401);
   });
 });
 

@@ -19,10 +19,10 @@ export interface ErrorReply {
 }
 
 /**
- * HTTP status for a PostgreSQL SQLSTATE, as PostgREST's mapSQLtoHTTP does it.
- * `authenticated` is false for requests made with the anon role.
+ * HTTP status for a PostgreSQL SQLSTATE, as PostgREST's mapSQLtoHTTP does it for the anon
+ * role (the only one this stand-in runs requests as).
  */
-export function statusForSqlState(code: string, authenticated: boolean, message = ""): number {
+export function statusForSqlState(code: string, message = ""): number {
   switch (code) {
     case "23503":
     case "23505":
@@ -46,7 +46,8 @@ export function statusForSqlState(code: string, authenticated: boolean, message 
     case "42P17":
       return 500;
     case "42501":
-      return authenticated ? 403 : 401;
+      // PostgREST: 401 for anon, 403 for a signed-in role.
+      return 401;
     default:
       break;
   }
@@ -97,8 +98,8 @@ export function isDatabaseError(error: unknown): error is DatabaseErrorLike {
 }
 
 /** A database error as PostgREST returns it. */
-export function fromDatabaseError(error: DatabaseErrorLike, authenticated: boolean): ErrorReply {
-  const status = statusForSqlState(error.code, authenticated, error.message);
+export function fromDatabaseError(error: DatabaseErrorLike): ErrorReply {
+  const status = statusForSqlState(error.code, error.message);
   return {
     status,
     body: {

@@ -10,31 +10,37 @@
  */
 import path from "node:path";
 
+import { parseOptions, UsageError } from "./cli-args";
 import { LocalBackendError, oneLine } from "./errors";
-import { defaultDataDir } from "./paths";
+import { localDataDir } from "./paths";
 import { formatRequestsText, loadRequests, requestsToCsv, requestsToJson } from "./requests";
 
 const USAGE = "Usage: npm run requests -- [--json | --csv] [--data-dir PATH]";
 
 async function main(): Promise<number> {
-  let format: "text" | "json" | "csv" = "text";
-  let dataDir = process.env.LOCAL_BACKEND_DATA_DIR || defaultDataDir();
-  const argv = process.argv.slice(2);
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    if (arg === "--json") format = "json";
-    else if (arg === "--csv") format = "csv";
-    else if (arg === "--data-dir" && argv[i + 1] !== undefined) dataDir = argv[++i]!;
-    else if (arg.startsWith("--data-dir=")) dataDir = arg.slice("--data-dir=".length);
-    else if (arg === "--help" || arg === "-h") {
-      console.log(USAGE);
-      return 0;
-    } else {
-      console.error(`Unknown option ${arg}.\n${USAGE}`);
-      return 2;
-    }
+  let values;
+  try {
+    values = parseOptions(process.argv.slice(2), {
+      json: { type: "boolean" },
+      csv: { type: "boolean" },
+      "data-dir": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    return 2;
   }
-  dataDir = path.resolve(dataDir);
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (values.json && values.csv) {
+    console.error(`Choose one of --json and --csv.\n${USAGE}`);
+    return 2;
+  }
+  const format = values.json ? "json" : values.csv ? "csv" : "text";
+  const dataDir = path.resolve(values["data-dir"] ?? localDataDir());
   const { requests, source } = await loadRequests(dataDir);
   if (format === "json") process.stdout.write(requestsToJson(requests));
   else if (format === "csv") process.stdout.write(requestsToCsv(requests));

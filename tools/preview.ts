@@ -11,18 +11,14 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { defaultDataDir, LocalBackendError, startLocalBackend } from "../local-backend";
-import type { LocalBackend } from "../local-backend";
+import { ensureLocalBackend } from "../local-backend";
+import { parseOptions, parsePort, UsageError } from "../local-backend/cli-args";
 import { startStaticServer } from "./lib/static-server";
-import { LOCAL_ANON_KEY, LOCAL_BACKEND_PORT, LOCAL_BACKEND_URL } from "../build-time/local-backend-defaults";
-import { isLocalUrl, loadEnvFiles, portOf } from "../build-time/env-files";
+import { describeSettingsProblems, resolveSupabaseSettings, SUPABASE_ANON_KEY_VARIABLE, SUPABASE_URL_VARIABLE } from "../build-time/supabase-settings";
+import { loadEnvFiles } from "../build-time/env-files";
 
 const projectRoot = path.resolve(__dirname, "..");
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
+const USAGE = "Usage: npm run preview -- [--no-build] [--port N]";
 
 function build(env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
@@ -33,33 +29,37 @@ function build(env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 async function main(): Promise<number> {
-  loadEnvFiles("production");
-  if (!process.env.GATSBY_SUPABASE_URL && !process.env.GATSBY_SUPABASE_ANON_KEY) {
-    process.env.GATSBY_SUPABASE_URL = LOCAL_BACKEND_URL;
-    process.env.GATSBY_SUPABASE_ANON_KEY = LOCAL_ANON_KEY;
+  let port: number;
+  let skipBuild: boolean;
+  try {
+    const values = parseOptions(process.argv.slice(2), { "no-build": { type: "boolean" }, port: { type: "string" } });
+    port = values.port === undefined ? 9000 : parsePort(values.port, "--port");
+    skipBuild = values["no-build"] ?? false;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    return 2;
   }
-  const supabaseUrl = process.env.GATSBY_SUPABASE_URL ?? LOCAL_BACKEND_URL;
 
-  if (!process.argv.includes("--no-build")) {
+  loadEnvFiles("production");
+  // Unlike a real production build, the preview falls back to the local backend's defaults.
+  const resolution = resolveSupabaseSettings(process.env, false);
+  if (!resolution.ok) {
+    console.error(describeSettingsProblems(resolution.problems));
+    return 1;
+  }
+  const { url: supabaseUrl, anonKey } = resolution.settings;
+  process.env[SUPABASE_URL_VARIABLE] = supabaseUrl;
+  process.env[SUPABASE_ANON_KEY_VARIABLE] = anonKey;
+
+  if (!skipBuild) {
     const code = await build({ ...process.env, NODE_ENV: "production" });
     if (code !== 0) return code;
   }
 
-  let backend: LocalBackend | undefined;
-  if (isLocalUrl(supabaseUrl)) {
-    try {
-      backend = await startLocalBackend({
-        port: portOf(supabaseUrl, LOCAL_BACKEND_PORT),
-        dataDir: process.env.LOCAL_BACKEND_DATA_DIR || defaultDataDir(),
-        log: (line) => console.log(`[backend] ${line}`),
-      });
-    } catch (error) {
-      if (!(error instanceof LocalBackendError && error.kind === "port-in-use")) throw error;
-      console.warn(`[backend] ${error.message} Assuming a backend already runs there.`);
-    }
-  }
+  const ensured = await ensureLocalBackend({ supabaseUrl, log: (line) => console.log(`[backend] ${line}`) });
+  if (ensured.kind === "already-running") console.warn(`[backend] ${ensured.message}`);
 
-  const port = Number(option("--port") ?? 9000);
   const site = await startStaticServer({ root: path.join(projectRoot, "public"), port, host: "127.0.0.1" });
   console.log(`\nProduction build at ${site.url.replace("127.0.0.1", "localhost")} (form → ${supabaseUrl}). Ctrl-C to stop.`);
 
@@ -68,7 +68,7 @@ async function main(): Promise<number> {
     process.once("SIGTERM", resolve);
   });
   await site.close();
-  if (backend) await backend.close();
+  if (ensured.kind === "started") await ensured.backend.close();
   return 0;
 }
 

@@ -7,11 +7,9 @@
  * project, only `gatsby develop` runs. Extra arguments go to `gatsby develop`.
  */
 import { spawn } from "node:child_process";
-import { LocalBackendError, startLocalBackend, defaultDataDir } from "../local-backend";
-import type { LocalBackend } from "../local-backend";
-import { LOCAL_BACKEND_PORT } from "../build-time/local-backend-defaults";
+import { ensureLocalBackend } from "../local-backend";
 import { describeSettingsProblems, resolveSupabaseSettings } from "../build-time/supabase-settings";
-import { isLocalUrl, loadEnvFiles, portOf } from "../build-time/env-files";
+import { loadEnvFiles } from "../build-time/env-files";
 
 async function main(): Promise<number> {
   loadEnvFiles("development");
@@ -20,28 +18,17 @@ async function main(): Promise<number> {
     console.error(describeSettingsProblems(resolution.problems));
     return 1;
   }
-  const { url } = resolution.settings;
 
-  let backend: LocalBackend | undefined;
-  if (isLocalUrl(url)) {
-    try {
-      backend = await startLocalBackend({
-        port: portOf(url, LOCAL_BACKEND_PORT),
-        dataDir: process.env.LOCAL_BACKEND_DATA_DIR || defaultDataDir(),
-        log: (line) => console.log(`[backend] ${line}`),
-      });
-      console.log(`[backend] ready at ${backend.url} (data in ${backend.dataDir}); list requests with: npm run requests`);
-    } catch (error) {
-      if (error instanceof LocalBackendError && error.kind === "port-in-use") {
-        console.warn(`[backend] ${error.message}`);
-        console.warn(`[backend] Assuming a backend already runs there (supabase start or npm run backend): the form will send to ${url}.`);
-      } else {
-        console.error(error instanceof Error ? error.message : String(error));
-        return 1;
-      }
-    }
+  const ensured = await ensureLocalBackend({
+    supabaseUrl: resolution.settings.url,
+    log: (line) => console.log(`[backend] ${line}`),
+  });
+  if (ensured.kind === "started") {
+    console.log(`[backend] ready at ${ensured.url} (data in ${ensured.backend.dataDir}); list requests with: npm run requests`);
+  } else if (ensured.kind === "already-running") {
+    console.warn(`[backend] ${ensured.message}`);
   } else {
-    console.log(`Using the Supabase project at ${url} (from .env); the local backend is not started.`);
+    console.log(`Using the Supabase project at ${ensured.url} (from .env); the local backend is not started.`);
   }
 
   const gatsby = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "develop", ...process.argv.slice(2)], {
@@ -66,8 +53,8 @@ async function main(): Promise<number> {
       resolve(1);
     });
   });
-  if (backend) {
-    await backend.close();
+  if (ensured.kind === "started") {
+    await ensured.backend.close();
     console.log("[backend] stopped; meeting requests are kept.");
   }
   return stopping ? 0 : exitCode;

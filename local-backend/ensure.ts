@@ -1,0 +1,48 @@
+/**
+ * "Start the local backend unless one already listens there", for the commands that need a
+ * backend behind the site (npm start, npm run preview): one place decides the port (from the
+ * site's Supabase URL), the data folder (LOCAL_BACKEND_DATA_DIR or .data/local-supabase) and
+ * what a port already in use means.
+ */
+import { LOCAL_BACKEND_PORT } from "../build-time/local-backend-defaults";
+import { isLocalUrl, portOf } from "../build-time/env-files";
+import { LocalBackendError } from "./errors";
+import { localDataDir } from "./paths";
+import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "./server";
+
+export interface EnsureLocalBackendOptions extends Pick<LocalBackendOptions, "anonKey" | "log"> {
+  /** The Supabase URL the site is built for. */
+  supabaseUrl: string;
+  /** Default: LOCAL_BACKEND_DATA_DIR from `env`, else .data/local-supabase of the project. */
+  dataDir?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export type EnsuredLocalBackend =
+  /** The URL is not on this machine (a hosted project): nothing to start. */
+  | { kind: "remote"; url: string }
+  /** Started here; `backend.close()` stops it. */
+  | { kind: "started"; url: string; backend: LocalBackend }
+  /** Something already listens on the port (another `npm run backend`, or `supabase start`). */
+  | { kind: "already-running"; url: string; message: string };
+
+export async function ensureLocalBackend(options: EnsureLocalBackendOptions): Promise<EnsuredLocalBackend> {
+  const url = options.supabaseUrl;
+  if (!isLocalUrl(url)) return { kind: "remote", url };
+  try {
+    const backend = await startLocalBackend({
+      port: portOf(url, LOCAL_BACKEND_PORT),
+      dataDir: options.dataDir ?? localDataDir(options.env),
+      anonKey: options.anonKey,
+      log: options.log,
+    });
+    return { kind: "started", url: backend.url, backend };
+  } catch (error) {
+    if (!(error instanceof LocalBackendError && error.kind === "port-in-use")) throw error;
+    return {
+      kind: "already-running",
+      url,
+      message: `${error.message} Assuming a backend already runs there (npm run backend or supabase start): the form will send to ${url}.`,
+    };
+  }
+}
