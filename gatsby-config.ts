@@ -29,6 +29,13 @@ const config: GatsbyConfig = {
   },
   trailingSlash: "always",
   plugins: [
+    // sitemap-index.xml (and sitemap-0.xml) for every page but the 404 pages, from siteMetadata.siteUrl.
+    { resolve: "gatsby-plugin-sitemap", options: { createLinkInHead: false } },
+    {
+      resolve: "gatsby-plugin-robots-txt",
+      // host: null leaves out the non-standard Host line.
+      options: { host: null, sitemap: `${siteUrl}/sitemap-index.xml`, policy: [{ userAgent: "*", allow: "/" }] },
+    },
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",

@@ -1,11 +1,6 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { deferScriptsInDirectory } from "./build-time/defer-scripts";
-import { findSecretsInDirectory, formatFindings } from "./build-time/public-secrets";
-import { writeSecurityHeaders } from "./build-time/security-headers";
-import { buildRobotsTxt, buildSitemap } from "./build-time/crawler-files";
-import { siteUrlFrom } from "./build-time/site-url";
+import { finishBuild } from "./build-time/finish-build";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./build-time/supabase-settings";
 import { createContentWatcher } from "./build-time/content/gatsby";
 
@@ -167,29 +162,14 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   `);
 };
 
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ getNodesByType, reporter }) => {
-  const siteUrl = siteUrlFrom(process.env);
-  const pagePaths = getNodesByType("SitePage").map((page) => String(page.path));
-  await fs.writeFile(path.join("public", "sitemap.xml"), buildSitemap(siteUrl, pagePaths));
-  await fs.writeFile(path.join("public", "robots.txt"), buildRobotsTxt(siteUrl));
-
-  // Gatsby's scripts start after the first paint (build-time/defer-scripts.ts): the HTML already
-  // holds the whole first screen, so the hero headline need not wait for 90 KB of hydration code.
-  const deferred = await deferScriptsInDirectory("public");
-  reporter.info(`Scripts start after the first paint on ${deferred} pages.`);
-
-  // Last, once every file is in place: the CSP hashes the final HTML (build-time/security-headers.ts),
-  // and a build that would publish a secret stops here (build-time/public-secrets.ts).
+/**
+ * Script deferral, then the Content-Security-Policy over the final HTML, then the secret scan
+ * (build-time/finish-build.ts). The sitemap and robots.txt come from their plugins (gatsby-config.ts).
+ */
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   try {
-    const headers = await writeSecurityHeaders({ publicDir: "public", supabaseUrl: process.env.GATSBY_SUPABASE_URL });
-    reporter.info(
-      `Wrote public/_headers: the Content-Security-Policy allows ${headers.scriptHashes.length} inline scripts and ${headers.styleHashes.length} inline styles by hash.`,
-    );
+    await finishBuild({ publicDir: "public", supabaseUrl: process.env.GATSBY_SUPABASE_URL, log: (line) => reporter.info(line) });
   } catch (error) {
     reporter.panic(error instanceof Error ? error.message : String(error));
-  }
-  const secrets = await findSecretsInDirectory("public");
-  if (secrets.findings.length > 0) {
-    reporter.panic(`Secrets found in public/; do not publish this build:\n${formatFindings(secrets.findings)}`);
   }
 };

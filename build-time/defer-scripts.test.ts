@@ -1,4 +1,7 @@
-import { deferScriptsUntilFirstPaint, loaderScript } from "./defer-scripts";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DeferScriptsError, deferScriptsInDirectory, deferScriptsUntilFirstPaint, loaderScript } from "./defer-scripts";
 
 const gatsbyTail =
   '<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/";/*]]>*/</script><!-- slice-start id="_gatsby-scripts-1" -->' +
@@ -24,9 +27,9 @@ describe("deferScriptsUntilFirstPaint", () => {
   });
 
   it("is idempotent and leaves pages without async scripts unchanged", () => {
-    expect(deferScriptsUntilFirstPaint(result.html)).toEqual({ html: result.html, scripts: [] });
+    expect(deferScriptsUntilFirstPaint(result.html)).toEqual({ html: result.html, scripts: [], notDeferred: [] });
     const plain = "<html><body><script>var x=1</script><script src=\"/x.js\"></script></body></html>";
-    expect(deferScriptsUntilFirstPaint(plain)).toEqual({ html: plain, scripts: [] });
+    expect(deferScriptsUntilFirstPaint(plain)).toEqual({ html: plain, scripts: [], notDeferred: ['<script src="/x.js">'] });
   });
 });
 
@@ -61,5 +64,45 @@ describe("loaderScript", () => {
     const { appended, timers } = run(["/a.js"]);
     timers.find((timer) => timer.ms === 200)!.run();
     expect(appended).toEqual([{ src: "/a.js", async: true }]);
+  });
+});
+
+describe("deferScriptsUntilFirstPaint reads tags as a parser does", () => {
+  it("rewrites a chunk tag whose attributes come in another order or with an empty value", () => {
+    const result = deferScriptsUntilFirstPaint('<html><body><script async="" src="/app-3.js"></script></body></html>');
+    expect(result.scripts).toEqual(["/app-3.js"]);
+    expect(result.notDeferred).toEqual([]);
+  });
+
+  it("ignores a script tag inside a comment", () => {
+    const html = '<html><body><!-- <script src="/old.js" async></script> --><script src="/app.js" async></script></body></html>';
+    expect(deferScriptsUntilFirstPaint(html).scripts).toEqual(["/app.js"]);
+  });
+});
+
+describe("deferScriptsInDirectory", () => {
+  function publicDirWith(pages: Record<string, string>): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "defer-scripts-"));
+    for (const [file, html] of Object.entries(pages)) fs.writeFileSync(path.join(dir, file), html);
+    return dir;
+  }
+
+  it("rewrites every page and counts it, also when run again", async () => {
+    const dir = publicDirWith({ "index.html": page, "404.html": page });
+    await expect(deferScriptsInDirectory(dir)).resolves.toBe(2);
+    expect(fs.readFileSync(path.join(dir, "index.html"), "utf8")).toContain('id="deferred-scripts"');
+    await expect(deferScriptsInDirectory(dir)).resolves.toBe(2);
+  });
+
+  it("stops the build when Gatsby's tags change so that a page would still load a script while parsing", async () => {
+    const changed = page.replace('<script src="/app-3.js" async></script>', '<script src="/app-3.js" defer></script>');
+    const dir = publicDirWith({ "index.html": changed });
+    await expect(deferScriptsInDirectory(dir)).rejects.toThrow(DeferScriptsError);
+    await expect(deferScriptsInDirectory(dir)).rejects.toThrow(/index\.html: <script src="\/app-3\.js" defer>/);
+  });
+
+  it("stops the build when no page has script tags to defer", async () => {
+    const dir = publicDirWith({ "index.html": "<html><body><p>no scripts</p></body></html>" });
+    await expect(deferScriptsInDirectory(dir)).rejects.toThrow(/No page .* has Gatsby's script tags/);
   });
 });

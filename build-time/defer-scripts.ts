@@ -9,18 +9,30 @@
  * tags right after the first frame is painted (requestAnimationFrame, then a task), or after
  * 200 ms if no frame comes (a page opened in a background tab).
  *
+ * A page left with a `<script src>` this rewrite does not recognise stops the build: a Gatsby
+ * upgrade that changes its tags must not quietly undo the deferral.
+ *
  * Runs in onPostBuild on the final HTML, before the Content-Security-Policy hashes it, so the
  * loader is allowed by hash and the scripts by 'self' as before.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
+import { attributesOf, elementsOf, parseHtml, startTagSource, type HtmlElement } from "./html";
 import { listFiles } from "./list-files";
 
-/** Gatsby's tag for an initial chunk: a same-origin src, async, nothing else. */
-const ASYNC_SCRIPT_TAG = /<script src="(\/[^"<>]+\.js)" async(?:="")?><\/script>/g;
 const LOADER_ID = "deferred-scripts";
 
-export type DeferredPage = { html: string; scripts: string[] };
+export class DeferScriptsError extends Error {
+  override name = "DeferScriptsError";
+}
+
+export type DeferredPage = {
+  html: string;
+  /** The scripts the loader starts, in page order (empty when nothing was rewritten). */
+  scripts: string[];
+  /** Start tags of scripts with a src that the page still loads during parsing. */
+  notDeferred: string[];
+};
 
 export function loaderScript(scripts: readonly string[]): string {
   return (
@@ -30,32 +42,65 @@ export function loaderScript(scripts: readonly string[]): string {
   );
 }
 
+/** Gatsby's tag for an initial chunk: a same-origin src ending in .js, async, nothing else. */
+function chunkSource(element: HtmlElement): string | undefined {
+  if (element.tagName !== "script") return undefined;
+  const attributes = attributesOf(element);
+  const src = attributes.get("src");
+  const isChunk = attributes.size === 2 && attributes.has("async") && src !== undefined && /^\/(?!\/)[^"<>]+\.js$/.test(src);
+  return isChunk ? src : undefined;
+}
+
 /**
- * Replaces the page's async script tags with the loader (placed where the first tag was).
+ * Replaces the page's async chunk tags with the loader (placed where the first tag was).
  * A page without such tags, or one already rewritten, is returned unchanged.
  */
 export function deferScriptsUntilFirstPaint(html: string): DeferredPage {
-  if (html.includes(`id="${LOADER_ID}"`)) return { html, scripts: [] };
-  const scripts = [...html.matchAll(ASYNC_SCRIPT_TAG)].map((match) => match[1]!);
-  if (scripts.length === 0) return { html, scripts };
-  let first = true;
-  const rewritten = html.replace(ASYNC_SCRIPT_TAG, () => {
-    if (!first) return "";
-    first = false;
-    return `<script id="${LOADER_ID}">${loaderScript(scripts)}</script>`;
-  });
-  return { html: rewritten, scripts };
+  const scriptElements = [...elementsOf(parseHtml(html))].filter((element) => element.tagName === "script");
+  const alreadyDeferred = scriptElements.some((element) => attributesOf(element).get("id") === LOADER_ID);
+  const chunks = alreadyDeferred ? [] : scriptElements.filter((element) => chunkSource(element) !== undefined);
+  const notDeferred = scriptElements
+    .filter((element) => attributesOf(element).has("src") && !chunks.includes(element))
+    .map((element) => startTagSource(html, element));
+  if (chunks.length === 0) return { html, scripts: [], notDeferred };
+
+  const scripts = chunks.map((element) => chunkSource(element)!);
+  let rewritten = html;
+  // From the last tag to the first, so that earlier offsets stay valid.
+  for (const [index, element] of [...chunks.entries()].reverse()) {
+    const { startOffset, endOffset } = element.sourceCodeLocation!;
+    const replacement = index === 0 ? `<script id="${LOADER_ID}">${loaderScript(scripts)}</script>` : "";
+    rewritten = rewritten.slice(0, startOffset) + replacement + rewritten.slice(endOffset);
+  }
+  return { html: rewritten, scripts, notDeferred };
 }
 
-/** Rewrites every HTML page in publicDir; returns how many pages were changed. */
+/**
+ * Rewrites every HTML page in publicDir; returns how many pages start their scripts after the
+ * first paint. Throws DeferScriptsError when a page keeps a script tag the rewrite does not
+ * recognise, or when no page at all was deferred.
+ */
 export async function deferScriptsInDirectory(publicDir: string): Promise<number> {
-  let changed = 0;
-  for (const file of (await listFiles(publicDir)).filter((name) => name.endsWith(".html"))) {
+  const htmlFiles = (await listFiles(publicDir)).filter((name) => name.endsWith(".html"));
+  const problems: string[] = [];
+  let deferred = 0;
+  for (const file of htmlFiles) {
     const full = path.join(publicDir, file);
-    const page = deferScriptsUntilFirstPaint(await fs.readFile(full, "utf8"));
-    if (page.scripts.length === 0) continue;
-    await fs.writeFile(full, page.html);
-    changed += 1;
+    const original = await fs.readFile(full, "utf8");
+    const page = deferScriptsUntilFirstPaint(original);
+    problems.push(...page.notDeferred.map((tag) => `${file}: ${tag}`));
+    if (page.scripts.length > 0) await fs.writeFile(full, page.html);
+    if (page.html.includes(`id="${LOADER_ID}"`)) deferred += 1;
   }
-  return changed;
+  if (problems.length > 0 || deferred === 0) {
+    throw new DeferScriptsError(
+      [
+        problems.length > 0
+          ? `These script tags would still load while the page is parsed:\n  ${problems.join("\n  ")}`
+          : `No page under ${publicDir} has Gatsby's script tags to defer (${htmlFiles.length} HTML files).`,
+        'build-time/defer-scripts.ts expects Gatsby\'s initial chunks as <script src="/….js" async></script>; if a Gatsby upgrade changed them, update chunkSource() there.',
+      ].join("\n"),
+    );
+  }
+  return deferred;
 }

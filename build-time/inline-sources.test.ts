@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { cspHash, decodeCharacterReferences, findInlineSources, isExecutableScript } from "./inline-sources";
+import { cspHash, findInlineSources } from "./inline-sources";
 
 describe("cspHash", () => {
   it("matches the value browsers print for alert(1)", () => {
@@ -13,35 +13,6 @@ describe("cspHash", () => {
       .digest("base64");
     expect(cspHash('c="é"')).toBe(`'sha256-${utf8}'`);
     expect(cspHash(" alert(1)")).not.toBe(cspHash("alert(1)"));
-  });
-});
-
-describe("isExecutableScript", () => {
-  const script = (attributes: Record<string, string>): boolean => isExecutableScript(new Map(Object.entries(attributes)));
-
-  it.each([
-    [{}],
-    [{ type: "" }],
-    [{ type: "text/javascript" }],
-    [{ type: " TEXT/JavaScript " }],
-    [{ type: "application/javascript" }],
-    [{ type: "module" }],
-    [{ type: "importmap" }],
-    [{ type: "speculationrules" }],
-    [{ language: "javascript" }],
-    [{ language: "" }],
-  ])("runs %j", (attributes) => {
-    expect(script(attributes)).toBe(true);
-  });
-
-  it.each([
-    [{ type: "application/ld+json" }],
-    [{ type: "application/json" }],
-    [{ type: "text/plain" }],
-    [{ type: "text/javascript; charset=utf-8" }],
-    [{ language: "vbscript" }],
-  ])("treats %j as data", (attributes) => {
-    expect(script(attributes)).toBe(false);
   });
 });
 
@@ -114,16 +85,20 @@ describe("findInlineSources", () => {
   });
 });
 
-describe("decodeCharacterReferences", () => {
+describe("style attributes are read as the DOM holds them", () => {
   it("decodes what React emits and numeric references", () => {
-    expect(decodeCharacterReferences("&amp;&lt;&gt;&quot;&#x27;&#39;&#169;")).toBe("&<>\"''©");
+    expect(findInlineSources('<p style="&amp;&lt;&gt;&quot;&#x27;&#39;&#169;"></p>').styleAttributes).toEqual(["&<>\"''©"]);
   });
 
   it("leaves a bare ampersand alone", () => {
-    expect(decodeCharacterReferences("a & b")).toBe("a & b");
+    expect(findInlineSources('<p style="a & b"></p>').styleAttributes).toEqual(["a & b"]);
   });
 
-  it("refuses a named reference it cannot decode rather than produce a wrong hash", () => {
-    expect(() => decodeCharacterReferences("&hellip;")).toThrow(/&hellip;/);
+  it("decodes every named reference the HTML specification knows, as the browser does before hashing", () => {
+    expect(findInlineSources('<p style="content:&hellip;&nbsp;"></p>').styleAttributes).toEqual(["content:\u2026\u00a0"]);
+  });
+
+  it("finds styles inside <template> contents", () => {
+    expect(findInlineSources("<template><style>t{}</style></template>").styles).toEqual(["t{}"]);
   });
 });

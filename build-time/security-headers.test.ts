@@ -2,13 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { headersForPath, parseHeadersFile } from "./headers-file";
+import { normalizeCsp, parseCsp } from "./csp";
 import { cspHash } from "./inline-sources";
 import {
   assertStrictPolicy,
   fillHeadersTemplate,
-  hasUnfilledPlaceholders,
-  normalizeCsp,
-  parseCsp,
+  findUnfilledPlaceholder,
   SecurityHeadersError,
   supabaseOrigin,
   validateHeadersFile,
@@ -225,10 +224,10 @@ describe("validateHeadersFile", () => {
   });
 });
 
-describe("hasUnfilledPlaceholders", () => {
+describe("findUnfilledPlaceholder", () => {
   it("recognises the template, with or without spaces inside the braces, and not a filled file", () => {
-    expect(hasUnfilledPlaceholders("  Content-Security-Policy: script-src 'self' {{inline-script-hashes}}")).toBe(true);
-    expect(hasUnfilledPlaceholders("  Content-Security-Policy: connect-src 'self' {{ supabase-origin }}")).toBe(true);
-    expect(hasUnfilledPlaceholders("  Content-Security-Policy: script-src 'self' 'sha256-a'")).toBe(false);
+    expect(findUnfilledPlaceholder("  Content-Security-Policy: script-src 'self' {{inline-script-hashes}}")).toBe("{{inline-script-hashes}}");
+    expect(findUnfilledPlaceholder("  Content-Security-Policy: connect-src 'self' {{ supabase-origin }}")).toBe("{{ supabase-origin }}");
+    expect(findUnfilledPlaceholder("  Content-Security-Policy: script-src 'self' 'sha256-a'")).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { imageSize } from "image-size";
 import { siteUrlFrom } from "../../build-time/site-url";
 import { content, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
 
-// The build got the same environment as this process (e2e/run.ts passes it through).
+// The build got the same environment as this process (tools/test-e2e.ts passes it through).
 const SITE_URL = siteUrlFrom(process.env);
 
 type Head = {
@@ -37,12 +38,6 @@ async function builtHead(page: Page, request: APIRequestContext, path: string): 
       jsonLd: Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map((script) => JSON.parse(script.textContent ?? "null")),
     };
   }, html);
-}
-
-/** Width and height from a PNG's IHDR chunk. */
-function pngSize(bytes: Buffer): { width: number; height: number } {
-  expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
 async function fetchSiteUrl(request: APIRequestContext, absolute: string) {
@@ -79,8 +74,8 @@ test.describe("search and sharing", () => {
     const image = await fetchSiteUrl(request, head.meta["og:image"]!);
     expect(image.status()).toBe(200);
     expect(image.headers()["content-type"]).toBe("image/png");
-    const size = pngSize(await image.body());
-    expect(size).toEqual({ width: 1200, height: 630 });
+    const size = imageSize(await image.body());
+    expect(size).toMatchObject({ type: "png", width: 1200, height: 630 });
     expect(head.meta["og:image:width"]).toBe(String(size.width));
     expect(head.meta["og:image:height"]).toBe(String(size.height));
 
@@ -123,20 +118,26 @@ test.describe("search and sharing", () => {
     expect(head.lang).toBe("en");
   });
 
-  test("sitemap.xml lists the landing page (and not the 404 page); robots.txt points to it", async ({ request }) => {
-    const sitemap = await request.get("/sitemap.xml");
-    expect(sitemap.status()).toBe(200);
-    expect(sitemap.headers()["content-type"]).toMatch(/xml/);
-    const xml = await sitemap.text();
-    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toContain(`${SITE_URL}/`);
-    expect(locations.filter((location) => /404/.test(location ?? ""))).toEqual([]);
+  test("the sitemap lists the landing page (and not the 404 page); robots.txt points to it", async ({ request }) => {
+    const locations = async (path: string): Promise<string[]> => {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["content-type"], path).toMatch(/xml/);
+      return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    };
+    // gatsby-plugin-sitemap writes an index that names the sitemaps themselves.
+    const sitemaps = await locations("/sitemap-index.xml");
+    expect(sitemaps.length).toBeGreaterThan(0);
+    const pages = (await Promise.all(sitemaps.map((sitemap) => locations(new URL(sitemap).pathname)))).flat();
+    for (const sitemap of sitemaps) expect(sitemap.startsWith(`${SITE_URL}/`), sitemap).toBe(true);
+    expect(pages).toContain(`${SITE_URL}/`);
+    expect(pages.filter((location) => /404/.test(location))).toEqual([]);
 
     const robots = await request.get("/robots.txt");
     expect(robots.status()).toBe(200);
     const text = await robots.text();
     expect(text).toMatch(/^User-agent: \*/m);
     expect(text).not.toMatch(/^Disallow: \/\s*$/m);
-    expect(text).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+    expect(text).toContain(`Sitemap: ${SITE_URL}/sitemap-index.xml`);
   });
 });

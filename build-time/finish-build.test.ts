@@ -1,0 +1,44 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { finishBuild, SecretsInBuildError } from "./finish-build";
+import { DeferScriptsError, loaderScript } from "./defer-scripts";
+import { cspHash } from "./inline-sources";
+
+const template = fs.readFileSync(path.resolve(__dirname, "..", "static", "_headers"), "utf8");
+const page =
+  '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><div id="___gatsby"></div>' +
+  '<script src="/webpack-runtime-1.js" async></script><script src="/app-2.js" async></script></body></html>';
+
+/** A project folder with static/_headers and a public/ holding these files. */
+function makeProject(files: Record<string, string>): string {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), "finish-build-"));
+  fs.mkdirSync(path.join(project, "static"));
+  fs.writeFileSync(path.join(project, "static", "_headers"), template);
+  for (const [file, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(project, "public", file)), { recursive: true });
+    fs.writeFileSync(path.join(project, "public", file), content);
+  }
+  return path.join(project, "public");
+}
+
+describe("finishBuild", () => {
+  it("defers the scripts first, so that the CSP allows the loader by hash, then writes _headers", async () => {
+    const publicDir = makeProject({ "index.html": page, "app-2.js": "1", "webpack-runtime-1.js": "1" });
+    const lines: string[] = [];
+    await finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: (line) => lines.push(line) });
+    const headers = fs.readFileSync(path.join(publicDir, "_headers"), "utf8");
+    expect(headers).toContain(cspHash(loaderScript(["/webpack-runtime-1.js", "/app-2.js"])));
+    expect(lines).toHaveLength(3);
+  });
+
+  it("stops when the script deferral finds nothing it recognises", async () => {
+    const publicDir = makeProject({ "index.html": page.replace(/ async>/g, " defer>") });
+    await expect(finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: () => undefined })).rejects.toThrow(DeferScriptsError);
+  });
+
+  it("stops when a file to publish holds a secret key", async () => {
+    const publicDir = makeProject({ "index.html": page, "app-2.js": 'var k="sb_secret_0123456789abcdefghijklmnop"' });
+    await expect(finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: () => undefined })).rejects.toThrow(SecretsInBuildError);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Reading built HTML pages with parse5, the HTML parser that follows the WHATWG specification
+ * (jsdom uses it): what the CSP hashes, the script deferral and `npm run size` see in a page is
+ * what a browser sees, comments, attribute values and look-alike closing tags included.
+ */
+import { parse, type DefaultTreeAdapterTypes } from "parse5";
+
+export type HtmlDocument = DefaultTreeAdapterTypes.Document;
+export type HtmlElement = DefaultTreeAdapterTypes.Element;
+
+/**
+ * Parses a page as a browser with scripting disabled does: `<noscript>` content is markup, so
+ * the styles gatsby-plugin-image puts there are found (with scripting off, they apply and need
+ * their hashes too). Offsets into `html` are kept for rewrites (sourceCodeLocation).
+ */
+export function parseHtml(html: string): HtmlDocument {
+  return parse(html, { scriptingEnabled: false, sourceCodeLocationInfo: true });
+}
+
+/** Every element in document order, `<template>` contents included. */
+export function* elementsOf(node: DefaultTreeAdapterTypes.ParentNode): Generator<HtmlElement> {
+  for (const child of node.childNodes) {
+    if (!("tagName" in child)) continue;
+    yield child;
+    yield* elementsOf(child);
+    if (child.tagName === "template") yield* elementsOf((child as DefaultTreeAdapterTypes.Template).content);
+  }
+}
+
+/** Attribute name (`xlink:href` for a prefixed one) → value as the DOM holds it (character references decoded). */
+export function attributesOf(element: HtmlElement): Map<string, string> {
+  return new Map(element.attrs.map((attribute) => [attribute.prefix ? `${attribute.prefix}:${attribute.name}` : attribute.name, attribute.value]));
+}
+
+/** The text inside an element such as `<script>` or `<style>`, exactly as written (raw text). */
+export function textOf(element: HtmlElement): string {
+  return element.childNodes.map((child) => (child.nodeName === "#text" ? (child as DefaultTreeAdapterTypes.TextNode).value : "")).join("");
+}
+
+/** The element's start tag as written in the source, e.g. `<script src="/app.js" defer>`. */
+export function startTagSource(html: string, element: HtmlElement): string {
+  const location = element.sourceCodeLocation?.startTag;
+  return location ? html.slice(location.startOffset, location.endOffset) : `<${element.tagName}>`;
+}
+
+// https://html.spec.whatwg.org/multipage/scripting.html#prepare-the-script-element, steps 8-9
+const JAVASCRIPT_MIME_TYPES = new Set([
+  "application/ecmascript",
+  "application/javascript",
+  "application/x-ecmascript",
+  "application/x-javascript",
+  "text/ecmascript",
+  "text/javascript",
+  "text/javascript1.0",
+  "text/javascript1.1",
+  "text/javascript1.2",
+  "text/javascript1.3",
+  "text/javascript1.4",
+  "text/javascript1.5",
+  "text/jscript",
+  "text/livescript",
+  "text/x-ecmascript",
+  "text/x-javascript",
+]);
+/** Non-classic script types that CSP still checks (they are parsed or executed by the browser). */
+const OTHER_CHECKED_SCRIPT_TYPES = new Set(["module", "importmap", "speculationrules"]);
+
+/**
+ * Whether a `<script>` with these attributes is run (or otherwise processed) by the browser and
+ * therefore needs to pass script-src. Data blocks such as `application/ld+json` do not.
+ */
+export function isExecutableScript(attributes: ReadonlyMap<string, string>): boolean {
+  const type = attributes.get("type");
+  const language = attributes.get("language");
+  let effectiveType: string;
+  if (type === undefined) {
+    if (language === undefined || language === "") return true;
+    effectiveType = `text/${language}`;
+  } else {
+    if (type === "") return true;
+    effectiveType = type;
+  }
+  const normalized = effectiveType.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "").toLowerCase();
+  return JAVASCRIPT_MIME_TYPES.has(normalized) || OTHER_CHECKED_SCRIPT_TYPES.has(normalized);
+}
