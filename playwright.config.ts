@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "./tools/lib/chromium";
 
 /**
- * End-to-end tests: run them with `npm run test:e2e` (e2e/run.ts), which builds the site, serves
+ * End-to-end tests: run them with `npm run test:e2e` (tools/test-e2e.ts), which builds the site, serves
  * public/ and passes E2E_BASE_URL, E2E_BACKEND_PORT and CHROME_PATH to this configuration.
  *
  * One worker: every test shares the local backend on the port baked into the build, and the

@@ -16,53 +16,30 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { startLocalBackend } from "../local-backend";
-import { buildSiteForTests, freePort, PROJECT_ROOT, PUBLIC_DIR, REPORTS_DIR, reusableBuild, type BuildInfo } from "./lib/test-build";
-import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from "./lib/chromium";
-import { startStaticServer } from "./lib/static-server";
-import { measureFirstLoad } from "./lib/transfer";
+import { parseArgs } from "node:util";
 import { chromium as playwrightChromium } from "playwright-core";
-import { checkBudgets, formatKb, formatRunsTable, medianMetrics, metricsFromResult, type LighthouseResultLike, type RunMetrics } from "./lib/audit-summary";
+import { startLocalBackend } from "../local-backend";
+import { checkBudgets, formatRunsTable, medianMetrics, metricsFromResult, type LighthouseResultLike, type RunMetrics } from "./lib/audit-summary";
+import { formatKb } from "./lib/budgets";
+import { CHROMIUM_FLAGS, requireChromium } from "./lib/chromium";
+import { runCli, wholeNumberOption } from "./lib/cli";
 import { measureInitialJavaScript } from "./lib/initial-js";
+import { startStaticServer } from "./lib/static-server";
+import { buildOrReuse, PROJECT_ROOT, PUBLIC_DIR, REPORTS_DIR } from "./lib/test-build";
+import { measureFirstLoad } from "./lib/transfer";
 
-type Options = { runs: number; reuseBuild: boolean; fail: boolean };
-
-function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { runs: 3, reuseBuild: false, fail: true };
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index];
-    if (arg === "--reuse-build") options.reuseBuild = true;
-    else if (arg === "--no-fail") options.fail = false;
-    else if (arg === "--runs") {
-      options.runs = Number(argv[++index]);
-      if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error("--runs needs a whole number ≥ 1");
-    } else throw new Error(`Unknown option ${arg}. Options: --runs N, --reuse-build, --no-fail`);
-  }
-  return options;
+function parseOptions(args: string[]): { runs: number; reuseBuild: boolean; fail: boolean } {
+  const { values } = parseArgs({
+    args,
+    options: { runs: { type: "string" }, "reuse-build": { type: "boolean", default: false }, "no-fail": { type: "boolean", default: false } },
+  });
+  return { runs: wholeNumberOption(values.runs, "runs", 3), reuseBuild: values["reuse-build"], fail: !values["no-fail"] };
 }
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
-  const chromium = findChromium();
-  if (!chromium) {
-    console.error(NO_CHROMIUM_MESSAGE);
-    return 1;
-  }
-
-  let info: BuildInfo | undefined;
-  if (options.reuseBuild) {
-    const previous = reusableBuild();
-    if (previous.ok) info = previous.info;
-    else console.log(`audit: cannot reuse the build (${previous.reason}); building`);
-  }
-  if (!info) {
-    const port = await freePort();
-    console.log(`audit: building the site (npm run build, log in reports/e2e-build.log)…`);
-    info = await buildSiteForTests(port);
-    console.log(`audit: built in ${info.buildSeconds.toFixed(0)} s`);
-  } else {
-    console.log(`audit: reusing the build of ${info.builtAt}`);
-  }
+  const chromium = requireChromium();
+  const info = await buildOrReuse(options.reuseBuild, (line) => console.log(`audit: ${line}`));
 
   const initialJs = measureInitialJavaScript(PUBLIC_DIR, "/");
   const server = await startStaticServer({ root: PUBLIC_DIR });
@@ -184,10 +161,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -1,28 +1,30 @@
 /**
  * `npm run check:secrets [-- public]`: fails when the built site holds a secret (see
- * build-time/public-secrets.ts). Run it after `gatsby build`, before publishing.
- * Exit status: 0 clean, 1 secrets found, 2 nothing to scan.
+ * build-time/public-secrets.ts). The build runs the same scan (onPostBuild); this is for a
+ * folder about to be published by other means. Exit status: 0 clean, 1 secrets found, 2 nothing to scan.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { findSecretsInDirectory, formatFindings } from "../build-time/public-secrets";
+import { runCli } from "./lib/cli";
 
-async function main(): Promise<void> {
-  const dir = path.resolve(process.argv[2] ?? "public");
+async function main(): Promise<number> {
+  const { positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true });
+  if (positionals.length > 1) throw new Error("Usage: npm run check:secrets [-- <built site folder, default public>]");
+  const dir = path.resolve(positionals[0] ?? "public");
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
     console.error(`No build to scan at ${dir}: run npm run build first.`);
-    process.exit(2);
+    return 2;
   }
   const { files, findings } = await findSecretsInDirectory(dir);
   if (findings.length > 0) {
     console.error(`Secrets found in ${dir} (${findings.length}); do not publish this build:`);
     console.error(formatFindings(findings));
-    process.exit(1);
+    return 1;
   }
   console.log(`No secrets in ${files} files under ${dir} (only anon-role keys).`);
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-});
+runCli(main);

@@ -4,10 +4,14 @@
  * environment, which must be the value the build used.
  */
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { writeSecurityHeaders } from "../build-time/security-headers";
+import { runCli } from "./lib/cli";
 
 async function main(): Promise<void> {
-  const publicDir = path.resolve(process.argv[2] ?? "public");
+  const { positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true });
+  if (positionals.length > 1) throw new Error("Usage: npm run headers [-- <built site folder, default public>]");
+  const publicDir = path.resolve(positionals[0] ?? "public");
   const result = await writeSecurityHeaders({ publicDir, supabaseUrl: process.env.GATSBY_SUPABASE_URL });
   console.log(
     `Wrote ${path.relative(process.cwd(), result.outputPath)}: ${result.scriptHashes.length} script, ${result.styleHashes.length} style and ${result.styleAttributeHashes.length} style-attribute hashes from ${result.htmlFiles.length} HTML files.`,
@@ -15,7 +19,4 @@ async function main(): Promise<void> {
   console.log(`Content-Security-Policy: ${result.contentSecurityPolicy}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-});
+runCli(main);

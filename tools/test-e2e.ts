@@ -14,49 +14,26 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { buildSiteForTests, freePort, PROJECT_ROOT, PUBLIC_DIR, reusableBuild, type BuildInfo } from "../tools/lib/test-build";
-import { findChromium, NO_CHROMIUM_MESSAGE } from "../tools/lib/chromium";
-import { startStaticServer, type StaticServer } from "../tools/lib/static-server";
+import { parseArgs } from "node:util";
+import { requireChromium } from "./lib/chromium";
+import { runCli } from "./lib/cli";
+import { startStaticServer, type StaticServer } from "./lib/static-server";
+import { buildOrReuse, PROJECT_ROOT, PUBLIC_DIR } from "./lib/test-build";
+
+const REUSE_BUILD = "reuse-build";
+
+/** Our one option, and every other argument exactly as given, for Playwright. */
+function splitArguments(args: readonly string[]): { reuseBuild: boolean; playwrightArgs: string[] } {
+  const { tokens } = parseArgs({ args: [...args], options: { [REUSE_BUILD]: { type: "boolean" } }, strict: false, allowPositionals: true, tokens: true });
+  const ours = new Set(tokens.filter((token) => token.kind === "option" && token.name === REUSE_BUILD).map((token) => token.index));
+  return { reuseBuild: ours.size > 0, playwrightArgs: args.filter((_, index) => !ours.has(index)) };
+}
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const reuse = args.includes("--reuse-build");
-  const playwrightArgs = args.filter((arg) => arg !== "--reuse-build");
-
-  let chromium;
-  try {
-    chromium = findChromium();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    return 1;
-  }
-  if (!chromium) {
-    console.error(NO_CHROMIUM_MESSAGE);
-    return 1;
-  }
+  const { reuseBuild, playwrightArgs } = splitArguments(process.argv.slice(2));
+  const chromium = requireChromium();
   console.log(`e2e: Chromium ${chromium.executablePath} (from ${chromium.source})`);
-
-  let info: BuildInfo | undefined;
-  if (reuse) {
-    const previous = reusableBuild();
-    if (previous.ok) {
-      info = previous.info;
-      console.log(`e2e: reusing the build of ${info.builtAt} (backend ${info.backendUrl})`);
-    } else {
-      console.log(`e2e: cannot reuse the build (${previous.reason}); building`);
-    }
-  }
-  if (!info) {
-    const port = await freePort();
-    console.log(`e2e: building the site for a local backend on port ${port} (npm run build, log in reports/e2e-build.log)…`);
-    try {
-      info = await buildSiteForTests(port);
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : String(error));
-      return 1;
-    }
-    console.log(`e2e: built in ${info.buildSeconds.toFixed(0)} s`);
-  }
+  const info = await buildOrReuse(reuseBuild, (line) => console.log(`e2e: ${line}`));
 
   let server: StaticServer | undefined;
   let child: ChildProcess | undefined;
@@ -95,10 +72,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);

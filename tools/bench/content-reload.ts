@@ -4,7 +4,7 @@
  *
  *   1. starts `gatsby develop` on a free port (no backend needed: nothing is submitted);
  *   2. opens http://localhost:PORT/ in Chromium, as an editor has it open beside the editor;
- *   3. RUNS times: rewrites `headline` in content/hero.yaml and measures until the page's h1
+ *   3. --runs N times (default 7): rewrites `headline` in content/hero.yaml and measures until the page's h1
  *      shows the new text (Gatsby re-runs the query and pushes it over its websocket);
  *   4. puts hero.yaml back exactly as it was, also on failure or Ctrl-C, and stops develop.
  *
@@ -14,22 +14,21 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, requireChromium } from "../lib/chromium";
+import { runCli, wholeNumberOption } from "../lib/cli";
 import { freePort, PROJECT_ROOT } from "../lib/test-build";
-import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from "../lib/chromium";
 
-const RUNS = 7;
 const READY_TIMEOUT_MS = 240_000;
 const CHANGE_TIMEOUT_MS = 30_000;
 const HERO_FILE = path.join(PROJECT_ROOT, "content", "hero.yaml");
 const HEADLINE_LINE = /^headline: .*$/m;
 
 async function main(): Promise<number> {
-  const browserLocation = findChromium();
-  if (!browserLocation) {
-    console.error(NO_CHROMIUM_MESSAGE);
-    return 1;
-  }
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: "string" } } });
+  const runs = wholeNumberOption(values.runs, "runs", 7);
+  const browserLocation = requireChromium();
   const original = fs.readFileSync(HERO_FILE, "utf8");
   if (!HEADLINE_LINE.test(original)) {
     console.error(`bench: ${path.relative(PROJECT_ROOT, HERO_FILE)} has no one-line "headline:" to change.`);
@@ -63,7 +62,7 @@ async function main(): Promise<number> {
       if (performance.now() - startedAt > READY_TIMEOUT_MS) throw new Error(`gatsby develop was not ready within ${READY_TIMEOUT_MS / 1000} s`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    console.log(`bench: develop ready after ${((performance.now() - startedAt) / 1000).toFixed(1)} s; ${RUNS} saves of content/hero.yaml`);
+    console.log(`bench: develop ready after ${((performance.now() - startedAt) / 1000).toFixed(1)} s; ${runs} saves of content/hero.yaml`);
 
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);
@@ -71,7 +70,7 @@ async function main(): Promise<number> {
     await headline.waitFor();
 
     const times: number[] = [];
-    for (let run = 1; run <= RUNS; run++) {
+    for (let run = 1; run <= runs; run++) {
       const marker = `Benchmark headline ${run} ${Date.now().toString(36)}`;
       const saved = performance.now();
       fs.writeFileSync(HERO_FILE, original.replace(HEADLINE_LINE, `headline: "${marker}"`));
@@ -86,7 +85,7 @@ async function main(): Promise<number> {
     const sorted = [...times].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
     console.log(
-      `\nsave → visible in the browser: median ${median.toFixed(0)} ms (min ${sorted[0]!.toFixed(0)}, max ${sorted[sorted.length - 1]!.toFixed(0)} ms, ${RUNS} saves)`,
+      `\nsave → visible in the browser: median ${median.toFixed(0)} ms (min ${sorted[0]!.toFixed(0)}, max ${sorted[sorted.length - 1]!.toFixed(0)} ms, ${runs} saves)`,
     );
     return 0;
   } finally {
@@ -100,10 +99,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -2,6 +2,7 @@
  * What `npm run audit` reads from each Lighthouse run, the medians over the runs, and the
  * budgets of issue 4 they are held to. Pure functions: tested in audit-summary.test.ts.
  */
+import { FIRST_LOAD_BUDGET_BYTES, formatKb, INITIAL_JS_BUDGET_GZIP_BYTES } from "./budgets";
 
 export type RunMetrics = {
   /** Category scores, 0–100. */
@@ -70,8 +71,6 @@ export function medianMetrics(runs: readonly RunMetrics[]): RunMetrics {
 
 export type BudgetLine = { name: string; measured: string; limit: string; pass: boolean };
 
-export const KB = 1024;
-
 /** Issue 4's budgets. The byte figures come from a first load in the browser (tools/lib/transfer.ts). */
 export function checkBudgets(medians: RunMetrics, initialJsGzipBytes: number): BudgetLine[] {
   const atLeast = (name: string, value: number, limit: number, format: (n: number) => string): BudgetLine => ({
@@ -95,17 +94,13 @@ export function checkBudgets(medians: RunMetrics, initialJsGzipBytes: number): B
     atMost("LCP", medians.lcpMs, 1500, formatMs),
     atMost("TBT", medians.tbtMs, 50, formatMs),
     atMost("CLS", medians.cls, 0.01, formatCls),
-    atMost("Total transfer of /", medians.totalBytes, 300 * KB, formatKb),
-    atMost("Initial JavaScript (gzip)", initialJsGzipBytes, 110 * KB, formatKb),
+    atMost("Total transfer of /", medians.totalBytes, FIRST_LOAD_BUDGET_BYTES, formatKb),
+    atMost("Initial JavaScript (gzip)", initialJsGzipBytes, INITIAL_JS_BUDGET_GZIP_BYTES, formatKb),
   ];
 }
 
 export function formatMs(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
-}
-
-export function formatKb(bytes: number): string {
-  return `${(bytes / KB).toFixed(1)} KB`;
 }
 
 export function formatCls(cls: number): string {

@@ -43,6 +43,13 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLoca
   return downloaded ? { executablePath: downloaded, source: "playwright" } : undefined;
 }
 
+/** findChromium, or an error that says how to install one. */
+export function requireChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation {
+  const found = findChromium(env);
+  if (!found) throw new Error(NO_CHROMIUM_MESSAGE);
+  return found;
+}
+
 function playwrightChromium(): string | undefined {
   try {
     const candidate = chromium.executablePath();

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-
-/** Budget for the JavaScript a visitor downloads before interacting with `/` (issue 2, 4). */
-export const INITIAL_JS_BUDGET_GZIP_BYTES = 110 * 1024;
+import { attributesOf, elementsOf, isExecutableScript, parseHtml, textOf } from "../../build-time/html";
+import { containsSupabaseJs, formatKb, INITIAL_JS_BUDGET_GZIP_BYTES } from "./budgets";
 
 export type ScriptCost = { name: string; bytes: number; gzipBytes: number };
 
@@ -17,8 +16,6 @@ export type InitialJsReport = {
 };
 
 type WebpackStats = { namedChunkGroups?: Record<string, { assets: Array<string | { name: string }> }> };
-
-const SUPABASE_MARKERS = ["@supabase/auth-js", "@supabase/postgrest-js", "PostgrestQueryBuilder", "@supabase/realtime-js"];
 
 function gzipSize(content: Buffer): number {
   return zlib.gzipSync(content, { level: 9 }).length;
@@ -46,13 +43,14 @@ export function measureInitialJavaScript(publicDir: string, pagePath = "/"): Ini
   };
 
   let inlineIndex = 0;
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const attributes = match[1] ?? "";
-    const body = match[2] ?? "";
-    const src = /\bsrc="([^"]+)"/.exec(attributes)?.[1];
+  for (const element of elementsOf(parseHtml(html))) {
+    if (element.tagName !== "script") continue;
+    const attributes = attributesOf(element);
+    const src = attributes.get("src");
+    const body = textOf(element);
     if (src) {
       add(src.replace(/^\//, ""), fs.readFileSync(path.join(publicDir, src)));
-    } else if (!/type="application\/(ld\+)?json"/.test(attributes) && body.trim()) {
+    } else if (isExecutableScript(attributes) && body.trim()) {
       inlineIndex += 1;
       add(`inline script ${inlineIndex}`, Buffer.from(body));
     }
@@ -68,10 +66,7 @@ export function measureInitialJavaScript(publicDir: string, pagePath = "/"): Ini
     }
   }
 
-  const scriptsWithSupabase = [...contents].filter(([, content]) => {
-    const text = content.toString("utf8");
-    return SUPABASE_MARKERS.some((marker) => text.includes(marker));
-  });
+  const scriptsWithSupabase = [...contents].filter(([, content]) => containsSupabaseJs(content.toString("utf8")));
 
   return {
     page: pagePath,
@@ -82,20 +77,16 @@ export function measureInitialJavaScript(publicDir: string, pagePath = "/"): Ini
   };
 }
 
-export function formatKilobytes(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
-}
-
 export function formatInitialJsReport(report: InitialJsReport): string {
   const width = Math.max(...report.scripts.map((script) => script.name.length), 10);
   const lines = report.scripts.map(
-    (script) => `  ${script.name.padEnd(width)}  ${formatKilobytes(script.bytes).padStart(9)}  ${formatKilobytes(script.gzipBytes).padStart(9)} gzip`,
+    (script) => `  ${script.name.padEnd(width)}  ${formatKb(script.bytes).padStart(9)}  ${formatKb(script.gzipBytes).padStart(9)} gzip`,
   );
   const verdict = report.totalGzipBytes <= INITIAL_JS_BUDGET_GZIP_BYTES ? "within" : "OVER";
   return [
     `Initial JavaScript of ${report.page}:`,
     ...lines,
-    `  ${"total".padEnd(width)}  ${formatKilobytes(report.totalBytes).padStart(9)}  ${formatKilobytes(report.totalGzipBytes).padStart(9)} gzip — ${verdict} the ${formatKilobytes(INITIAL_JS_BUDGET_GZIP_BYTES)} budget`,
+    `  ${"total".padEnd(width)}  ${formatKb(report.totalBytes).padStart(9)}  ${formatKb(report.totalGzipBytes).padStart(9)} gzip — ${verdict} the ${formatKb(INITIAL_JS_BUDGET_GZIP_BYTES)} budget`,
     report.scriptsWithSupabase.length > 0
       ? `  supabase-js is in the initial scripts: ${report.scriptsWithSupabase.join(", ")}`
       : "  supabase-js is not in the initial scripts (it loads when the visitor reaches the form).",

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { headersForPath, parseHeadersFile, type HeaderRule } from "../../build-time/headers-file";
-import { hasUnfilledPlaceholders } from "../../build-time/security-headers";
+import { findUnfilledPlaceholder } from "../../build-time/security-headers";
 
 /**
  * Serves a built site (`public/`) the way a static host such as Netlify or Cloudflare Pages does:
@@ -59,7 +59,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   }
   const headersFile = path.join(root, "_headers");
   const headersText = fs.existsSync(headersFile) ? fs.readFileSync(headersFile, "utf8") : "";
-  if (hasUnfilledPlaceholders(headersText)) {
+  if (findUnfilledPlaceholder(headersText)) {
     // `gatsby develop` copies static/_headers into public/ as it is; only `gatsby build` fills it in.
     throw new Error(`${headersFile} is the unfilled template (public/ was last written by gatsby develop): build the site first (npm run build).`);
   }

@@ -94,3 +94,23 @@ export function reusableBuild(): { ok: true; info: BuildInfo } | { ok: false; re
   }
   return { ok: true, info };
 }
+
+/**
+ * The last test build when `reuse` is asked for and public/ is still that build; otherwise a new
+ * one (npm run build for a local backend on a free port). `log` gets one line per step.
+ */
+export async function buildOrReuse(reuse: boolean, log: (line: string) => void): Promise<BuildInfo> {
+  if (reuse) {
+    const previous = reusableBuild();
+    if (previous.ok) {
+      log(`reusing the build of ${previous.info.builtAt} (backend ${previous.info.backendUrl})`);
+      return previous.info;
+    }
+    log(`cannot reuse the build (${previous.reason}); building`);
+  }
+  const port = await freePort();
+  log(`building the site for a local backend on port ${port} (npm run build, log in ${path.relative(PROJECT_ROOT, BUILD_LOG_FILE)})…`);
+  const info = await buildSiteForTests(port);
+  log(`built in ${info.buildSeconds.toFixed(0)} s`);
+  return info;
+}

@@ -60,7 +60,3 @@ export async function measureFirstLoad(
     scriptBodies: entries.flatMap((entry) => (entry.script === undefined ? [] : [entry.script])),
   };
 }
-
-export function kb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
-}

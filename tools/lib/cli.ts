@@ -1,0 +1,23 @@
+/** What every npm script's entry point in tools/ shares: how it ends, and how it reads numbers. */
+
+/**
+ * Runs an entry point's main function and exits with the status it returns. An error (a bad
+ * option from util.parseArgs included) is printed as its message alone and exits 1.
+ */
+export function runCli(main: () => Promise<number | void>): void {
+  main().then(
+    (code) => process.exit(code ?? 0),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    },
+  );
+}
+
+/** The value of a `--name N` option as a whole number ≥ 1, or the fallback when it is absent. */
+export function wholeNumberOption(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`--${name} needs a whole number ≥ 1 (got "${value}").`);
+  return number;
+}
