@@ -46,6 +46,14 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       history: CompanyHistory!
       shareImage: File! @fileByRelativePath
       shareImageAlt: String!
+      skipLinkLabel: String!
+      notFound: NotFoundPageCopy!
+    }
+    type NotFoundPageCopy {
+      title: String!
+      code: String!
+      heading: String!
+      homeLinkLabel: String!
     }
     type CompanyHistory {
       established: Int!
@@ -70,6 +78,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       heading: String!
       intro: String!
       ctaLabel: String!
+      ctaAboutWord: String!
       offerings: [Offering!]!
     }
     type Offering {
@@ -125,8 +134,32 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       imageAlt: String!
       formTitle: String!
       contactTitle: String!
+      form: MeetingFormCopy!
       productOptions: [ChoiceOption!]!
       meetingTimeOptions: [ChoiceOption!]!
+      successToast: ToastMessage!
+      failureToast: ToastMessage!
+      toastRegionLabel: String!
+    }
+    type MeetingFormCopy {
+      fullNameLabel: String!
+      fullNameHint: String!
+      organizationLabel: String!
+      organizationHint: String!
+      emailLabel: String!
+      phoneLabel: String!
+      fleetSizeLabel: String!
+      fleetSizePlaceholder: String!
+      productsLegend: String!
+      meetingTimeLegend: String!
+      challengesLabel: String!
+      submitLabel: String!
+      submittingLabel: String!
+      requiredNote: String!
+    }
+    type ToastMessage {
+      title: String!
+      text: String!
     }
     type ChoiceOption {
       value: String!
@@ -135,6 +168,13 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
     type ContactContent implements Node @dontInfer {
       address: PostalAddress!
+      phone: String!
+      email: String!
+      booth: String!
+      labels: ContactLabels!
+    }
+    type ContactLabels {
+      address: String!
       phone: String!
       email: String!
       booth: String!
@@ -153,7 +193,16 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       paperDownload: FooterLink!
       resources: [FooterLink!]!
       contactHeading: String!
+      milestonesLabel: String!
+      milestoneLabels: FooterMilestoneLabels!
+      rightsNotice: String!
+      legalLinksLabel: String!
       legalLinks: [FooterLink!]!
+    }
+    type FooterMilestoneLabels {
+      established: String!
+      transitFocusSince: String!
+      microtransitSince: String!
     }
     type FooterLink {
       label: String!

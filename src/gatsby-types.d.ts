@@ -251,6 +251,7 @@ type ContactContent = Node & {
   readonly email: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly labels: ContactLabels;
   readonly parent: Maybe<Node>;
   readonly phone: Scalars['String'];
 };
@@ -307,6 +308,7 @@ type ContactContentFieldSelector = {
   readonly email: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly labels: InputMaybe<ContactLabelsFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly phone: InputMaybe<FieldSelectorEnum>;
 };
@@ -318,6 +320,7 @@ type ContactContentFilterInput = {
   readonly email: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly labels: InputMaybe<ContactLabelsFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly phone: InputMaybe<StringQueryOperatorInput>;
 };
@@ -374,7 +377,36 @@ type ContactContentSortInput = {
   readonly email: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly labels: InputMaybe<ContactLabelsSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly phone: InputMaybe<SortOrderEnum>;
+};
+
+type ContactLabels = {
+  readonly address: Scalars['String'];
+  readonly booth: Scalars['String'];
+  readonly email: Scalars['String'];
+  readonly phone: Scalars['String'];
+};
+
+type ContactLabelsFieldSelector = {
+  readonly address: InputMaybe<FieldSelectorEnum>;
+  readonly booth: InputMaybe<FieldSelectorEnum>;
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly phone: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactLabelsFilterInput = {
+  readonly address: InputMaybe<StringQueryOperatorInput>;
+  readonly booth: InputMaybe<StringQueryOperatorInput>;
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly phone: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactLabelsSortInput = {
+  readonly address: InputMaybe<SortOrderEnum>;
+  readonly booth: InputMaybe<SortOrderEnum>;
+  readonly email: InputMaybe<SortOrderEnum>;
   readonly phone: InputMaybe<SortOrderEnum>;
 };
 
@@ -1380,11 +1412,15 @@ type FooterContent = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly legalLinks: ReadonlyArray<FooterLink>;
+  readonly legalLinksLabel: Scalars['String'];
+  readonly milestoneLabels: FooterMilestoneLabels;
+  readonly milestonesLabel: Scalars['String'];
   readonly paperDownload: FooterLink;
   readonly parent: Maybe<Node>;
   readonly platformsHeading: Scalars['String'];
   readonly resources: ReadonlyArray<FooterLink>;
   readonly resourcesHeading: Scalars['String'];
+  readonly rightsNotice: Scalars['String'];
 };
 
 type FooterContentConnection = {
@@ -1438,11 +1474,15 @@ type FooterContentFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly legalLinks: InputMaybe<FooterLinkFieldSelector>;
+  readonly legalLinksLabel: InputMaybe<FieldSelectorEnum>;
+  readonly milestoneLabels: InputMaybe<FooterMilestoneLabelsFieldSelector>;
+  readonly milestonesLabel: InputMaybe<FieldSelectorEnum>;
   readonly paperDownload: InputMaybe<FooterLinkFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly platformsHeading: InputMaybe<FieldSelectorEnum>;
   readonly resources: InputMaybe<FooterLinkFieldSelector>;
   readonly resourcesHeading: InputMaybe<FieldSelectorEnum>;
+  readonly rightsNotice: InputMaybe<FieldSelectorEnum>;
 };
 
 type FooterContentFilterInput = {
@@ -1451,11 +1491,15 @@ type FooterContentFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly legalLinks: InputMaybe<FooterLinkFilterListInput>;
+  readonly legalLinksLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly milestoneLabels: InputMaybe<FooterMilestoneLabelsFilterInput>;
+  readonly milestonesLabel: InputMaybe<StringQueryOperatorInput>;
   readonly paperDownload: InputMaybe<FooterLinkFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly platformsHeading: InputMaybe<StringQueryOperatorInput>;
   readonly resources: InputMaybe<FooterLinkFilterListInput>;
   readonly resourcesHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly rightsNotice: InputMaybe<StringQueryOperatorInput>;
 };
 
 type FooterContentFilterListInput = {
@@ -1509,11 +1553,15 @@ type FooterContentSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly legalLinks: InputMaybe<FooterLinkSortInput>;
+  readonly legalLinksLabel: InputMaybe<SortOrderEnum>;
+  readonly milestoneLabels: InputMaybe<FooterMilestoneLabelsSortInput>;
+  readonly milestonesLabel: InputMaybe<SortOrderEnum>;
   readonly paperDownload: InputMaybe<FooterLinkSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly platformsHeading: InputMaybe<SortOrderEnum>;
   readonly resources: InputMaybe<FooterLinkSortInput>;
   readonly resourcesHeading: InputMaybe<SortOrderEnum>;
+  readonly rightsNotice: InputMaybe<SortOrderEnum>;
 };
 
 type FooterLink = {
@@ -1538,6 +1586,30 @@ type FooterLinkFilterListInput = {
 type FooterLinkSortInput = {
   readonly href: InputMaybe<SortOrderEnum>;
   readonly label: InputMaybe<SortOrderEnum>;
+};
+
+type FooterMilestoneLabels = {
+  readonly established: Scalars['String'];
+  readonly microtransitSince: Scalars['String'];
+  readonly transitFocusSince: Scalars['String'];
+};
+
+type FooterMilestoneLabelsFieldSelector = {
+  readonly established: InputMaybe<FieldSelectorEnum>;
+  readonly microtransitSince: InputMaybe<FieldSelectorEnum>;
+  readonly transitFocusSince: InputMaybe<FieldSelectorEnum>;
+};
+
+type FooterMilestoneLabelsFilterInput = {
+  readonly established: InputMaybe<StringQueryOperatorInput>;
+  readonly microtransitSince: InputMaybe<StringQueryOperatorInput>;
+  readonly transitFocusSince: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FooterMilestoneLabelsSortInput = {
+  readonly established: InputMaybe<SortOrderEnum>;
+  readonly microtransitSince: InputMaybe<SortOrderEnum>;
+  readonly transitFocusSince: InputMaybe<SortOrderEnum>;
 };
 
 type GatsbyImageDataQueryOperatorInput = {
@@ -2222,6 +2294,8 @@ type JSONQueryOperatorInput = {
 type MeetingContent = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly contactTitle: Scalars['String'];
+  readonly failureToast: ToastMessage;
+  readonly form: MeetingFormCopy;
   readonly formTitle: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -2232,6 +2306,8 @@ type MeetingContent = Node & {
   readonly parent: Maybe<Node>;
   readonly productOptions: ReadonlyArray<ChoiceOption>;
   readonly subtitle: Scalars['String'];
+  readonly successToast: ToastMessage;
+  readonly toastRegionLabel: Scalars['String'];
 };
 
 type MeetingContentConnection = {
@@ -2282,6 +2358,8 @@ type MeetingContentEdge = {
 type MeetingContentFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly contactTitle: InputMaybe<FieldSelectorEnum>;
+  readonly failureToast: InputMaybe<ToastMessageFieldSelector>;
+  readonly form: InputMaybe<MeetingFormCopyFieldSelector>;
   readonly formTitle: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -2292,11 +2370,15 @@ type MeetingContentFieldSelector = {
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly productOptions: InputMaybe<ChoiceOptionFieldSelector>;
   readonly subtitle: InputMaybe<FieldSelectorEnum>;
+  readonly successToast: InputMaybe<ToastMessageFieldSelector>;
+  readonly toastRegionLabel: InputMaybe<FieldSelectorEnum>;
 };
 
 type MeetingContentFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly contactTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly failureToast: InputMaybe<ToastMessageFilterInput>;
+  readonly form: InputMaybe<MeetingFormCopyFilterInput>;
   readonly formTitle: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -2307,6 +2389,8 @@ type MeetingContentFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly productOptions: InputMaybe<ChoiceOptionFilterListInput>;
   readonly subtitle: InputMaybe<StringQueryOperatorInput>;
+  readonly successToast: InputMaybe<ToastMessageFilterInput>;
+  readonly toastRegionLabel: InputMaybe<StringQueryOperatorInput>;
 };
 
 type MeetingContentFilterListInput = {
@@ -2357,6 +2441,8 @@ type MeetingContentGroupConnection_sumArgs = {
 type MeetingContentSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly contactTitle: InputMaybe<SortOrderEnum>;
+  readonly failureToast: InputMaybe<ToastMessageSortInput>;
+  readonly form: InputMaybe<MeetingFormCopySortInput>;
   readonly formTitle: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -2367,6 +2453,76 @@ type MeetingContentSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly productOptions: InputMaybe<ChoiceOptionSortInput>;
   readonly subtitle: InputMaybe<SortOrderEnum>;
+  readonly successToast: InputMaybe<ToastMessageSortInput>;
+  readonly toastRegionLabel: InputMaybe<SortOrderEnum>;
+};
+
+type MeetingFormCopy = {
+  readonly challengesLabel: Scalars['String'];
+  readonly emailLabel: Scalars['String'];
+  readonly fleetSizeLabel: Scalars['String'];
+  readonly fleetSizePlaceholder: Scalars['String'];
+  readonly fullNameHint: Scalars['String'];
+  readonly fullNameLabel: Scalars['String'];
+  readonly meetingTimeLegend: Scalars['String'];
+  readonly organizationHint: Scalars['String'];
+  readonly organizationLabel: Scalars['String'];
+  readonly phoneLabel: Scalars['String'];
+  readonly productsLegend: Scalars['String'];
+  readonly requiredNote: Scalars['String'];
+  readonly submitLabel: Scalars['String'];
+  readonly submittingLabel: Scalars['String'];
+};
+
+type MeetingFormCopyFieldSelector = {
+  readonly challengesLabel: InputMaybe<FieldSelectorEnum>;
+  readonly emailLabel: InputMaybe<FieldSelectorEnum>;
+  readonly fleetSizeLabel: InputMaybe<FieldSelectorEnum>;
+  readonly fleetSizePlaceholder: InputMaybe<FieldSelectorEnum>;
+  readonly fullNameHint: InputMaybe<FieldSelectorEnum>;
+  readonly fullNameLabel: InputMaybe<FieldSelectorEnum>;
+  readonly meetingTimeLegend: InputMaybe<FieldSelectorEnum>;
+  readonly organizationHint: InputMaybe<FieldSelectorEnum>;
+  readonly organizationLabel: InputMaybe<FieldSelectorEnum>;
+  readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
+  readonly productsLegend: InputMaybe<FieldSelectorEnum>;
+  readonly requiredNote: InputMaybe<FieldSelectorEnum>;
+  readonly submitLabel: InputMaybe<FieldSelectorEnum>;
+  readonly submittingLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type MeetingFormCopyFilterInput = {
+  readonly challengesLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly emailLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly fleetSizeLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly fleetSizePlaceholder: InputMaybe<StringQueryOperatorInput>;
+  readonly fullNameHint: InputMaybe<StringQueryOperatorInput>;
+  readonly fullNameLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly meetingTimeLegend: InputMaybe<StringQueryOperatorInput>;
+  readonly organizationHint: InputMaybe<StringQueryOperatorInput>;
+  readonly organizationLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly productsLegend: InputMaybe<StringQueryOperatorInput>;
+  readonly requiredNote: InputMaybe<StringQueryOperatorInput>;
+  readonly submitLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly submittingLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type MeetingFormCopySortInput = {
+  readonly challengesLabel: InputMaybe<SortOrderEnum>;
+  readonly emailLabel: InputMaybe<SortOrderEnum>;
+  readonly fleetSizeLabel: InputMaybe<SortOrderEnum>;
+  readonly fleetSizePlaceholder: InputMaybe<SortOrderEnum>;
+  readonly fullNameHint: InputMaybe<SortOrderEnum>;
+  readonly fullNameLabel: InputMaybe<SortOrderEnum>;
+  readonly meetingTimeLegend: InputMaybe<SortOrderEnum>;
+  readonly organizationHint: InputMaybe<SortOrderEnum>;
+  readonly organizationLabel: InputMaybe<SortOrderEnum>;
+  readonly phoneLabel: InputMaybe<SortOrderEnum>;
+  readonly productsLegend: InputMaybe<SortOrderEnum>;
+  readonly requiredNote: InputMaybe<SortOrderEnum>;
+  readonly submitLabel: InputMaybe<SortOrderEnum>;
+  readonly submittingLabel: InputMaybe<SortOrderEnum>;
 };
 
 /** Node Interface */
@@ -2400,6 +2556,34 @@ type NodeSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+};
+
+type NotFoundPageCopy = {
+  readonly code: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly homeLinkLabel: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type NotFoundPageCopyFieldSelector = {
+  readonly code: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly homeLinkLabel: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type NotFoundPageCopyFilterInput = {
+  readonly code: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly homeLinkLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NotFoundPageCopySortInput = {
+  readonly code: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly homeLinkLabel: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type Offering = {
@@ -2686,6 +2870,7 @@ type Query_contactContentArgs = {
   email: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  labels: InputMaybe<ContactLabelsFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   phone: InputMaybe<StringQueryOperatorInput>;
 };
@@ -2817,11 +3002,15 @@ type Query_footerContentArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   legalLinks: InputMaybe<FooterLinkFilterListInput>;
+  legalLinksLabel: InputMaybe<StringQueryOperatorInput>;
+  milestoneLabels: InputMaybe<FooterMilestoneLabelsFilterInput>;
+  milestonesLabel: InputMaybe<StringQueryOperatorInput>;
   paperDownload: InputMaybe<FooterLinkFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   platformsHeading: InputMaybe<StringQueryOperatorInput>;
   resources: InputMaybe<FooterLinkFilterListInput>;
   resourcesHeading: InputMaybe<StringQueryOperatorInput>;
+  rightsNotice: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -2854,6 +3043,8 @@ type Query_imageSharpArgs = {
 type Query_meetingContentArgs = {
   children: InputMaybe<NodeFilterListInput>;
   contactTitle: InputMaybe<StringQueryOperatorInput>;
+  failureToast: InputMaybe<ToastMessageFilterInput>;
+  form: InputMaybe<MeetingFormCopyFilterInput>;
   formTitle: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -2864,6 +3055,8 @@ type Query_meetingContentArgs = {
   parent: InputMaybe<NodeFilterInput>;
   productOptions: InputMaybe<ChoiceOptionFilterListInput>;
   subtitle: InputMaybe<StringQueryOperatorInput>;
+  successToast: InputMaybe<ToastMessageFilterInput>;
+  toastRegionLabel: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -2900,10 +3093,12 @@ type Query_siteContentArgs = {
   history: InputMaybe<CompanyHistoryFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  notFound: InputMaybe<NotFoundPageCopyFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   shareImage: InputMaybe<FileFilterInput>;
   shareImageAlt: InputMaybe<StringQueryOperatorInput>;
   shortName: InputMaybe<StringQueryOperatorInput>;
+  skipLinkLabel: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -2956,6 +3151,7 @@ type Query_sitePluginArgs = {
 
 type Query_solutionsContentArgs = {
   children: InputMaybe<NodeFilterListInput>;
+  ctaAboutWord: InputMaybe<StringQueryOperatorInput>;
   ctaLabel: InputMaybe<StringQueryOperatorInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -3161,10 +3357,12 @@ type SiteContent = Node & {
   readonly history: CompanyHistory;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly notFound: NotFoundPageCopy;
   readonly parent: Maybe<Node>;
   readonly shareImage: File;
   readonly shareImageAlt: Scalars['String'];
   readonly shortName: Scalars['String'];
+  readonly skipLinkLabel: Scalars['String'];
 };
 
 type SiteContentConnection = {
@@ -3219,10 +3417,12 @@ type SiteContentFieldSelector = {
   readonly history: InputMaybe<CompanyHistoryFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly notFound: InputMaybe<NotFoundPageCopyFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly shareImage: InputMaybe<FileFieldSelector>;
   readonly shareImageAlt: InputMaybe<FieldSelectorEnum>;
   readonly shortName: InputMaybe<FieldSelectorEnum>;
+  readonly skipLinkLabel: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteContentFilterInput = {
@@ -3232,10 +3432,12 @@ type SiteContentFilterInput = {
   readonly history: InputMaybe<CompanyHistoryFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly notFound: InputMaybe<NotFoundPageCopyFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly shareImage: InputMaybe<FileFilterInput>;
   readonly shareImageAlt: InputMaybe<StringQueryOperatorInput>;
   readonly shortName: InputMaybe<StringQueryOperatorInput>;
+  readonly skipLinkLabel: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteContentFilterListInput = {
@@ -3290,10 +3492,12 @@ type SiteContentSortInput = {
   readonly history: InputMaybe<CompanyHistorySortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly notFound: InputMaybe<NotFoundPageCopySortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly shareImage: InputMaybe<FileSortInput>;
   readonly shareImageAlt: InputMaybe<SortOrderEnum>;
   readonly shortName: InputMaybe<SortOrderEnum>;
+  readonly skipLinkLabel: InputMaybe<SortOrderEnum>;
 };
 
 type SiteEdge = {
@@ -3875,6 +4079,7 @@ type SiteSortInput = {
 
 type SolutionsContent = Node & {
   readonly children: ReadonlyArray<Node>;
+  readonly ctaAboutWord: Scalars['String'];
   readonly ctaLabel: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -3931,6 +4136,7 @@ type SolutionsContentEdge = {
 
 type SolutionsContentFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly ctaAboutWord: InputMaybe<FieldSelectorEnum>;
   readonly ctaLabel: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -3942,6 +4148,7 @@ type SolutionsContentFieldSelector = {
 
 type SolutionsContentFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly ctaAboutWord: InputMaybe<StringQueryOperatorInput>;
   readonly ctaLabel: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -3998,6 +4205,7 @@ type SolutionsContentGroupConnection_sumArgs = {
 
 type SolutionsContentSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
+  readonly ctaAboutWord: InputMaybe<SortOrderEnum>;
   readonly ctaLabel: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -4020,6 +4228,26 @@ type StringQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['String']>;
 };
 
+type ToastMessage = {
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type ToastMessageFieldSelector = {
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type ToastMessageFilterInput = {
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ToastMessageSortInput = {
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type TransformOptions = {
   readonly cropFocus: InputMaybe<ImageCropFocus>;
   readonly duotone: InputMaybe<DuotoneGradient>;
@@ -4035,7 +4263,7 @@ type WebPOptions = {
 
 type ConsultingBlockFragment = { readonly eyebrow: string, readonly heading: string, readonly summary: string, readonly points: ReadonlyArray<string>, readonly ctaLabel: string, readonly figures: ReadonlyArray<{ readonly value: string, readonly label: string }> };
 
-type ContactDetailsFragment = { readonly phone: string, readonly email: string, readonly booth: string, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string } };
+type ContactDetailsFragment = { readonly phone: string, readonly email: string, readonly booth: string, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly labels: { readonly address: string, readonly phone: string, readonly email: string, readonly booth: string } };
 
 type ExpoSectionFragment = { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly eventName: string, readonly booth: string, readonly perksHeading: string, readonly leadersHeading: string, readonly ctaLabel: string, readonly perks: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly leaders: ReadonlyArray<{ readonly role: string, readonly bio: string }> };
 
@@ -4072,9 +4300,16 @@ type HeroSectionFragment = { readonly eyebrow: string, readonly headline: string
 type IndexPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type IndexPageQuery = { readonly site: { readonly buildTime: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteContent: { readonly description: string, readonly companyName: string, readonly shareImage: { readonly publicURL: string | null }, readonly history: { readonly established: number, readonly transitFocusSince: number, readonly microtransitSince: number, readonly summary: string } } | null, readonly heroContent: { readonly eyebrow: string, readonly headline: string, readonly lead: string, readonly ctaLabel: string, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }> } | null, readonly solutionsContent: { readonly heading: string, readonly intro: string, readonly ctaLabel: string, readonly offerings: ReadonlyArray<{ readonly name: string, readonly subtitle: string, readonly headerStyle: string, readonly highlights: ReadonlyArray<string> }> } | null, readonly consultingContent: { readonly eyebrow: string, readonly heading: string, readonly summary: string, readonly points: ReadonlyArray<string>, readonly ctaLabel: string, readonly figures: ReadonlyArray<{ readonly value: string, readonly label: string }> } | null, readonly expoContent: { readonly startDate: string, readonly endDate: string, readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly eventName: string, readonly booth: string, readonly perksHeading: string, readonly leadersHeading: string, readonly ctaLabel: string, readonly venue: { readonly name: string, readonly city: string, readonly region: string, readonly country: string }, readonly perks: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly leaders: ReadonlyArray<{ readonly role: string, readonly bio: string }> } | null, readonly meetingContent: { readonly heading: string, readonly subtitle: string, readonly imageAlt: string, readonly formTitle: string, readonly contactTitle: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly productOptions: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly meetingTimeOptions: ReadonlyArray<{ readonly value: string, readonly label: string }> } | null, readonly contactContent: { readonly phone: string, readonly email: string, readonly booth: string, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string } } | null, readonly footerContent: { readonly platformsHeading: string, readonly resourcesHeading: string, readonly contactHeading: string, readonly paperDownload: { readonly label: string, readonly href: string }, readonly resources: ReadonlyArray<{ readonly label: string, readonly href: string }>, readonly legalLinks: ReadonlyArray<{ readonly label: string, readonly href: string }> } | null };
+type IndexPageQuery = { readonly site: { readonly buildTime: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteContent: { readonly description: string, readonly skipLinkLabel: string, readonly companyName: string, readonly shareImage: { readonly publicURL: string | null }, readonly history: { readonly established: number, readonly transitFocusSince: number, readonly microtransitSince: number, readonly summary: string } } | null, readonly heroContent: { readonly eyebrow: string, readonly headline: string, readonly lead: string, readonly ctaLabel: string, readonly stats: ReadonlyArray<{ readonly value: string, readonly label: string }> } | null, readonly solutionsContent: { readonly heading: string, readonly intro: string, readonly ctaLabel: string, readonly ctaAboutWord: string, readonly offerings: ReadonlyArray<{ readonly name: string, readonly subtitle: string, readonly headerStyle: string, readonly highlights: ReadonlyArray<string> }> } | null, readonly consultingContent: { readonly eyebrow: string, readonly heading: string, readonly summary: string, readonly points: ReadonlyArray<string>, readonly ctaLabel: string, readonly figures: ReadonlyArray<{ readonly value: string, readonly label: string }> } | null, readonly expoContent: { readonly startDate: string, readonly endDate: string, readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly eventName: string, readonly booth: string, readonly perksHeading: string, readonly leadersHeading: string, readonly ctaLabel: string, readonly venue: { readonly name: string, readonly city: string, readonly region: string, readonly country: string }, readonly perks: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly leaders: ReadonlyArray<{ readonly role: string, readonly bio: string }> } | null, readonly meetingContent: { readonly toastRegionLabel: string, readonly heading: string, readonly subtitle: string, readonly imageAlt: string, readonly formTitle: string, readonly contactTitle: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly form: { readonly fullNameLabel: string, readonly fullNameHint: string, readonly organizationLabel: string, readonly organizationHint: string, readonly emailLabel: string, readonly phoneLabel: string, readonly fleetSizeLabel: string, readonly fleetSizePlaceholder: string, readonly productsLegend: string, readonly meetingTimeLegend: string, readonly challengesLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly requiredNote: string }, readonly productOptions: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly meetingTimeOptions: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly successToast: { readonly title: string, readonly text: string }, readonly failureToast: { readonly title: string, readonly text: string } } | null, readonly contactContent: { readonly phone: string, readonly email: string, readonly booth: string, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly labels: { readonly address: string, readonly phone: string, readonly email: string, readonly booth: string } } | null, readonly footerContent: { readonly platformsHeading: string, readonly resourcesHeading: string, readonly contactHeading: string, readonly milestonesLabel: string, readonly rightsNotice: string, readonly legalLinksLabel: string, readonly paperDownload: { readonly label: string, readonly href: string }, readonly resources: ReadonlyArray<{ readonly label: string, readonly href: string }>, readonly milestoneLabels: { readonly established: string, readonly transitFocusSince: string, readonly microtransitSince: string }, readonly legalLinks: ReadonlyArray<{ readonly label: string, readonly href: string }> } | null };
 
-type MeetingSectionFragment = { readonly heading: string, readonly subtitle: string, readonly imageAlt: string, readonly formTitle: string, readonly contactTitle: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly productOptions: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly meetingTimeOptions: ReadonlyArray<{ readonly value: string, readonly label: string }> };
+type MeetingFormFragment = { readonly form: { readonly fullNameLabel: string, readonly fullNameHint: string, readonly organizationLabel: string, readonly organizationHint: string, readonly emailLabel: string, readonly phoneLabel: string, readonly fleetSizeLabel: string, readonly fleetSizePlaceholder: string, readonly productsLegend: string, readonly meetingTimeLegend: string, readonly challengesLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly requiredNote: string }, readonly productOptions: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly meetingTimeOptions: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly successToast: { readonly title: string, readonly text: string }, readonly failureToast: { readonly title: string, readonly text: string } };
+
+type MeetingSectionFragment = { readonly heading: string, readonly subtitle: string, readonly imageAlt: string, readonly formTitle: string, readonly contactTitle: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly form: { readonly fullNameLabel: string, readonly fullNameHint: string, readonly organizationLabel: string, readonly organizationHint: string, readonly emailLabel: string, readonly phoneLabel: string, readonly fleetSizeLabel: string, readonly fleetSizePlaceholder: string, readonly productsLegend: string, readonly meetingTimeLegend: string, readonly challengesLabel: string, readonly submitLabel: string, readonly submittingLabel: string, readonly requiredNote: string }, readonly productOptions: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly meetingTimeOptions: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly successToast: { readonly title: string, readonly text: string }, readonly failureToast: { readonly title: string, readonly text: string } };
+
+type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type NotFoundPageQuery = { readonly siteContent: { readonly skipLinkLabel: string, readonly notFound: { readonly title: string, readonly code: string, readonly heading: string, readonly homeLinkLabel: string } } | null };
 
 type OfferingCardFragment = { readonly name: string, readonly subtitle: string, readonly headerStyle: string, readonly highlights: ReadonlyArray<string> };
 
@@ -4083,11 +4318,11 @@ type SeoQueryVariables = Exact<{ [key: string]: never; }>;
 
 type SeoQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly siteContent: { readonly companyName: string, readonly description: string, readonly shareImageAlt: string, readonly shareImage: { readonly publicURL: string | null } } | null };
 
-type SiteFooterFragment = { readonly platformsHeading: string, readonly resourcesHeading: string, readonly contactHeading: string, readonly paperDownload: { readonly label: string, readonly href: string }, readonly resources: ReadonlyArray<{ readonly label: string, readonly href: string }>, readonly legalLinks: ReadonlyArray<{ readonly label: string, readonly href: string }> };
+type SiteFooterFragment = { readonly platformsHeading: string, readonly resourcesHeading: string, readonly contactHeading: string, readonly milestonesLabel: string, readonly rightsNotice: string, readonly legalLinksLabel: string, readonly paperDownload: { readonly label: string, readonly href: string }, readonly resources: ReadonlyArray<{ readonly label: string, readonly href: string }>, readonly milestoneLabels: { readonly established: string, readonly transitFocusSince: string, readonly microtransitSince: string }, readonly legalLinks: ReadonlyArray<{ readonly label: string, readonly href: string }> };
 
 type SiteHeaderFragment = { readonly companyName: string };
 
-type SolutionsSectionFragment = { readonly heading: string, readonly intro: string, readonly ctaLabel: string, readonly offerings: ReadonlyArray<{ readonly name: string, readonly subtitle: string, readonly headerStyle: string, readonly highlights: ReadonlyArray<string> }> };
+type SolutionsSectionFragment = { readonly heading: string, readonly intro: string, readonly ctaLabel: string, readonly ctaAboutWord: string, readonly offerings: ReadonlyArray<{ readonly name: string, readonly subtitle: string, readonly headerStyle: string, readonly highlights: ReadonlyArray<string> }> };
 
 
 }

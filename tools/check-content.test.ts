@@ -57,7 +57,7 @@ it("exits 1 and prints every error when the content is broken", () => {
     stderr: [
       "2 content errors (the site will not build until these are fixed):",
       "  content/expo.yaml:8 › booth: has no value. Expected text, e.g. \"713\".",
-      `  content/footer.yaml:14 › contactHeadng: is not a field the page knows here. Did you mean "contactHeading"? (contactHeading is required and missing.) Fields allowed here: platformsHeading, resourcesHeading, paperDownload, resources, contactHeading, legalLinks.`,
+      `  content/footer.yaml:14 › contactHeadng: is not a field the page knows here. Did you mean "contactHeading"? (contactHeading is required and missing.) Fields allowed here: platformsHeading, resourcesHeading, paperDownload, resources, contactHeading, milestonesLabel, milestoneLabels, rightsNotice, legalLinksLabel, legalLinks.`,
       "Content has errors: 8 files checked, 2 errors, 0 warnings.",
       "",
     ].join("\n"),

@@ -149,7 +149,7 @@ describe("each kind of content problem gives one clear line", () => {
 
   it("unknown fields, with the closest known name", () => {
     expect(linesFor("unknown-fields", "solutions")).toEqual([
-      `error: content/solutions.yaml:2 › heding: is not a field the page knows here. Did you mean "heading"? (heading is required and missing.) Fields allowed here: heading, intro, ctaLabel, offerings.`,
+      `error: content/solutions.yaml:2 › heding: is not a field the page knows here. Did you mean "heading"? (heading is required and missing.) Fields allowed here: heading, intro, ctaLabel, ctaAboutWord, offerings.`,
       `error: content/solutions.yaml:7 › offering "MobilityDR" › subtitel: is not a field the page knows here. Did you mean "subtitle"? (subtitle is required and missing.) Fields allowed here: name, subtitle, headerStyle, highlights.`,
       `error: content/solutions.yaml:13 › offering "OptiRun" › HeaderStyle: is not a field the page knows here. Did you mean "headerStyle"? (headerStyle is required and missing.) Fields allowed here: name, subtitle, headerStyle, highlights.`,
       `error: content/solutions.yaml:14 › offering "OptiRun" › colour: is not a field the page knows here. Fields allowed here: name, subtitle, headerStyle, highlights.`,

@@ -35,7 +35,7 @@ describe("exported JSON Schemas", () => {
       $schema: "http://json-schema.org/draft-07/schema#",
       title: "Platform solutions (content/solutions.yaml)",
       additionalProperties: false,
-      required: ["heading", "intro", "ctaLabel", "offerings"],
+      required: ["heading", "intro", "ctaLabel", "ctaAboutWord", "offerings"],
       properties: {
         offerings: {
           minItems: 1,

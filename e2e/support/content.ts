@@ -1,34 +1,39 @@
 import fs from "node:fs";
 import path from "node:path";
 import { load } from "js-yaml";
+import type { z } from "zod";
+import { consultingSchema } from "../../build-time/content/schemas/consulting";
+import { contactSchema } from "../../build-time/content/schemas/contact";
+import { expoSchema } from "../../build-time/content/schemas/expo";
+import { footerSchema } from "../../build-time/content/schemas/footer";
+import { heroSchema } from "../../build-time/content/schemas/hero";
+import { meetingSchema } from "../../build-time/content/schemas/meeting";
+import { siteSchema } from "../../build-time/content/schemas/site";
+import { solutionsSchema } from "../../build-time/content/schemas/solutions";
 import { PROJECT_ROOT } from "../../tools/lib/test-build";
 
-/** Reads a content/*.yaml file as the tests expect it: the page must show what the YAML says. */
-function readYaml<T>(name: string): T {
-  return load(fs.readFileSync(path.join(PROJECT_ROOT, "content", `${name}.yaml`), "utf8")) as T;
+/** Reads a content/*.yaml file, typed by its schema: the page must show what the YAML says. */
+function readYaml<T extends z.ZodType>(name: string, schema: T): z.output<T> {
+  return schema.parse(load(fs.readFileSync(path.join(PROJECT_ROOT, "content", `${name}.yaml`), "utf8")));
 }
 
-type Option = { value: string; label: string };
-
 export const content = {
-  hero: readYaml<{ headline: string; ctaLabel: string }>("hero"),
-  solutions: readYaml<{ heading: string; ctaLabel: string; offerings: Array<{ name: string; subtitle: string }> }>("solutions"),
-  consulting: readYaml<{ heading: string; ctaLabel: string }>("consulting"),
-  expo: readYaml<{ heading: string; ctaLabel: string; booth: string }>("expo"),
-  meeting: readYaml<{
-    heading: string;
-    subtitle: string;
-    imageAlt: string;
-    formTitle: string;
-    contactTitle: string;
-    productOptions: Option[];
-    meetingTimeOptions: Option[];
-  }>("meeting"),
-  site: readYaml<{ companyName: string; description: string; history: { established: number } }>("site"),
-  contact: readYaml<{ phone: string; email: string; booth: string }>("contact"),
+  site: readYaml("site", siteSchema),
+  hero: readYaml("hero", heroSchema),
+  solutions: readYaml("solutions", solutionsSchema),
+  consulting: readYaml("consulting", consultingSchema),
+  expo: readYaml("expo", expoSchema),
+  meeting: readYaml("meeting", meetingSchema),
+  contact: readYaml("contact", contactSchema),
+  footer: readYaml("footer", footerSchema),
 };
 
 /** Text with the YAML's folded whitespace collapsed, as the browser renders it. */
 export function squish(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

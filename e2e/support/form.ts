@@ -1,38 +1,42 @@
 import type { Locator, Page, Route } from "@playwright/test";
-import { SUBMIT_FAILURE_TOAST, SUBMIT_SUCCESS_TOAST } from "../../src/lib/toast-texts";
-import { content } from "./content";
+import { buildContactRecord, EMPTY_MEETING_REQUEST } from "../../src/lib/meeting-request";
+import type { ContactRecord } from "../../src/lib/meeting-request";
+import { content, escapeRegExp } from "./content";
 
-export { SUBMIT_FAILURE_TOAST, SUBMIT_SUCCESS_TOAST };
+const words = content.meeting.form;
+const { productOptions, meetingTimeOptions } = content.meeting;
 
-/** The meeting form's controls, found by their accessible names as a person would find them. */
+/** The meeting form's controls, found by their accessible names (content/meeting.yaml) as a person would find them. */
 export function meetingForm(page: Page) {
   const section = page.locator("#contact-form");
+  const exact = { exact: true };
   return {
     section,
-    fullName: section.getByLabel("Full Name"),
-    organization: section.getByLabel("Transit Agency/Organization"),
-    email: section.getByLabel("Email"),
-    phone: section.getByLabel("Phone"),
-    fleetSize: section.getByLabel("Fleet Size"),
-    products: section.getByRole("group", { name: "Products of Interest" }),
-    meetingTimes: section.getByRole("group", { name: "Preferred Meeting Time" }),
-    challenges: section.getByLabel("Challenges/Questions"),
+    fullName: section.getByLabel(words.fullNameLabel, exact),
+    organization: section.getByLabel(words.organizationLabel, exact),
+    email: section.getByLabel(words.emailLabel, exact),
+    phone: section.getByLabel(words.phoneLabel, exact),
+    fleetSize: section.getByLabel(words.fleetSizeLabel, exact),
+    products: section.getByRole("group", { name: words.productsLegend }),
+    meetingTimes: section.getByRole("group", { name: words.meetingTimeLegend }),
+    challenges: section.getByLabel(words.challengesLabel, exact),
     product: (label: string) => section.getByRole("checkbox", { name: label, exact: true }),
     meetingTime: (label: string) => section.getByRole("radio", { name: label, exact: true }),
-    submit: section.getByRole("button", { name: /Schedule My CTAA Meeting|Scheduling\.\.\./ }),
+    submit: section.getByRole("button", { name: new RegExp(`^(?:${escapeRegExp(words.submitLabel)}|${escapeRegExp(words.submittingLabel)})$`) }),
     /** Every control a visitor can change or press. */
     controls: section.locator("form").locator("input:not([tabindex='-1']), textarea, select, button"),
   };
 }
 
+/** What a visitor enters; products and meeting time by their values in content/meeting.yaml. */
 export type FormInput = {
   fullName: string;
   organization: string;
   email: string;
   phone?: string;
   fleetSize?: string;
-  products?: string[]; // labels
-  meetingTime?: string; // label
+  products?: string[];
+  meetingTime?: string;
   challenges?: string;
 };
 
@@ -43,9 +47,17 @@ export async function fillMeetingForm(page: Page, input: FormInput): Promise<voi
   await form.email.fill(input.email);
   if (input.phone !== undefined) await form.phone.fill(input.phone);
   if (input.fleetSize !== undefined) await form.fleetSize.fill(input.fleetSize);
-  for (const label of input.products ?? []) await form.product(label).check();
-  if (input.meetingTime) await form.meetingTime(input.meetingTime).check();
+  for (const value of input.products ?? []) await form.product(productLabel(value)).check();
+  if (input.meetingTime) await form.meetingTime(meetingTimeLabel(input.meetingTime)).check();
   if (input.challenges !== undefined) await form.challenges.fill(input.challenges);
+}
+
+/**
+ * The row the database should hold for `input`. How the message is worded is unit-tested
+ * (src/lib/meeting-request.test.ts); here the question is whether the browser sent it.
+ */
+export function expectedRecord(input: FormInput): ContactRecord {
+  return buildContactRecord({ ...EMPTY_MEETING_REQUEST, ...input, products: input.products ?? [] }, meetingTimeOptions);
 }
 
 /** What the form shows, to compare before and after a failed submission. */
@@ -86,8 +98,14 @@ export function toast(page: Page, title: string): Locator {
 }
 
 export function productLabel(value: string): string {
-  const option = content.meeting.productOptions.find((candidate) => candidate.value === value);
+  const option = productOptions.find((candidate) => candidate.value === value);
   if (!option) throw new Error(`no product option ${value} in content/meeting.yaml`);
+  return option.label;
+}
+
+export function meetingTimeLabel(value: string): string {
+  const option = meetingTimeOptions.find((candidate) => candidate.value === value);
+  if (!option) throw new Error(`no meeting time ${value} in content/meeting.yaml`);
   return option.label;
 }
 

@@ -1,7 +1,10 @@
 import type { Page } from "@playwright/test";
 import { axeViolations, describeViolations } from "../support/axe";
+import { content } from "../support/content";
 import { expect, test } from "../support/fixtures";
-import { fillMeetingForm, meetingForm, SUBMIT_FAILURE_TOAST, SUBMIT_SUCCESS_TOAST, toast, uniqueEmail } from "../support/form";
+import { fillMeetingForm, meetingForm, toast, uniqueEmail } from "../support/form";
+
+const { successToast, failureToast } = content.meeting;
 
 /** Scrolls through the page so lazy content is in its final state before axe looks. */
 async function settle(page: Page) {
@@ -44,11 +47,11 @@ test.describe("accessibility (axe-core: WCAG 2.0/2.1/2.2 A and AA, best practice
     await page.goto("/");
     await fillMeetingForm(page, { fullName: "Ada Brooks", organization: "Lakeshore Transit", email: uniqueEmail("axe") });
     await meetingForm(page).submit.click();
-    await expect(toast(page, SUBMIT_SUCCESS_TOAST.title)).toBeVisible();
+    await expect(toast(page, successToast.title)).toBeVisible();
     await page.route(`${backend.url}/rest/v1/contacts*`, (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue()));
     await fillMeetingForm(page, { fullName: "Ada Brooks", organization: "Lakeshore Transit", email: uniqueEmail("axe") });
     await meetingForm(page).submit.click();
-    await expect(toast(page, SUBMIT_FAILURE_TOAST.title)).toBeVisible();
+    await expect(toast(page, failureToast.title)).toBeVisible();
     await page.waitForTimeout(800); // toasts' entrance animation done: axe checks final colours
     const violations = await axeViolations(page);
     expect(describeViolations(violations)).toEqual([]);

@@ -1,5 +1,8 @@
+import { content } from "../support/content";
 import { expect, test } from "../support/fixtures";
-import { fillMeetingForm, meetingForm, productLabel, SUBMIT_SUCCESS_TOAST, toast, uniqueEmail } from "../support/form";
+import { expectedRecord, fillMeetingForm, meetingForm, toast, uniqueEmail } from "../support/form";
+
+const { productOptions, meetingTimeOptions, successToast } = content.meeting;
 
 /**
  * The page is usable before its JavaScript has run (the HTML holds everything, and the scripts
@@ -17,36 +20,25 @@ test("answers given before the page's script runs are kept and sent", async ({ p
   await page.goto("/");
   const form = meetingForm(page);
   await form.section.scrollIntoViewIfNeeded();
-  const email = uniqueEmail("early");
-  await fillMeetingForm(page, {
+  const input = {
     fullName: "Robin Early",
     organization: "Prairie Transit Authority",
-    email,
-    products: [productLabel("OptiRun")],
-    meetingTime: "Day 1 Morning",
+    email: uniqueEmail("early"),
+    products: [productOptions[1]!.value],
+    meetingTime: meetingTimeOptions[0]!.value,
     challenges: "Typed before the scripts arrived.",
-  });
+  };
+  await fillMeetingForm(page, input);
   await expect(form.submit, "no native submit before the script runs").toBeDisabled();
 
   releaseScripts();
   await expect(form.submit).toBeEnabled();
   await expect(form.fullName).toHaveValue("Robin Early");
   await form.submit.click();
-  await expect(toast(page, SUBMIT_SUCCESS_TOAST.title)).toBeVisible();
+  await expect(toast(page, successToast.title)).toBeVisible();
   expect(page.url()).not.toContain("fullName=");
 
   const rows = await backend.rows();
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({
-    name: "Robin Early",
-    organization: "Prairie Transit Authority",
-    email,
-    message: [
-      "Phone: Not provided",
-      "Fleet Size: Not provided",
-      "Products of Interest: OptiRun",
-      "Preferred Meeting Time: Day 1 Morning",
-      "Challenges/Questions: Typed before the scripts arrived.",
-    ].join("\n"),
-  });
+  expect(rows[0]).toMatchObject(expectedRecord(input));
 });

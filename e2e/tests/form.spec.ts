@@ -1,18 +1,9 @@
 import { FIELD_LIMITS } from "../../src/lib/field-limits";
 import { content } from "../support/content";
 import { expect, test } from "../support/fixtures";
-import {
-  EMPTY_FORM,
-  fillMeetingForm,
-  formState,
-  holdInserts,
-  meetingForm,
-  productLabel,
-  SUBMIT_FAILURE_TOAST,
-  SUBMIT_SUCCESS_TOAST,
-  toast,
-  uniqueEmail,
-} from "../support/form";
+import { EMPTY_FORM, expectedRecord, fillMeetingForm, formState, holdInserts, meetingForm, toast, uniqueEmail } from "../support/form";
+
+const { form: words, productOptions, meetingTimeOptions, successToast, failureToast } = content.meeting;
 
 test.beforeEach(async ({ page }) => {
   await page.goto("/");
@@ -20,7 +11,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe("meeting form: fields", () => {
-  test("labels, groups, options and placeholder as the spec gives them", async ({ page }) => {
+  test("labels, groups, options and placeholder as the content gives them", async ({ page }) => {
     const form = meetingForm(page);
     for (const field of [form.fullName, form.organization, form.email]) {
       await expect(field).toBeEditable();
@@ -31,18 +22,18 @@ test.describe("meeting form: fields", () => {
       await expect(field).not.toHaveAttribute("required", /.*/);
     }
     await expect(form.email).toHaveAttribute("type", "email");
-    await expect(form.fleetSize).toHaveAttribute("placeholder", "e.g., 25 vehicles");
+    await expect(form.fleetSize).toHaveAttribute("placeholder", words.fleetSizePlaceholder);
     await expect(form.challenges).toHaveJSProperty("tagName", "TEXTAREA");
 
-    await expect(form.products.getByRole("checkbox")).toHaveCount(content.meeting.productOptions.length);
-    for (const option of content.meeting.productOptions) {
+    await expect(form.products.getByRole("checkbox")).toHaveCount(productOptions.length);
+    for (const option of productOptions) {
       await expect(form.product(option.label)).toHaveAttribute("value", option.value);
     }
-    await expect(form.meetingTimes.getByRole("radio")).toHaveCount(6);
-    for (const day of [1, 2, 3]) {
-      for (const part of ["Morning", "Afternoon"]) await expect(form.meetingTime(`Day ${day} ${part}`)).toHaveCount(1);
+    await expect(form.meetingTimes.getByRole("radio")).toHaveCount(meetingTimeOptions.length);
+    for (const option of meetingTimeOptions) {
+      await expect(form.meetingTime(option.label)).toHaveAttribute("value", option.value);
     }
-    await expect(form.submit).toHaveText("Schedule My CTAA Meeting");
+    await expect(form.submit).toHaveText(words.submitLabel);
     await expect(form.submit).toBeEnabled();
   });
 
@@ -75,7 +66,7 @@ test.describe("meeting form: the browser refuses bad input before anything is se
     expect(await form.fullName.evaluate((input: HTMLInputElement) => input.validationMessage)).not.toBe("");
     await page.waitForTimeout(500);
     expect(diagnostics.insertRequests).toHaveLength(0);
-    await expect(form.submit).toHaveText("Schedule My CTAA Meeting");
+    await expect(form.submit).toHaveText(words.submitLabel);
   });
 
   test("a malformed e-mail address", async ({ page, diagnostics, backend }) => {
@@ -111,23 +102,24 @@ test.describe("meeting form: the browser refuses bad input before anything is se
 test.describe("meeting form: submitting", () => {
   test("a full submission: submitting state, success toast, reset form, exactly the expected record", async ({ page, backend, diagnostics }) => {
     const form = meetingForm(page);
-    const email = uniqueEmail("dana");
-    await fillMeetingForm(page, {
+    const [firstProduct, , , fourthProduct] = productOptions.map((option) => option.value);
+    const input = {
       fullName: "  Dana Whitfield ",
       organization: "Valley Regional Transit ",
-      email,
+      email: uniqueEmail("dana"),
       phone: " (555) 010-4477",
       fleetSize: "25 vehicles",
-      products: [productLabel("Vámonos!"), productLabel("MobilityDR")],
-      meetingTime: "Day 2 Afternoon",
+      products: [fourthProduct!, firstProduct!], // ticked out of order
+      meetingTime: meetingTimeOptions[3]!.value,
       challenges: "  Our Sunday microtransit zone averages 2.1 trips per hour.\nHow do we reach 5?  ",
-    });
+    };
+    await fillMeetingForm(page, input);
 
     const gate = await holdInserts(page, backend.url);
     await form.submit.click();
 
     // Submitting: the button says so and nothing can be changed or pressed.
-    await expect(form.submit).toHaveText("Scheduling...");
+    await expect(form.submit).toHaveText(words.submittingLabel);
     const controls = await form.controls.all();
     expect(controls.length).toBeGreaterThanOrEqual(6 + 5 + 6);
     for (const control of controls) await expect(control).toBeDisabled();
@@ -139,54 +131,33 @@ test.describe("meeting form: submitting", () => {
     await expect.poll(() => gate.held.length).toBe(1);
     gate.release();
 
-    await expect(toast(page, SUBMIT_SUCCESS_TOAST.title)).toContainText(SUBMIT_SUCCESS_TOAST.text);
-    await expect(form.submit).toHaveText("Schedule My CTAA Meeting");
+    await expect(toast(page, successToast.title)).toContainText(successToast.text);
+    await expect(form.submit).toHaveText(words.submitLabel);
     await expect(form.submit).toBeEnabled();
     expect(await formState(page)).toEqual(EMPTY_FORM);
     expect(diagnostics.insertRequests).toHaveLength(1);
 
+    // The stored row: trimmed answers, the products in the form's order, the meeting time's label.
     const rows = await backend.rows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      name: "Dana Whitfield",
-      organization: "Valley Regional Transit",
-      email,
-      message: [
-        "Phone: (555) 010-4477",
-        "Fleet Size: 25 vehicles",
-        "Products of Interest: MobilityDR, Vámonos!",
-        "Preferred Meeting Time: Day 2 Afternoon",
-        "Challenges/Questions: Our Sunday microtransit zone averages 2.1 trips per hour.\nHow do we reach 5?",
-      ].join("\n"),
-    });
+    expect(rows[0]).toMatchObject(expectedRecord({ ...input, products: [firstProduct!, fourthProduct!] }));
+    expect(rows[0]!.name).toBe("Dana Whitfield");
+    expect(rows[0]!.message).toContain(meetingTimeOptions[3]!.label);
   });
 
-  test("only the required fields: the record says what was left empty", async ({ page, backend }) => {
-    const email = uniqueEmail("min");
-    await fillMeetingForm(page, { fullName: "Lee Park", organization: "Harbor Transit District", email, phone: "   ", challenges: " \n " });
+  test("only the required fields (and blank optional ones): the row is stored, saying what was left empty", async ({ page, backend }) => {
+    const input = { fullName: "Lee Park", organization: "Harbor Transit District", email: uniqueEmail("min"), phone: "   ", challenges: " \n " };
+    await fillMeetingForm(page, input);
     await meetingForm(page).submit.click();
-    await expect(toast(page, SUBMIT_SUCCESS_TOAST.title)).toBeVisible();
+    await expect(toast(page, successToast.title)).toBeVisible();
     const rows = await backend.rows();
-    expect(rows.map(({ name, organization, email: address, message }) => ({ name, organization, email: address, message }))).toEqual([
-      {
-        name: "Lee Park",
-        organization: "Harbor Transit District",
-        email,
-        message: [
-          "Phone: Not provided",
-          "Fleet Size: Not provided",
-          "Products of Interest: None selected",
-          "Preferred Meeting Time: Not specified",
-          "Challenges/Questions: None provided",
-        ].join("\n"),
-      },
-    ]);
+    expect(rows.map(({ name, organization, email, message }) => ({ name, organization, email, message }))).toEqual([expectedRecord(input)]);
   });
 
   test("a double click sends one request", async ({ page, backend, diagnostics }) => {
     await fillMeetingForm(page, { fullName: "Sam Ortiz", organization: "Mesa County Transit", email: uniqueEmail("double") });
     await meetingForm(page).submit.dblclick();
-    await expect(toast(page, SUBMIT_SUCCESS_TOAST.title)).toBeVisible();
+    await expect(toast(page, successToast.title)).toBeVisible();
     await page.waitForTimeout(300);
     expect(diagnostics.insertRequests).toHaveLength(1);
     expect(await backend.rows()).toHaveLength(1);
@@ -207,7 +178,8 @@ test.describe("meeting form: submitting", () => {
       input.dispatchEvent(new Event("input", { bubbles: true }));
     });
     await meetingForm(page).submit.click();
-    await expect(toast(page, SUBMIT_SUCCESS_TOAST.title)).toBeVisible();
+    await expect(toast(page, successToast.title)).toBeVisible();
+    await expect(honeypot).toHaveValue(""); // reset with the rest of the form
     await page.waitForTimeout(500);
     expect(diagnostics.insertRequests).toHaveLength(0);
     expect(await backend.rows()).toHaveLength(0);
@@ -220,8 +192,8 @@ test.describe("meeting form: failures keep every value", () => {
     organization: "Cascade Paratransit",
     phone: "555-0100",
     fleetSize: "40",
-    products: [productLabel("OptiRun")],
-    meetingTime: "Day 3 Morning",
+    products: [productOptions[1]!.value],
+    meetingTime: meetingTimeOptions[4]!.value,
     challenges: "Run-cutting for two depots.",
   };
 
@@ -234,16 +206,16 @@ test.describe("meeting form: failures keep every value", () => {
     await backend.stop();
 
     await form.submit.click();
-    const failure = toast(page, SUBMIT_FAILURE_TOAST.title);
-    await expect(failure).toContainText(SUBMIT_FAILURE_TOAST.text);
-    await expect(page.locator(".Toastify__toast--error").filter({ hasText: SUBMIT_FAILURE_TOAST.title })).toHaveCount(1);
+    const failure = toast(page, failureToast.title);
+    await expect(failure).toContainText(failureToast.text);
+    await expect(page.locator(".Toastify__toast--error").filter({ hasText: failureToast.title })).toHaveCount(1);
     expect(await formState(page)).toEqual(before);
     await expect(form.submit).toBeEnabled();
     expect(diagnostics.errors.some((line) => /Meeting request/.test(line) && line.includes(backend.url))).toBe(true);
 
     await backend.start();
     await form.submit.click();
-    await expect(toast(page, SUBMIT_SUCCESS_TOAST.title)).toBeVisible();
+    await expect(toast(page, successToast.title)).toBeVisible();
     expect((await backend.rows()).map((row) => row.email)).toEqual([email]);
   });
 
@@ -261,7 +233,7 @@ test.describe("meeting form: failures keep every value", () => {
       await fillMeetingForm(page, { ...input, email: uniqueEmail(`http${answer.status}`) });
       const before = await formState(page);
       await meetingForm(page).submit.click();
-      await expect(toast(page, SUBMIT_FAILURE_TOAST.title)).toContainText(SUBMIT_FAILURE_TOAST.text);
+      await expect(toast(page, failureToast.title)).toContainText(failureToast.text);
       expect(await formState(page)).toEqual(before);
       expect(diagnostics.errors.filter((line) => answer.console.test(line)), diagnostics.errors.join("\n")).not.toHaveLength(0);
       expect(await backend.rows()).toHaveLength(0);
@@ -277,8 +249,8 @@ test.describe("meeting form: failures keep every value", () => {
     const form = meetingForm(page);
     await form.submit.click();
     const started = Date.now();
-    await expect(form.submit).toHaveText("Scheduling...");
-    await expect(toast(page, SUBMIT_FAILURE_TOAST.title)).toBeVisible({ timeout: 25_000 });
+    await expect(form.submit).toHaveText(words.submittingLabel);
+    await expect(toast(page, failureToast.title)).toBeVisible({ timeout: 25_000 });
     const waited = (Date.now() - started) / 1000;
     expect(waited).toBeGreaterThan(12);
     expect(waited).toBeLessThan(19);
@@ -308,7 +280,7 @@ test.describe("toasts", () => {
     const form = meetingForm(page);
     await fillMeetingForm(page, { fullName: "Toast Tester", organization: "Metro Transit", email: uniqueEmail("toast") });
 
-    const failures = page.getByRole("alert").filter({ hasText: SUBMIT_FAILURE_TOAST.title });
+    const failures = page.getByRole("alert").filter({ hasText: failureToast.title });
     await form.submit.click();
     await expect(failures).toHaveCount(1);
     const firstShown = Date.now();
@@ -378,18 +350,17 @@ test.describe("keyboard only", () => {
     await page.keyboard.press("Tab");
     await expect(boxes.nth(2)).toBeFocused();
     await page.keyboard.press("Space");
-    for (let index = 3; index < content.meeting.productOptions.length; index++) await page.keyboard.press("Tab");
+    for (let index = 3; index < productOptions.length; index++) await page.keyboard.press("Tab");
     await expect(boxes.last()).toBeFocused();
 
     // Meeting time: one Tab into the group, arrows choose.
     await page.keyboard.press("Tab");
     const radios = form.meetingTimes.getByRole("radio");
     await expect(radios.first()).toBeFocused();
-    await page.keyboard.press("ArrowDown"); // Day 1 Afternoon
-    await page.keyboard.press("ArrowDown"); // Day 2 Morning
-    await page.keyboard.press("ArrowDown"); // Day 2 Afternoon
-    await expect(form.meetingTime("Day 2 Afternoon")).toBeChecked();
-    await expect(form.meetingTime("Day 2 Afternoon")).toBeFocused();
+    for (let press = 0; press < 3; press++) await page.keyboard.press("ArrowDown"); // the fourth meeting time
+    const chosenTime = meetingTimeOptions[3]!;
+    await expect(form.meetingTime(chosenTime.label)).toBeChecked();
+    await expect(form.meetingTime(chosenTime.label)).toBeFocused();
 
     await page.keyboard.press("Tab");
     await expect(form.challenges).toBeFocused();
@@ -398,20 +369,20 @@ test.describe("keyboard only", () => {
     await expect(form.submit).toBeFocused(); // the honeypot is skipped
     await page.keyboard.press("Enter");
 
-    await expect(toast(page, SUBMIT_SUCCESS_TOAST.title)).toBeVisible();
+    await expect(toast(page, successToast.title)).toBeVisible();
     const rows = await backend.rows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      name: "Avery Chen",
-      organization: "Riverside Transit Agency",
-      email,
-      message: [
-        "Phone: 555-0142",
-        "Fleet Size: 12 vehicles",
-        `Products of Interest: ${content.meeting.productOptions[0]!.value}, ${content.meeting.productOptions[2]!.value}`,
-        "Preferred Meeting Time: Day 2 Afternoon",
-        "Challenges/Questions: Dispatch for a new zone.",
-      ].join("\n"),
-    });
+    expect(rows[0]).toMatchObject(
+      expectedRecord({
+        fullName: "Avery Chen",
+        organization: "Riverside Transit Agency",
+        email,
+        phone: "555-0142",
+        fleetSize: "12 vehicles",
+        products: [productOptions[0]!.value, productOptions[2]!.value],
+        meetingTime: chosenTime.value,
+        challenges: "Dispatch for a new zone.",
+      }),
+    );
   });
 });

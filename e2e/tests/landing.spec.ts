@@ -1,10 +1,15 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { MESSAGE_LINES } from "../../src/lib/meeting-request";
+import { TOAST_LIBRARY_WORDS } from "../../src/test-support/toast-library-words";
+import { PUBLIC_DIR } from "../../tools/lib/test-build";
 import { content, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
 
 const CTA_NAMES = [
   content.hero.ctaLabel,
-  ...content.solutions.offerings.map((offering) => `${content.solutions.ctaLabel} about ${offering.name}`),
+  ...content.solutions.offerings.map((offering) => `${content.solutions.ctaLabel} ${content.solutions.ctaAboutWord} ${offering.name}`),
   content.consulting.ctaLabel,
   content.expo.ctaLabel,
 ];
@@ -85,7 +90,7 @@ test.describe("landing page", () => {
 
     // The footer: company history and its link columns.
     await expect(footer).toContainText(String(content.site.history.established));
-    for (const name of ["Privacy Policy", "Terms of Service"]) await expect(footer.getByRole("link", { name })).toHaveCount(1);
+    for (const { label } of content.footer.legalLinks) await expect(footer.getByRole("link", { name: label, exact: true })).toHaveCount(1);
 
     // Read to the end: lazy images load without errors, the illustration really shows.
     await readWholePage(page);
@@ -102,8 +107,8 @@ test.describe("landing page", () => {
     for (const offering of content.solutions.offerings) {
       await expect(page.getByRole("heading", { name: offering.name, exact: true })).toBeVisible();
     }
-    await expect(page.getByLabel("Full Name")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Schedule My CTAA Meeting" })).toBeVisible();
+    await expect(page.getByLabel(content.meeting.form.fullNameLabel)).toBeVisible();
+    await expect(page.getByRole("button", { name: content.meeting.form.submitLabel })).toBeVisible();
     // The illustration is there too: a plain <picture>, so it needs no script.
     await expect(page.getByRole("img", { name: squish(content.meeting.imageAlt) })).toBeVisible();
     await context.close();
@@ -127,7 +132,7 @@ test.describe("landing page", () => {
   test("the skip link is the first Tab stop and moves focus to the main content", async ({ page }) => {
     await page.goto("/");
     await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: "Skip to main content" });
+    const skip = page.getByRole("link", { name: content.site.skipLinkLabel });
     await expect(skip).toBeFocused();
     await expect(skip).toBeVisible();
     await expect(skip).toBeInViewport();
@@ -153,9 +158,25 @@ test.describe("landing page", () => {
         .toBe(true);
       // The next Tab goes into the form, not back to where the visitor was.
       await page.keyboard.press("Tab");
-      await expect(page.getByLabel("Full Name")).toBeFocused();
+      await expect(page.getByLabel(content.meeting.form.fullNameLabel)).toBeFocused();
     });
   }
+
+  test("a call to action tapped before the page's script runs still brings focus to the form", async ({ page }) => {
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/app-[^/]+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("link", { name: content.hero.ctaLabel, exact: true }).click();
+    const section = page.locator("#contact-form");
+    await expect.poll(() => section.evaluate((el) => el.contains(document.activeElement)), { message: "focus moved into the form section" }).toBe(true);
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel(content.meeting.form.fullNameLabel)).toBeFocused();
+    releaseScripts();
+  });
 
   test("calls to action scroll smoothly, and jump when the visitor prefers reduced motion", async ({ browser, baseURL }) => {
     for (const reducedMotion of ["no-preference", "reduce"] as const) {
@@ -184,4 +205,57 @@ test.describe("landing page", () => {
       await context.close();
     }
   });
+});
+
+/** Every text of content/ of two words or more (single words like "Resources" occur in library code), except links and paths. */
+function contentTexts(): string[] {
+  const leaves = (value: unknown): string[] => {
+    if (typeof value === "string") return [squish(value)];
+    if (Array.isArray(value)) return value.flatMap(leaves);
+    if (value && typeof value === "object") return Object.values(value).flatMap(leaves);
+    return [];
+  };
+  // The stored message's line labels are code on purpose (src/lib/meeting-request.ts: MESSAGE_LINES).
+  const recordFormat = new Set<string>(Object.values(MESSAGE_LINES).flatMap((line) => [line.label, line.empty]));
+  return leaves(content).filter(
+    (text) => text.includes(" ") && !/^(?:#|\/|\.\/|https?:|mailto:|tel:)/.test(text) && !recordFormat.has(text) && !TOAST_LIBRARY_WORDS.has(text),
+  );
+}
+
+/**
+ * The scripts of the current build: the named chunks webpack lists, and the lazy chunks its
+ * runtime can load. (Gatsby leaves the scripts of earlier builds in public/.)
+ */
+function currentScripts(): string[] {
+  type Stats = { namedChunkGroups: Record<string, { assets: Array<{ name: string }> }> };
+  const stats = JSON.parse(fs.readFileSync(path.join(PUBLIC_DIR, "webpack.stats.json"), "utf8")) as Stats;
+  const named = [...new Set(Object.values(stats.namedChunkGroups).flatMap((group) => group.assets.map((asset) => asset.name)))].filter((name) =>
+    name.endsWith(".js"),
+  );
+  const runtime = named.find((name) => name.startsWith("webpack-runtime-"));
+  if (!runtime) throw new Error("no webpack runtime in public/webpack.stats.json");
+  const runtimeCode = fs.readFileSync(path.join(PUBLIC_DIR, runtime), "utf8");
+  const lazy = fs
+    .readdirSync(PUBLIC_DIR)
+    .filter((name) => name.endsWith(".js") && !named.includes(name) && runtimeCode.includes(`"${name.slice(name.lastIndexOf("-") + 1, -".js".length)}"`));
+  return [...named, ...lazy];
+}
+
+test("no visitor-facing words are compiled into the JavaScript: they arrive with the page's data", () => {
+  const scripts = currentScripts();
+  expect(scripts.length).toBeGreaterThan(4); // runtime, framework, app, two pages, lazy chunks
+  const expoYear = content.expo.startDate.slice(0, 4);
+  const facts = [new RegExp(`\\b${expoYear}\\b`), new RegExp(`\\b${content.contact.booth}\\b`), new RegExp(content.expo.eventName.split(" ")[0]!)];
+  const texts = contentTexts();
+  const found: string[] = [];
+  for (const name of scripts) {
+    // As the words would appear in a string literal: \u escapes and escaped quotes undone.
+    const code = fs
+      .readFileSync(path.join(PUBLIC_DIR, name), "utf8")
+      .replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      .replace(/\\(['"])/g, "$1");
+    for (const text of texts) if (code.includes(text)) found.push(`${name}: "${text}"`);
+    for (const fact of facts) if (fact.test(code)) found.push(`${name}: ${fact}`);
+  }
+  expect(found).toEqual([]);
 });

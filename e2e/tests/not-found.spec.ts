@@ -1,7 +1,8 @@
-import { content } from "../support/content";
+import { content, escapeRegExp } from "../support/content";
 import { expect, test } from "../support/fixtures";
 
 const MISSING = "/some/missing/path";
+const words = content.site.notFound;
 
 test.describe("not-found page", () => {
   test("an unknown path answers 404, shows the not-found page, logs the path, and leads back home", async ({ page, diagnostics }) => {
@@ -10,12 +11,13 @@ test.describe("not-found page", () => {
     expect(response?.status()).toBe(404);
     expect(response?.headers()["content-type"]).toContain("text/html");
 
-    await expect(page.getByText("404", { exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Oops! Page not found");
+    await expect(page.getByText(words.code, { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(words.heading);
+    await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(words.title)}`));
     await expect.poll(() => diagnostics.errors.filter((line) => line.includes("404 Error") && line.includes(MISSING))).toHaveLength(1);
     expect(page.url()).toMatch(new RegExp(`${MISSING}$`)); // the visitor's address is left as typed
 
-    const home = page.getByRole("link", { name: "Return to Home" });
+    const home = page.getByRole("link", { name: words.homeLinkLabel });
     await expect(home).toHaveAttribute("href", "/");
     await home.click();
     await expect(page).toHaveURL(/\/$/);
@@ -26,7 +28,7 @@ test.describe("not-found page", () => {
     for (const path of [`${MISSING}/`, "/missing.html", "/static/nothing.png", "/%E2%98%83/?q=1"]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);
-      expect(await response.text(), path).toContain("Oops! Page not found");
+      expect(await response.text(), path).toContain(words.heading);
     }
   });
 

@@ -8,7 +8,7 @@ type ContactCardProps = {
 };
 
 export function ContactCard({ title, contact }: ContactCardProps) {
-  const { address } = contact;
+  const { address, labels } = contact;
   return (
     <section className={styles.card} aria-labelledby="contact-information-heading">
       <h3 id="contact-information-heading" className={styles.title}>
@@ -16,7 +16,7 @@ export function ContactCard({ title, contact }: ContactCardProps) {
       </h3>
       <dl className={styles.list}>
         <div className={styles.item}>
-          <dt>Address</dt>
+          <dt>{labels.address}</dt>
           <dd>
             <address className={styles.address}>
               {address.street}
@@ -26,19 +26,19 @@ export function ContactCard({ title, contact }: ContactCardProps) {
           </dd>
         </div>
         <div className={styles.item}>
-          <dt>Phone</dt>
+          <dt>{labels.phone}</dt>
           <dd>
             <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>
           </dd>
         </div>
         <div className={styles.item}>
-          <dt>Email</dt>
+          <dt>{labels.email}</dt>
           <dd>
             <a href={`mailto:${contact.email}`}>{contact.email}</a>
           </dd>
         </div>
         <div className={styles.item}>
-          <dt>Booth</dt>
+          <dt>{labels.booth}</dt>
           <dd className={styles.booth}>#{contact.booth}</dd>
         </div>
       </dl>
@@ -58,5 +58,11 @@ export const query = graphql`
     phone
     email
     booth
+    labels {
+      address
+      phone
+      email
+      booth
+    }
   }
 `;

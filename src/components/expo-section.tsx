@@ -3,7 +3,7 @@ import { graphql } from "gatsby";
 import { CtaLink } from "./cta-link";
 import * as styles from "./expo-section.module.css";
 
-export function ExpoSection({ expo }: { expo: Queries.ExpoSectionFragment }) {
+export function ExpoSection({ expo, boothLabel }: { expo: Queries.ExpoSectionFragment; boothLabel: string }) {
   return (
     <section id="expo" className={styles.section} aria-labelledby="expo-heading">
       <div className={styles.inner}>
@@ -17,7 +17,7 @@ export function ExpoSection({ expo }: { expo: Queries.ExpoSectionFragment }) {
           </div>
           <p className={styles.booth}>
             <span className={styles.boothEvent}>{expo.eventName}</span>
-            <span className={styles.boothWord}>Booth</span>
+            <span className={styles.boothWord}>{boothLabel}</span>
             <span className={styles.boothNumber}>{expo.booth}</span>
           </p>
         </div>

@@ -14,7 +14,9 @@ type MeetingSectionProps = {
 export function MeetingSection({ meeting, contact }: MeetingSectionProps) {
   const image = meeting.image.childImageSharp?.gatsbyImageData;
   return (
-    <section id={CONTACT_FORM_ID} className={styles.section} aria-labelledby="contact-form-heading">
+    // Focusable, so that following a #contact-form link before the page's script has run (a tap at
+    // first paint) moves focus here too, and the next Tab goes into the form.
+    <section id={CONTACT_FORM_ID} className={styles.section} aria-labelledby="contact-form-heading" tabIndex={-1}>
       <div className={styles.inner}>
         <header className={styles.intro}>
           <h2 id="contact-form-heading" className={styles.heading} tabIndex={-1} data-focus-target>
@@ -27,7 +29,7 @@ export function MeetingSection({ meeting, contact }: MeetingSectionProps) {
             <h3 id="book-your-meeting-heading" className={styles.cardTitle}>
               {meeting.formTitle}
             </h3>
-            <MeetingForm productOptions={meeting.productOptions} meetingTimeOptions={meeting.meetingTimeOptions} />
+            <MeetingForm content={meeting} />
           </section>
           <div className={styles.aside}>
             {image && <ContentPicture className={styles.image} image={image} alt={meeting.imageAlt} />}
@@ -51,13 +53,6 @@ export const query = graphql`
     imageAlt
     formTitle
     contactTitle
-    productOptions {
-      value
-      label
-    }
-    meetingTimeOptions {
-      value
-      label
-    }
+    ...MeetingForm
   }
 `;

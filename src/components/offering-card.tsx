@@ -7,9 +7,11 @@ import * as styles from "./offering-card.module.css";
 type OfferingCardProps = {
   offering: Queries.OfferingCardFragment;
   ctaLabel: string;
+  /** Read by screen readers between the button text and the offering's name. */
+  ctaAboutWord: string;
 };
 
-export function OfferingCard({ offering, ctaLabel }: OfferingCardProps) {
+export function OfferingCard({ offering, ctaLabel, ctaAboutWord }: OfferingCardProps) {
   const headerStyle = isOfferingHeaderStyle(offering.headerStyle) ? offering.headerStyle : "slate";
   return (
     <article className={styles.card}>
@@ -30,7 +32,10 @@ export function OfferingCard({ offering, ctaLabel }: OfferingCardProps) {
       <div className={styles.footer}>
         <CtaLink variant="outline">
           {ctaLabel}
-          <span className="visually-hidden"> about {offering.name}</span>
+          <span className="visually-hidden">
+            {" "}
+            {ctaAboutWord} {offering.name}
+          </span>
         </CtaLink>
       </div>
     </article>

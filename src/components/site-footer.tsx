@@ -19,15 +19,15 @@ export function SiteFooter({ footer, site, contact, platformNames, copyrightYear
         <div>
           <p className={styles.companyName}>{site.companyName}</p>
           <p className={styles.history}>{site.history.summary}</p>
-          <ul className={styles.milestones} aria-label="Company milestones">
+          <ul className={styles.milestones} aria-label={footer.milestonesLabel}>
             <li>
-              <span className={styles.year}>{site.history.established}</span> Established
+              <span className={styles.year}>{site.history.established}</span> {footer.milestoneLabels.established}
             </li>
             <li>
-              <span className={styles.year}>{site.history.transitFocusSince}</span> Transit focus
+              <span className={styles.year}>{site.history.transitFocusSince}</span> {footer.milestoneLabels.transitFocusSince}
             </li>
             <li>
-              <span className={styles.year}>{site.history.microtransitSince}</span> Microtransit lead
+              <span className={styles.year}>{site.history.microtransitSince}</span> {footer.milestoneLabels.microtransitSince}
             </li>
           </ul>
         </div>
@@ -75,15 +75,15 @@ export function SiteFooter({ footer, site, contact, platformNames, copyrightYear
             <br />
             <a href={`mailto:${contact.email}`}>{contact.email}</a>
           </address>
-          <p className={styles.booth}>Booth #{contact.booth}</p>
+          <p className={styles.booth}>{`${contact.labels.booth} #${contact.booth}`}</p>
         </div>
       </div>
 
       <div className={styles.bottom}>
         <p>
-          © {copyrightYear} {site.companyName}. All rights reserved.
+          © {copyrightYear} {site.companyName}. {footer.rightsNotice}
         </p>
-        <ul className={styles.legal} aria-label="Legal">
+        <ul className={styles.legal} aria-label={footer.legalLinksLabel}>
           {footer.legalLinks.map((link) => (
             <li key={link.label}>
               <a href={link.href}>{link.label}</a>
@@ -108,6 +108,14 @@ export const query = graphql`
       href
     }
     contactHeading
+    milestonesLabel
+    milestoneLabels {
+      established
+      transitFocusSince
+      microtransitSince
+    }
+    rightsNotice
+    legalLinksLabel
     legalLinks {
       label
       href

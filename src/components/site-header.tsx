@@ -5,9 +5,10 @@ import * as styles from "./site-header.module.css";
 type SiteHeaderProps = {
   site: Queries.SiteHeaderFragment;
   booth: string;
+  boothLabel: string;
 };
 
-export function SiteHeader({ site, booth }: SiteHeaderProps) {
+export function SiteHeader({ site, booth, boothLabel }: SiteHeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -21,7 +22,7 @@ export function SiteHeader({ site, booth }: SiteHeaderProps) {
           <span>{site.companyName}</span>
         </a>
         <p className={styles.booth}>
-          <span className={styles.boothLabel}>Booth</span> #{booth}
+          <span className={styles.boothLabel}>{boothLabel}</span> #{booth}
         </p>
       </div>
     </header>

@@ -1,10 +1,10 @@
 import React from "react";
 import * as styles from "./skip-link.module.css";
 
-export function SkipLink({ targetId }: { targetId: string }) {
+export function SkipLink({ targetId, label }: { targetId: string; label: string }) {
   return (
     <a className={styles.skipLink} href={`#${targetId}`}>
-      Skip to main content
+      {label}
     </a>
   );
 }

@@ -21,7 +21,7 @@ export function SolutionsSection({ solutions, consulting }: SolutionsSectionProp
         </div>
         <div className={styles.grid}>
           {solutions.offerings.map((offering) => (
-            <OfferingCard key={offering.name} offering={offering} ctaLabel={solutions.ctaLabel} />
+            <OfferingCard key={offering.name} offering={offering} ctaLabel={solutions.ctaLabel} ctaAboutWord={solutions.ctaAboutWord} />
           ))}
         </div>
         <ConsultingBlock consulting={consulting} />
@@ -35,6 +35,7 @@ export const query = graphql`
     heading
     intro
     ctaLabel
+    ctaAboutWord
     offerings {
       ...OfferingCard
     }

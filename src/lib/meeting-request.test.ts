@@ -1,4 +1,4 @@
-import { buildContactRecord, EMPTY_MEETING_REQUEST, meetingRequestFromForm } from "./meeting-request";
+import { buildContactRecord, EMPTY_MEETING_REQUEST, HONEYPOT_FIELD_NAME, isFilledByBot, meetingRequestFromForm } from "./meeting-request";
 import type { MeetingRequestValues } from "./meeting-request";
 
 const meetingTimes = [
@@ -144,5 +144,16 @@ describe("meetingRequestFromForm", () => {
     const values = meetingRequestFromForm(data, products, meetingTimes);
     expect(values.products).toEqual(["OptiRun"]);
     expect(values.meetingTime).toBe("");
+  });
+});
+
+describe("isFilledByBot", () => {
+  it("is true only when the hidden field has an answer", () => {
+    const form = new FormData();
+    expect(isFilledByBot(form)).toBe(false);
+    form.set(HONEYPOT_FIELD_NAME, "");
+    expect(isFilledByBot(form)).toBe(false);
+    form.set(HONEYPOT_FIELD_NAME, "https://spam.example");
+    expect(isFilledByBot(form)).toBe(true);
   });
 });

@@ -34,8 +34,22 @@ export const EMPTY_MEETING_REQUEST: MeetingRequestValues = {
 };
 
 /**
- * Turns form values into the stored record. Staff read `message` in the Supabase dashboard,
- * so every optional answer gets its own labelled line, and an empty answer says so.
+ * The labelled lines of the stored `message`, and what an empty answer says. Staff read them in
+ * the Supabase dashboard; visitors never see them. They are the record's format, not page copy:
+ * they stay here, stable across expos, when the form's labels in content/meeting.yaml change
+ * (and MESSAGE_MAX_LENGTH in field-limits.ts counts on their length).
+ */
+export const MESSAGE_LINES = {
+  phone: { label: "Phone", empty: "Not provided" },
+  fleetSize: { label: "Fleet Size", empty: "Not provided" },
+  products: { label: "Products of Interest", empty: "None selected" },
+  meetingTime: { label: "Preferred Meeting Time", empty: "Not specified" },
+  challenges: { label: "Challenges/Questions", empty: "None provided" },
+} as const;
+
+/**
+ * Turns form values into the stored record. Every optional answer gets its own labelled line,
+ * and an empty answer says so.
  */
 export function buildContactRecord(values: MeetingRequestValues, meetingTimeOptions: readonly ChoiceOption[]): ContactRecord {
   const products = values.products.map((product) => product.trim()).filter(Boolean);
@@ -44,12 +58,14 @@ export function buildContactRecord(values: MeetingRequestValues, meetingTimeOpti
     ? (meetingTimeOptions.find((option) => option.value === meetingTime)?.label ?? meetingTime)
     : "";
 
+  const line = (field: keyof typeof MESSAGE_LINES, answer: string) =>
+    `${MESSAGE_LINES[field].label}: ${orFallback(answer, MESSAGE_LINES[field].empty)}`;
   const lines = [
-    `Phone: ${orFallback(values.phone, "Not provided")}`,
-    `Fleet Size: ${orFallback(values.fleetSize, "Not provided")}`,
-    `Products of Interest: ${products.length > 0 ? products.join(", ") : "None selected"}`,
-    `Preferred Meeting Time: ${orFallback(meetingTimeLabel, "Not specified")}`,
-    `Challenges/Questions: ${orFallback(values.challenges, "None provided")}`,
+    line("phone", values.phone),
+    line("fleetSize", values.fleetSize),
+    line("products", products.join(", ")),
+    line("meetingTime", meetingTimeLabel),
+    line("challenges", values.challenges),
   ];
 
   return {
@@ -68,9 +84,18 @@ function orFallback(answer: string, fallback: string): string {
 /** The form's fields by `name`, as FormData (or a page's form) holds them. */
 type NamedValues = { get(name: string): FormDataEntryValue | null; getAll(name: string): FormDataEntryValue[] };
 
+/** Named so that no browser or password manager autofills it for a person. */
+export const HONEYPOT_FIELD_NAME = "reference_code";
+
+/** People never see the honeypot field, so an answer in it means a bot filled the form. */
+export function isFilledByBot(form: NamedValues): boolean {
+  const value = form.get(HONEYPOT_FIELD_NAME);
+  return typeof value === "string" && value !== "";
+}
+
 /**
- * Reads the form's values from the page itself. Before the page's script has run, a visitor can
- * type, and browsers autofill or restore answers; those are in the form but not in React's state.
+ * Reads the visitor's answers from the form itself (the form keeps no copy of them), so what
+ * was typed, autofilled or restored before the page's script ran counts as much as the rest.
  * Products keep the order the form lists them in; an unknown product or meeting time is dropped.
  */
 export function meetingRequestFromForm(

@@ -1,30 +1,54 @@
 import React, { useEffect } from "react";
-import { Link } from "gatsby";
-import type { HeadFC, PageProps } from "gatsby";
+import { graphql, Link } from "gatsby";
+import type { HeadProps, PageProps } from "gatsby";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
 import * as styles from "./404.module.css";
 
-export default function NotFoundPage({ location }: PageProps) {
+/** The page's words live in content/site.yaml (notFound, skipLinkLabel). */
+function requireContent(data: Queries.NotFoundPageQuery) {
+  if (!data.siteContent) throw new Error("content/site.yaml is missing: the not-found page takes its words from it.");
+  return data.siteContent;
+}
+
+export default function NotFoundPage({ data, location }: PageProps<Queries.NotFoundPageQuery>) {
+  const { notFound, skipLinkLabel } = requireContent(data);
   useEffect(() => {
     console.error("404 Error: User attempted to access non-existent route:", location.pathname);
   }, [location.pathname]);
 
   return (
-    <Layout>
+    <Layout skipLinkLabel={skipLinkLabel}>
       <div className={styles.page}>
         <p className={styles.code} aria-hidden="true">
-          404
+          {notFound.code}
         </p>
         <h1 className={styles.heading}>
-          <span className="visually-hidden">404: </span>Oops! Page not found
+          <span className="visually-hidden">{notFound.code}: </span>
+          {notFound.heading}
         </h1>
         <Link className={styles.home} to="/">
-          Return to Home
+          {notFound.homeLinkLabel}
         </Link>
       </div>
     </Layout>
   );
 }
 
-export const Head: HeadFC = ({ location }) => <Seo title="Page not found" pathname={location.pathname} noindex />;
+export function Head({ data, location }: HeadProps<Queries.NotFoundPageQuery>) {
+  return <Seo title={requireContent(data).notFound.title} pathname={location.pathname} noindex />;
+}
+
+export const query = graphql`
+  query NotFoundPage {
+    siteContent {
+      skipLinkLabel
+      notFound {
+        title
+        code
+        heading
+        homeLinkLabel
+      }
+    }
+  }
+`;

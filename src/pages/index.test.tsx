@@ -1,104 +1,108 @@
 import React from "react";
 import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import type { PageProps } from "gatsby";
 import IndexPage from "./index";
-import { indexPageDataFromContent, loadContentFile } from "../test-support/content-as-page-data";
+import { contentInCapitals, editedContent, indexPageDataFromContent, loadContent, lowerCaseTexts } from "../test-support/content-as-page-data";
+import type { ContentFiles } from "../test-support/content-as-page-data";
 
-const ctaLabels = ["Schedule Your Demo at CTAA", "Learn More", "Learn About Structured DRT Consulting", "Schedule Your Meeting Now"];
+/**
+ * These tests read content/ instead of repeating its words: editing a headline, a perk or a
+ * figure in the YAML keeps them green; a page that stops showing what the YAML says fails them.
+ * Section order, calls to action (scroll, focus, reduced motion) and the page without JavaScript
+ * are tested in a real browser: e2e/tests/landing.spec.ts.
+ */
+type Text = string;
+type Copy = {
+  solutions: { offerings: Array<{ name: Text; highlights: Text[] }> };
+  consulting: { heading: Text };
+  meeting: { contactTitle: Text };
+  contact: { phone: Text; email: Text; booth: Text };
+  footer: { paperDownload: { label: Text }; legalLinks: Array<{ label: Text }> };
+  site: { history: { summary: Text } };
+};
 
-function renderPage() {
-  const props = { data: indexPageDataFromContent() } as unknown as PageProps<Queries.IndexPageQuery>;
+const content = loadContent();
+const copy = content as unknown as Copy;
+
+function renderPage(files: ContentFiles = content, buildYear?: string) {
+  const props = { data: indexPageDataFromContent(files, buildYear) } as unknown as PageProps<Queries.IndexPageQuery>;
   return render(<IndexPage {...props} />);
 }
 
-function mockReducedMotion(reduce: boolean) {
-  window.matchMedia = jest.fn().mockImplementation((query: string) => ({
-    matches: reduce && query.includes("reduce"),
-    media: query,
-    addEventListener: jest.fn(),
-    removeEventListener: jest.fn(),
-  }));
+/** Text as the browser shows it: YAML's folded lines are one line on the page. */
+const squish = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * Fields not shown as text in the page's body: head tags, structured data, later states, the 404
+ * page, a style name, and the picture (sharp does not run in tests, so it is not rendered).
+ */
+const NOT_IN_BODY = [
+  /^solutions\.offerings\.\d+\.headerStyle$/,
+  /^meeting\.imageAlt$/,
+  /^site\.(description|shortName|shareImage|shareImageAlt)$/,
+  /^site\.notFound\./,
+  /^expo\.(startDate|endDate|venue\.)/,
+  /^meeting\.image$/,
+  /^meeting\.(successToast|failureToast)\./,
+  /^meeting\.form\.submittingLabel$/,
+  /^contact\.address\.country$/,
+];
+
+function leaves(value: unknown, path: string): Array<[string, string]> {
+  if (typeof value === "string" || typeof value === "number") return [[path, String(value)]];
+  if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, `${path}.${index}`));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => leaves(item, `${path}.${key}`));
+  return [];
 }
 
 describe("the landing page", () => {
-  let scrollIntoView: jest.Mock;
-  beforeEach(() => {
-    scrollIntoView = jest.fn();
-    Element.prototype.scrollIntoView = scrollIntoView;
-    mockReducedMotion(false);
-  });
-
-  it("shows hero, solutions, expo, form and footer in that order", () => {
+  it("shows one card per offering, each with its highlights, and the consulting block", () => {
     renderPage();
-    const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
-    const hero = screen.getByRole("heading", { level: 1 });
-    expect(hero).toHaveTextContent("Turn microtransit from a costly experiment into sustainable success");
-    const order = ["Platform solutions proven in daily service", "Visit us at booth #713", "Schedule Your CTAA Meeting"].map((text) =>
-      headings.indexOf(text),
-    );
-    expect(order.every((position) => position >= 0)).toBe(true);
-    expect([...order].sort((a, b) => a - b)).toEqual(order);
-    const form = document.getElementById("contact-form") as HTMLElement;
-    expect(within(form).getByRole("heading", { name: "Book Your Meeting" })).toBeInTheDocument();
-    expect(within(form).getByRole("heading", { name: "Contact Information" })).toBeInTheDocument();
-    expect(within(form).getByText("Book your personalized demonstration and consultation at Booth #713")).toBeInTheDocument();
-    const footer = screen.getByRole("contentinfo");
-    expect(form.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-  });
-
-  it("shows five offering cards with their highlights and the consulting block", () => {
-    renderPage();
-    const offerings = loadContentFile("solutions").offerings as Array<{ name: string; highlights: string[] }>;
-    expect(offerings).toHaveLength(5);
-    for (const offering of offerings) {
+    expect(screen.getAllByRole("article")).toHaveLength(copy.solutions.offerings.length);
+    for (const offering of copy.solutions.offerings) {
       const card = screen.getByRole("heading", { level: 3, name: offering.name }).closest("article") as HTMLElement;
       for (const highlight of offering.highlights) expect(within(card).getByText(highlight)).toBeInTheDocument();
     }
-    expect(screen.getByRole("heading", { name: /Design demand-responsive service/ })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: copy.consulting.heading })).toBeInTheDocument();
   });
 
-  it.each([
-    "2,000", "45 vehicles", "7 trips per vehicle service hour", "8 service configurations", "$1M", "15+ year",
-    "8-step", "$7.5M", "$5 per trip", "17%", "11%", "320", "80%", "30-minute", "40+ years", "1964", "2010", "2007",
-  ])("shows the marketing figure %s", (figure) => {
+  it("shows every word and figure of the content files (labels and hints included)", () => {
     const { container } = renderPage();
-    expect(container.textContent).toContain(figure);
+    const attributes = [...container.querySelectorAll("*")].flatMap((element) =>
+      ["alt", "title", "placeholder", "aria-label", "value", "href"].map((name) => element.getAttribute(name) ?? ""),
+    );
+    const shown = squish([container.textContent ?? "", ...attributes].join(" \n "));
+    const missing = Object.entries(content)
+      .flatMap(([file, data]) => leaves(data, file))
+      .filter(([path]) => !NOT_IN_BODY.some((pattern) => pattern.test(path)))
+      .filter(([, text]) => !shown.includes(squish(text)))
+      .map(([path]) => path);
+    expect(missing).toEqual([]);
   });
 
-  it("scrolls smoothly to the form from every call to action and moves focus there", async () => {
-    const user = userEvent.setup();
-    renderPage();
-    const links = ctaLabels.flatMap((label) => screen.getAllByRole("link", { name: new RegExp(`^${label}`) }));
-    expect(links).toHaveLength(3 + 5);
-    for (const link of links) {
-      scrollIntoView.mockClear();
-      expect(link).toHaveAttribute("href", "#contact-form");
-      await user.click(link);
-      expect(scrollIntoView).toHaveBeenCalledTimes(1);
-      expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById("contact-form"));
-      expect(scrollIntoView).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
-      expect(screen.getByRole("heading", { level: 2, name: "Schedule Your CTAA Meeting" })).toHaveFocus();
-    }
+  it("has no words of its own: with every content text in capitals, nothing on the page is in lower case", () => {
+    const { container } = renderPage(contentInCapitals());
+    expect(lowerCaseTexts(container)).toEqual([]);
   });
 
-  it("jumps without animation when the visitor prefers reduced motion", async () => {
-    mockReducedMotion(true);
-    const user = userEvent.setup();
-    renderPage();
-    await user.click(screen.getByRole("link", { name: /^Schedule Your Demo at CTAA/ }));
-    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: "auto", block: "start" });
+  it("shows next year's expo when only the content changes: no old year, booth or event name left", () => {
+    const nextYear = editedContent((text) => text.replace(/2025/g, "2026").replace(/713/g, "1204").replace(/CTAA/g, "APTA"));
+    const { container } = renderPage(nextYear, "2026");
+    expect(container.innerHTML).not.toMatch(/2025|713|CTAA/);
+    expect(container.textContent).toContain("1204");
   });
 
-  it("lists the contact details and the company history", () => {
+  it("links the contact details and the footer's links", () => {
     renderPage();
-    const contact = screen.getByRole("heading", { name: "Contact Information" }).closest("section") as HTMLElement;
-    expect(within(contact).getByRole("link", { name: "(614) 555-0172" })).toHaveAttribute("href", "tel:6145550172");
-    expect(within(contact).getByRole("link", { name: "meetings@meridianmobility.com" })).toHaveAttribute("href", "mailto:meetings@meridianmobility.com");
-    expect(within(contact).getByText("#713")).toBeInTheDocument();
+    const contact = screen.getByRole("heading", { name: copy.meeting.contactTitle }).closest("section") as HTMLElement;
+    const phoneLink = within(contact).getByRole("link", { name: copy.contact.phone });
+    expect(phoneLink.getAttribute("href")).toMatch(/^tel:\+?\d{7,15}$/);
+    expect(phoneLink.getAttribute("href")?.replace(/\D/g, "")).toBe(copy.contact.phone.replace(/\D/g, ""));
+    expect(within(contact).getByRole("link", { name: copy.contact.email })).toHaveAttribute("href", `mailto:${copy.contact.email}`);
+    expect(within(contact).getByText(`#${copy.contact.booth}`)).toBeInTheDocument();
     const footer = screen.getByRole("contentinfo");
-    expect(within(footer).getByText(/Established in 1964/)).toBeInTheDocument();
-    for (const name of ["Privacy Policy", "Terms of Service", "Contact"]) expect(within(footer).getByRole("link", { name })).toBeInTheDocument();
-    expect(within(footer).getByRole("link", { name: "Download the Structured DRT Paper" })).toBeInTheDocument();
+    expect(within(footer).getByText(squish(copy.site.history.summary))).toBeInTheDocument();
+    for (const { label } of copy.footer.legalLinks) expect(within(footer).getByRole("link", { name: label })).toBeInTheDocument();
+    expect(within(footer).getByRole("link", { name: copy.footer.paperDownload.label })).toBeInTheDocument();
   });
 });

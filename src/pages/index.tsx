@@ -18,7 +18,8 @@ export default function IndexPage({ data }: PageProps<Queries.IndexPageQuery>) {
   return (
     <>
       <Layout
-        beforeMain={<SiteHeader site={siteContent} booth={contactContent.booth} />}
+        skipLinkLabel={siteContent.skipLinkLabel}
+        beforeMain={<SiteHeader site={siteContent} booth={contactContent.booth} boothLabel={contactContent.labels.booth} />}
         afterMain={
           <SiteFooter
             footer={footerContent}
@@ -31,10 +32,10 @@ export default function IndexPage({ data }: PageProps<Queries.IndexPageQuery>) {
       >
         <Hero hero={heroContent} />
         <SolutionsSection solutions={solutionsContent} consulting={consultingContent} />
-        <ExpoSection expo={expoContent} />
+        <ExpoSection expo={expoContent} boothLabel={contactContent.labels.booth} />
         <MeetingSection meeting={meetingContent} contact={contactContent} />
       </Layout>
-      <ToastRegion />
+      <ToastRegion label={meetingContent.toastRegionLabel} />
     </>
   );
 }
@@ -94,6 +95,7 @@ export const query = graphql`
       ...SiteHeader
       ...FooterCompany
       description
+      skipLinkLabel
       shareImage {
         publicURL
       }
@@ -126,6 +128,7 @@ export const query = graphql`
     }
     meetingContent {
       ...MeetingSection
+      toastRegionLabel
     }
     contactContent {
       ...ContactDetails

@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
+import { TOAST_LIBRARY_WORDS } from "./toast-library-words";
 
 const contentDir = path.resolve(__dirname, "../../content");
+
+export type ContentFiles = Record<string, Record<string, unknown>>;
 
 export function loadContentFile(name: string): Record<string, unknown> {
   const parsed: unknown = yaml.load(fs.readFileSync(path.join(contentDir, `${name}.yaml`), "utf8"));
@@ -10,22 +13,75 @@ export function loadContentFile(name: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
+const FILES = ["site", "hero", "solutions", "consulting", "expo", "meeting", "contact", "footer"] as const;
+
+/** Every content/*.yaml file the page reads, by name. */
+export function loadContent(): ContentFiles {
+  return Object.fromEntries(FILES.map((name) => [name, loadContentFile(name)]));
+}
+
 /**
- * The real content/ files shaped like the index page's query result, so page tests render
- * what the build would render (images excepted: sharp does not run in tests).
+ * The real content/ files (or `content`, an edited copy of them) shaped like the index page's
+ * query result, so page tests render what the build would render (images excepted: sharp does
+ * not run in tests).
  */
-export function indexPageDataFromContent(): Queries.IndexPageQuery {
-  const site = loadContentFile("site");
-  const meeting = loadContentFile("meeting");
+export function indexPageDataFromContent(content: ContentFiles = loadContent(), buildYear = "2025"): Queries.IndexPageQuery {
   return {
-    site: { buildTime: "2025", siteMetadata: { siteUrl: "https://expo.example.com" } },
-    siteContent: { ...site, shareImage: { publicURL: "/static/share-card.png" } },
-    heroContent: loadContentFile("hero"),
-    solutionsContent: loadContentFile("solutions"),
-    consultingContent: loadContentFile("consulting"),
-    expoContent: loadContentFile("expo"),
-    meetingContent: { ...meeting, image: { childImageSharp: null } },
-    contactContent: loadContentFile("contact"),
-    footerContent: loadContentFile("footer"),
+    site: { buildTime: buildYear, siteMetadata: { siteUrl: "https://expo.example.com" } },
+    siteContent: { ...content.site, shareImage: { publicURL: "/static/share-card.png" } },
+    heroContent: content.hero,
+    solutionsContent: content.solutions,
+    consultingContent: content.consulting,
+    expoContent: content.expo,
+    meetingContent: { ...content.meeting, image: { childImageSharp: null } },
+    contactContent: content.contact,
+    footerContent: content.footer,
   } as unknown as Queries.IndexPageQuery;
+}
+
+/** content/site.yaml shaped like the not-found page's query result. */
+export function notFoundPageDataFromContent(content: ContentFiles = loadContent()): Queries.NotFoundPageQuery {
+  return { siteContent: content.site } as unknown as Queries.NotFoundPageQuery;
+}
+
+/** content/meeting.yaml as the meeting form receives it. */
+export function meetingFormContent(content: ContentFiles = loadContent()): Queries.MeetingFormFragment {
+  return content.meeting as unknown as Queries.MeetingFormFragment;
+}
+
+/**
+ * A copy of the content with every text changed by `replace` (e.g. next year's expo), for tests
+ * that prove the page shows what the content says and nothing else.
+ */
+export function editedContent(replace: (text: string) => string, content: ContentFiles = loadContent()): ContentFiles {
+  const edit = (value: unknown): unknown => {
+    if (typeof value === "string") return replace(value);
+    if (Array.isArray(value)) return value.map(edit);
+    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, edit(item)]));
+    return value;
+  };
+  return edit(content) as ContentFiles;
+}
+
+/** Every content text in capitals: rendered with it, a page that shows only content has no lower-case letter. */
+export function contentInCapitals(content: ContentFiles = loadContent()): ContentFiles {
+  return editedContent((text) => text.toUpperCase(), content);
+}
+
+/**
+ * The texts under `root` (text nodes and the attributes people read: alt, title, placeholder,
+ * aria-label) that contain a lower-case letter, i.e. words that did not come from capitalised
+ * content. The honeypot's label is for bots only and is skipped.
+ */
+export function lowerCaseTexts(root: Element): string[] {
+  const texts: string[] = [];
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement?.closest('label[for="reference_code"]')) continue;
+    texts.push(node.textContent ?? "");
+  }
+  for (const element of root.querySelectorAll("*")) {
+    for (const name of ["alt", "title", "placeholder", "aria-label"]) texts.push(element.getAttribute(name) ?? "");
+  }
+  return texts.filter((text) => /\p{Ll}/u.test(text) && !TOAST_LIBRARY_WORDS.has(text));
 }

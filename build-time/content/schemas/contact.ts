@@ -1,5 +1,15 @@
 import { contentFile, countryCode, email, group, phone, text } from "../fields";
 
+const labels = group(
+  {
+    address: text("The word before the address in the contact card.", "Address"),
+    phone: text("The word before the phone number in the contact card.", "Phone"),
+    email: text("The word before the e-mail address in the contact card.", "Email"),
+    booth: text('The word before the booth number, wherever the page shows it ("Booth #713").', "Booth"),
+  },
+  "The words that introduce each contact detail on the page.",
+);
+
 export const contactSchema = contentFile(
   {
     address: group(
@@ -15,6 +25,7 @@ export const contactSchema = contentFile(
     phone: phone("The phone number visitors can call."),
     email: email("The e-mail address visitors can write to."),
     booth: text("The booth number shown in the contact card, in quotes.", "713"),
+    labels,
   },
   "Contact details (content/contact.yaml)",
   "Contact details shown beside the form and in the footer.",

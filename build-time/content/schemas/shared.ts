@@ -29,3 +29,14 @@ export const link = group(
   },
   "A link: its text and where it goes.",
 );
+
+/** A message that pops up after the visitor sends the form (GraphQL type ToastMessage). */
+export function toastMessage(description: string, titleExample: string) {
+  return group(
+    {
+      title: text("The message's first line, in bold.", titleExample),
+      text: text('The sentence under the title. Put it in quotes if it contains " #".'),
+    },
+    description,
+  );
+}

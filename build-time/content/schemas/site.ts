@@ -20,7 +20,17 @@ export const siteSchema = contentFile(
       "The picture shown when the page is shared on LinkedIn, X, Slack or by e-mail. 1200 × 630 pixels, saved in content/images; write its path from this file, e.g. ./images/share-card.png.",
     ),
     shareImageAlt: imageAlt("shareImage"),
+    skipLinkLabel: text("The link keyboard users meet first, which jumps over the header to the page's content.", "Skip to main content"),
+    notFound: group(
+      {
+        title: text("The browser-tab title of the page shown for an address that does not exist.", "Page not found"),
+        code: text("The big number at the top of that page, in quotes.", "404"),
+        heading: text("The heading of that page.", "Oops! Page not found"),
+        homeLinkLabel: text("The link back to the landing page.", "Return to Home"),
+      },
+      "The page shown for an address that does not exist.",
+    ),
   },
   "Company facts and sharing text (content/site.yaml)",
-  "Company facts, search-engine description and the picture used when the page is shared. Used across the whole page.",
+  "Company facts, search-engine description, the picture used when the page is shared, and the words used on every page (skip link, not-found page).",
 );

@@ -16,6 +16,10 @@ export const solutionsSchema = contentFile(
     heading: text("The heading of the Platform Solutions section."),
     intro: text("The paragraph under the heading."),
     ctaLabel: text("The text of the button under the cards, which scrolls to the meeting form.", "Learn More"),
+    ctaAboutWord: text(
+      'Screen readers read each card\'s button as its text, this word and the offering\'s name ("Learn More about MobilityDR"), so the buttons can be told apart.',
+      "about",
+    ),
     offerings: list(offering, "The offering cards, in the order they appear on the page."),
   },
   "Platform solutions (content/solutions.yaml)",
