@@ -59,7 +59,7 @@ describe("validateContentForGatsby", () => {
           "2 content errors: fix them in the content folder and save.",
           `  content/solutions.yaml:19 › offering "OptiRun" › headerStyle: "teel" is not a colour style the page defines. Did you mean "teal"? Use one of: ocean, teal, violet, amber, slate.`,
           `  content/contact.yaml:8 › phone: "call us" does not look like a phone number. Expected a phone number of 7 to 15 digits, written like (614) 555-0172 or +1 614 555 0172.`,
-          "See README.md, section Editing content, for every field, or run npm run check:content.",
+          "See content/README.md for every field, or run npm run check:content.",
         ].join("\n"),
       ],
     ]);
@@ -93,7 +93,7 @@ describe("createContentWatcher (gatsby develop)", () => {
           "1 content error: fix it in the content folder and save.",
           `  content/meeting.yaml:13 › product option "OptiRun (Scheduling Optimization)" › value: "MobilityDR" is already used by productOptions item 1. Each product needs its own value, because the value is what a meeting request saves.`,
           "Until then the preview keeps showing content/meeting.yaml as it was before this change.",
-          "See README.md, section Editing content, for every field, or run npm run check:content.",
+          "See content/README.md for every field, or run npm run check:content.",
         ].join("\n"),
       ],
     ]);

@@ -14,7 +14,7 @@ import { readTextIfPresent, safeReadDir } from "./safe-fs";
 /** The part of Gatsby's reporter the check uses (tests pass a fake). */
 export type ContentReporter = Pick<Reporter, "info" | "warn" | "panicOnBuild">;
 
-const GUIDE = "See README.md, section Editing content, for every field, or run npm run check:content.";
+const GUIDE = "See content/README.md for every field, or run npm run check:content.";
 
 function errorMessage(errors: readonly ContentProblem[], note?: string): string {
   const heading = `${errors.length} content ${errors.length === 1 ? "error" : "errors"}: fix ${errors.length === 1 ? "it" : "them"} in the content folder and save.`;
