@@ -56,6 +56,8 @@ const config: GatsbyConfig = {
         typeName: ({ node }: { node: { name: string } }) => contentTypeName(node.name),
       },
     },
+    // The content editor at /admin/ (cms/): served by gatsby develop, written into the build.
+    "cms-admin",
   ],
 };
 

@@ -1,0 +1,113 @@
+/**
+ * One content field (a zod schema from build-time/content/schemas) as a CMS form field.
+ *
+ * Everything the form knows comes from the schema: the help text is the field's description,
+ * every field is required, lists keep their minimum length, the header styles are the enum's
+ * choices, and text formats (e-mail, phone, links, country codes, dates) use the schema's own
+ * pattern with the sentence the content check prints ("Expected …"). Rules a pattern cannot say
+ * (a phone's digit count, two product options with the same value) stay with the content check,
+ * which the build runs on every save.
+ */
+import { z } from "zod";
+import { fieldHelp } from "../build-time/content/fields";
+import { fieldLabel, itemLabel, LONG_TEXT_FIELDS } from "./labels";
+
+/** The subset of Sveltia CMS (and Decap CMS) field options this site uses. */
+export type CmsField = {
+  name: string;
+  label: string;
+  widget: "string" | "text" | "number" | "select" | "list" | "object" | "image" | "datetime";
+  hint?: string;
+  required?: boolean;
+  pattern?: [string, string];
+  options?: string[];
+  value_type?: "int";
+  min?: number;
+  max?: number;
+  field?: CmsField;
+  fields?: CmsField[];
+  label_singular?: string;
+  summary?: string;
+  choose_url?: boolean;
+  media_folder?: string;
+  public_folder?: string;
+  format?: string;
+  time_format?: false;
+  picker_utc?: boolean;
+};
+
+type JsonSchema = {
+  type?: string;
+  pattern?: string;
+  description?: string;
+  enum?: unknown[];
+  minItems?: number;
+  minimum?: number;
+  maximum?: number;
+};
+
+function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+}
+
+/** A text pattern that accepts picture paths such as ./images/share-card.png (the imagePath field). */
+function isPicturePattern(pattern: string): boolean {
+  const regex = new RegExp(pattern);
+  return regex.test("./images/share-card.png") && !regex.test("share-card") && !regex.test("https://example.com/a.png");
+}
+
+const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
+
+/** What the editor reads under a field that refuses a value: the content check's "Expected …" sentence. */
+function refusal(schema: z.ZodType): string {
+  const expected = fieldHelp.get(schema)?.expected;
+  return expected ? `Expected ${expected}.` : "This value is not accepted.";
+}
+
+function describe(schema: z.ZodType): string | undefined {
+  return jsonSchemaOf(schema).description;
+}
+
+export function cmsField(name: string, schema: z.ZodType, itemOf?: string): CmsField {
+  const common = { name, label: fieldLabel(name, itemOf), hint: describe(schema), required: true };
+
+  if (schema instanceof z.ZodObject) {
+    return { ...common, widget: "object", fields: cmsFields(schema) };
+  }
+  if (schema instanceof z.ZodArray) {
+    const element = schema.element as z.ZodType;
+    const min = jsonSchemaOf(schema).minItems;
+    const list = { ...common, widget: "list" as const, label_singular: itemLabel(name), ...(min === undefined ? {} : { min }) };
+    if (element instanceof z.ZodObject) {
+      const fields = cmsFields(element);
+      const first = fields[0]?.name;
+      return { ...list, fields, ...(first ? { summary: `{{fields.${first}}}` } : {}) };
+    }
+    return { ...list, field: cmsField(itemLabel(name).toLowerCase().replace(/\W+/g, "_"), element, name) };
+  }
+  if (schema instanceof z.ZodEnum) {
+    return { ...common, widget: "select", options: schema.options.map(String) };
+  }
+  if (schema instanceof z.ZodNumber) {
+    const { minimum, maximum } = jsonSchemaOf(schema);
+    return { ...common, widget: "number", value_type: "int", ...(minimum === undefined ? {} : { min: minimum }), ...(maximum === undefined ? {} : { max: maximum }) };
+  }
+  if (schema instanceof z.ZodString) {
+    const { pattern } = jsonSchemaOf(schema);
+    if (pattern && isPicturePattern(pattern)) {
+      // Uploaded into content/images/ and written as ./images/<file>, the path the page resolves.
+      return { ...common, widget: "image", choose_url: false, media_folder: "/content/images", public_folder: "./images" };
+    }
+    if (pattern === DATE_PATTERN) {
+      return { ...common, widget: "datetime", format: "YYYY-MM-DD", time_format: false, picker_utc: true, pattern: [pattern, refusal(schema)] };
+    }
+    const widget = LONG_TEXT_FIELDS.has(name) ? ("text" as const) : ("string" as const);
+    // Plain text must hold more than spaces (the check reports "is empty (only spaces)").
+    return { ...common, widget, pattern: pattern ? [pattern, refusal(schema)] : ["\\S", "Write some text here; spaces alone do not count."] };
+  }
+  throw new Error(`cms/fields.ts does not know how to edit the field "${name}" (${schema.def.type}). Add the case here.`);
+}
+
+export function cmsFields(group: z.ZodObject): CmsField[] {
+  return Object.entries(group.shape).map(([name, schema]) => cmsField(name, schema as z.ZodType));
+}

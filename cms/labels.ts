@@ -1,0 +1,53 @@
+/**
+ * Field names as an editor reads them in the CMS. Most come from the field name itself
+ * ("perksHeading" → "Perks heading"); the few names that mean nothing to a non-programmer
+ * have a plain label here. The help text under each field is the schema's description.
+ */
+
+const PLAIN_LABELS: Readonly<Record<string, string>> = {
+  ctaLabel: "Button text",
+  eyebrow: "Small line above the heading",
+  lead: "Introduction",
+  href: "Link target",
+  imageAlt: "Picture description",
+  shareImage: "Sharing picture",
+  shareImageAlt: "Sharing picture description",
+  headerStyle: "Header colour",
+  stats: "Key figures",
+  paperDownload: "Paper download button",
+  legalLinks: "Legal links",
+  bio: "About",
+};
+
+/** Fields whose text usually runs over one line: edited in a multi-line box. */
+export const LONG_TEXT_FIELDS: ReadonlySet<string> = new Set(["lead", "intro", "summary", "description", "bio", "imageAlt", "shareImageAlt"]);
+
+/** The name of one item of a list, for "Add …" buttons. */
+const ITEM_LABELS: Readonly<Record<string, string>> = {
+  stats: "Figure",
+  figures: "Figure",
+  points: "Point",
+  offerings: "Offering",
+  highlights: "Highlight",
+  perks: "Perk",
+  leaders: "Leader",
+  productOptions: "Product option",
+  meetingTimeOptions: "Meeting time option",
+  resources: "Link",
+  legalLinks: "Link",
+};
+
+export function humanize(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The label of a field; the single field of a plain list (highlights, points) is named after its item. */
+export function fieldLabel(name: string, listName?: string): string {
+  if (listName !== undefined) return itemLabel(listName);
+  return PLAIN_LABELS[name] ?? humanize(name);
+}
+
+export function itemLabel(listName: string): string {
+  return ITEM_LABELS[listName] ?? humanize(listName);
+}

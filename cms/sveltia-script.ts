@@ -1,0 +1,82 @@
+/**
+ * Sveltia CMS's prebuilt script, made to load nothing from public CDNs.
+ *
+ * The published file fetches its three fonts from cdn.jsdelivr.net and checks unpkg.com for a
+ * newer version. /admin/ serves the fonts itself (from the @fontsource packages, same files) and
+ * answers the version check with the installed version, so its Content-Security-Policy can stay
+ * 'self' and editors' browsers talk to no third party. Each rewrite must find its address:
+ * after a Sveltia upgrade that moves one, this throws and names it instead of silently loading
+ * from a CDN again.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+export const FONTS_DIR = "fonts";
+export const VERSION_FILE = "sveltia-cms/package.json";
+
+type Font = { cdnUrl: string; packageName: string; file: string };
+
+const FONTS: readonly Font[] = [
+  {
+    cdnUrl: "https://cdn.jsdelivr.net/fontsource/fonts/source-sans-3:vf@5.3.0/latin-wght-normal.woff2",
+    packageName: "@fontsource-variable/source-sans-3",
+    file: "source-sans-3-latin-wght-normal.woff2",
+  },
+  {
+    cdnUrl: "https://cdn.jsdelivr.net/fontsource/fonts/noto-mono@5.3.0/latin-400-normal.woff2",
+    packageName: "@fontsource/noto-mono",
+    file: "noto-mono-latin-400-normal.woff2",
+  },
+  {
+    cdnUrl: "https://cdn.jsdelivr.net/fontsource/fonts/material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2",
+    packageName: "@fontsource-variable/material-symbols-outlined",
+    file: "material-symbols-outlined-latin-wght-normal.woff2",
+  },
+];
+
+const UNPKG_BASE = "`https://unpkg.com/@sveltia/cms`";
+
+function packageDir(name: string): string {
+  // Resolved from the project root: gatsby-node code runs from a compiled copy in .cache/.
+  return path.join(process.cwd(), "node_modules", ...name.split("/"));
+}
+
+function installedVersion(): string {
+  const manifest: unknown = JSON.parse(fs.readFileSync(path.join(packageDir("@sveltia/cms"), "package.json"), "utf8"));
+  const version = typeof manifest === "object" && manifest !== null && "version" in manifest ? manifest.version : undefined;
+  if (typeof version !== "string") throw new Error("node_modules/@sveltia/cms/package.json has no version.");
+  return version;
+}
+
+export class SveltiaScriptError extends Error {
+  override name = "SveltiaScriptError";
+}
+
+function replaceEvery(source: string, search: string, replacement: string, what: string): string {
+  const count = source.split(search).length - 1;
+  if (count === 0) {
+    throw new SveltiaScriptError(
+      `cms/sveltia-script.ts: ${what} (${search}) is no longer in @sveltia/cms/dist/sveltia-cms.js; a Sveltia upgrade changed it. Update the rewrite list.`,
+    );
+  }
+  return source.split(search).join(replacement);
+}
+
+/** The script /admin/ serves, with every CDN address pointing at /admin/ itself. */
+export function sveltiaScript(adminPath: string): string {
+  let source = fs.readFileSync(path.join(packageDir("@sveltia/cms"), "dist", "sveltia-cms.js"), "utf8");
+  for (const font of FONTS) source = replaceEvery(source, font.cdnUrl, `${adminPath}${FONTS_DIR}/${font.file}`, `the font ${font.file}`);
+  source = replaceEvery(source, UNPKG_BASE, `\`${adminPath}sveltia-cms\``, "the version check on unpkg.com");
+  // Source maps are not published; drop the comment so browsers do not ask for one.
+  return source.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");
+}
+
+/** The fonts the script loads, as files under /admin/fonts/. */
+export function fontFiles(): Array<{ name: string; file: string }> {
+  return FONTS.map((font) => ({ name: `${FONTS_DIR}/${font.file}`, file: path.join(packageDir(font.packageName), "files", font.file) }));
+}
+
+/** What the version check reads: the installed version, so no "update available" banner appears. */
+export function versionManifest(): string {
+  return `${JSON.stringify({ name: "@sveltia/cms", version: installedVersion() })}\n`;
+}

@@ -1,0 +1,42 @@
+/**
+ * /admin/, the content editor for marketing staff (see cms/ and docs/cms.md).
+ *
+ * `gatsby develop` (npm start) serves it at http://localhost:8000/admin/; `gatsby build` writes it
+ * to public/admin/ before the site's own onPostBuild (this plugin is listed before the site's
+ * gatsby-node), so the secret scan covers it. It is not a Gatsby page: no page bundle, the sitemap
+ * (built from SitePage nodes) leaves it out, and the landing page never loads its script.
+ */
+import type { GatsbyNode } from "gatsby";
+import { ADMIN_PATH, adminFiles, writeAdminFiles } from "../../cms/admin-files";
+import { cmsSettingsFrom } from "../../cms/config";
+
+/** The part of Gatsby's Express app (typed `any` by Gatsby) that this plugin uses. */
+type DevServer = {
+  get(
+    route: string,
+    handler: (
+      request: { path: string },
+      response: { set(name: string, value: string): void; send(body: Buffer): void; redirect(url: string): void },
+      next: () => void,
+    ) => void,
+  ): void;
+};
+
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app }) => {
+  const server: DevServer = app;
+  server.get(ADMIN_PATH.replace(/\/$/, ""), (_request, response) => response.redirect(ADMIN_PATH));
+  server.get(`${ADMIN_PATH}*`, (request, response, next) => {
+    const name = request.path.slice(ADMIN_PATH.length) || "index.html";
+    const file = adminFiles(cmsSettingsFrom(process.env)).find((candidate) => candidate.name === name);
+    if (!file) return next();
+    response.set("Content-Type", file.contentType);
+    response.set("Cache-Control", "no-store");
+    response.set("X-Robots-Tag", "noindex");
+    response.send(file.body());
+  });
+};
+
+export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+  const written = writeAdminFiles("public", cmsSettingsFrom(process.env));
+  reporter.info(`Wrote the content editor to ${ADMIN_PATH} (${written.length} files).`);
+};
