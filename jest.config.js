@@ -40,6 +40,7 @@ module.exports = {
         "<rootDir>/local-backend/**/*.test.ts",
         "<rootDir>/tools/**/*.test.ts",
         "<rootDir>/build-time/**/*.test.ts",
+        "<rootDir>/cms/**/*.test.ts",
         "<rootDir>/src/**/*.node-test.ts",
       ],
     },

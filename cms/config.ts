@@ -53,6 +53,8 @@ export function cmsConfig(settings: CmsSettings) {
     // Pictures live beside the YAML that names them; the image fields write "./images/<file>".
     media_folder: "content/images",
     public_folder: "/images",
+    // Pictures come from the editor's computer: no stock-photo services.
+    media_libraries: { stock_assets: false },
     // Every text in double quotes: a booth "713", a figure "4" or a date "2025-05-18" stays text.
     output: { yaml: { quote: "double" } },
     collections: [

@@ -9,7 +9,7 @@
  * which the build runs on every save.
  */
 import { z } from "zod";
-import { fieldHelp } from "../build-time/content/fields";
+import { fieldHelp, IMAGE_EXTENSIONS } from "../build-time/content/fields";
 import { fieldLabel, itemLabel, LONG_TEXT_FIELDS } from "./labels";
 
 /** The subset of Sveltia CMS (and Decap CMS) field options this site uses. */
@@ -29,6 +29,7 @@ export type CmsField = {
   label_singular?: string;
   summary?: string;
   choose_url?: boolean;
+  accept?: string;
   media_folder?: string;
   public_folder?: string;
   format?: string;
@@ -96,7 +97,7 @@ export function cmsField(name: string, schema: z.ZodType, itemOf?: string): CmsF
     const { pattern } = jsonSchemaOf(schema);
     if (pattern && isPicturePattern(pattern)) {
       // Uploaded into content/images/ and written as ./images/<file>, the path the page resolves.
-      return { ...common, widget: "image", choose_url: false, media_folder: "/content/images", public_folder: "./images" };
+      return { ...common, widget: "image", choose_url: false, accept: IMAGE_EXTENSIONS.map((extension) => `.${extension}`).join(","), media_folder: "/content/images", public_folder: "./images" };
     }
     if (pattern === DATE_PATTERN) {
       return { ...common, widget: "datetime", format: "YYYY-MM-DD", time_format: false, picker_utc: true, pattern: [pattern, refusal(schema)] };

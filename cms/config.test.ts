@@ -1,0 +1,145 @@
+/**
+ * The CMS configuration is derived from the content schemas; these tests fail when a schema
+ * holds something the derivation loses (a field, a required mark, a list minimum, a choice, a
+ * pattern), and when /admin/ would load code or fonts from another host.
+ */
+import { load } from "js-yaml";
+import { z } from "zod";
+import { CONTENT_FILES } from "../build-time/content/content-files";
+import { OFFERING_HEADER_STYLES } from "../src/lib/offering-header-styles";
+import { adminFiles } from "./admin-files";
+import { cmsConfig, cmsConfigYaml, cmsSettingsFrom, PLACEHOLDER_REPO } from "./config";
+import type { CmsField } from "./fields";
+
+const settings = cmsSettingsFrom({});
+const files = cmsConfig(settings).collections[0]!.files;
+
+function fileConfig(name: string) {
+  const file = files.find((candidate) => candidate.name === name);
+  if (!file) throw new Error(`no CMS form for ${name}`);
+  return file;
+}
+
+function fieldAt(fields: readonly CmsField[] | undefined, ...names: string[]): CmsField {
+  let current: CmsField | undefined;
+  let level = fields;
+  for (const name of names) {
+    current = level?.find((field) => field.name === name);
+    if (!current) throw new Error(`no field ${names.join(".")}`);
+    level = current.fields;
+  }
+  if (!current) throw new Error("no field name given");
+  return current;
+}
+
+/** Every field path of a zod group, e.g. "offerings.headerStyle". */
+function schemaPaths(group: z.ZodObject, prefix = ""): string[] {
+  return Object.entries(group.shape).flatMap(([name, schema]) => {
+    const here = `${prefix}${name}`;
+    if (schema instanceof z.ZodObject) return [here, ...schemaPaths(schema, `${here}.`)];
+    if (schema instanceof z.ZodArray && schema.element instanceof z.ZodObject) return [here, ...schemaPaths(schema.element, `${here}.`)];
+    return [here];
+  });
+}
+
+function configPaths(fields: readonly CmsField[], prefix = ""): string[] {
+  return fields.flatMap((field) => {
+    const here = `${prefix}${field.name}`;
+    return field.fields ? [here, ...configPaths(field.fields, `${here}.`)] : [here];
+  });
+}
+
+function matches(field: CmsField, value: string): boolean {
+  if (!field.pattern) throw new Error(`${field.name} has no pattern`);
+  return new RegExp(field.pattern[0]).test(value);
+}
+
+describe("CMS configuration derived from the content schemas", () => {
+  it("has one form per content file, in page order, editing content/<name>.yaml", () => {
+    expect(files.map((file) => file.file)).toEqual(CONTENT_FILES.map((spec) => `content/${spec.name}.yaml`));
+    expect(fileConfig("hero").label).toBe("First screen");
+  });
+
+  it.each(CONTENT_FILES.map((spec) => [spec.name, spec] as const))("%s: every schema field is a required form field with its description as help", (_name, spec) => {
+    const form = fileConfig(spec.name);
+    expect(configPaths(form.fields)).toEqual(schemaPaths(spec.schema));
+    const unhelped = configPaths(form.fields).filter((path) => {
+      const field = fieldAt(form.fields, ...path.split("."));
+      return field.required !== true || !field.hint;
+    });
+    expect(unhelped).toEqual([]);
+  });
+
+  it("keeps list minimums, the header styles and plain lists of sentences", () => {
+    const offerings = fieldAt(fileConfig("solutions").fields, "offerings");
+    expect(offerings).toMatchObject({ widget: "list", min: 1, label_singular: "Offering" });
+    expect(fieldAt(offerings.fields, "headerStyle")).toMatchObject({ widget: "select", options: [...OFFERING_HEADER_STYLES] });
+    expect(fieldAt(offerings.fields, "highlights")).toMatchObject({ widget: "list", min: 1, field: { widget: "string", label: "Highlight" } });
+  });
+
+  it("refuses a bad e-mail address, phone, link, country and date with the content check's own sentence", () => {
+    const contact = fileConfig("contact").fields;
+    const email = fieldAt(contact, "email");
+    expect(matches(email, "meetings@example.com")).toBe(true);
+    expect(matches(email, "meetings@meridianmobility")).toBe(false);
+    expect(email.pattern?.[1]).toBe("Expected an e-mail address such as meetings@example.com.");
+    expect(matches(fieldAt(contact, "phone"), "(614) 555-0172")).toBe(true);
+    expect(matches(fieldAt(contact, "phone"), "call us")).toBe(false);
+    expect(matches(fieldAt(contact, "address", "country"), "usa")).toBe(false);
+    const href = fieldAt(fileConfig("footer").fields, "paperDownload", "href");
+    expect(["#", "#contact-form", "/privacy/", "https://example.com/a.pdf"].every((value) => matches(href, value))).toBe(true);
+    expect(matches(href, "www.example.com")).toBe(false);
+    expect(fieldAt(fileConfig("expo").fields, "startDate")).toMatchObject({ widget: "datetime", format: "YYYY-MM-DD", time_format: false });
+  });
+
+  it("refuses text that is only spaces", () => {
+    const headline = fieldAt(fileConfig("hero").fields, "headline");
+    expect(matches(headline, "   ")).toBe(false);
+    expect(matches(headline, "Turn microtransit into success")).toBe(true);
+  });
+
+  it("uploads pictures into content/images and writes the path the page reads", () => {
+    expect(fieldAt(fileConfig("meeting").fields, "image")).toMatchObject({
+      widget: "image",
+      media_folder: "/content/images",
+      public_folder: "./images",
+      choose_url: false,
+      accept: expect.stringContaining(".png"),
+    });
+    expect(fieldAt(fileConfig("meeting").fields, "imageAlt")).toMatchObject({ widget: "text", required: true });
+  });
+
+  it("is YAML the CMS reads back to the same configuration, keeping dates and numbers quoted", () => {
+    const config = cmsConfig(settings);
+    expect(load(cmsConfigYaml(settings))).toEqual(config);
+    expect(config.output.yaml.quote).toBe("double");
+  });
+
+  it("signs in to the repository named by CMS_GITHUB_REPO, with an OAuth client only when CMS_AUTH_URL is set", () => {
+    expect(cmsConfig(settings).backend).toMatchObject({ name: "github", repo: PLACEHOLDER_REPO, branch: "main" });
+    expect(cmsConfig(settings).backend).not.toHaveProperty("base_url");
+    const production = cmsConfig(cmsSettingsFrom({ CMS_GITHUB_REPO: "meridian/site", CMS_GITHUB_BRANCH: "live", CMS_AUTH_URL: "https://auth.example.com" }));
+    expect(production.backend).toMatchObject({ repo: "meridian/site", branch: "live", base_url: "https://auth.example.com" });
+  });
+});
+
+describe("/admin/ files", () => {
+  const served = adminFiles(settings);
+  const text = (name: string) => served.find((file) => file.name === name)?.body().toString("utf8") ?? "";
+
+  it("is a noindex page without inline script or style", () => {
+    const page = text("index.html");
+    expect(page).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(page).not.toMatch(/<script>|<style|style="/);
+  });
+
+  it("loads nothing from public CDNs: the fonts and the version check are served from /admin/", () => {
+    const script = text("sveltia-cms.js");
+    expect(script).not.toMatch(/cdn\.jsdelivr\.net|unpkg\.com\/@sveltia\/cms`/);
+    expect(script).toContain("/admin/fonts/material-symbols-outlined-latin-wght-normal.woff2");
+    const fonts = served.filter((file) => file.name.startsWith("fonts/"));
+    expect(fonts).toHaveLength(3);
+    for (const font of fonts) expect(font.body().subarray(0, 4).toString("latin1")).toBe("wOF2");
+    expect(JSON.parse(text("sveltia-cms/package.json"))).toMatchObject({ name: "@sveltia/cms", version: expect.any(String) });
+  });
+});

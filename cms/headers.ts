@@ -1,0 +1,35 @@
+/**
+ * The HTTP headers /admin/ needs, as a `_headers` rule. The CMS is a different kind of page from
+ * the landing page: Svelte puts its component styles in <style> elements and style="" attributes
+ * (so style-src needs 'unsafe-inline'), pictures are previewed from blob: and data: URLs, and
+ * signing in with GitHub talks to api.github.com. It never needs 'unsafe-eval', and it loads
+ * nothing from other hosts (cms/sveltia-script.ts serves its fonts from /admin/).
+ */
+import { ADMIN_PATH } from "./admin-files";
+
+export const ADMIN_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' blob: data: https://avatars.githubusercontent.com",
+  "media-src 'self' blob:",
+  "font-src 'self'",
+  // GitHub's API (sign-in, reading and committing files) and its status page (an outage notice).
+  "connect-src 'self' blob: data: https://api.github.com https://www.githubstatus.com",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+export const ADMIN_HEADERS: ReadonlyArray<readonly [name: string, value: string]> = [
+  ["Content-Security-Policy", ADMIN_CONTENT_SECURITY_POLICY],
+  ["X-Robots-Tag", "noindex, nofollow"],
+  ["Cache-Control", "no-cache"],
+];
+
+/** The `_headers` rule for /admin/ (one header a line, as hosts read it). */
+export function adminHeadersRule(): string {
+  return [`${ADMIN_PATH}*`, ...ADMIN_HEADERS.map(([name, value]) => `  ${name}: ${value}`)].join("\n");
+}
