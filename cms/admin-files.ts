@@ -6,12 +6,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { cmsConfigYaml, type CmsSettings } from "./config";
-import { fontFiles, sveltiaScript, VERSION_FILE, versionManifest } from "./sveltia-script";
+import { fontFiles, scriptFileName, sveltiaScript, VERSION_FILE, versionManifest } from "./sveltia-script";
 
 export const ADMIN_PATH = "/admin/";
 
 /** No inline script or style: the page's Content-Security-Policy needs no hash for it. */
-const ADMIN_PAGE = `<!doctype html>
+const adminPage = () => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -21,7 +21,7 @@ const ADMIN_PAGE = `<!doctype html>
     <link href="${ADMIN_PATH}config.yml" type="application/yaml" rel="cms-config-url" />
   </head>
   <body>
-    <script src="${ADMIN_PATH}sveltia-cms.js"></script>
+    <script src="${ADMIN_PATH}${scriptFileName()}"></script>
   </body>
 </html>
 `;
@@ -32,9 +32,9 @@ const TYPES = { html: "text/html; charset=utf-8", yaml: "application/yaml; chars
 
 export function adminFiles(settings: CmsSettings): AdminFile[] {
   return [
-    { name: "index.html", contentType: TYPES.html, body: () => Buffer.from(ADMIN_PAGE) },
+    { name: "index.html", contentType: TYPES.html, body: () => Buffer.from(adminPage()) },
     { name: "config.yml", contentType: TYPES.yaml, body: () => Buffer.from(cmsConfigYaml(settings)) },
-    { name: "sveltia-cms.js", contentType: TYPES.js, body: () => Buffer.from(sveltiaScript(ADMIN_PATH)) },
+    { name: scriptFileName(), contentType: TYPES.js, body: () => Buffer.from(sveltiaScript(ADMIN_PATH)) },
     { name: VERSION_FILE, contentType: TYPES.json, body: () => Buffer.from(versionManifest()) },
     ...fontFiles().map(({ name, file }) => ({ name, contentType: TYPES.woff2, body: () => fs.readFileSync(file) })),
   ];

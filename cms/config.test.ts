@@ -8,6 +8,7 @@ import { z } from "zod";
 import { CONTENT_FILES } from "../build-time/content/content-files";
 import { OFFERING_HEADER_STYLES } from "../src/lib/offering-header-styles";
 import { adminFiles } from "./admin-files";
+import { scriptFileName } from "./sveltia-script";
 import { cmsConfig, cmsConfigYaml, cmsSettingsFrom, PLACEHOLDER_REPO } from "./config";
 import type { CmsField } from "./fields";
 
@@ -131,10 +132,13 @@ describe("/admin/ files", () => {
     const page = text("index.html");
     expect(page).toContain('<meta name="robots" content="noindex, nofollow" />');
     expect(page).not.toMatch(/<script>|<style|style="/);
+    // Hosts cache *.js for a year: the name changes with every Sveltia CMS version.
+    expect(page).toContain(`<script src="/admin/${scriptFileName()}"></script>`);
+    expect(scriptFileName()).toMatch(/^sveltia-cms-\d+\.\d+\.\d+\.js$/);
   });
 
   it("loads nothing from public CDNs: the fonts and the version check are served from /admin/", () => {
-    const script = text("sveltia-cms.js");
+    const script = text(scriptFileName());
     expect(script).not.toMatch(/cdn\.jsdelivr\.net|unpkg\.com\/@sveltia\/cms`/);
     expect(script).toContain("/admin/fonts/material-symbols-outlined-latin-wght-normal.woff2");
     const fonts = served.filter((file) => file.name.startsWith("fonts/"));

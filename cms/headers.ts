@@ -26,7 +26,6 @@ export const ADMIN_CONTENT_SECURITY_POLICY = [
 export const ADMIN_HEADERS: ReadonlyArray<readonly [name: string, value: string]> = [
   ["Content-Security-Policy", ADMIN_CONTENT_SECURITY_POLICY],
   ["X-Robots-Tag", "noindex, nofollow"],
-  ["Cache-Control", "no-cache"],
 ];
 
 /** The `_headers` rule for /admin/ (one header a line, as hosts read it). */

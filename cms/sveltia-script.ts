@@ -41,7 +41,7 @@ function packageDir(name: string): string {
   return path.join(process.cwd(), "node_modules", ...name.split("/"));
 }
 
-function installedVersion(): string {
+export function installedVersion(): string {
   const manifest: unknown = JSON.parse(fs.readFileSync(path.join(packageDir("@sveltia/cms"), "package.json"), "utf8"));
   const version = typeof manifest === "object" && manifest !== null && "version" in manifest ? manifest.version : undefined;
   if (typeof version !== "string") throw new Error("node_modules/@sveltia/cms/package.json has no version.");
@@ -60,6 +60,14 @@ function replaceEvery(source: string, search: string, replacement: string, what:
     );
   }
   return source.split(search).join(replacement);
+}
+
+/**
+ * The script's file name carries the version: hosts cache every *.js for a year (static/_headers),
+ * so an upgrade must change the name to reach editors' browsers.
+ */
+export function scriptFileName(): string {
+  return `sveltia-cms-${installedVersion()}.js`;
 }
 
 /** The script /admin/ serves, with every CDN address pointing at /admin/ itself. */

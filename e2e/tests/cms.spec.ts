@@ -182,7 +182,10 @@ test("an editor changes a subtitle, adds a highlight, reorders perks and replace
   const dialog = page.getByRole("dialog", { name: "Select Image" });
   const [chooser] = await Promise.all([page.waitForEvent("filechooser"), dialog.getByRole("button", { name: "Upload" }).click()]);
   await chooser.setFiles(newPicture);
+  await expect(dialog.getByRole("option", { name: "booth-team.png", selected: true })).toBeVisible();
   await dialog.getByRole("button", { name: "Insert" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(field(page, "Image")).toContainText("booth-team.png");
   await field(page, "Picture description").getByRole("textbox").fill("Our booth team showing a live microtransit demo on a large screen.");
   await save(page);
 

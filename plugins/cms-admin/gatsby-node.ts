@@ -22,8 +22,9 @@ type DevServer = {
   ): void;
 };
 
-export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app }) => {
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app, reporter }) => {
   const server: DevServer = app;
+  reporter.info(`Content editor: ${ADMIN_PATH} on this server (e.g. http://localhost:8000${ADMIN_PATH}); in Chrome or Edge, choose "Work with Local Repository" and pick this folder.`);
   server.get(ADMIN_PATH.replace(/\/$/, ""), (_request, response) => response.redirect(ADMIN_PATH));
   server.get(`${ADMIN_PATH}*`, (request, response, next) => {
     const name = request.path.slice(ADMIN_PATH.length) || "index.html";
