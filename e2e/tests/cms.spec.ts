@@ -163,7 +163,7 @@ test("an editor changes a subtitle, adds a highlight, reorders perks and replace
   await openCmsOnCheckout(page);
 
   await openSection(page, /Platform solutions/);
-  await field(page, "Subtitle").first().getByRole("textbox").fill("Microtransit that pays for itself");
+  await (await scrollTo(page, field(page, "Subtitle").first().getByRole("textbox"))).fill("Microtransit that pays for itself");
   await (await scrollTo(page, page.getByRole("button", { name: /Add .?Highlight/ }).first())).click();
   await (await emptyTextbox(page, "Highlight")).fill("Books a ride in under a minute from any phone.");
   await save(page);
