@@ -101,6 +101,13 @@ describe("deferScriptsInDirectory", () => {
     await expect(deferScriptsInDirectory(dir)).rejects.toThrow(/index\.html: <script src="\/app-3\.js" defer>/);
   });
 
+  it("leaves HTML that is not a Gatsby page alone (the content editor at /admin/)", async () => {
+    const editor = '<!doctype html><html><body><script src="/admin/sveltia-cms-1.0.0.js"></script></body></html>';
+    const dir = publicDirWith({ "index.html": page, "admin.html": editor });
+    await expect(deferScriptsInDirectory(dir)).resolves.toBe(1);
+    expect(fs.readFileSync(path.join(dir, "admin.html"), "utf8")).toBe(editor);
+  });
+
   it("stops the build when no page has script tags to defer", async () => {
     const dir = publicDirWith({ "index.html": "<html><body><p>no scripts</p></body></html>" });
     await expect(deferScriptsInDirectory(dir)).rejects.toThrow(/No page .* has Gatsby's script tags/);

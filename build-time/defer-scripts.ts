@@ -76,6 +76,14 @@ export function deferScriptsUntilFirstPaint(html: string): DeferredPage {
 }
 
 /**
+ * Gatsby's pages hold its root element. Other HTML in public/ (the content editor at /admin/,
+ * written by plugins/cms-admin) loads its own scripts and is left as it is.
+ */
+function isGatsbyPage(html: string): boolean {
+  return html.includes('id="___gatsby"');
+}
+
+/**
  * Rewrites every HTML page in publicDir; returns how many pages start their scripts after the
  * first paint. Throws DeferScriptsError when a page keeps a script tag the rewrite does not
  * recognise, or when no page at all was deferred.
@@ -87,6 +95,7 @@ export async function deferScriptsInDirectory(publicDir: string): Promise<number
   for (const file of htmlFiles) {
     const full = path.join(publicDir, file);
     const original = await fs.readFile(full, "utf8");
+    if (!isGatsbyPage(original)) continue;
     const page = deferScriptsUntilFirstPaint(original);
     problems.push(...page.notDeferred.map((tag) => `${file}: ${tag}`));
     if (page.scripts.length > 0) await fs.writeFile(full, page.html);

@@ -77,4 +77,11 @@ describe("headersForPath", () => {
     const overlapping = parseHeadersFile("/*\n  Cache-Control: no-cache\n/static/*\n  Cache-Control: immutable\n");
     expect(headersForPath(overlapping, "/static/x")["cache-control"]).toBe("no-cache, immutable");
   });
+
+  it("lets a rule detach a header (! Name) and set its own, as Cloudflare Pages does", () => {
+    const replacing = parseHeadersFile("/*\n  Content-Security-Policy: default-src 'self'\n/admin/*\n  ! Content-Security-Policy\n  Content-Security-Policy: default-src 'none'\n");
+    expect(replacing[1]!.detached).toEqual(["content-security-policy"]);
+    expect(headersForPath(replacing, "/admin/")["content-security-policy"]).toBe("default-src 'none'");
+    expect(headersForPath(replacing, "/")["content-security-policy"]).toBe("default-src 'self'");
+  });
 });

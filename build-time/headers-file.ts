@@ -11,6 +11,11 @@
  * joined with ", " (Cloudflare Pages documents this; for Content-Security-Policy that would mean
  * two policies both enforced, so our template never sets a header in two overlapping rules).
  *
+ * The one way for a narrower rule to replace a header is to detach it first, as Cloudflare Pages
+ * reads it: `! Content-Security-Policy` removes the value earlier rules set, then the rule's own
+ * value applies. Netlify skips a line without a colon and lets the later matching rule's value
+ * win, so the same two lines mean the same there. (The content editor's rule, /admin/*, does this.)
+ *
  * The e2e static server uses parseHeadersFile + headersForPath to serve the build as a host would.
  */
 
@@ -19,6 +24,8 @@ export type HeaderRule = {
   pattern: string;
   /** Header names as written, in file order; a name repeated in one rule is joined with ", ". */
   headers: Array<[name: string, value: string]>;
+  /** Lower-cased names of headers this rule removes (`! Name`) before setting its own. */
+  detached: string[];
   matcher: RegExp;
 };
 
@@ -35,11 +42,17 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     const where = `_headers line ${index + 1}`;
     if (line.startsWith("/") || /^https?:\/\//i.test(line)) {
       if (/^[\t ]/.test(rawLine)) throw new HeadersFileError(`${where}: a path must not be indented ("${line}").`);
-      rules.push({ pattern: line, headers: [], matcher: patternToRegExp(line) });
+      rules.push({ pattern: line, headers: [], detached: [], matcher: patternToRegExp(line) });
       return;
     }
     const rule = rules[rules.length - 1];
     if (!rule) throw new HeadersFileError(`${where}: a header comes before any path ("${line}").`);
+    if (line.startsWith("!")) {
+      const detached = line.slice(1).trim();
+      if (!/^[#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(detached)) throw new HeadersFileError(`${where}: invalid header name to detach "${detached}".`);
+      rule.detached.push(detached.toLowerCase());
+      return;
+    }
     const separator = line.indexOf(":");
     if (separator <= 0) throw new HeadersFileError(`${where}: expected "Name: value" (got "${line}").`);
     const name = line.slice(0, separator).trim();
@@ -73,7 +86,8 @@ export function patternToRegExp(pattern: string): RegExp {
 
 /**
  * The headers a host sends for this request path (for example `/`, `/missing/`,
- * `/static/a.png`): every matching rule in file order, values of a repeated name joined with ", ".
+ * `/static/a.png`): every matching rule in file order, values of a repeated name joined with ", ",
+ * a detached name (`! Name`) removed before the rule's own headers apply.
  * Names are returned lower-cased, as Node's http module and fetch present them.
  */
 export function headersForPath(rules: readonly HeaderRule[], urlPath: string): Record<string, string> {
@@ -87,6 +101,7 @@ export function headersForPath(rules: readonly HeaderRule[], urlPath: string): R
   const result: Record<string, string> = {};
   for (const rule of rules) {
     if (!rule.matcher.test(decoded) && !rule.matcher.test(pathOnly)) continue;
+    for (const name of rule.detached) delete result[name];
     for (const [name, value] of rule.headers) {
       const key = name.toLowerCase();
       result[key] = result[key] === undefined ? value : `${result[key]}, ${value}`;

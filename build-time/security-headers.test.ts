@@ -219,6 +219,11 @@ describe("validateHeadersFile", () => {
     );
   });
 
+  it("accepts a narrower rule that detaches the header before setting its own", () => {
+    const text = "/*\n  Content-Security-Policy: default-src 'self'\n/admin/*\n  ! Content-Security-Policy\n  Content-Security-Policy: default-src 'none'\n";
+    expect(() => validateHeadersFile(text, ["/", "/admin/"])).not.toThrow();
+  });
+
   it("refuses a line Cloudflare Pages would ignore", () => {
     expect(() => validateHeadersFile(`/*\n  X-Long: ${"a".repeat(2000)}\n`, ["/"])).toThrow(/2,?000/);
   });

@@ -139,6 +139,7 @@ export function validateHeadersFile(text: string, urlPaths: readonly string[]): 
     const setBy = new Map<string, string[]>();
     for (const rule of rules) {
       if (!rule.matcher.test(urlPath)) continue;
+      for (const name of rule.detached) setBy.delete(name);
       for (const [name] of rule.headers) setBy.set(name.toLowerCase(), [...(setBy.get(name.toLowerCase()) ?? []), rule.pattern]);
     }
     for (const [name, patterns] of setBy) {

@@ -28,7 +28,12 @@ export const ADMIN_HEADERS: ReadonlyArray<readonly [name: string, value: string]
   ["X-Robots-Tag", "noindex, nofollow"],
 ];
 
-/** The `_headers` rule for /admin/ (one header a line, as hosts read it). */
+/**
+ * The `_headers` rule for /admin/ (one header a line, as hosts read it), as static/_headers holds it.
+ * It comes after the site-wide rule; "! Content-Security-Policy" drops the site's policy first on
+ * Cloudflare Pages (which would otherwise enforce both), Netlify ignores that line and applies the
+ * later rule's value (see build-time/headers-file.ts).
+ */
 export function adminHeadersRule(): string {
-  return [`${ADMIN_PATH}*`, ...ADMIN_HEADERS.map(([name, value]) => `  ${name}: ${value}`)].join("\n");
+  return [`${ADMIN_PATH}*`, "  ! Content-Security-Policy", ...ADMIN_HEADERS.map(([name, value]) => `  ${name}: ${value}`)].join("\n");
 }
