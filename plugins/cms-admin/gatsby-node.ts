@@ -13,7 +13,7 @@ import { cmsSettingsFrom } from "../../cms/config";
 /** The part of Gatsby's Express app (typed `any` by Gatsby) that this plugin uses. */
 type DevServer = {
   get(
-    route: string,
+    route: RegExp,
     handler: (
       request: { path: string },
       response: { set(name: string, value: string): void; send(body: Buffer): void; redirect(url: string): void },
@@ -23,18 +23,22 @@ type DevServer = {
 };
 
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app, reporter }) => {
+  // gatsby develop serves public/ before this plugin's route: a copy left there by the last build
+  // would shadow the current files, so write the current ones first.
+  writeAdminFiles("public", cmsSettingsFrom(process.env));
   const server: DevServer = app;
-  reporter.info(`Content editor: ${ADMIN_PATH} on this server (e.g. http://localhost:8000${ADMIN_PATH}); in Chrome or Edge, choose "Work with Local Repository" and pick this folder.`);
-  server.get(ADMIN_PATH.replace(/\/$/, ""), (_request, response) => response.redirect(ADMIN_PATH));
-  server.get(`${ADMIN_PATH}*`, (request, response, next) => {
+  // Express matches "/admin" and "/admin/" alike unless the route says otherwise: one exact pattern.
+  server.get(/^\/admin(\/.*)?$/, (request, response, next) => {
+    if (request.path === ADMIN_PATH.slice(0, -1)) return response.redirect(ADMIN_PATH);
     const name = request.path.slice(ADMIN_PATH.length) || "index.html";
     const file = adminFiles(cmsSettingsFrom(process.env)).find((candidate) => candidate.name === name);
     if (!file) return next();
     response.set("Content-Type", file.contentType);
     response.set("Cache-Control", "no-store");
-    response.set("X-Robots-Tag", "noindex");
+    response.set("X-Robots-Tag", "noindex, nofollow");
     response.send(file.body());
   });
+  reporter.info(`Content editor: ${ADMIN_PATH} on this server (e.g. http://localhost:8000${ADMIN_PATH}); in Chrome or Edge, choose "Work with Local Repository" and pick this folder.`);
 };
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
