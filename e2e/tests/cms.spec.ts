@@ -7,9 +7,8 @@
  * system (OPFS), filled with a copy of content/. Everything after that is the real CMS writing
  * real files; the test then copies what it wrote to disk and runs the content check on it.
  *
- * /admin/ is served here as a host serves it, from the files the build writes (cms/admin-files.ts)
- * with its own `_headers` rule (cms/headers.ts): its Content-Security-Policy is checked by the
- * same fixture that fails any test on a CSP violation.
+ * /admin/ comes from the build (plugins/cms-admin) with the headers of public/_headers, so its own
+ * Content-Security-Policy is in force: the fixture fails any test on a CSP violation.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -18,29 +17,11 @@ import type { Locator, Page } from "@playwright/test";
 import { load } from "js-yaml";
 import { checkContentDirectory } from "../../build-time/content/check-content";
 import { formatReport } from "../../build-time/content/problems";
-import { writeAdminFiles } from "../../cms/admin-files";
-import { cmsSettingsFrom } from "../../cms/config";
-import { adminHeadersRule } from "../../cms/headers";
-import { startStaticServer, type StaticServer } from "../../tools/lib/static-server";
 import { PROJECT_ROOT } from "../../tools/lib/test-build";
 import { expect, test } from "../support/fixtures";
 
 const CONTENT = path.join(PROJECT_ROOT, "content");
 const CHECKOUT = "checkout";
-
-let adminSite: StaticServer;
-
-test.beforeAll(async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "cms-admin-"));
-  fs.writeFileSync(path.join(root, "index.html"), "<!doctype html><title>site</title>");
-  fs.writeFileSync(path.join(root, "_headers"), `${adminHeadersRule()}\n`);
-  writeAdminFiles(root, cmsSettingsFrom({}));
-  adminSite = await startStaticServer({ root });
-});
-
-test.afterAll(async () => {
-  await adminSite?.close();
-});
 
 /** Every file under content/ (YAML, pictures, schemas) as base64, keyed by its path in the repository. */
 function checkoutFiles(): Record<string, string> {
@@ -63,7 +44,8 @@ async function openCmsOnCheckout(page: Page): Promise<void> {
   await page.addInitScript((folder) => {
     Object.assign(window, { showDirectoryPicker: async () => (await navigator.storage.getDirectory()).getDirectoryHandle(folder) });
   }, CHECKOUT);
-  await page.goto(`${adminSite.url}/admin/`);
+  const response = await page.goto("/admin/");
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
   await page.evaluate(
     async ({ folder, files }) => {
       const storage = await navigator.storage.getDirectory();
