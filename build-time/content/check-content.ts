@@ -9,6 +9,7 @@ import { show } from "./fields";
 import { findingsFromIssues } from "./issues";
 import { describeLocation } from "./locations";
 import type { ContentCheckResult, ContentPath, ContentProblem, Finding } from "./problems";
+import { normalizeTextFields } from "./normalize";
 import { isRecord } from "./schema-walk";
 import { closestMatch } from "./suggest";
 import { parseYaml, type ParsedYaml } from "./yaml-source";
@@ -23,7 +24,7 @@ export interface CheckOptions {
 
 export interface FileCheck {
   problems: ContentProblem[];
-  /** The file's fields, when it could be read as a group of fields. */
+  /** The file's fields, when it could be read as a group of fields; text fields as typed (normalize.ts). */
   data?: Record<string, unknown>;
   parsed?: ParsedYaml;
 }
@@ -45,7 +46,7 @@ export function checkContentSource(
     const { line, column, message } = parsed;
     return { problems: [problem({ severity: "error", line, column, location: [], message })] };
   }
-  const data = parsed.data;
+  const data = normalizeTextFields(spec.schema, parsed.data, parsed.rawOf);
   if (!isRecord(data)) {
     const found = Array.isArray(data) ? "a list" : "a single value";
     const message = `the file must contain fields written as "name: value" on separate lines, but it contains ${found}.`;

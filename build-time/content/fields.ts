@@ -135,7 +135,7 @@ function isCalendarDate(value: string): boolean {
 export function isoDate(description: string) {
   return formattedText({
     description,
-    expected: 'a date written YYYY-MM-DD, in quotes, such as "2025-05-18"',
+    expected: "a date written YYYY-MM-DD, such as 2025-05-18",
     example: "2025-05-18",
     pattern: /^\d{4}-\d{2}-\d{2}$/,
     accept: isCalendarDate,

@@ -77,14 +77,9 @@ function describeWrongType(expectedType: string, value: unknown, raw: string | u
   if (value === null) return `has no value. ${expectation}`;
   const typed = raw ?? show(value);
   const wantsText = expectedType === "string";
-  if (wantsText && typeof value === "number") {
-    const changed = raw !== undefined && raw !== String(value) ? ` (${value})` : "";
-    return `${typed} is read as a number${changed}. Put it in quotes, "${typed}", so the page shows it exactly as typed.`;
-  }
   if (wantsText && typeof value === "boolean") {
     return `${typed} is read as yes/no. Put it in quotes, "${typed}", if it is meant as text. ${expectation}`;
   }
-  if (wantsText && value instanceof Date) return `${typed} is read as a date. Put it in quotes, "${typed}".`;
   if ((expectedType === "number" || expectedType === "int") && typeof value === "number") {
     return `${typed} is not a whole number. ${expectation}`;
   }

@@ -1,11 +1,13 @@
 /**
- * During `gatsby develop`, decides which text of a saved content file reaches the GraphQL layer.
+ * Decides which text of a content file reaches the GraphQL layer (gatsby develop and build).
  *
- * A file that passes the content check goes through as saved and is remembered. A file with
- * errors (a YAML typo, a missing field) is replaced by its last version without errors, so the
- * preview keeps showing the whole page while the terminal explains what to fix, instead of
- * Gatsby's own stack trace and an error overlay. A file that never passed is held back: the
- * check has already reported why, and `gatsby build` stops on it before sourcing anything.
+ * A file that passes the content check goes through as the data the check validated, written as
+ * JSON (which YAML reads as it is): text fields exactly as typed, an unquoted date as "YYYY-MM-DD"
+ * (normalize.ts), so the page gets what the check saw. A file with errors (a YAML typo, a missing
+ * field) is replaced by its last version without errors, so the preview keeps showing the whole
+ * page while the terminal explains what to fix, instead of Gatsby's own stack trace and an error
+ * overlay. A file that never passed is held back: the check has already reported why, and
+ * `gatsby build` stops on it before sourcing anything.
  */
 import path from "node:path";
 import { checkContentFileText } from "./check-content";
@@ -25,24 +27,28 @@ export function createLastGoodContent(contentDir: string): LastGoodContent {
   const root = path.resolve(contentDir);
   const lastGood = new Map<string, string>();
 
-  /** Undefined for a file the page does not read: nothing to protect there. */
-  const passes = (file: string, text: string): boolean | undefined =>
-    checkContentFileText(root, file, text)?.problems.every((problem) => problem.severity !== "error");
+  /** The checked data as JSON, false when the file has errors, undefined for a file the page does not read. */
+  const checked = (file: string, text: string): string | false | undefined => {
+    const check = checkContentFileText(root, file, text);
+    if (!check) return undefined;
+    return check.data && check.problems.every((problem) => problem.severity !== "error") ? JSON.stringify(check.data) : false;
+  };
 
   for (const name of safeReadDir(root)) {
     const file = path.join(root, name);
     const text = readTextIfPresent(file);
-    if (text !== undefined && passes(file, text)) lastGood.set(file, text);
+    const good = text === undefined ? undefined : checked(file, text);
+    if (good) lastGood.set(file, good);
   }
 
   return {
     textFor(absolutePath, savedText) {
       const file = path.resolve(absolutePath);
-      const verdict = passes(file, savedText);
+      const verdict = checked(file, savedText);
       if (verdict === undefined) return savedText;
       if (verdict) {
-        lastGood.set(file, savedText);
-        return savedText;
+        lastGood.set(file, verdict);
+        return verdict;
       }
       return lastGood.get(file);
     },

@@ -1,9 +1,11 @@
 /**
  * gatsby-transformer-yaml, with the content check in front of it.
  *
- * Every YAML file still becomes its node through gatsby-transformer-yaml (same options). The one
- * difference: in `gatsby develop`, a saved file with errors is not handed to it as saved, but as
- * its last version without errors (build-time/content/last-good-content.ts). Marketing staff then
+ * Every YAML file still becomes its node through gatsby-transformer-yaml (same options). The
+ * differences: a content file is handed to it as the data the content check validated (text
+ * fields as typed, an unquoted date as YYYY-MM-DD; written as JSON, which YAML reads unchanged),
+ * and in `gatsby develop` a saved file with errors is handed on as its last version without
+ * errors (build-time/content/last-good-content.ts). Marketing staff then
  * see one plain line per problem in the terminal (printed by the site's gatsby-node.ts) and the
  * preview keeps the whole page, rather than a js-yaml stack trace and a page with a hole in it.
  */
