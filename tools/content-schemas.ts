@@ -1,14 +1,13 @@
 /**
  * npm run content:schemas — writes content/schemas/<name>.schema.json from the zod schemas in
- * build-time/content, and makes the first line of each content/<name>.yaml point at its schema
- * (`# yaml-language-server: $schema=./schemas/<name>.schema.json`) so editors can help.
- * It also rewrites the field tables of content/README.md from the schemas.
+ * build-time/content (VS Code finds them through .vscode/settings.json), and the field tables of
+ * content/README.md.
  * Run it after changing a schema; a test fails while the files are out of date.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { CONTENT_FILES } from "../build-time/content/content-files";
-import { SCHEMAS_DIR, jsonSchemaText, schemaFileName, withSchemaComment } from "../build-time/content/json-schema";
+import { SCHEMAS_DIR, jsonSchemaText, schemaFileName } from "../build-time/content/json-schema";
 import { withFieldTables } from "../build-time/content/field-tables";
 
 const contentDir = path.resolve(process.argv[2] ?? "content");
@@ -25,8 +24,6 @@ function write(file: string, text: string): void {
 
 for (const spec of CONTENT_FILES) {
   write(path.join(schemasDir, schemaFileName(spec)), jsonSchemaText(spec));
-  const yamlFile = path.join(contentDir, `${spec.name}.yaml`);
-  if (fs.existsSync(yamlFile)) write(yamlFile, withSchemaComment(spec, fs.readFileSync(yamlFile, "utf8")));
 }
 
 // The field tables of the editors' guide (content/README.md), between their markers.

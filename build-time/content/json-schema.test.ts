@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { CONTENT_FILES } from "./content-files";
-import { SCHEMAS_DIR, jsonSchemaText, schemaComment, schemaFileName, withSchemaComment } from "./json-schema";
+import { SCHEMAS_DIR, jsonSchemaText, schemaFileName } from "./json-schema";
 
 const CONTENT = path.join(__dirname, "..", "..", "content");
 const FIX = "Run npm run content:schemas and commit the result.";
@@ -17,14 +17,6 @@ describe("exported JSON Schemas", () => {
       return !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== jsonSchemaText(spec);
     }).map((spec) => `content/${SCHEMAS_DIR}/${schemaFileName(spec)}`);
     if (stale.length > 0) throw new Error(`Out of date: ${stale.join(", ")}. ${FIX}`);
-  });
-
-  it("every content file starts with the comment that points editors at its schema", () => {
-    const missing = CONTENT_FILES.filter((spec) => {
-      const firstLine = fs.readFileSync(path.join(CONTENT, `${spec.name}.yaml`), "utf8").split("\n")[0];
-      return firstLine !== schemaComment(spec);
-    }).map((spec) => `content/${spec.name}.yaml`);
-    if (missing.length > 0) throw new Error(`Missing or wrong first line in ${missing.join(", ")}. ${FIX}`);
   });
 
   it("carry descriptions, required fields and closed field lists for editors", () => {
@@ -48,22 +40,5 @@ describe("exported JSON Schemas", () => {
         },
       },
     });
-  });
-});
-
-describe("withSchemaComment", () => {
-  const hero = CONTENT_FILES.find((spec) => spec.name === "hero");
-  if (!hero) throw new Error("no hero schema");
-
-  it("adds the comment above the existing comments", () => {
-    expect(withSchemaComment(hero, "# The first screen.\neyebrow: x\n")).toBe(
-      "# yaml-language-server: $schema=./schemas/hero.schema.json\n# The first screen.\neyebrow: x\n",
-    );
-  });
-
-  it("replaces an older schema comment instead of stacking a second one", () => {
-    expect(withSchemaComment(hero, "# yaml-language-server: $schema=./old.json\neyebrow: x\n")).toBe(
-      "# yaml-language-server: $schema=./schemas/hero.schema.json\neyebrow: x\n",
-    );
   });
 });

@@ -7,8 +7,8 @@ export const expoSchema = contentFile(
     intro: text("The paragraph under the heading."),
     eventName: text("The name of the expo, used in the page and in search engines' event listing.", "CTAA Expo 2025"),
     booth: text("The booth number, in quotes.", "713"),
-    startDate: isoDate("The first day of the expo."),
-    endDate: isoDate("The last day of the expo."),
+    startDate: isoDate("The first day of the expo, as YYYY-MM-DD (used in search engines' event listing)."),
+    endDate: isoDate("The last day of the expo, as YYYY-MM-DD."),
     venue: group(
       {
         name: text("The name of the venue.", "Palm Springs Convention Center"),
