@@ -69,8 +69,8 @@ function describe(schema: z.ZodType): string | undefined {
   return jsonSchemaOf(schema).description;
 }
 
-export function cmsField(name: string, schema: z.ZodType, itemOf?: string): CmsField {
-  const common = { name, label: fieldLabel(name, itemOf), hint: describe(schema), required: true };
+export function cmsField(name: string, schema: z.ZodType, listName?: string): CmsField {
+  const common = { name, label: fieldLabel(name, listName), hint: describe(schema), required: true };
 
   if (schema instanceof z.ZodObject) {
     return { ...common, widget: "object", fields: cmsFields(schema) };

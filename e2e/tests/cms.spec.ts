@@ -140,7 +140,7 @@ function field(page: Page, label: string) {
   return page.getByRole("group", { name: new RegExp(`“.?${label}.?” Field`) });
 }
 
-test("an editor changes a subtitle, adds a highlight, reorders perks and replaces the meeting picture; the files pass the content check", async ({ page }) => {
+test("an editor changes a subtitle, adds a highlight, changes a date, reorders perks and replaces the meeting picture; the files pass the content check", async ({ page }) => {
   test.setTimeout(60_000);
   await openCmsOnCheckout(page);
 
@@ -151,6 +151,7 @@ test("an editor changes a subtitle, adds a highlight, reorders perks and replace
   await save(page);
 
   await openSection(page, /Expo section/);
+  await field(page, "Start date").getByRole("textbox").fill("2025-05-19");
   const perks = field(page, "Perks");
   // The drag handle also moves an item with the arrow keys (aria-keyshortcuts="ArrowUp ArrowDown Home End").
   await (await scrollTo(page, perks.getByRole("button", { name: "Reorder Item" }).first())).focus();
@@ -178,7 +179,8 @@ test("an editor changes a subtitle, adds a highlight, reorders perks and replace
   const solutions = yamlOf(contentDir, "solutions") as { offerings: Array<{ subtitle: string; highlights: string[] }> };
   expect(solutions.offerings[0]?.subtitle).toBe("Microtransit that pays for itself");
   expect(solutions.offerings[0]?.highlights.at(-1)).toBe("Books a ride in under a minute from any phone.");
-  const expo = yamlOf(contentDir, "expo") as { perks: Array<{ title: string }> };
+  const expo = yamlOf(contentDir, "expo") as { startDate: string; perks: Array<{ title: string }> };
+  expect(expo.startDate).toBe("2025-05-19");
   expect(expo.perks.slice(0, 2).map((perk) => perk.title)).toEqual(["Free ROI calculator consultation", "Live demos"]);
   const meeting = yamlOf(contentDir, "meeting") as { image: string; imageAlt: string };
   expect(meeting.image).toBe("./images/booth-team.png");
