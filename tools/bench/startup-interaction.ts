@@ -20,7 +20,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium as playwrightChromium, type Browser } from "playwright-core";
 import { median } from "../lib/audit-summary";
-import { CHROMIUM_FLAGS, findChromium, NO_CHROMIUM_MESSAGE } from "../lib/chromium";
+import { CHROMIUM_FLAGS, requireChromium } from "../lib/chromium";
+import { runCli, wholeNumberOption } from "../lib/cli";
 import { copyWithoutScripts } from "../lib/no-script-page";
 import { startStaticServer } from "../lib/static-server";
 import { buildSiteForTests, freePort, PROJECT_ROOT, PUBLIC_DIR } from "../lib/test-build";
@@ -96,14 +97,9 @@ export async function measureStartupInteraction(browser: Browser, url: string, r
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, build: { type: "boolean", default: false } } });
-  const runs = Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs needs a whole number ≥ 1");
-  const chromium = findChromium();
-  if (!chromium) {
-    console.error(NO_CHROMIUM_MESSAGE);
-    return 1;
-  }
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: "string" }, build: { type: "boolean", default: false } } });
+  const runs = wholeNumberOption(values.runs, "runs", 5);
+  const chromium = requireChromium();
   if (values.build) await buildSiteForTests(await freePort());
 
   const noScript = copyWithoutScripts(PUBLIC_DIR);
@@ -142,12 +138,4 @@ async function main(): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : String(error));
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runCli(main);
