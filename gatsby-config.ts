@@ -36,7 +36,9 @@ const config: GatsbyConfig = {
       // host: null leaves out the non-standard Host line.
       options: { host: null, sitemap: `${siteUrl}/sitemap-index.xml`, policy: [{ userAgent: "*", allow: "/" }] },
     },
-    "gatsby-plugin-image",
+    // gatsby-plugin-image is a dependency (the gatsbyImageData sources) but not a plugin here: as a
+    // plugin it only adds a script and styles to every page for <GatsbyImage>, which the site does
+    // not use (src/components/content-picture.tsx renders a plain <picture>).
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
     {

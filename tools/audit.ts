@@ -6,7 +6,10 @@
  *   2. serves public/ like a static host (tools/lib/static-server.ts: `_headers` applied, gzip)
  *      and starts the local backend the page is built for;
  *   3. runs Lighthouse (mobile preset, simulated throttling) 3 times, each in a fresh Chromium
- *      (the one the e2e tests use), and prints every run and the medians;
+ *      (the one the e2e tests use), and prints every run and the medians; in the same run, and
+ *      interleaved with ours, as many runs on a bare Gatsby page built from the same node_modules
+ *      (tools/lib/bare-gatsby.ts) and on our page with every script removed, and prints the three
+ *      side by side (issue 14: initial JS and TBT no more than the bare page's, LCP at the floor);
  *   4. measures the first load of / in the browser for the byte budgets (as the e2e budget test does);
  *   5. writes the last HTML report (and its JSON) and a summary of all runs to reports/;
  *   6. prints each budget as PASS/FAIL and exits 1 when one fails (`--no-fail`: report only), so
@@ -19,11 +22,15 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium as playwrightChromium } from "playwright-core";
 import { startLocalBackend } from "../local-backend";
-import { checkBudgets, formatRunsTable, medianMetrics, metricsFromResult, type LighthouseResultLike, type RunMetrics } from "./lib/audit-summary";
+import { checkBudgets, formatRunsTable } from "./lib/audit-summary";
+import { bareGatsbyBuild } from "./lib/bare-gatsby";
 import { formatKb } from "./lib/budgets";
 import { CHROMIUM_FLAGS, requireChromium } from "./lib/chromium";
 import { runCli, wholeNumberOption } from "./lib/cli";
+import { compareWithFramework, formatComparisonTable, interleavedLighthouseRuns, type FrameworkComparison, type PageRuns } from "./lib/framework-comparison";
 import { measureInitialJavaScript } from "./lib/initial-js";
+import { describeLosses } from "./lib/lighthouse";
+import { copyWithoutScripts } from "./lib/no-script-page";
 import { startStaticServer } from "./lib/static-server";
 import { buildOrReuse, PROJECT_ROOT, PUBLIC_DIR, REPORTS_DIR } from "./lib/test-build";
 import { measureFirstLoad } from "./lib/transfer";
@@ -42,66 +49,32 @@ async function main(): Promise<number> {
   const info = await buildOrReuse(options.reuseBuild, (line) => console.log(`audit: ${line}`));
 
   const initialJs = measureInitialJavaScript(PUBLIC_DIR, "/");
+  const bareGatsby = await bareGatsbyBuild();
+  console.log(bareGatsby.reused ? "audit: reusing the bare Gatsby page in reports/bare-gatsby/" : `audit: built the bare Gatsby page in ${bareGatsby.buildSeconds.toFixed(0)} s`);
+  const bareInitialJs = measureInitialJavaScript(bareGatsby.publicDir, "/");
+  const noScripts = copyWithoutScripts(PUBLIC_DIR);
   const server = await startStaticServer({ root: PUBLIC_DIR });
+  const bareServer = await startStaticServer({ root: bareGatsby.publicDir });
+  const noScriptServer = await startStaticServer({ root: noScripts.dir });
   const backend = await startLocalBackend({ port: info.backendPort, host: "127.0.0.1", dataDir: undefined, anonKey: info.anonKey });
-  const { default: lighthouse } = await import("lighthouse");
-  const { launch } = await import("chrome-launcher");
 
-  const runs: RunMetrics[] = [];
+  let pages: PageRuns[] = [];
   let firstLoad: Awaited<ReturnType<typeof measureFirstLoad>> | undefined;
-  let lastHtml = "";
-  let lastJson = "";
-  let lastVersion = "";
   try {
-    const url = `${server.url}/`;
-    console.log(`audit: Lighthouse on ${url} (mobile, simulated throttling), ${options.runs} runs, Chromium ${chromium.executablePath}`);
-    const lighthouseOnce = async () => {
-      const chrome = await launch({ chromePath: chromium.executablePath, chromeFlags: [...CHROMIUM_FLAGS], logLevel: "silent" });
-      try {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: "html",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        });
-        if (!result) throw new Error("Lighthouse returned no result");
-        return { result, metrics: metricsFromResult(result.lhr as unknown as LighthouseResultLike) };
-      } finally {
-        await chrome.kill();
-      }
-    };
-    // Lighthouse sometimes fails to record a trace on this kind of machine (NO_NAVSTART,
-    // NO_FCP): such a run says nothing about the page, so it is retried, at most twice.
-    const MAX_ATTEMPTS = 3;
-    for (let run = 1; run <= options.runs; run++) {
-      let attempt = 1;
-      let outcome: Awaited<ReturnType<typeof lighthouseOnce>>;
-      for (;;) {
-        try {
-          outcome = await lighthouseOnce();
-          break;
-        } catch (error) {
-          if (attempt >= MAX_ATTEMPTS) throw error;
-          console.log(`audit: run ${run}, attempt ${attempt} failed (${error instanceof Error ? error.message : String(error)}); trying again`);
-          attempt += 1;
-        }
-      }
-      const { result, metrics } = outcome;
-      runs.push(metrics);
-      lastHtml = Array.isArray(result.report) ? result.report[0]! : result.report;
-      lastVersion = result.lhr.lighthouseVersion;
-      lastJson = JSON.stringify(result.lhr);
-      console.log(
-        `audit: run ${run}: performance ${metrics.performance}, accessibility ${metrics.accessibility}, best practices ${metrics.bestPractices}, SEO ${metrics.seo}`,
-      );
-      for (const category of Object.values(result.lhr.categories)) {
-        if ((category.score ?? 0) >= 1) continue;
-        const losses = category.auditRefs
-          .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => `${ref.id} (${result.lhr.audits[ref.id]?.displayValue || result.lhr.audits[ref.id]?.score})`);
-        if (losses.length > 0) console.log(`         ${category.title} loses points on: ${losses.join(", ")}`);
-      }
-    }
+    console.log(
+      `audit: Lighthouse (mobile, simulated throttling), ${options.runs} runs each of our page, a bare Gatsby page and our page without scripts, interleaved; Chromium ${chromium.executablePath}`,
+    );
+    pages = await interleavedLighthouseRuns(
+      [
+        { label: "our page", url: `${server.url}/` },
+        { label: "bare Gatsby page", url: `${bareServer.url}/` },
+        { label: "our page without scripts", url: `${noScriptServer.url}/` },
+      ],
+      options.runs,
+      chromium.executablePath,
+      (line) => console.log(`audit: ${line}`),
+    );
+    for (const run of pages[0]!.runs) for (const line of describeLosses(run.result)) console.log(`         ${line}`);
     // The byte budgets, measured as the e2e budget test does: a first visit on Lighthouse's
     // mobile screen, every response until the network is quiet, gzip bodies as served.
     const browser = await playwrightChromium.launch({ executablePath: chromium.executablePath, args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless")) });
@@ -111,11 +84,24 @@ async function main(): Promise<number> {
       await browser.close();
     }
   } finally {
-    await server.close();
-    await backend.close();
+    await Promise.all([server.close(), bareServer.close(), noScriptServer.close(), backend.close()]);
+    noScripts.remove();
   }
 
-  const medians = medianMetrics(runs);
+  const [ours, bare, withoutScripts] = pages;
+  if (!ours || !bare || !withoutScripts) throw new Error("Lighthouse did not run on all three pages");
+  const runs = ours.runs.map((run) => run.metrics);
+  const medians = ours.medians;
+  const lastRun = ours.runs[ours.runs.length - 1]!.result;
+  const lastHtml = Array.isArray(lastRun.report) ? lastRun.report[0]! : lastRun.report;
+  const lastJson = JSON.stringify(lastRun.lhr);
+  const lastVersion = lastRun.lhr.lighthouseVersion;
+  const comparison: FrameworkComparison = {
+    ours: ours.medians,
+    bare: bare.medians,
+    noScripts: withoutScripts.medians,
+    initialJs: { oursGzipBytes: initialJs.totalGzipBytes, bareGzipBytes: bareInitialJs.totalGzipBytes },
+  };
   if (!firstLoad) throw new Error("the first load of / was not measured");
   const budgets = checkBudgets({ ...medians, totalBytes: firstLoad.totalBytes }, firstLoad.scriptBodyBytes);
   fs.mkdirSync(REPORTS_DIR, { recursive: true });
@@ -133,6 +119,8 @@ async function main(): Promise<number> {
         firstLoad: { totalBytes: firstLoad.totalBytes, scriptBodyBytes: firstLoad.scriptBodyBytes, byType: firstLoad.byType },
         initialJsFromBuild: { gzipBytes: initialJs.totalGzipBytes, scripts: initialJs.scripts },
         budgets,
+        bareGatsbyPage: { runs: bare.runs.map((run) => run.metrics), medians: bare.medians, initialJsGzipBytes: bareInitialJs.totalGzipBytes },
+        withoutScripts: { runs: withoutScripts.runs.map((run) => run.metrics), medians: withoutScripts.medians },
       },
       null,
       2,
@@ -149,6 +137,10 @@ async function main(): Promise<number> {
       "",
     ].join("\n"),
   );
+  console.log(`Beside a bare Gatsby page (same node_modules) and our page with every script removed, same run, medians of ${runs.length}:\n`);
+  console.log(formatComparisonTable(comparison));
+  console.log("");
+  budgets.push(...compareWithFramework(comparison));
   console.log("Budgets (medians):");
   for (const line of budgets) console.log(`  ${line.pass ? "PASS" : "FAIL"}  ${line.name.padEnd(26)} ${line.measured.padStart(9)}  (${line.limit})`);
   console.log(`\nLast report: ${path.relative(PROJECT_ROOT, htmlPath)} (and .json); all runs: reports/lighthouse-summary.json`);

@@ -1,6 +1,6 @@
 import React from "react";
-import type { MouseEvent, ReactNode } from "react";
-import { CONTACT_FORM_ID, scrollToSection } from "../lib/scroll-to-section";
+import type { ReactNode } from "react";
+import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
 import * as styles from "./cta-link.module.css";
 
 type CtaLinkProps = {
@@ -10,18 +10,12 @@ type CtaLinkProps = {
 
 /**
  * Every call to action leads to the meeting-request form. It is a real link to #contact-form,
- * so it works before JavaScript loads; once it has, the scroll is smooth and focus follows.
+ * so it works before JavaScript loads; once it has, the scroll is smooth and focus follows
+ * (scrollToSectionOnLinkClick, which the page installs once for all of them).
  */
 export function CtaLink({ children, variant = "primary" }: CtaLinkProps) {
-  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
-      return;
-    }
-    if (scrollToSection(CONTACT_FORM_ID)) event.preventDefault();
-  };
-
   return (
-    <a href={`#${CONTACT_FORM_ID}`} className={`${styles.cta} ${styles[variant]}`} onClick={handleClick}>
+    <a href={`#${CONTACT_FORM_ID}`} className={`${styles.cta} ${styles[variant]}`}>
       {children}
       <svg className={styles.arrow} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
         <path d="M4 10h11m-4-5 5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />

@@ -1,12 +1,10 @@
 import React, { useEffect, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { graphql } from "gatsby";
-import { toast } from "react-toastify/unstyled";
 import { FIELD_LIMITS } from "../lib/field-limits";
 import { buildContactRecord, HONEYPOT_FIELD_NAME, isFilledByBot, meetingRequestFromForm } from "../lib/meeting-request";
 import type { ContactRecord } from "../lib/meeting-request";
-import { insertContactRecord, loadSupabase } from "../lib/submit-meeting-request";
-import { ToastMessage } from "./toast-message";
+import { prepareToasts, showToast } from "../lib/toasts";
 import * as styles from "./meeting-form.module.css";
 
 type MeetingFormProps = {
@@ -21,8 +19,18 @@ type MeetingFormProps = {
 /** A value with at least one visible character: the browser refuses whitespace-only answers. */
 const NOT_ONLY_SPACES = ".*\\S.*";
 
+/** The real insert and supabase-js: loaded when the visitor reaches the form, not with the page. */
+const loadSubmitPath = () => import("../lib/submit-meeting-request");
+
+async function insertContactRecord(record: ContactRecord): Promise<void> {
+  const { insertContactRecord: insert } = await loadSubmitPath();
+  await insert(record);
+}
+
 function prepareSupabase() {
-  loadSupabase().catch(() => undefined); // a failed preload is retried by the submit itself
+  loadSubmitPath()
+    .then(({ loadSupabase }) => loadSupabase())
+    .catch(() => undefined); // a failed preload is retried by the submit itself
 }
 
 /**
@@ -43,6 +51,7 @@ export function MeetingForm({ content, submitRequest = insertContactRecord, prep
   const handleFocus = () => {
     if (preparedRef.current) return;
     preparedRef.current = true;
+    prepareToasts();
     prepareSubmit();
   };
 
@@ -59,10 +68,10 @@ export function MeetingForm({ content, submitRequest = insertContactRecord, prep
         await submitRequest(buildContactRecord(meetingRequestFromForm(answers, productOptions, meetingTimeOptions), meetingTimeOptions));
       }
       form.reset();
-      toast.success(<ToastMessage {...content.successToast} />);
+      void showToast("success", content.successToast);
     } catch (error) {
       console.error("Meeting request submission failed:", error instanceof Error ? error.message : error, error);
-      toast.error(<ToastMessage {...content.failureToast} />);
+      void showToast("error", content.failureToast);
     } finally {
       submittingRef.current = false;
       setSubmitting(false);
@@ -70,7 +79,7 @@ export function MeetingForm({ content, submitRequest = insertContactRecord, prep
   };
 
   return (
-    // Focus inside the form only starts loading supabase-js; the form itself stays non-interactive.
+    // Focus inside the form only starts loading supabase-js and the toasts; the form itself stays non-interactive.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <form className={styles.form} onSubmit={handleSubmit} onFocus={handleFocus} aria-busy={submitting}>
       <div className={styles.row}>

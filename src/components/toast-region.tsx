@@ -1,14 +1,19 @@
-import React from "react";
-import { ToastContainer } from "react-toastify/unstyled";
-import "react-toastify/ReactToastify.css";
-import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from "../lib/toast-display";
+import React, { lazy, Suspense, useSyncExternalStore } from "react";
+import { subscribeToToastsWanted, toastsWanted } from "../lib/toasts";
+
+const LoadedToastContainer = lazy(() => import("./toast-container"));
 
 /**
- * Where submission results appear: about 4 seconds each, at most 3 at once, announced to screen
- * readers. `label` names the region for them (content/meeting.yaml: toastRegionLabel).
+ * Where submission results appear, once the visitor has reached the form: react-toastify and its
+ * styles are not part of the page's first download (src/lib/toasts.ts). `label` names the region
+ * for screen readers (content/meeting.yaml: toastRegionLabel).
  */
 export function ToastRegion({ label }: { label: string }) {
+  const wanted = useSyncExternalStore(subscribeToToastsWanted, toastsWanted, () => false);
+  if (!wanted) return null;
   return (
-    <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={TOAST_LIMIT} newestOnTop theme="light" aria-label={label} />
+    <Suspense fallback={null}>
+      <LoadedToastContainer label={label} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import React, { useEffect } from "react";
-import { graphql, Link } from "gatsby";
+import { graphql } from "gatsby";
 import type { HeadProps, PageProps } from "gatsby";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
@@ -27,9 +27,10 @@ export default function NotFoundPage({ data, location }: PageProps<Queries.NotFo
           <span className="visually-hidden">{notFound.code}: </span>
           {notFound.heading}
         </h1>
-        <Link className={styles.home} to="/">
+        {/* A full page load, not Gatsby's <Link>: most of the landing page exists only in its HTML (StaticHtml). */}
+        <a className={styles.home} href="/">
           {notFound.homeLinkLabel}
-        </Link>
+        </a>
       </div>
     </Layout>
   );

@@ -1,4 +1,4 @@
-import React from "react";
+import React, { useEffect } from "react";
 import { graphql } from "gatsby";
 import type { HeadProps, PageProps } from "gatsby";
 import { ExpoSection } from "../components/expo-section";
@@ -9,30 +9,52 @@ import { Seo } from "../components/seo";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { SolutionsSection } from "../components/solutions-section";
+import { StaticHtml } from "../components/static-html";
 import { ToastRegion } from "../components/toast-region";
+import { CONTACT_FORM_ID, scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
 import { expoEventJsonLd, organizationJsonLd, serializeJsonLd } from "../lib/structured-data";
 
 export default function IndexPage({ data }: PageProps<Queries.IndexPageQuery>) {
   const { siteContent, heroContent, solutionsContent, consultingContent, expoContent, meetingContent, contactContent, footerContent, site } =
     requireContent(data);
+  useEffect(() => scrollToSectionOnLinkClick(CONTACT_FORM_ID), []);
+  // Only the form and the toasts change after the build. Every other part is StaticHtml: rendered
+  // into the HTML at build time, left out of the browser's JavaScript (the condition is a constant
+  // there, so webpack drops the components behind it) and never hydrated.
   return (
     <>
       <Layout
         skipLinkLabel={siteContent.skipLinkLabel}
-        beforeMain={<SiteHeader site={siteContent} booth={contactContent.booth} boothLabel={contactContent.labels.booth} />}
+        beforeMain={
+          <StaticHtml>
+            {process.env.BUILD_STAGE !== "build-javascript" && (
+              <SiteHeader site={siteContent} booth={contactContent.booth} boothLabel={contactContent.labels.booth} />
+            )}
+          </StaticHtml>
+        }
         afterMain={
-          <SiteFooter
-            footer={footerContent}
-            site={siteContent}
-            contact={contactContent}
-            platformNames={solutionsContent.offerings.map((offering) => offering.name)}
-            copyrightYear={site.buildTime ?? ""}
-          />
+          <StaticHtml>
+            {process.env.BUILD_STAGE !== "build-javascript" && (
+              <SiteFooter
+                footer={footerContent}
+                site={siteContent}
+                contact={contactContent}
+                platformNames={solutionsContent.offerings.map((offering) => offering.name)}
+                copyrightYear={site.buildTime ?? ""}
+              />
+            )}
+          </StaticHtml>
         }
       >
-        <Hero hero={heroContent} />
-        <SolutionsSection solutions={solutionsContent} consulting={consultingContent} />
-        <ExpoSection expo={expoContent} boothLabel={contactContent.labels.booth} />
+        <StaticHtml>
+          {process.env.BUILD_STAGE !== "build-javascript" && (
+            <>
+              <Hero hero={heroContent} />
+              <SolutionsSection solutions={solutionsContent} consulting={consultingContent} />
+              <ExpoSection expo={expoContent} boothLabel={contactContent.labels.booth} />
+            </>
+          )}
+        </StaticHtml>
         <MeetingSection meeting={meetingContent} contact={contactContent} />
       </Layout>
       <ToastRegion label={meetingContent.toastRegionLabel} />
