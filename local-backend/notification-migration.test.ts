@@ -91,6 +91,7 @@ describe("visitors gain nothing", () => {
     ["build a webhook payload", "select public.contact_webhook_payload(c) from public.contacts c"],
     ["post to the function", "select public.post_to_notify_function('{}'::jsonb)"],
     ["run the retry job", "select public.retry_contact_notifications()"],
+    ["ask whether notifications are due", "select public.has_due_contact_notifications()"],
   ])("anon and authenticated cannot %s (42501)", async (_label, sql) => {
     for (const role of ["anon", "authenticated"] as const) {
       const error = await rejection(asRole(db, role, (tx) => tx.query(sql)));

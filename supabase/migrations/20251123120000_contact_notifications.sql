@@ -201,7 +201,8 @@ create function public.finish_contact_notification(
   retry_in_seconds double precision default 60,
   note text default null
 )
-  returns table (recorded boolean)
+  -- Two columns, so that the result is a row type (PostgREST answers [{"contact_id": …, "recorded": …}]).
+  returns table (contact_id bigint, recorded boolean)
   language sql
   volatile
   set search_path = ''
@@ -222,7 +223,7 @@ as $$
        and n.lease_token = lease
     returning 1
   )
-  select exists (select from finished);
+  select request_id, exists (select from finished);
 $$;
 
 revoke all on function public.claim_contact_notification(bigint, integer) from public, anon, authenticated;
@@ -282,6 +283,23 @@ begin
 end;
 $$;
 
+-- Whether any notification is due for an attempt (the retry job and the local backend ask this
+-- before calling the function, so an idle project makes no calls).
+create function public.has_due_contact_notifications()
+  returns boolean
+  language sql
+  stable
+  security definer
+  set search_path = ''
+as $$
+  select exists (
+    select from public.contact_notifications n
+     where n.status = 'pending'
+       and n.next_attempt_at <= pg_catalog.now()
+       and (n.lease_expires_at is null or n.lease_expires_at <= pg_catalog.now())
+  );
+$$;
+
 -- Called every minute by pg_cron: asks the function to retry what is due, only when something is.
 create function public.retry_contact_notifications()
   returns void
@@ -290,11 +308,7 @@ create function public.retry_contact_notifications()
   set search_path = ''
 as $$
 begin
-  if exists (
-    select from public.contact_notifications
-     where status = 'pending' and next_attempt_at <= pg_catalog.now()
-       and (lease_expires_at is null or lease_expires_at <= pg_catalog.now())
-  ) then
+  if public.has_due_contact_notifications() then
     perform public.post_to_notify_function('{"type": "SWEEP"}'::jsonb);
   end if;
 end;
@@ -303,6 +317,7 @@ $$;
 revoke all on function public.post_to_notify_function(jsonb) from public, anon, authenticated;
 revoke all on function public.contacts_post_webhook() from public, anon, authenticated;
 revoke all on function public.retry_contact_notifications() from public, anon, authenticated;
+revoke all on function public.has_due_contact_notifications() from public, anon, authenticated;
 
 do $$
 begin

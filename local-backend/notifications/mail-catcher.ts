@@ -1,0 +1,124 @@
+/**
+ * The local mail catcher: an SMTP server on 127.0.0.1 that accepts every message and keeps
+ * it (nothing is relayed). Each message is written as an .eml file, which any mail program
+ * opens exactly as staff would see it, into the local data folder, and announced in one line.
+ */
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+
+import { SMTPServer } from "smtp-server";
+
+import { readMail, type CaughtMessage } from "./read-mail";
+
+export interface CaughtMail extends CaughtMessage {
+  from: string;
+  to: string[];
+  raw: string;
+  /** The .eml file, when the catcher writes to a folder. */
+  file: string | undefined;
+}
+
+export interface MailCatcherOptions {
+  /** Default 0 (any free port). */
+  port?: number;
+  host?: string;
+  /** Folder for the .eml files; undefined keeps messages in memory only. */
+  dir?: string;
+  /** One line per message caught. */
+  log?: (line: string) => void;
+}
+
+export interface MailCatcher {
+  host: string;
+  port: number;
+  dir: string | undefined;
+  /** Everything caught since start, oldest first. */
+  messages: CaughtMail[];
+  /** Resolves once at least `count` messages have been caught. */
+  waitFor(count: number, timeoutMs?: number): Promise<CaughtMail[]>;
+  close(): Promise<void>;
+}
+
+/** A file name that sorts by time and names the request: 2026-11-23T17-05-01-123Z_meeting-request-42.eml */
+function fileName(message: CaughtMessage, received: Date, sequence: number): string {
+  const stamp = received.toISOString().replace(/[:.]/g, "-");
+  const request = /<(meeting-request-\d+)-/.exec(message.headers.get("message-id") ?? "")?.[1];
+  return `${stamp}_${request ?? `message-${sequence}`}.eml`;
+}
+
+export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
+  const host = options.host ?? "127.0.0.1";
+  const messages: CaughtMail[] = [];
+  const waiters = new Set<() => void>();
+  if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
+
+  const server = new SMTPServer({
+    banner: "local mail catcher (nothing is relayed)",
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    size: 10 * 1024 * 1024,
+    closeTimeout: 1_000,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("error", callback);
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const message = readMail(raw);
+        let file: string | undefined;
+        if (options.dir) {
+          file = path.join(options.dir, fileName(message, new Date(), messages.length + 1));
+          try {
+            fs.writeFileSync(file, raw);
+          } catch (error) {
+            callback(error as Error);
+            return;
+          }
+        }
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+        const to = session.envelope.rcptTo.map((recipient) => recipient.address);
+        messages.push({ ...message, raw, from, to, file });
+        options.log?.(`${message.headers.get("subject") ?? "(no subject)"} → ${to.join(", ")}${file ? `: ${file}` : ""}`);
+        for (const wake of waiters) wake();
+        callback();
+      });
+    },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+
+  return {
+    host,
+    port,
+    dir: options.dir,
+    messages,
+    waitFor(count, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = (): void => {
+          if (messages.length < count) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(messages);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`the mail catcher has ${messages.length} message(s), expected ${count} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close() {
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
