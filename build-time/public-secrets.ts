@@ -33,7 +33,7 @@ const SUPABASE_SECRET_KEY_PATTERN = new RegExp(`${SECRET_KEY_PREFIX}[A-Za-z0-9_-
  * in a supabase-js comment), and a bare name leaks nothing.
  */
 const SERVER_VARIABLE_PATTERN =
-  /\b(SUPABASE_SERVICE_ROLE_KEY|SUPABASE_SERVICE_KEY|SERVICE_ROLE_KEY|SUPABASE_JWT_SECRET|SUPABASE_SECRET_KEY|SUPABASE_DB_PASSWORD)\b\\?["'`]?\s*[:=]\s*\\?["'`]?([^\s"'`\\,;})]{8,})/g;
+  /\b(SUPABASE_SERVICE_ROLE_KEY|SUPABASE_SERVICE_KEY|SERVICE_ROLE_KEY|SUPABASE_JWT_SECRET|SUPABASE_SECRET_KEY|SUPABASE_DB_PASSWORD|SMTP_PASSWORD|NOTIFY_WEBHOOK_SECRET|NOTIFY_CHAT_WEBHOOK_URL)\b\\?["'`]?\s*[:=]\s*\\?["'`]?([^\s"'`\\,;})]{8,})/g;
 const POSTGRES_URL_PATTERN = /postgres(?:ql)?:\/\/[^\s:/@'"`]+:([^\s@/'"`]+)@[^\s'"`]+/gi;
 const PRIVATE_KEY_PATTERN = /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/g;
 

@@ -1,0 +1,51 @@
+import path from "node:path";
+
+import { notificationOptionsFromEnv, NotificationSettingsError } from "./settings";
+
+const root = "/project";
+
+test("no settings: the catcher on 54325, e-mails saved in .data/local-mail", () => {
+  expect(notificationOptionsFromEnv({}, root, true)).toEqual({
+    catcher: { port: 54325, dir: path.resolve(root, ".data/local-mail") },
+    to: undefined,
+    from: undefined,
+    chatWebhookUrl: undefined,
+    timeZone: undefined,
+  });
+});
+
+test("an in-memory backend keeps caught e-mails in memory; LOCAL_MAIL_PORT and LOCAL_MAIL_DIR are used", () => {
+  expect(notificationOptionsFromEnv({ LOCAL_MAIL_PORT: "2525" }, root, false)?.catcher).toEqual({ port: 2525, dir: undefined });
+  expect(notificationOptionsFromEnv({ LOCAL_MAIL_DIR: "/tmp/mail" }, root, true)?.catcher?.dir).toBe("/tmp/mail");
+});
+
+test("SMTP_HOST sends to that server instead of the catcher; the staff settings are passed on", () => {
+  const options = notificationOptionsFromEnv(
+    {
+      SMTP_HOST: "smtp.resend.com",
+      SMTP_USER: "resend",
+      SMTP_PASSWORD: "re_123",
+      NOTIFY_EMAIL_TO: "sales@example-transit.com",
+      NOTIFY_TIME_ZONE: "America/Chicago",
+    },
+    root,
+    true,
+  );
+  expect(options?.catcher).toBeUndefined();
+  expect(options?.smtp).toEqual({ host: "smtp.resend.com", port: 465, username: "resend", password: "re_123" });
+  expect(options?.to).toBe("sales@example-transit.com");
+  expect(options?.timeZone).toBe("America/Chicago");
+});
+
+test("LOCAL_NOTIFICATIONS=off turns notifications off; a bad port is one clear sentence", () => {
+  expect(notificationOptionsFromEnv({ LOCAL_NOTIFICATIONS: "off" }, root, true)).toBeUndefined();
+  expect(() => notificationOptionsFromEnv({ LOCAL_MAIL_PORT: "mail" }, root, true)).toThrow(
+    new NotificationSettingsError('LOCAL_MAIL_PORT must be a port number (0–65535), not "mail".'),
+  );
+});
+
+test("a secret with the GATSBY_ prefix (which Gatsby publishes) is refused", () => {
+  expect(() => notificationOptionsFromEnv({ GATSBY_SMTP_PASSWORD: "re_123" }, root, true)).toThrow(
+    /GATSBY_SMTP_PASSWORD is set: variables starting with GATSBY_ are published with the site\. Rename it to SMTP_PASSWORD/,
+  );
+});
