@@ -20,6 +20,7 @@ import { acquireDataLock, newAdminToken, type DataLock } from "./data-lock";
 import { openDatabase, SerialQueue } from "./database";
 import { LocalBackendError, oneLine } from "./errors";
 import { handleRest } from "./gateway";
+import { startBackendNotifier, type LocalNotificationsOptions, type LocalNotifier } from "./notifications/backend-hook";
 import { GATEWAY_NO_ROUTE, pgrstError } from "./postgrest";
 import { errorReply, sendReply, type Reply } from "./reply";
 
@@ -38,6 +39,8 @@ export interface LocalBackendOptions {
   log?: (line: string) => void;
   /** Largest request body accepted; default 1 MiB. */
   maxBodyBytes?: number;
+  /** Staff notifications (docs/notifications.md); default: none. */
+  notifications?: LocalNotificationsOptions;
 }
 
 export interface LocalBackend {
@@ -50,6 +53,8 @@ export interface LocalBackend {
   dataDir: string | undefined;
   /** The database itself, as superuser (bypasses grants and RLS): for tests and tools. */
   db: PGlite;
+  /** Staff notifications, when asked for and started. */
+  notifier: LocalNotifier | undefined;
   /** Stops accepting, finishes requests in flight, closes the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -110,6 +115,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   // 2. The port: bind before the (slower) database start so a conflict is reported at once.
   //    Requests that arrive meanwhile wait for the database.
   let context: BackendContext | undefined;
+  let notifier: LocalNotifier | undefined;
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   let closing = false;
@@ -132,6 +138,8 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       reply = errorReply(GATEWAY_NO_ROUTE);
     }
     sendReply(res, reply, closing);
+    // After the reply: the visitor never waits for the notification.
+    if (reply.status === 201 && req.method === "POST") notifier?.afterInsert();
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const code = (reply.json as { code?: string } | undefined)?.code;
     log(`${req.method} ${url.pathname} ${reply.status}${code ? ` ${code}` : ""} ${ms.toFixed(1)}ms`);
@@ -169,6 +177,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   }
   const { database, queue, anonKey } = context;
   lock?.update({ url, adminToken: context.adminToken });
+  notifier = await startBackendNotifier((task) => queue.run(() => task(database)), options.notifications, log);
   markReady();
 
   let closed: Promise<void> | undefined;
@@ -180,6 +189,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       while (inflight.size > 0) await Promise.allSettled([...inflight]);
       server.closeAllConnections();
       await stopped;
+      await notifier?.close();
       await queue.idle();
       await database.close();
       lock?.release();
@@ -187,5 +197,5 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     return closed;
   };
 
-  return { url, port, host, anonKey, dataDir, db: database, close };
+  return { url, port, host, anonKey, dataDir, db: database, notifier, close };
 }
