@@ -10,6 +10,7 @@
  */
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli-args";
 import { LocalBackendError, oneLine } from "./errors";
+import { localNotificationOptions } from "./notifications/settings";
 import { startLocalBackend, type LocalBackend } from "./server";
 
 async function main(): Promise<void> {
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   backend = await startLocalBackend({
     port: options.port,
     dataDir: options.dataDir,
+    notifications: localNotificationOptions({ dataDir: options.dataDir, port: options.port }),
     log: (line) => {
       if (!options.quiet || !/^[A-Z]+ \//.test(line)) console.log(line);
     },

@@ -7,6 +7,7 @@
 import { LOCAL_BACKEND_PORT } from "../build-time/local-backend-defaults";
 import { isLocalUrl, portOf } from "../build-time/env-files";
 import { LocalBackendError } from "./errors";
+import { localNotificationOptions } from "./notifications/settings";
 import { localDataDir } from "./paths";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "./server";
 
@@ -16,6 +17,8 @@ export interface EnsureLocalBackendOptions extends Pick<LocalBackendOptions, "an
   /** Default: LOCAL_BACKEND_DATA_DIR from `env`, else .data/local-supabase of the project. */
   dataDir?: string;
   env?: NodeJS.ProcessEnv;
+  /** Notify staff of each request (docs/notifications.md), with the settings from .env. */
+  notify?: boolean;
 }
 
 export type EnsuredLocalBackend =
@@ -30,11 +33,14 @@ export async function ensureLocalBackend(options: EnsureLocalBackendOptions): Pr
   const url = options.supabaseUrl;
   if (!isLocalUrl(url)) return { kind: "remote", url };
   try {
+    const port = portOf(url, LOCAL_BACKEND_PORT);
+    const dataDir = options.dataDir ?? localDataDir(options.env);
     const backend = await startLocalBackend({
-      port: portOf(url, LOCAL_BACKEND_PORT),
-      dataDir: options.dataDir ?? localDataDir(options.env),
+      port,
+      dataDir,
       anonKey: options.anonKey,
       log: options.log,
+      notifications: options.notify ? localNotificationOptions({ dataDir, port }) : undefined,
     });
     return { kind: "started", url: backend.url, backend };
   } catch (error) {

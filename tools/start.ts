@@ -21,6 +21,7 @@ async function main(): Promise<number> {
 
   const ensured = await ensureLocalBackend({
     supabaseUrl: resolution.settings.url,
+    notify: true,
     log: (line) => console.log(`[backend] ${line}`),
   });
   if (ensured.kind === "started") {

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 
-import { findProjectRoot } from "../paths";
+import { projectRoot } from "./project-root";
 
 export interface FunctionProcess {
   url: string;
@@ -24,7 +24,7 @@ export function denoExecutable(): string {
   const fromEnvironment = process.env.DENO_BINARY;
   if (fromEnvironment) return fromEnvironment;
   const exe = os.platform() === "win32" ? "deno.exe" : "deno";
-  const root = findProjectRoot();
+  const root = projectRoot();
   const platform = os.platform() === "linux" ? `linux-${os.arch()}-glibc` : `${os.platform()}-${os.arch()}`;
   const candidates = [
     path.join(root, "node_modules", "deno", exe),
@@ -36,7 +36,7 @@ export function denoExecutable(): string {
 }
 
 export function functionDir(): string {
-  return path.join(findProjectRoot(), "supabase", "functions", "notify-meeting-request");
+  return path.join(projectRoot(), "supabase", "functions", "notify-meeting-request");
 }
 
 /** Every variable the function reads (supabase/functions/notify-meeting-request/config.ts, serve-locally.ts). */

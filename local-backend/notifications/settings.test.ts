@@ -4,8 +4,10 @@ import { notificationOptionsFromEnv, NotificationSettingsError } from "./setting
 
 const root = "/project";
 
-test("no settings: the catcher on 54325, e-mails saved in .data/local-mail", () => {
-  expect(notificationOptionsFromEnv({}, root, true)).toEqual({
+const defaultPlace = { dataDir: "/project/.data/local-supabase", port: 54321 };
+
+test("no settings: the catcher on 54325, e-mails saved in .data/local-mail next to the data folder", () => {
+  expect(notificationOptionsFromEnv({}, root, defaultPlace)).toEqual({
     catcher: { port: 54325, dir: path.resolve(root, ".data/local-mail") },
     to: undefined,
     from: undefined,
@@ -14,9 +16,16 @@ test("no settings: the catcher on 54325, e-mails saved in .data/local-mail", () 
   });
 });
 
-test("an in-memory backend keeps caught e-mails in memory; LOCAL_MAIL_PORT and LOCAL_MAIL_DIR are used", () => {
-  expect(notificationOptionsFromEnv({ LOCAL_MAIL_PORT: "2525" }, root, false)?.catcher).toEqual({ port: 2525, dir: undefined });
-  expect(notificationOptionsFromEnv({ LOCAL_MAIL_DIR: "/tmp/mail" }, root, true)?.catcher?.dir).toBe("/tmp/mail");
+test("an in-memory backend keeps caught e-mails in memory; a backend on any free port gets a catcher on one too", () => {
+  expect(notificationOptionsFromEnv({}, root, { dataDir: undefined, port: 0 })?.catcher).toEqual({ port: 0, dir: undefined });
+  expect(notificationOptionsFromEnv({}, root, { dataDir: "/tmp/t1/data", port: 0 })?.catcher).toEqual({ port: 0, dir: "/tmp/t1/data-mail" });
+});
+
+test("LOCAL_MAIL_PORT and LOCAL_MAIL_DIR (relative to the project) are used", () => {
+  expect(notificationOptionsFromEnv({ LOCAL_MAIL_PORT: "2525", LOCAL_MAIL_DIR: "mail" }, root, defaultPlace)?.catcher).toEqual({
+    port: 2525,
+    dir: path.resolve(root, "mail"),
+  });
 });
 
 test("SMTP_HOST sends to that server instead of the catcher; the staff settings are passed on", () => {
@@ -29,7 +38,7 @@ test("SMTP_HOST sends to that server instead of the catcher; the staff settings 
       NOTIFY_TIME_ZONE: "America/Chicago",
     },
     root,
-    true,
+    defaultPlace,
   );
   expect(options?.catcher).toBeUndefined();
   expect(options?.smtp).toEqual({ host: "smtp.resend.com", port: 465, username: "resend", password: "re_123" });
@@ -38,14 +47,14 @@ test("SMTP_HOST sends to that server instead of the catcher; the staff settings 
 });
 
 test("LOCAL_NOTIFICATIONS=off turns notifications off; a bad port is one clear sentence", () => {
-  expect(notificationOptionsFromEnv({ LOCAL_NOTIFICATIONS: "off" }, root, true)).toBeUndefined();
-  expect(() => notificationOptionsFromEnv({ LOCAL_MAIL_PORT: "mail" }, root, true)).toThrow(
+  expect(notificationOptionsFromEnv({ LOCAL_NOTIFICATIONS: "off" }, root, defaultPlace)).toBeUndefined();
+  expect(() => notificationOptionsFromEnv({ LOCAL_MAIL_PORT: "mail" }, root, defaultPlace)).toThrow(
     new NotificationSettingsError('LOCAL_MAIL_PORT must be a port number (0–65535), not "mail".'),
   );
 });
 
 test("a secret with the GATSBY_ prefix (which Gatsby publishes) is refused", () => {
-  expect(() => notificationOptionsFromEnv({ GATSBY_SMTP_PASSWORD: "re_123" }, root, true)).toThrow(
+  expect(() => notificationOptionsFromEnv({ GATSBY_SMTP_PASSWORD: "re_123" }, root, defaultPlace)).toThrow(
     /GATSBY_SMTP_PASSWORD is set: variables starting with GATSBY_ are published with the site\. Rename it to SMTP_PASSWORD/,
   );
 });

@@ -1,14 +1,16 @@
 /**
  * The local notification settings from the environment (.env or the shell), for `npm start`
  * and `npm run backend`. With no settings at all, e-mails go to the catcher on 54325 and are
- * saved in .data/local-mail/; SMTP_HOST sends them to a real server instead (what the hosted
+ * saved in .data/local-mail/ (next to the data folder); SMTP_HOST sends them to a real server instead (what the hosted
  * function would do); LOCAL_NOTIFICATIONS=off turns the whole thing off.
  */
+import fs from "node:fs";
 import path from "node:path";
 
-import { LOCAL_MAIL_PORT, type LocalNotificationsOptions } from "./notifier";
+import dotenv from "dotenv";
 
-export const DEFAULT_MAIL_DIR = ".data/local-mail";
+import { projectRoot } from "./project-root";
+import { LOCAL_MAIL_PORT, type LocalNotificationsOptions } from "./notifier";
 
 export class NotificationSettingsError extends Error {
   override name = "NotificationSettingsError";
@@ -26,14 +28,27 @@ function port(value: string | undefined, name: string, fallback: number): number
   return number;
 }
 
+/** .data/local-mail beside the default .data/local-supabase; `<folder>-mail` beside any other. */
+export function mailDirBeside(dataDir: string): string {
+  const name = path.basename(dataDir);
+  return path.join(path.dirname(dataDir), name === "local-supabase" ? "local-mail" : `${name}-mail`);
+}
+
+export interface BackendPlace {
+  /** The backend's data folder; undefined (in memory) keeps caught e-mails in memory only. */
+  dataDir: string | undefined;
+  /** The backend's port: 0 (any free port, as tests use) gives the catcher any free port too. */
+  port: number;
+}
+
 /**
- * undefined when notifications are off. `projectRoot` anchors the default mail folder;
- * `keepFiles` false (an in-memory backend) keeps caught e-mails in memory only.
+ * undefined when notifications are off. Relative LOCAL_MAIL_DIR values are relative to
+ * `root` (the project); by default e-mails are saved next to the data folder (mailDirBeside).
  */
 export function notificationOptionsFromEnv(
   env: NodeJS.ProcessEnv,
-  projectRoot: string,
-  keepFiles: boolean,
+  root: string,
+  backend: BackendPlace,
 ): LocalNotificationsOptions | undefined {
   for (const name of SECRET_VARIABLES) {
     if (env[`GATSBY_${name}`] !== undefined) {
@@ -64,10 +79,29 @@ export function notificationOptionsFromEnv(
     };
   } else {
     const dir = value("LOCAL_MAIL_DIR");
+    const besideData = backend.dataDir === undefined ? undefined : mailDirBeside(path.resolve(backend.dataDir));
     options.catcher = {
-      port: port(value("LOCAL_MAIL_PORT"), "LOCAL_MAIL_PORT", LOCAL_MAIL_PORT),
-      dir: keepFiles ? path.resolve(projectRoot, dir ?? DEFAULT_MAIL_DIR) : undefined,
+      port: port(value("LOCAL_MAIL_PORT"), "LOCAL_MAIL_PORT", backend.port === 0 ? 0 : LOCAL_MAIL_PORT),
+      dir: backend.dataDir === undefined ? undefined : dir ? path.resolve(root, dir) : besideData,
     };
   }
   return options;
+}
+
+/** The environment as `npm start` sees it: the shell's variables over `.env.development` and `.env`. */
+export function localEnvironment(root: string = projectRoot()): NodeJS.ProcessEnv {
+  const read = (name: string): Record<string, string> => {
+    try {
+      return dotenv.parse(fs.readFileSync(path.join(root, name)));
+    } catch {
+      return {};
+    }
+  };
+  return { ...read(".env"), ...read(".env.development"), ...process.env };
+}
+
+/** The notification settings for a backend started from the command line or `npm start`. */
+export function localNotificationOptions(backend: BackendPlace): LocalNotificationsOptions | undefined {
+  const root = projectRoot();
+  return notificationOptionsFromEnv(localEnvironment(root), root, backend);
 }
