@@ -9,6 +9,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
 import { LocalBackendError, oneLine } from "./errors";
+import { NOTIFICATION_COLUMNS_SQL, notificationFrom, type NotificationColumns, type StaffNotification } from "./notifications/request-status";
 import { defaultMigrationsDir, pgDataDir } from "./paths";
 
 export interface OpenDatabaseOptions {
@@ -175,6 +176,8 @@ export interface StoredRequest {
   email: string;
   organization: string;
   message: string;
+  /** Whether staff were notified (docs/notifications.md); null: no delivery record. */
+  notification?: StaffNotification | null;
 }
 
 /** All meeting requests, newest first (as the superuser: reads bypass row-level security). */
@@ -188,15 +191,17 @@ export async function readRequests(db: PGlite): Promise<StoredRequest[]> {
     email: Uint8Array;
     organization: Uint8Array;
     message: Uint8Array;
-  }>(
+  } & NotificationColumns>(
     `select id::text as id,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
             convert_to(name, 'UTF8') as name,
             convert_to(email, 'UTF8') as email,
             convert_to(organization, 'UTF8') as organization,
-            convert_to(message, 'UTF8') as message
-       from public.contacts
-      order by created_at desc, id desc`,
+            convert_to(message, 'UTF8') as message,
+            ${NOTIFICATION_COLUMNS_SQL}
+       from public.contacts c
+       left join public.contact_notifications n on n.contact_id = c.id
+      order by c.created_at desc, c.id desc`,
   );
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   return result.rows.map((row) => ({
@@ -206,5 +211,6 @@ export async function readRequests(db: PGlite): Promise<StoredRequest[]> {
     email: decoder.decode(row.email),
     organization: decoder.decode(row.organization),
     message: decoder.decode(row.message),
+    notification: notificationFrom(row),
   }));
 }

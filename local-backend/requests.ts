@@ -11,6 +11,7 @@ import fs from "node:fs";
 import { acquireDataLock, readLiveLock } from "./data-lock";
 import { openDatabase, readRequests, type StoredRequest } from "./database";
 import { LocalBackendError, oneLine } from "./errors";
+import { describeNotification } from "./notifications/request-status";
 import { pgDataDir } from "./paths";
 
 export type { StoredRequest } from "./database";
@@ -98,6 +99,7 @@ export function formatRequestsText(requests: readonly StoredRequest[]): string {
       `  Name:          ${one(request.name)}`,
       `  Organization:  ${one(request.organization)}`,
       `  Email:         ${one(request.email)}`,
+      ...(request.notification === undefined ? [] : [`  Notified:      ${describeNotification(request.notification, one)}`]),
       `  Message:`,
       message,
     ].join("\n");

@@ -3,8 +3,13 @@
  * submit path (supabase-js over HTTP) stores a request, the backend posts the webhook to the
  * real Edge Function under Deno, and the e-mail lands in the catcher.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
 import { buildContactRecord } from "../../src/lib/meeting-request";
 import { insertContactRecord } from "../../src/lib/submit-meeting-request";
+import { formatRequestsText, loadRequests } from "../requests";
 import { startLocalBackend, type LocalBackend } from "../server";
 import { startMailCatcher } from "./mail-catcher";
 
@@ -71,12 +76,20 @@ test("a form submission produces exactly one e-mail with the four fields, the ti
   }
 });
 
-test("mail server down: the request is stored and answered 201, shown un-notified; when the server returns, one e-mail", async () => {
+/** What `npm run requests` prints for the request (the backend is running: it answers the listing). */
+async function listed(dataDir: string, email: string): Promise<string> {
+  const { requests } = await loadRequests(dataDir);
+  return formatRequestsText(requests.filter((request) => request.email === email));
+}
+
+test("mail server down: the request is stored and answered 201, listed as not notified; when the server returns, one e-mail", async () => {
   const probe = await startMailCatcher({ port: 0 });
   const smtpPort = probe.port;
   await probe.close();
+  const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "notify-down-")), "data");
   const backend = await startLocalBackend({
     port: 0,
+    dataDir,
     notifications: { smtp: { host: "127.0.0.1", port: smtpPort }, retryBaseSeconds: 0.2, retryMaxSeconds: 0.5, sweepIntervalMs: 100 },
   });
   try {
@@ -91,6 +104,9 @@ test("mail server down: the request is stored and answered 201, shown un-notifie
     const [pending] = await notificationOf(backend, email);
     expect(pending!.status).toBe("pending");
     expect(pending!.last_error).toMatch(/Cannot connect to SMTP server/);
+    expect(await listed(dataDir, email)).toMatch(
+      new RegExp(`  Notified:      NOT YET \\(\\d+ attempts?; last error: Cannot connect to SMTP server 127\\.0\\.0\\.1:${smtpPort}`),
+    );
 
     const catcher = await startMailCatcher({ port: smtpPort });
     try {
@@ -99,10 +115,12 @@ test("mail server down: the request is stored and answered 201, shown un-notifie
       expect(catcher.messages).toHaveLength(1);
       expect(mail!.headers.get("reply-to")).toBe('Ana "Anita" Pérez <down.notify@vrt.example.org>');
       expect((await notificationOf(backend, email))[0]!.status).toBe("delivered");
+      expect(await listed(dataDir, email)).toMatch(/ {2}Notified: {6}yes, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\n/);
     } finally {
       await catcher.close();
     }
   } finally {
     await backend.close();
+    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
   }
 });

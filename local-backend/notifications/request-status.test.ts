@@ -1,0 +1,77 @@
+import type { StoredRequest } from "../database";
+import { formatRequestsText, terminalSafe } from "../requests";
+import { describeNotification, notificationFrom } from "./request-status";
+
+const request: StoredRequest = {
+  id: 7,
+  created_at: "2026-11-23T17:05:01.123456Z",
+  name: "Ada Lovelace",
+  email: "ada@example.org",
+  organization: "Metro Transit",
+  message: "Phone: 555",
+};
+
+test("npm run requests shows, for each request, whether and when staff were notified", () => {
+  const delivered = notificationFrom({
+    notification_status: "delivered",
+    notified_at: "2026-11-23T17:05:02.500000Z",
+    notification_attempts: 1,
+    notification_error: null,
+    next_attempt_at: "2026-11-23T17:05:01.123456Z",
+  });
+  expect(formatRequestsText([{ ...request, notification: delivered }])).toBe(
+    [
+      "#7  2026-11-23 17:05 UTC",
+      "  Name:          Ada Lovelace",
+      "  Organization:  Metro Transit",
+      "  Email:         ada@example.org",
+      "  Notified:      yes, 2026-11-23 17:05:02 UTC",
+      "  Message:",
+      "    Phone: 555",
+      "",
+      "1 meeting request, newest first.",
+      "",
+    ].join("\n"),
+  );
+});
+
+test.each([
+  [
+    "pending after failures",
+    { notification_status: "pending", notified_at: null, notification_attempts: 3, notification_error: "Cannot connect to SMTP server 127.0.0.1:54325: Connection refused", next_attempt_at: "2026-11-23T17:07:01Z" },
+    "NOT YET (3 attempts; last error: Cannot connect to SMTP server 127.0.0.1:54325: Connection refused; next attempt 2026-11-23 17:07:01 UTC)",
+  ],
+  [
+    "pending, never tried",
+    { notification_status: "pending", notified_at: null, notification_attempts: 0, notification_error: null, next_attempt_at: "2026-11-23T17:05:01Z" },
+    "NOT YET (not tried yet; next attempt 2026-11-23 17:05:01 UTC)",
+  ],
+  [
+    "delivered with a failed chat post",
+    { notification_status: "delivered", notified_at: "2026-11-23T17:05:02Z", notification_attempts: 1, notification_error: "E-mail sent; chat webhook at hooks.example.com answered HTTP 500", next_attempt_at: null },
+    "yes, 2026-11-23 17:05:02 UTC (E-mail sent; chat webhook at hooks.example.com answered HTTP 500)",
+  ],
+  [
+    "stored before notifications existed",
+    { notification_status: "skipped", notified_at: null, notification_attempts: 0, notification_error: "stored before staff notifications were set up", next_attempt_at: null },
+    "no (stored before staff notifications were set up)",
+  ],
+  [
+    "no delivery record",
+    { notification_status: null, notified_at: null, notification_attempts: null, notification_error: null, next_attempt_at: null },
+    "unknown (no delivery record)",
+  ],
+])("%s", (_label, columns, expected) => {
+  expect(describeNotification(notificationFrom(columns), terminalSafe)).toBe(expected);
+});
+
+test("an error text from a server is printed safely", () => {
+  const notification = notificationFrom({
+    notification_status: "pending",
+    notified_at: null,
+    notification_attempts: 1,
+    notification_error: "550 \u001b[31mred\nline",
+    next_attempt_at: "2026-11-23T17:07:01Z",
+  });
+  expect(describeNotification(notification, (text) => terminalSafe(text).replace(/\n/g, " "))).toContain("550 \\u001b[31mred line");
+});
