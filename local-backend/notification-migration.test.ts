@@ -207,3 +207,86 @@ test("requests stored before the migration are marked skipped, not e-mailed all 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+describe("the hosted half, against stand-ins for pg_net and Vault", () => {
+  // What the migration's final block does where pg_net exists, with net.http_post and
+  // vault.decrypted_secrets replaced by recorders of the same signature.
+  let hosted: PGlite;
+  const STAND_INS = `
+    create schema net;
+    create table net.calls (url text, body jsonb, headers jsonb, timeout_milliseconds int);
+    create function net.http_post(url text, body jsonb default '{}'::jsonb, params jsonb default '{}'::jsonb,
+                                  headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
+                                  timeout_milliseconds int default 1000) returns bigint
+      language plpgsql as $$
+      begin
+        if url like '%fail%' then raise exception 'pg_net queue is full'; end if;
+        insert into net.calls values (url, body, headers, timeout_milliseconds);
+        return 1;
+      end $$;
+    create schema vault;
+    create table vault.secrets_store (name text, decrypted_secret text);
+    create view vault.decrypted_secrets as select name, decrypted_secret from vault.secrets_store;
+    create trigger contacts_40_notify_staff after insert on public.contacts
+      for each row execute function public.contacts_post_webhook();
+  `;
+
+  beforeAll(async () => {
+    ({ db: hosted } = await openDatabase());
+    await hosted.exec(STAND_INS);
+  });
+
+  afterAll(async () => {
+    await hosted?.close();
+  });
+
+  async function calls() {
+    const result = await hosted.query<{ url: string; body: Record<string, unknown>; headers: Record<string, string>; timeout_milliseconds: number }>(
+      "select * from net.calls",
+    );
+    await hosted.query("delete from net.calls");
+    return result.rows;
+  }
+
+  async function anonInsert(row = goodRow()): Promise<void> {
+    await asRole(hosted, "anon", (tx) => insertAs(tx, row));
+  }
+
+  test("without the Vault secrets an insert succeeds and nothing is posted", async () => {
+    await anonInsert();
+    expect(await calls()).toEqual([]);
+  });
+
+  test("with them, each insert posts the Database Webhook payload with the shared secret", async () => {
+    await hosted.exec(`insert into vault.secrets_store values
+      ('notify_meeting_request_url', 'https://ref.supabase.co/functions/v1/notify-meeting-request'),
+      ('notify_meeting_request_secret', 's3cret-s3cret-s3cret-s3cret-s3cret')`);
+    const row = goodRow({ name: "Webhook Visitor" });
+    await anonInsert(row);
+    const [call, ...more] = await calls();
+    expect(more).toEqual([]);
+    expect(call!.url).toBe("https://ref.supabase.co/functions/v1/notify-meeting-request");
+    expect(call!.headers).toEqual({ "Content-Type": "application/json", "X-Webhook-Secret": "s3cret-s3cret-s3cret-s3cret-s3cret" });
+    expect(call!.timeout_milliseconds).toBe(30000);
+    expect(call!.body).toMatchObject({ type: "INSERT", table: "contacts", schema: "public", old_record: null, record: row });
+  });
+
+  test("a failing pg_net never fails the visitor's insert", async () => {
+    await hosted.exec("update vault.secrets_store set decrypted_secret = 'https://fail.example' where name = 'notify_meeting_request_url'");
+    const row = goodRow();
+    await anonInsert(row);
+    const stored = await hosted.query("select 1 from public.contacts where email = $1", [row.email]);
+    expect(stored.rows).toHaveLength(1);
+    await hosted.exec("update vault.secrets_store set decrypted_secret = 'https://ref.supabase.co/functions/v1/notify-meeting-request' where name = 'notify_meeting_request_url'");
+  });
+
+  test("the retry job posts a SWEEP only when a notification is due", async () => {
+    await hosted.exec("update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'");
+    await hosted.query("select public.retry_contact_notifications()");
+    expect(await calls()).toEqual([]);
+    await anonInsert();
+    await calls();
+    await hosted.query("select public.retry_contact_notifications()");
+    expect((await calls()).map((call) => call.body)).toEqual([{ type: "SWEEP" }]);
+  });
+});
