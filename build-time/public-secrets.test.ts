@@ -1,3 +1,4 @@
+import { SERVICE_ROLE_KEY, unsignedJwt } from "./test-keys.test-support";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,12 +10,6 @@ jest.setTimeout(60_000);
 
 const root = path.resolve(__dirname, "..");
 
-/** An unsigned-looking but well-formed JWT with these claims (the signature does not matter here). */
-function jwt(payload: Record<string, unknown>): string {
-  const part = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString("base64url");
-  return `${part({ alg: "HS256", typ: "JWT" })}.${part(payload)}.c2lnbmF0dXJlLW5vdC1jaGVja2Vk`;
-}
-const serviceRoleKey = jwt({ iss: "supabase-demo", role: "service_role", exp: 1983812996 });
 
 /** A published folder as the build leaves it: HTML, a bundle holding the anon key, page data, an image. */
 function makeBuild(extraFiles: Record<string, string | Buffer> = {}): string {
@@ -41,7 +36,7 @@ describe("findSecretsInDirectory", () => {
   });
 
   it("fails on a service-role key planted in a bundle, naming file and line", async () => {
-    const dir = makeBuild({ "component---src-pages-index-tsx-9a8b.js": `/* chunk */\nconst k="${serviceRoleKey}";` });
+    const dir = makeBuild({ "component---src-pages-index-tsx-9a8b.js": `/* chunk */\nconst k="${SERVICE_ROLE_KEY}";` });
     const { findings } = await findSecretsInDirectory(dir);
     expect(findings).toEqual([
       expect.objectContaining({
@@ -51,13 +46,13 @@ describe("findSecretsInDirectory", () => {
         detail: expect.stringContaining('role "service_role"'),
       }),
     ]);
-    expect(findings[0]!.detail).not.toContain(serviceRoleKey);
+    expect(findings[0]!.detail).not.toContain(SERVICE_ROLE_KEY);
   });
 
   it("finds a key in any file type, nested and binary included", async () => {
     const dir = makeBuild({
-      "page-data/sq/d/123.json": JSON.stringify({ key: serviceRoleKey }),
-      "static/x/y.map": Buffer.concat([Buffer.from([0, 1, 2]), Buffer.from(serviceRoleKey)]),
+      "page-data/sq/d/123.json": JSON.stringify({ key: SERVICE_ROLE_KEY }),
+      "static/x/y.map": Buffer.concat([Buffer.from([0, 1, 2]), Buffer.from(SERVICE_ROLE_KEY)]),
     });
     const { findings } = await findSecretsInDirectory(dir);
     expect(findings.map((finding) => finding.file)).toEqual(["page-data/sq/d/123.json", "static/x/y.map"]);
@@ -70,9 +65,9 @@ describe("findSecretsInText", () => {
   });
 
   it.each([
-    ["a JWT without a role", jwt({ sub: "user-1" }), "jwt-role", /role null/],
-    ["an authenticated user's JWT", jwt({ role: "authenticated" }), "jwt-role", /role "authenticated"/],
-    ["a JWT whose claims are not JSON", `${jwt({}).split(".")[0]}.bm90LWpzb24.sig`, "jwt-unreadable", /cannot be decoded/],
+    ["a JWT without a role", unsignedJwt({ sub: "user-1" }), "jwt-role", /role null/],
+    ["an authenticated user's JWT", unsignedJwt({ role: "authenticated" }), "jwt-role", /role "authenticated"/],
+    ["a JWT whose claims are not JSON", `${unsignedJwt({}).split(".")[0]}.bm90LWpzb24.sig`, "jwt-unreadable", /cannot be decoded/],
     ["a Supabase secret key", "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz", "supabase-secret-key", /Supabase secret key: sb_secret_/],
     ["a bundled server variable", '{SUPABASE_SERVICE_ROLE_KEY:"sb-demo-1234567890"}', "server-variable", /SUPABASE_SERVICE_ROLE_KEY with a value: sb-demo-1234/],
     ["a copied .env line", "SUPABASE_JWT_SECRET=super-secret-jwt-token-with-at-least-32-characters", "server-variable", /SUPABASE_JWT_SECRET with a value/],
@@ -102,7 +97,7 @@ describe("findSecretsInText", () => {
   });
 
   it("counts lines from 1", () => {
-    expect(findSecretsInText(`a\nb\n\nkey=${serviceRoleKey}`)[0]!.line).toBe(4);
+    expect(findSecretsInText(`a\nb\n\nkey=${SERVICE_ROLE_KEY}`)[0]!.line).toBe(4);
   });
 });
 
@@ -121,10 +116,10 @@ describe("npm run check:secrets", () => {
   });
 
   it("exits 1 and lists the findings when a service-role key is published", () => {
-    const result = run(makeBuild({ "app-5f3c.js": `const key="${serviceRoleKey}"` }));
+    const result = run(makeBuild({ "app-5f3c.js": `const key="${SERVICE_ROLE_KEY}"` }));
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/app-5f3c\.js:1: a JWT with role "service_role"/);
-    expect(result.stderr).not.toContain(serviceRoleKey);
+    expect(result.stderr).not.toContain(SERVICE_ROLE_KEY);
   });
 
   it("exits 2 when there is no build", () => {

@@ -1,11 +1,7 @@
+import { SERVICE_ROLE_KEY } from "./test-keys.test-support";
 import { LOCAL_ANON_KEY } from "./local-backend-defaults";
 import { decodeJwt, jwtRole, unpublishableKeyReason } from "./supabase-keys";
 
-const serviceRoleKey = [
-  Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url"),
-  Buffer.from(JSON.stringify({ iss: "supabase-demo", role: "service_role" })).toString("base64url"),
-  "signature",
-].join(".");
 
 describe("decodeJwt", () => {
   it("reads the local anon key's claims", () => {
@@ -22,7 +18,7 @@ describe("decodeJwt", () => {
 describe("jwtRole", () => {
   it("reads the role claim of the anon and service keys", () => {
     expect(jwtRole(LOCAL_ANON_KEY)).toBe("anon");
-    expect(jwtRole(serviceRoleKey)).toBe("service_role");
+    expect(jwtRole(SERVICE_ROLE_KEY)).toBe("service_role");
     expect(jwtRole("not-a-jwt")).toBeUndefined();
   });
 });
@@ -30,7 +26,7 @@ describe("jwtRole", () => {
 describe("unpublishableKeyReason", () => {
   it("allows the anon key and refuses service_role and secret keys", () => {
     expect(unpublishableKeyReason(LOCAL_ANON_KEY)).toBeUndefined();
-    expect(unpublishableKeyReason(serviceRoleKey)).toBe("holds a service_role key");
+    expect(unpublishableKeyReason(SERVICE_ROLE_KEY)).toBe("holds a service_role key");
     expect(unpublishableKeyReason("sb_secret_abcdefgh12345678")).toBe("holds a secret key (sb_secret_…)");
   });
 });

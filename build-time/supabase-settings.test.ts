@@ -1,11 +1,7 @@
+import { SERVICE_ROLE_KEY } from "./test-keys.test-support";
 import { LOCAL_ANON_KEY, LOCAL_BACKEND_URL } from "./local-backend-defaults";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./supabase-settings";
 
-const serviceRoleKey = [
-  Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url"),
-  Buffer.from(JSON.stringify({ iss: "supabase-demo", role: "service_role" })).toString("base64url"),
-  "signature",
-].join(".");
 
 describe("resolveSupabaseSettings", () => {
   it("uses the embedded local backend in development when nothing is configured", () => {
@@ -45,7 +41,7 @@ describe("resolveSupabaseSettings", () => {
   });
 
   it("refuses a service_role key, which would publish full database access", () => {
-    const result = resolveSupabaseSettings({ GATSBY_SUPABASE_URL: "https://abc.supabase.co", GATSBY_SUPABASE_ANON_KEY: serviceRoleKey }, true);
+    const result = resolveSupabaseSettings({ GATSBY_SUPABASE_URL: "https://abc.supabase.co", GATSBY_SUPABASE_ANON_KEY: SERVICE_ROLE_KEY }, true);
     expect(result.ok).toBe(false);
     expect(result.ok ? "" : result.problems.join(" ")).toContain("service_role");
   });
