@@ -11,10 +11,10 @@
  *
  * The same runs are made on a copy of the page with every script removed (the floor: what the
  * HTML and CSS alone cost), and the medians are printed side by side. The run fails (exit 1) only
- * when what the visitor typed is not in the form at the end. Reads the build in public/
- * (`--build` builds it first, as the e2e tests do).
+ * when what the visitor typed is not in the form at the end. Reads the build in public/, or the
+ * built site folder given (`--build` builds public/ first, as the e2e tests do).
  *
- * Options: --runs N (default 5), --build.
+ * Usage: npm run bench:startup [-- --runs N (default 5)] [--build] [<built site folder>]
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -97,18 +97,24 @@ export async function measureStartupInteraction(browser: Browser, url: string, r
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: "string" }, build: { type: "boolean", default: false } } });
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: { runs: { type: "string" }, build: { type: "boolean", default: false } },
+  });
+  if (positionals.length > 1 || (values.build && positionals.length > 0)) throw new Error("Usage: npm run bench:startup [-- --runs N] [--build | <built site folder>]");
   const runs = wholeNumberOption(values.runs, "runs", 5);
+  const publicDir = positionals[0] ? path.resolve(positionals[0]) : PUBLIC_DIR;
   const chromium = requireChromium();
   if (values.build) await buildSiteForTests(await freePort());
 
-  const noScript = copyWithoutScripts(PUBLIC_DIR);
-  const site = await startStaticServer({ root: PUBLIC_DIR });
+  const noScript = copyWithoutScripts(publicDir);
+  const site = await startStaticServer({ root: publicDir });
   const floor = await startStaticServer({ root: noScript.dir });
   const browser = await playwrightChromium.launch({ executablePath: chromium.executablePath, args: [...CHROMIUM_FLAGS] });
   try {
     console.log(
-      `Start-up interaction on / (${path.relative(PROJECT_ROOT, PUBLIC_DIR)}/): ${CPU_SLOWDOWN}× CPU slowdown, slow 4G, ${MOBILE.viewport.width}×${MOBILE.viewport.height} touch screen; ` +
+      `Start-up interaction on / (${path.relative(PROJECT_ROOT, publicDir) || "."}/): ${CPU_SLOWDOWN}× CPU slowdown, slow 4G, ${MOBILE.viewport.width}×${MOBILE.viewport.height} touch screen; ` +
         `tap the call to action at first paint, then type ${ANSWERS.length} answers (a key every ${KEY_DELAY_MS} ms); ${runs} runs each.`,
     );
     const ours = await measureStartupInteraction(browser, `${site.url}/`, runs, "our page        ");
