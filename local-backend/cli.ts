@@ -1,5 +1,5 @@
 /**
- * `npm run backend`: starts the embedded local backend (see server.ts and README.md).
+ * `npm run backend`: starts the embedded local backend (see server.ts and docs/local-backend.md).
  *
  *   npm run backend -- [--port 54321] [--data-dir .data/local-supabase] [--in-memory] [--quiet]
  *
@@ -7,66 +7,72 @@
  * Prints `Local backend ready at http://127.0.0.1:PORT` once it accepts requests, so other
  * scripts can run it as a child process and wait for that line; on failure it prints one
  * line to stderr and exits with status 1 (2 for bad arguments).
+ *
+ * Stopping (stop-signals.ts): Ctrl-C, SIGTERM, SIGHUP or the end of the npm process that ran it
+ * stop it cleanly (requests in flight are answered, the database is closed, the lock removed),
+ * even during the start. npm runs it with `node --import tsx`, not the tsx command: tsx's
+ * runner re-sends a signal its child does not acknowledge within 30 ms and then kills it.
  */
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli-args";
 import { LocalBackendError, oneLine } from "./errors";
 import { localNotificationOptions } from "./notifications/settings";
 import { startLocalBackend, type LocalBackend } from "./server";
+import { onStopRequest } from "./stop-signals";
+
+function parseOrExit(): CliOptions {
+  try {
+    return parseCliArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    if (error.message) console.error(error.message);
+    console.error(USAGE);
+    process.exit(error.message ? 2 : 0);
+  }
+}
 
 async function main(): Promise<void> {
-  let options: CliOptions;
-  try {
-    options = parseCliArgs(process.argv.slice(2), process.env);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      if (error.message) console.error(error.message);
-      console.error(USAGE);
-      process.exit(error.message ? 2 : 0);
-    }
-    throw error;
-  }
-
-  let backend: LocalBackend | undefined;
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) {
-      console.error(`Received ${signal} again: exiting without waiting.`);
-      process.exit(130);
-    }
-    stopping = true;
-    if (!backend) process.exit(130);
-    console.log("Stopping the local backend…");
-    backend.close().then(
-      () => {
-        console.log("Local backend stopped.");
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error(`Local backend did not stop cleanly: ${oneLine(error)}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-
-  backend = await startLocalBackend({
-    port: options.port,
-    dataDir: options.dataDir,
-    notifications: localNotificationOptions({ dataDir: options.dataDir, port: options.port }),
-    log: (line) => {
-      if (!options.quiet || !/^[A-Z]+ \//.test(line)) console.log(line);
+  const options = parseOrExit();
+  let stopRequested: ((reason: string) => void) | undefined;
+  const stopping = new Promise<string>((resolve) => (stopRequested = resolve));
+  onStopRequest({
+    stop: (reason) => {
+      console.log(`Stopping the local backend (${reason})… Press Ctrl-C again to force.`);
+      stopRequested?.(reason);
     },
   });
+
+  let backend: LocalBackend;
+  try {
+    backend = await startLocalBackend({
+      port: options.port,
+      dataDir: options.dataDir,
+      notifications: localNotificationOptions({ dataDir: options.dataDir, port: options.port }),
+      log: (line) => {
+        if (!options.quiet || !/^[A-Z]+ \//.test(line)) console.log(line);
+      },
+    });
+  } catch (error) {
+    console.error(error instanceof LocalBackendError ? error.message : `Local backend failed: ${oneLine(error)}`);
+    process.exit(1);
+  }
   console.log(`Local backend ready at ${backend.url}`);
   console.log(`  REST API:    ${backend.url}/rest/v1/contacts`);
   console.log(`  anon key:    ${backend.anonKey}`);
   console.log(`  data folder: ${backend.dataDir ?? "none (in memory: nothing is kept after it stops)"}`);
   console.log("  List the stored requests with `npm run requests`. Press Ctrl-C to stop.");
-  if (stopping) stop("SIGTERM");
+
+  await stopping;
+  try {
+    await backend.close();
+  } catch (error) {
+    console.error(`Local backend did not stop cleanly: ${oneLine(error)}`);
+    process.exit(1);
+  }
+  console.log("Local backend stopped.");
+  process.exit(0);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof LocalBackendError ? error.message : `Local backend failed: ${oneLine(error)}`);
+  console.error(`Local backend failed: ${oneLine(error)}`);
   process.exit(1);
 });

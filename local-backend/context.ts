@@ -8,6 +8,7 @@ import type { PGlite } from "@electric-sql/pglite";
 
 import { decodeJwt } from "../build-time/supabase-keys";
 import type { SerialQueue } from "./database";
+import type { Journal } from "./journal";
 import { fromDatabaseError, isDatabaseError } from "./postgrest";
 import { errorReply, type Reply } from "./reply";
 
@@ -22,7 +23,14 @@ export interface BackendContext {
   /** Bearer token of the loopback-only admin endpoint, written to the lock file. */
   adminToken: string;
   maxBodyBytes: number;
+  /** The request journal of the data folder; undefined in memory. */
+  journal: Journal | undefined;
+  /** False once another process holds the data folder: nothing may be written then. */
+  holdsDataFolder(): boolean;
 }
+
+/** Thrown instead of writing when the data folder's lock is no longer this backend's. */
+export class DataFolderLostError extends Error {}
 
 /** The one table this stand-in serves. */
 export const TABLE = "contacts";
@@ -49,8 +57,9 @@ export function runAsAnon<T>(
   requestPath: string,
   task: (tx: Pick<PGlite, "query">) => Promise<T>,
 ): Promise<T> {
-  return context.queue.run(() =>
-    context.database.transaction(async (tx) => {
+  return context.queue.run(async () => {
+    if (!context.holdsDataFolder()) throw new DataFolderLostError("The data folder is no longer this backend's");
+    const result = await context.database.transaction(async (tx) => {
       await tx.query(
         `select set_config('role', 'anon', true),
                 set_config('request.jwt.claims', $1, true),
@@ -60,12 +69,16 @@ export function runAsAnon<T>(
         [context.claims, req.method ?? "", requestPath, JSON.stringify(req.headers)],
       );
       return task(tx);
-    }),
-  );
+    });
+    // Checked again before answering: a 201 must mean the row is in files this backend owns.
+    if (!context.holdsDataFolder()) throw new DataFolderLostError("The data folder is no longer this backend's");
+    return result;
+  });
 }
 
 /** A database error as PostgREST answers it; anything else is rethrown (→ 500). */
 export function databaseErrorReply(error: unknown): Reply {
   if (isDatabaseError(error)) return errorReply(fromDatabaseError(error));
+  if (error instanceof DataFolderLostError) return { status: 503, json: { message: error.message } };
   throw error;
 }

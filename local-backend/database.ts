@@ -180,8 +180,11 @@ export interface StoredRequest {
   notification?: StaffNotification | null;
 }
 
-/** All meeting requests, newest first (as the superuser: reads bypass row-level security). */
-export async function readRequests(db: PGlite): Promise<StoredRequest[]> {
+/**
+ * All meeting requests, newest first (as the superuser: reads bypass row-level security), or
+ * with `lastInserted` only the row this connection inserted last (for the journal).
+ */
+export async function readRequests(db: Pick<PGlite, "query">, lastInserted = false): Promise<StoredRequest[]> {
   // Text columns travel as UTF-8 bytes and are decoded here with ignoreBOM: PGlite's own
   // decoding would drop a byte-order mark at the start of a value, and exports must be exact.
   const result = await db.query<{
@@ -201,6 +204,7 @@ export async function readRequests(db: PGlite): Promise<StoredRequest[]> {
             ${NOTIFICATION_COLUMNS_SQL}
        from public.contacts c
        left join public.contact_notifications n on n.contact_id = c.id
+      ${lastInserted ? "where c.id = currval(pg_catalog.pg_get_serial_sequence('public.contacts', 'id'))" : ""}
       order by c.created_at desc, c.id desc`,
   );
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });

@@ -5,6 +5,7 @@ export type LocalBackendErrorKind =
   | "data-dir"
   | "data-dir-in-use"
   | "database"
+  | "database-damaged"
   | "migration";
 
 export class LocalBackendError extends Error {

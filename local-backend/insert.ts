@@ -7,6 +7,7 @@
 import type http from "node:http";
 
 import { databaseErrorReply, runAsAnon, TABLE, type BackendContext } from "./context";
+import { readRequests, type StoredRequest } from "./database";
 import { GATEWAY_TOO_LARGE, quoteIdent, pgrstError } from "./postgrest";
 import { errorReply, type Headers, type Reply } from "./reply";
 import { isErrorReply, parseInsertBody, parsePrefer, readBody } from "./request-body";
@@ -51,8 +52,17 @@ export async function insertContacts(
   const prefer = parsePrefer(req.headers["prefer"]);
   const sql = insertStatement(context, keys, payload.trimStart().startsWith("{"), prefer.representation);
   let result: { affectedRows?: number; rows: unknown[] };
+  let stored: StoredRequest[];
   try {
-    result = await runAsAnon(context, req, requestPath, (tx) => tx.query(sql, [payload]));
+    [result, stored] = await runAsAnon(context, req, requestPath, async (tx) => {
+      const inserted = await tx.query(sql, [payload]);
+      if (!context.journal || !inserted.affectedRows) return [inserted, []] as const;
+      // Back to the superuser (anon may not read) to copy the stored row into the journal.
+      await tx.query("reset role");
+      return [inserted, await readRequests(tx, true)] as const;
+    });
+    // On disk outside the database before the 201 (see journal.ts).
+    context.journal?.append(stored);
   } catch (error) {
     return databaseErrorReply(error);
   }

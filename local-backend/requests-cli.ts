@@ -5,17 +5,35 @@
  *   npm run requests -- --json       JSON array (exact text)
  *   npm run requests -- --csv        CSV (RFC 4180) for a spreadsheet
  *   npm run requests -- --data-dir PATH   (default .data/local-supabase, env LOCAL_BACKEND_DATA_DIR)
+ *   npm run requests -- --restore    rebuild a damaged database from the journal (requests.jsonl)
  *
  * Works whether or not `npm run backend` is running (see requests.ts for how).
  */
 import path from "node:path";
 
 import { parseOptions, UsageError } from "./cli-args";
+import { acquireDataLock } from "./data-lock";
+import { restoreDataFolder } from "./data-folder";
 import { LocalBackendError, oneLine } from "./errors";
 import { localDataDir } from "./paths";
 import { formatRequestsText, loadRequests, requestsToCsv, requestsToJson } from "./requests";
 
-const USAGE = "Usage: npm run requests -- [--json | --csv] [--data-dir PATH]";
+const USAGE = "Usage: npm run requests -- [--json | --csv | --restore] [--data-dir PATH]";
+
+/** Rebuilds the database from the journal, under the lock (refused while a backend runs). */
+async function restore(dataDir: string): Promise<number> {
+  const lock = await acquireDataLock(dataDir, "reader");
+  try {
+    const { restored, keptAt } = await restoreDataFolder(dataDir);
+    console.log(
+      `Restored ${restored} meeting request${restored === 1 ? "" : "s"} into a new database in ${dataDir}.` +
+        (keptAt ? ` The previous database files were kept in ${keptAt}.` : ""),
+    );
+  } finally {
+    lock.release();
+  }
+  return 0;
+}
 
 async function main(): Promise<number> {
   let values;
@@ -23,6 +41,7 @@ async function main(): Promise<number> {
     values = parseOptions(process.argv.slice(2), {
       json: { type: "boolean" },
       csv: { type: "boolean" },
+      restore: { type: "boolean" },
       "data-dir": { type: "string" },
       help: { type: "boolean", short: "h" },
     });
@@ -35,12 +54,13 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  if (values.json && values.csv) {
-    console.error(`Choose one of --json and --csv.\n${USAGE}`);
+  if ([values.json, values.csv, values.restore].filter(Boolean).length > 1) {
+    console.error(`Choose one of --json, --csv and --restore.\n${USAGE}`);
     return 2;
   }
   const format = values.json ? "json" : values.csv ? "csv" : "text";
   const dataDir = path.resolve(values["data-dir"] ?? localDataDir());
+  if (values.restore) return restore(dataDir);
   const { requests, source } = await loadRequests(dataDir);
   if (format === "json") process.stdout.write(requestsToJson(requests));
   else if (format === "csv") process.stdout.write(requestsToCsv(requests));

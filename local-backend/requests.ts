@@ -1,16 +1,24 @@
 /**
  * Reading the stored meeting requests for `npm run requests`, and printing them.
  *
- * PGlite's files can be opened by one process only. If a local backend is running on the
- * data folder, its lock file names its URL and a per-run admin token, and the requests
- * are fetched from its loopback-only `GET /local-admin/contacts`. Otherwise the folder is
- * opened directly (under the same lock, so a backend started meanwhile waits its turn).
+ * PGlite's files can be opened by one process only, so:
+ * - If a local backend holds the data folder, its lock file names its URL and a per-run admin
+ *   token, and the requests are fetched from its loopback-only `GET /local-admin/contacts`.
+ *   A backend that is still starting (lock taken, URL not yet written) is waited for.
+ * - Otherwise the folder is opened directly, under the lock as a "reader". This is not
+ *   read-only: if the last backend did not stop cleanly, PostgreSQL's crash recovery runs and
+ *   writes the recovered state, and rows missing from the journal are added to it, exactly as
+ *   the backend's next start would. A backend started meanwhile waits its turn (data-lock.ts)
+ *   and this command, finding a backend's lock, reads through the backend instead.
+ * - A damaged folder is refused with the same sentence the backend gives (data-folder.ts).
  */
 import fs from "node:fs";
 
-import { acquireDataLock, readLiveLock } from "./data-lock";
-import { openDatabase, readRequests, type StoredRequest } from "./database";
+import { acquireDataLock, readLiveLock, type LockInfo } from "./data-lock";
+import { openDataFolder } from "./data-folder";
+import { readRequests, type StoredRequest } from "./database";
 import { LocalBackendError, oneLine } from "./errors";
+import { readJournal } from "./journal";
 import { describeNotification } from "./notifications/request-status";
 import { pgDataDir } from "./paths";
 
@@ -22,46 +30,72 @@ export interface LoadedRequests {
   source: "server" | "files" | "empty";
 }
 
-export async function loadRequests(dataDir: string, migrationsDir?: string): Promise<LoadedRequests> {
-  if (!fs.existsSync(pgDataDir(dataDir))) return { requests: [], source: "empty" };
-  const live = readLiveLock(dataDir);
-  if (live?.holder === "server") {
-    if (!live.url || !live.adminToken) {
-      throw new LocalBackendError(
-        "data-dir-in-use",
-        `The local backend (pid ${live.pid}) is still starting; try again in a moment.`,
-      );
-    }
-    let response: Response;
-    try {
-      response = await fetch(`${live.url}/local-admin/contacts`, {
-        headers: { Authorization: `Bearer ${live.adminToken}` },
-        signal: AbortSignal.timeout(10_000),
-      });
-    } catch (error) {
-      throw new LocalBackendError(
-        "data-dir-in-use",
-        `The local backend (pid ${live.pid}) holds ${dataDir} but did not answer at ${live.url}: ${oneLine(error)}`,
-      );
-    }
-    if (!response.ok) {
-      throw new LocalBackendError(
-        "data-dir-in-use",
-        `The local backend at ${live.url} refused to list the requests (HTTP ${response.status}).`,
-      );
-    }
-    return { requests: (await response.json()) as StoredRequest[], source: "server" };
-  }
-  const lock = acquireDataLock(dataDir, "reader");
+/** How long to wait for a backend that is starting, or for another reader, to be done. */
+const WAIT_FOR_TURN_MS = 30_000;
+
+async function fromServer(dataDir: string, live: LockInfo & { url: string; adminToken: string }): Promise<StoredRequest[]> {
+  let response: Response;
   try {
-    const { db } = await openDatabase({ dataDir, migrationsDir });
+    response = await fetch(`${live.url}/local-admin/contacts`, {
+      headers: { Authorization: `Bearer ${live.adminToken}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    throw new LocalBackendError(
+      "data-dir-in-use",
+      `The local backend (pid ${live.pid}) holds ${dataDir} but did not answer at ${live.url}: ${oneLine(error)}`,
+    );
+  }
+  if (!response.ok) {
+    throw new LocalBackendError("data-dir-in-use", `The local backend at ${live.url} refused to list the requests (HTTP ${response.status}).`);
+  }
+  return (await response.json()) as StoredRequest[];
+}
+
+async function fromFiles(dataDir: string, migrationsDir: string | undefined): Promise<StoredRequest[] | undefined> {
+  let lock;
+  try {
+    lock = await acquireDataLock(dataDir, "reader");
+  } catch (error) {
+    if (error instanceof LocalBackendError && error.kind === "data-dir-in-use") return undefined; // Someone else's turn.
+    throw error;
+  }
+  try {
+    const { db, journal } = await openDataFolder(dataDir, migrationsDir);
     try {
-      return { requests: await readRequests(db), source: "files" };
+      return await readRequests(db);
     } finally {
+      journal.close();
       await db.close();
     }
   } finally {
     lock.release();
+  }
+}
+
+export async function loadRequests(dataDir: string, migrationsDir?: string): Promise<LoadedRequests> {
+  if (!fs.existsSync(pgDataDir(dataDir)) && (!fs.existsSync(dataDir) || readJournal(dataDir).size === 0)) {
+    return { requests: [], source: "empty" };
+  }
+  const deadline = Date.now() + WAIT_FOR_TURN_MS;
+  for (;;) {
+    const live = readLiveLock(dataDir);
+    if (live?.holder === "server" && live.url && live.adminToken) {
+      return { requests: await fromServer(dataDir, { ...live, url: live.url, adminToken: live.adminToken }), source: "server" };
+    }
+    if (!live) {
+      const requests = await fromFiles(dataDir, migrationsDir);
+      if (requests) return { requests, source: "files" };
+    }
+    if (Date.now() > deadline) {
+      throw new LocalBackendError(
+        "data-dir-in-use",
+        live?.holder === "server"
+          ? `The local backend (pid ${live.pid}) has been starting for ${WAIT_FOR_TURN_MS / 1000} s; try again when it is ready.`
+          : `The data folder ${dataDir} is in use by another command; try again when it has finished.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -17,6 +17,7 @@ import { LOCAL_ANON_KEY, LOCAL_BACKEND_HOST, LOCAL_BACKEND_PORT } from "../build
 import { handleAdmin } from "./admin";
 import { anonClaims, loadColumns, type BackendContext } from "./context";
 import { acquireDataLock, newAdminToken, type DataLock } from "./data-lock";
+import { openDataFolder } from "./data-folder";
 import { openDatabase, SerialQueue } from "./database";
 import { LocalBackendError, oneLine } from "./errors";
 import { handleRest } from "./gateway";
@@ -41,6 +42,12 @@ export interface LocalBackendOptions {
   maxBodyBytes?: number;
   /** Staff notifications (docs/notifications.md); default: none. */
   notifications?: LocalNotificationsOptions;
+  /**
+   * Called if another process takes the data folder (its lock deleted by hand and taken):
+   * the backend has then stopped serving and writing, without touching the files again.
+   * Default: log the message.
+   */
+  onDataFolderLost?: (message: string) => void;
 }
 
 export interface LocalBackend {
@@ -60,6 +67,8 @@ export interface LocalBackend {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** How often a file-backed backend checks that its lock file is still its own. */
+const LOCK_CHECK_MS = 250;
 
 function listen(server: http.Server, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -85,8 +94,16 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
   });
 }
 
-async function openContext(options: LocalBackendOptions, dataDir: string | undefined, log: (line: string) => void): Promise<BackendContext> {
-  const { db } = await openDatabase({ dataDir, migrationsDir: options.migrationsDir, log });
+async function openContext(
+  options: LocalBackendOptions,
+  dataDir: string | undefined,
+  lock: DataLock | undefined,
+  log: (line: string) => void,
+): Promise<BackendContext> {
+  const { db, journal } =
+    dataDir === undefined
+      ? { ...(await openDatabase({ migrationsDir: options.migrationsDir, log })), journal: undefined }
+      : await openDataFolder(dataDir, options.migrationsDir, log);
   try {
     const anonKey = options.anonKey ?? LOCAL_ANON_KEY;
     return {
@@ -97,8 +114,11 @@ async function openContext(options: LocalBackendOptions, dataDir: string | undef
       claims: anonClaims(anonKey),
       adminToken: newAdminToken(),
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      journal,
+      holdsDataFolder: () => lock?.isHeld() ?? true,
     };
   } catch (error) {
+    journal?.close();
     await db.close().catch(() => {});
     throw new LocalBackendError("database", `Could not prepare the local database: ${oneLine(error)}`);
   }
@@ -110,7 +130,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const dataDir = options.dataDir === undefined ? undefined : path.resolve(options.dataDir);
 
   // 1. The data folder (cheap checks first, so failures are quick).
-  const lock: DataLock | undefined = dataDir === undefined ? undefined : acquireDataLock(dataDir, "server");
+  const lock: DataLock | undefined = dataDir === undefined ? undefined : await acquireDataLock(dataDir, "server");
 
   // 2. The port: bind before the (slower) database start so a conflict is reported at once.
   //    Requests that arrive meanwhile wait for the database.
@@ -167,7 +187,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
 
   // 3. The database.
   try {
-    context = await openContext(options, dataDir, log);
+    context = await openContext(options, dataDir, lock, log);
   } catch (error) {
     closing = true;
     markReady();
@@ -175,15 +195,21 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     lock?.release();
     throw error;
   }
-  const { database, queue, anonKey } = context;
+  const { database, queue, anonKey, journal } = context;
   lock?.update({ url, adminToken: context.adminToken });
-  notifier = await startBackendNotifier((task) => queue.run(() => task(database)), options.notifications, log);
+  // The notifier writes delivery state: like the inserts, only while the data folder is this backend's.
+  const { holdsDataFolder } = context;
+  const ownDatabase = <T>(task: (db: PGlite) => Promise<T>): Promise<T> =>
+    queue.run(() => (holdsDataFolder() ? task(database) : Promise.reject(new Error("The data folder is no longer this backend's"))));
+  notifier = await startBackendNotifier(ownDatabase, options.notifications, log);
   markReady();
 
   let closed: Promise<void> | undefined;
-  const close = (): Promise<void> => {
+  /** Stops serving; `closeFiles` false leaves the database and lock alone (they are another process's now). */
+  const shutDown = (closeFiles: boolean): Promise<void> => {
     closed ??= (async () => {
       closing = true;
+      clearInterval(lockWatch);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       while (inflight.size > 0) await Promise.allSettled([...inflight]);
@@ -191,11 +217,22 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
       await stopped;
       await notifier?.close();
       await queue.idle();
+      journal?.close();
+      if (!closeFiles) return;
       await database.close();
       lock?.release();
     })();
     return closed;
   };
+  const lockWatch = setInterval(() => {
+    if (!lock || closing || lock.isHeld()) return;
+    const message =
+      `The data folder ${dataDir} was taken over by another process (its server.lock was removed): ` +
+      `this backend stopped serving and writing to it.`;
+    void shutDown(false).then(() => (options.onDataFolderLost ?? log)(message));
+  }, LOCK_CHECK_MS);
+  lockWatch.unref();
+  const close = (): Promise<void> => shutDown(true);
 
   return { url, port, host, anonKey, dataDir, db: database, notifier, close };
 }

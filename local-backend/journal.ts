@@ -1,0 +1,76 @@
+/**
+ * The request journal, `requests.jsonl` in the data folder: one JSON line per stored meeting
+ * request, appended and fsynced before the backend answers 201. It lives outside PGlite's
+ * files, so a damaged database loses nothing: the backend compares the two at every start
+ * (data-folder.ts) and `npm run requests -- --restore` rebuilds the database from it.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+import type { StoredRequest } from "./database";
+
+export const JOURNAL_NAME = "requests.jsonl";
+
+export function journalFile(dataDir: string): string {
+  return path.join(dataDir, JOURNAL_NAME);
+}
+
+/** The journal's requests by id. A torn last line (a crash while writing it) is skipped: its insert was never acknowledged. */
+export function readJournal(dataDir: string): Map<number, StoredRequest> {
+  let text: string;
+  try {
+    text = fs.readFileSync(journalFile(dataDir), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
+    throw error;
+  }
+  const requests = new Map<number, StoredRequest>();
+  const lines = text.split("\n");
+  lines.forEach((line, index) => {
+    if (line === "") return;
+    try {
+      const request = JSON.parse(line) as StoredRequest;
+      requests.set(request.id, request);
+    } catch (error) {
+      if (index < lines.length - 1) throw new Error(`${journalFile(dataDir)} line ${index + 1} is not valid JSON`, { cause: error });
+    }
+  });
+  return requests;
+}
+
+/** What the journal keeps of a request: the row as stored, without its notification state (which changes later). */
+export function journalEntry(request: StoredRequest): StoredRequest {
+  const { id, created_at, name, email, organization, message } = request;
+  return { id, created_at, name, email, organization, message };
+}
+
+export interface Journal {
+  /** Appends the requests and waits until they are on disk. */
+  append(requests: readonly StoredRequest[]): void;
+  close(): void;
+}
+
+export function openJournal(dataDir: string): Journal {
+  const file = journalFile(dataDir);
+  const fd = fs.openSync(file, "a+", 0o600);
+  // Cut a torn last line so the next append starts on a line of its own.
+  const size = fs.fstatSync(fd).size;
+  if (size > 0) {
+    const text = fs.readFileSync(file, "utf8");
+    const end = text.lastIndexOf("\n") + 1;
+    if (end !== text.length) fs.ftruncateSync(fd, Buffer.byteLength(text.slice(0, end)));
+  }
+  let closed = false;
+  return {
+    append(requests) {
+      if (requests.length === 0) return;
+      fs.writeSync(fd, requests.map((request) => `${JSON.stringify(journalEntry(request))}\n`).join(""));
+      fs.fsyncSync(fd);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      fs.closeSync(fd);
+    },
+  };
+}
