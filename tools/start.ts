@@ -8,6 +8,7 @@
  */
 import { spawn } from "node:child_process";
 import { ensureLocalBackend } from "../local-backend";
+import { onStopRequest } from "../local-backend/stop-signals";
 import { describeSettingsProblems, resolveSupabaseSettings } from "../build-time/supabase-settings";
 import { loadEnvFiles } from "../build-time/env-files";
 
@@ -38,14 +39,13 @@ async function main(): Promise<number> {
   });
 
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    // The terminal sends Ctrl-C to gatsby too; this covers a plain `kill` of this process.
-    if (gatsby.exitCode === null) gatsby.kill(signal);
-  };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  onStopRequest({
+    stop: () => {
+      stopping = true;
+      // The terminal sends Ctrl-C to gatsby too; this covers a `kill` of this process or of npm.
+      if (gatsby.exitCode === null) gatsby.kill("SIGTERM");
+    },
+  });
 
   const exitCode = await new Promise<number>((resolve) => {
     gatsby.on("exit", (code, signal) => resolve(code ?? (signal ? 130 : 1)));
