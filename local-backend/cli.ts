@@ -50,6 +50,10 @@ async function main(): Promise<void> {
       log: (line) => {
         if (!options.quiet || !/^[A-Z]+ \//.test(line)) console.log(line);
       },
+      onDataFolderLost: (message) => {
+        console.error(message);
+        process.exit(1);
+      },
     });
   } catch (error) {
     console.error(error instanceof LocalBackendError ? error.message : `Local backend failed: ${oneLine(error)}`);

@@ -60,10 +60,10 @@ test("server.lock deleted by hand: a second backend takes the folder and the fir
   const second = await startLocalBackend({ port: 0, dataDir });
   try {
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(lost).toEqual([expect.stringMatching(/^The data folder .* was taken over by another process/)]);
     const firstStatus = await post(first.url, "first@example.org").catch(() => 0);
     expect(firstStatus).not.toBe(201);
     expect(await post(second.url, "second@example.org")).toBe(201);
+    expect(lost).toEqual([expect.stringMatching(/^The data folder .* was taken over by another process/)]);
   } finally {
     await second.close();
     await first.close();

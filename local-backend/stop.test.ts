@@ -11,7 +11,7 @@ import { insertLoad, spawnBackend, tempDataDir, waitForGroupExit } from "./test-
 
 jest.setTimeout(120_000);
 
-const CYCLES = 3;
+const CYCLES = 2;
 
 async function expectCleanStop(dataDir: string, output: string, acknowledged: string[]): Promise<void> {
   expect(output).toContain("Local backend stopped.");
