@@ -33,16 +33,31 @@ async function insert(url: string, count: number): Promise<string[]> {
   return emails;
 }
 
-/** A data folder holding `count` requests, closed cleanly; also returns the contacts table's file. */
-async function folderWith(count: number): Promise<{ dataDir: string; emails: string[]; tableFile: string }> {
+interface Folder {
+  dataDir: string;
+  emails: string[];
+  /** The contacts table's file. */
+  tableFile: string;
+}
+
+let template: Folder;
+
+/** One data folder with 4 requests, closed cleanly; each test damages its own copy. */
+beforeAll(async () => {
   const dataDir = tempDataDir("damage-");
   const backend = await startLocalBackend({ port: 0, dataDir });
-  const emails = await insert(backend.url, count);
+  const emails = await insert(backend.url, 4);
   // Each 201 came after the row was in the journal, on disk.
   expect([...readJournal(dataDir).values()].map((request) => request.email).sort()).toEqual([...emails].sort());
   const relative = (await backend.db.query<{ path: string }>("select pg_relation_filepath('public.contacts') as path")).rows[0]!.path;
   await backend.close();
-  return { dataDir, emails, tableFile: path.join(pgDataDir(dataDir), relative) };
+  template = { dataDir, emails, tableFile: path.join(pgDataDir(dataDir), relative) };
+});
+
+function copyOfFolder(): Folder {
+  const dataDir = tempDataDir("damage-copy-");
+  fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  return { dataDir, emails: template.emails, tableFile: path.join(dataDir, path.relative(template.dataDir, template.tableFile)) };
 }
 
 async function expectRefused(dataDir: string, pattern: RegExp): Promise<void> {
@@ -56,7 +71,7 @@ async function expectRefused(dataDir: string, pattern: RegExp): Promise<void> {
 }
 
 test("a table file truncated to 0 bytes is refused, then restored from the journal with ids kept", async () => {
-  const { dataDir, emails, tableFile } = await folderWith(4);
+  const { dataDir, emails, tableFile } = copyOfFolder();
   fs.truncateSync(tableFile, 0);
   await expectRefused(dataDir, /^The local database in .* is damaged: 4 of the 4 meeting requests in requests\.jsonl are not in the database \(it has 0 rows\)\./);
 
@@ -77,16 +92,16 @@ test("a table file truncated to 0 bytes is refused, then restored from the journ
 });
 
 test("deleted database files (pgdata/ or PG_VERSION) are refused instead of starting a new, empty database", async () => {
-  const { dataDir } = await folderWith(2);
+  const { dataDir } = copyOfFolder();
   fs.rmSync(path.join(pgDataDir(dataDir), "PG_VERSION"));
   await expectRefused(dataDir, /is damaged: pgdata\/PG_VERSION is missing\./);
   fs.rmSync(pgDataDir(dataDir), { recursive: true });
-  await expectRefused(dataDir, /is damaged: its database files \(pgdata\/\) are missing, but requests\.jsonl holds 2 meeting requests\./);
+  await expectRefused(dataDir, /is damaged: its database files \(pgdata\/\) are missing, but requests\.jsonl holds 4 meeting requests\./);
   expect(fs.existsSync(pgDataDir(dataDir))).toBe(false);
 });
 
 test("a damaged control file gives a plain sentence, not PGlite's Aborted()", async () => {
-  const { dataDir } = await folderWith(1);
+  const { dataDir } = copyOfFolder();
   const control = path.join(pgDataDir(dataDir), "global", "pg_control");
   fs.writeFileSync(control, Buffer.alloc(fs.statSync(control).size, 0x5a));
   await expectRefused(dataDir, /^The local database in .* is damaged: PostgreSQL could not open it \(/);
@@ -103,9 +118,9 @@ test("a folder holding other files gets no new database", async () => {
 });
 
 test("a row committed but missing from the journal (crash between the two) is added at the next start", async () => {
-  const { dataDir, emails } = await folderWith(3);
+  const { dataDir, emails } = copyOfFolder();
   const lines = fs.readFileSync(journalFile(dataDir), "utf8").split("\n").filter(Boolean);
-  fs.writeFileSync(journalFile(dataDir), `${lines.slice(0, 2).join("\n")}\n${lines[2]!.slice(0, 10)}`); // torn last line
+  fs.writeFileSync(journalFile(dataDir), `${lines.slice(0, 3).join("\n")}\n${lines[3]!.slice(0, 10)}`); // torn last line
   const backend = await startLocalBackend({ port: 0, dataDir });
   await backend.close();
   expect([...readJournal(dataDir).values()].map((request) => request.email).sort()).toEqual([...emails].sort());
