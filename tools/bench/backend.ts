@@ -3,6 +3,7 @@
  *
  *   1. sequential inserts through supabase-js (N=300, one at a time)
  *   2. concurrent inserts through supabase-js (N=500 from 50 clients at once)
+ *      (1 and 2 in memory, then with a data folder: what the journal's fsync and the lock checks cost)
  *   3. cold start with an existing data folder holding ~1000 requests (3 runs), in-process
  *      and as a fresh `npm run backend` process (which also pays for loading PGlite's WebAssembly)
  *
@@ -58,10 +59,10 @@ async function timedInsert(supabase: SupabaseClient): Promise<number> {
   return elapsed;
 }
 
-async function main(): Promise<void> {
-  console.log(`Local backend benchmark (Node ${process.version}, ${os.cpus().length} cores)\n`);
-
-  const backend = await startLocalBackend({ port: 0 });
+/** Sequential, then concurrent inserts through supabase-js against a fresh backend. */
+async function measureInserts(dataDir: string | undefined, label: string): Promise<void> {
+  console.log(`${label}:`);
+  const backend = await startLocalBackend({ port: 0, dataDir });
   const supabase = createClient(backend.url, LOCAL_ANON_KEY, { auth: { persistSession: false } });
   try {
     for (let i = 0; i < 20; i += 1) await timedInsert(supabase); // warm-up
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
     const sequential: number[] = [];
     let started = performance.now();
     for (let i = 0; i < SEQUENTIAL; i += 1) sequential.push(await timedInsert(supabase));
-    console.log(summary(`sequential (1 client)`, sequential, performance.now() - started));
+    console.log(summary(`  sequential (1 client)`, sequential, performance.now() - started));
 
     const concurrent: number[] = [];
     let next = 0;
@@ -82,9 +83,21 @@ async function main(): Promise<void> {
         }
       }),
     );
-    console.log(summary(`concurrent (${CLIENTS} clients)`, concurrent, performance.now() - started));
+    console.log(summary(`  concurrent (${CLIENTS} clients)`, concurrent, performance.now() - started));
   } finally {
     await backend.close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`Local backend benchmark (Node ${process.version}, ${os.cpus().length} cores)\n`);
+
+  await measureInserts(undefined, "in memory");
+  const insertsDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-local-backend-inserts-"));
+  try {
+    await measureInserts(insertsDir, "data folder: journal fsync + lock checks");
+  } finally {
+    fs.rmSync(insertsDir, { recursive: true, force: true });
   }
 
   // Cold start with an existing data folder.
@@ -117,7 +130,7 @@ async function main(): Promise<void> {
     const processStarts: number[] = [];
     for (let i = 0; i < 2; i += 1) processStarts.push(await processColdStart(dataDir));
     console.log(
-      `  fresh process (tsx local-backend/cli.ts) to its ready line: ${processStarts.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}`,
+      `  fresh process (node --import tsx local-backend/cli.ts, as npm run backend) to its ready line: ${processStarts.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}`,
     );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -128,7 +141,7 @@ async function main(): Promise<void> {
 function processColdStart(dataDir: string): Promise<number> {
   const root = path.resolve(__dirname, "..", "..");
   const began = performance.now();
-  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "local-backend", "cli.ts"), "--port", "0", "--quiet", "--data-dir", dataDir], { cwd: root });
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "local-backend", "cli.ts"), "--port", "0", "--quiet", "--data-dir", dataDir], { cwd: root });
   return new Promise((resolve, reject) => {
     let output = "";
     let readyAt: number | undefined;
