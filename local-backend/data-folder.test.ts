@@ -91,6 +91,12 @@ test("a table file truncated to 0 bytes is refused, then restored from the journ
   }
 });
 
+test("a table file truncated to half is refused too", async () => {
+  const { dataDir, tableFile } = copyOfFolder();
+  fs.truncateSync(tableFile, Math.floor(fs.statSync(tableFile).size / 2));
+  await expectRefused(dataDir, /^The local database in .* is damaged: /);
+});
+
 test("deleted database files (pgdata/ or PG_VERSION) are refused instead of starting a new, empty database", async () => {
   const { dataDir } = copyOfFolder();
   fs.rmSync(path.join(pgDataDir(dataDir), "PG_VERSION"));
