@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
-import { acquireDataLock } from "./data-lock";
+import { acquireDataLock, readLockFile, removeStaleLock } from "./data-lock";
 import { loadRequests } from "./requests";
 import { startLocalBackend } from "./server";
 import { goodRow } from "./test-helpers";
@@ -70,6 +70,18 @@ test("server.lock deleted by hand: a second backend takes the folder and the fir
   }
   const emails = (await loadRequests(dataDir)).requests.map((request) => request.email).sort();
   expect(emails).toEqual(["before@example.org", "second@example.org"]);
+});
+
+test("taking over a stale lock never removes a fresh lock that replaced it meanwhile", async () => {
+  const dataDir = tempDataDir("lock-window-");
+  fs.writeFileSync(lockPath(dataDir), JSON.stringify({ pid: 999_999_999, holder: "server", startedAt: "2025-01-01T00:00:00Z" }));
+  const judgedStale = readLockFile(dataDir)!; // a taker reads the stale lock…
+  const other = await acquireDataLock(dataDir, "server"); // …another taker replaces it first…
+  removeStaleLock(dataDir, judgedStale); // …then the first one takes the stale lock away.
+  expect(other.isHeld()).toBe(true);
+  expect(JSON.parse(fs.readFileSync(lockPath(dataDir), "utf8"))).toMatchObject({ pid: process.pid, token: other.info.token });
+  await expect(acquireDataLock(dataDir, "server")).rejects.toThrow(/is in use by a running local backend/);
+  other.release();
 });
 
 test("eight processes racing for a stale lock: exactly one gets it", async () => {

@@ -68,7 +68,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-interface ReadLock {
+export interface ReadLock {
   info: LockInfo | undefined;
   /** When the file was last written (epoch ms). */
   writtenAt: number;
@@ -196,6 +196,16 @@ function heldLock(file: string, initial: LockInfo): DataLock {
       if (mine()) fs.rmSync(file, { force: true });
     },
   };
+}
+
+/** The lock file as read now (for the takeover test). */
+export function readLockFile(dataDir: string): ReadLock | undefined {
+  return readLock(lockFile(dataDir));
+}
+
+/** Removes the lock only if it is still `judged`, read earlier and found stale (the takeover step). */
+export function removeStaleLock(dataDir: string, judged: ReadLock): void {
+  removeStale(lockFile(dataDir), judged);
 }
 
 export interface AcquireOptions {
