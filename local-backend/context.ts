@@ -30,7 +30,7 @@ export interface BackendContext {
 }
 
 /** Thrown instead of writing when the data folder's lock is no longer this backend's. */
-export class DataFolderLostError extends Error {}
+class DataFolderLostError extends Error {}
 
 /** The one table this stand-in serves. */
 export const TABLE = "contacts";

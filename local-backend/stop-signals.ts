@@ -7,7 +7,7 @@
  * terminal signals the whole process group, and npm or a runner may pass it on), so repeats
  * within REPEAT_GRACE_MS are ignored; a later one forces the exit.
  */
-export const REPEAT_GRACE_MS = 1_000;
+const REPEAT_GRACE_MS = 1_000;
 const PARENT_CHECK_MS = 250;
 
 export interface StopRequestOptions {

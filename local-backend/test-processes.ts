@@ -53,7 +53,7 @@ export function spawnBackend(dataDir: string, script = "backend", extra: string[
 }
 
 /** True while any process of the group is alive. */
-export function groupAlive(pid: number): boolean {
+function groupAlive(pid: number): boolean {
   try {
     process.kill(-pid, 0);
     return true;
