@@ -16,6 +16,8 @@ export interface EnsureLocalBackendOptions extends Pick<LocalBackendOptions, "an
   supabaseUrl: string;
   /** Default: LOCAL_BACKEND_DATA_DIR from `env`, else .data/local-supabase of the project. */
   dataDir?: string;
+  /** Keep nothing (tests, audits): the database lives in memory; `dataDir` is ignored. */
+  inMemory?: boolean;
   env?: NodeJS.ProcessEnv;
   /** Notify staff of each request (docs/notifications.md), with the settings from .env. */
   notify?: boolean;
@@ -34,7 +36,7 @@ export async function ensureLocalBackend(options: EnsureLocalBackendOptions): Pr
   if (!isLocalUrl(url)) return { kind: "remote", url };
   try {
     const port = portOf(url, LOCAL_BACKEND_PORT);
-    const dataDir = options.dataDir ?? localDataDir(options.env);
+    const dataDir = options.inMemory ? undefined : (options.dataDir ?? localDataDir(options.env));
     const backend = await startLocalBackend({
       port,
       dataDir,
