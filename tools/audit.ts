@@ -12,7 +12,8 @@
  *      side by side (issue 14: initial JS and TBT no more than the bare page's, LCP at the floor);
  *   4. measures the first load of / in the browser for the byte budgets (as the e2e budget test does);
  *   5. writes the last HTML report (and its JSON) and a summary of all runs to reports/;
- *   6. prints each budget as PASS/FAIL and exits 1 when one fails (`--no-fail`: report only), so
+ *   6. prints each budget as PASS/FAIL and exits 1 when one fails (`--no-fail`: report only), and the
+ *      bare-page targets as PASS/FAIL without failing; so
  *      it can gate a deploy; scores and times vary with the machine's load, so npm test never runs it.
  *
  * Options: --runs N (default 3), --reuse-build, --no-fail.
@@ -140,9 +141,15 @@ async function main(): Promise<number> {
   console.log(`Beside a bare Gatsby page (same node_modules) and our page with every script removed, same run, medians of ${runs.length}:\n`);
   console.log(formatComparisonTable(comparison));
   console.log("");
-  budgets.push(...compareWithFramework(comparison));
+  const printLines = (lines: typeof budgets) => {
+    for (const line of lines) console.log(`  ${line.pass ? "PASS" : "FAIL"}  ${line.name.padEnd(26)} ${line.measured.padStart(9)}  (${line.limit})`);
+  };
   console.log("Budgets (medians):");
-  for (const line of budgets) console.log(`  ${line.pass ? "PASS" : "FAIL"}  ${line.name.padEnd(26)} ${line.measured.padStart(9)}  (${line.limit})`);
+  printLines(budgets);
+  // The comparison with the bare framework is the target being worked towards (docs/performance.md):
+  // reported beside the budgets, but it does not fail the audit.
+  console.log("Targets against the bare Gatsby page (medians, reported only):");
+  printLines(compareWithFramework(comparison));
   console.log(`\nLast report: ${path.relative(PROJECT_ROOT, htmlPath)} (and .json); all runs: reports/lighthouse-summary.json`);
 
   const failed = budgets.filter((line) => !line.pass);
