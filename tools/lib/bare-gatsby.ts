@@ -7,10 +7,10 @@
  * The built public/ is kept in reports/bare-gatsby/, labelled with the versions it was built from
  * (gatsby, react and react-dom, and the page source below): a later call reuses it while they match.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { runWithLog } from "./logged-run";
 import { PROJECT_ROOT, REPORTS_DIR } from "./test-build";
 
 export const BARE_GATSBY_DIR = path.join(REPORTS_DIR, "bare-gatsby");
@@ -93,22 +93,18 @@ export async function bareGatsbyBuild(options: { rebuild?: boolean } = {}): Prom
 
 async function runGatsbyBuild(siteDir: string): Promise<void> {
   fs.mkdirSync(REPORTS_DIR, { recursive: true });
-  const log = fs.createWriteStream(BUILD_LOG_FILE);
   const gatsby = path.join(PROJECT_ROOT, "node_modules", "gatsby", "cli.js");
-  const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, [gatsby, "build"], {
+  const { code, tail } = await runWithLog(
+    {
+      command: process.execPath,
+      args: [gatsby, "build"],
       cwd: siteDir,
       env: { ...process.env, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1", CI: process.env.CI ?? "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout.pipe(log, { end: false });
-    child.stderr.pipe(log, { end: false });
-    child.once("error", reject);
-    child.once("close", (status) => resolve(status ?? 1));
-  });
-  await new Promise<void>((resolve) => log.end(resolve));
+      logFile: BUILD_LOG_FILE,
+    },
+    30,
+  );
   if (code !== 0) {
-    const tail = fs.readFileSync(BUILD_LOG_FILE, "utf8").trimEnd().split("\n").slice(-30).join("\n");
     throw new Error(`The bare Gatsby page did not build (exit ${code}). Last lines of ${path.relative(PROJECT_ROOT, BUILD_LOG_FILE)}:\n${tail}`);
   }
 }

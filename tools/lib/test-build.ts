@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
+import { runWithLog } from "./logged-run";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
 export const PUBLIC_DIR = path.join(PROJECT_ROOT, "public");
@@ -45,10 +45,11 @@ export async function buildSiteForTests(backendPort: number): Promise<BuildInfo>
   fs.mkdirSync(REPORTS_DIR, { recursive: true });
   const backendUrl = `http://127.0.0.1:${backendPort}`;
   const started = Date.now();
-  const log = fs.createWriteStream(BUILD_LOG_FILE);
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(npm, ["run", "build"], {
+  const { code, tail } = await runWithLog(
+    {
+      command: npm,
+      args: ["run", "build"],
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,
@@ -58,17 +59,12 @@ export async function buildSiteForTests(backendPort: number): Promise<BuildInfo>
         GATSBY_TELEMETRY_DISABLED: "1",
         CI: process.env.CI ?? "1",
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout.pipe(log, { end: false });
-    child.stderr.pipe(log, { end: false });
-    child.once("error", reject);
-    child.once("close", (status) => resolve(status ?? 1));
-  });
-  await new Promise<void>((resolve) => log.end(resolve));
+      logFile: BUILD_LOG_FILE,
+    },
+    40,
+  );
   const buildSeconds = (Date.now() - started) / 1000;
   if (code !== 0) {
-    const tail = fs.readFileSync(BUILD_LOG_FILE, "utf8").trimEnd().split("\n").slice(-40).join("\n");
     throw new Error(`npm run build failed (exit ${code}) after ${buildSeconds.toFixed(0)} s. Last lines of ${path.relative(PROJECT_ROOT, BUILD_LOG_FILE)}:\n${tail}`);
   }
   const info: BuildInfo = {
