@@ -9,7 +9,7 @@ import path from "node:path";
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { restoreDataFolder } from "./data-folder";
 import { LocalBackendError } from "./errors";
-import { journalFile, readJournal } from "./journal";
+import { journalEntry, journalFile, readJournal } from "./journal";
 import { pgDataDir } from "./paths";
 import { loadRequests } from "./requests";
 import { startLocalBackend } from "./server";
@@ -84,7 +84,9 @@ test("a table file truncated to 0 bytes is refused, then restored from the journ
     const more = await insert(backend.url, 1);
     const stored = (await loadRequests(dataDir)).requests;
     expect(stored.map((request) => request.email).sort()).toEqual([...emails, ...more].sort());
-    expect(stored.filter((request) => request.email !== more[0])).toEqual(expect.arrayContaining(before));
+    expect(stored.filter((request) => request.email !== more[0]).map(journalEntry)).toEqual(expect.arrayContaining(before));
+    // Restored requests are not notified again: no delivery record for them, a pending one for the new request.
+    expect(stored.filter((request) => request.email !== more[0]).map((request) => request.notification)).toEqual([null, null, null, null]);
     expect(Math.max(...stored.map((request) => request.id))).toBe(5);
   } finally {
     await backend.close();
