@@ -12,7 +12,6 @@
  *
  * Prints each time and the medians. A figure, not a test: the machine's load moves it.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -20,7 +19,8 @@ import { parseArgs } from "node:util";
 import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, requireChromium } from "../lib/chromium";
 import { runCli, wholeNumberOption } from "../lib/cli";
-import { freePort, PROJECT_ROOT } from "../lib/test-build";
+import { startGatsbyDevelop } from "../lib/gatsby-develop";
+import { PROJECT_ROOT } from "../lib/test-build";
 
 const READY_TIMEOUT_MS = 240_000;
 const CHANGE_TIMEOUT_MS = 30_000;
@@ -72,29 +72,12 @@ async function main(): Promise<number> {
     process.exit(130);
   });
 
-  const port = await freePort();
-  console.log(`bench: starting gatsby develop on port ${port}…`);
-  const develop = spawn("npx", ["gatsby", "develop", "--port", String(port), "--host", "127.0.0.1"], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  develop.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  develop.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-
+  const develop = await startGatsbyDevelop(READY_TIMEOUT_MS);
   const browser = await chromium.launch({ executablePath: browserLocation.executablePath, args: [...CHROMIUM_FLAGS] });
   try {
-    const startedAt = performance.now();
-    while (!output.includes(`http://127.0.0.1:${port}/`)) {
-      if (develop.exitCode !== null) throw new Error(`gatsby develop stopped:\n${output.slice(-2000)}`);
-      if (performance.now() - startedAt > READY_TIMEOUT_MS) throw new Error(`gatsby develop was not ready within ${READY_TIMEOUT_MS / 1000} s`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
     const context = await browser.newContext();
     const site = await context.newPage();
-    await site.goto(`http://127.0.0.1:${port}/`);
+    await site.goto(develop.url);
     await site.getByRole("heading", { level: 1 }).waitFor();
 
     const admin = await context.newPage();
@@ -104,10 +87,10 @@ async function main(): Promise<number> {
       (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
         (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
     }, FOLDER);
-    await admin.goto(`http://127.0.0.1:${port}/admin/`);
+    await admin.goto(`${develop.url}admin/`);
     await seedCheckout(admin);
     await admin.getByRole("button", { name: "Work with Local Repository" }).click();
-    console.log(`bench: develop and /admin/ ready after ${((performance.now() - startedAt) / 1000).toFixed(1)} s; ${runs} saves of "First screen"`);
+    console.log(`bench: develop ready after ${develop.readySeconds.toFixed(1)} s, /admin/ open; ${runs} saves of "First screen"`);
 
     const toFile: number[] = [];
     const toPreview: number[] = [];
@@ -135,11 +118,7 @@ async function main(): Promise<number> {
   } finally {
     restore();
     await browser.close();
-    try {
-      process.kill(-develop.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
+    develop.stop();
   }
 }
 
