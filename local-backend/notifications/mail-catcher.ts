@@ -87,6 +87,11 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     },
   });
 
+  // A client that drops its connection mid-conversation (the function's process ending while the
+  // backend stops) is that client's problem: without a listener, the 'error' event would end the
+  // whole backend before it closes the database.
+  server.on("error", (error: Error) => options.log?.(`a mail client's connection failed: ${error.message}`));
+
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {
