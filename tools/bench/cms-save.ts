@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, requireChromium } from "../lib/chromium";
 import { runCli, wholeNumberOption } from "../lib/cli";
-import { startGatsbyDevelop } from "../lib/gatsby-develop";
+import { rememberFile, startGatsbyDevelop } from "../lib/gatsby-develop";
 import { PROJECT_ROOT } from "../lib/test-build";
 
 const READY_TIMEOUT_MS = 240_000;
@@ -63,14 +63,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: "string" } } });
   const runs = wholeNumberOption(values.runs, "runs", 7);
   const browserLocation = requireChromium();
-  const original = fs.readFileSync(HERO_FILE, "utf8");
-  const restore = () => {
-    if (fs.readFileSync(HERO_FILE, "utf8") !== original) fs.writeFileSync(HERO_FILE, original);
-  };
-  process.on("SIGINT", () => {
-    restore();
-    process.exit(130);
-  });
+  const { restore } = rememberFile(HERO_FILE);
 
   const develop = await startGatsbyDevelop(READY_TIMEOUT_MS);
   const browser = await chromium.launch({ executablePath: browserLocation.executablePath, args: [...CHROMIUM_FLAGS] });

@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, requireChromium } from "../lib/chromium";
 import { runCli, wholeNumberOption } from "../lib/cli";
-import { startGatsbyDevelop } from "../lib/gatsby-develop";
+import { rememberFile, startGatsbyDevelop } from "../lib/gatsby-develop";
 import { PROJECT_ROOT } from "../lib/test-build";
 
 const READY_TIMEOUT_MS = 240_000;
@@ -29,18 +29,11 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: "string" } } });
   const runs = wholeNumberOption(values.runs, "runs", 7);
   const browserLocation = requireChromium();
-  const original = fs.readFileSync(HERO_FILE, "utf8");
+  const { original, restore } = rememberFile(HERO_FILE);
   if (!HEADLINE_LINE.test(original)) {
     console.error(`bench: ${path.relative(PROJECT_ROOT, HERO_FILE)} has no one-line "headline:" to change.`);
     return 1;
   }
-  const restore = () => {
-    if (fs.readFileSync(HERO_FILE, "utf8") !== original) fs.writeFileSync(HERO_FILE, original);
-  };
-  process.on("SIGINT", () => {
-    restore();
-    process.exit(130);
-  });
 
   const develop = await startGatsbyDevelop(READY_TIMEOUT_MS);
   const browser = await chromium.launch({ executablePath: browserLocation.executablePath, args: [...CHROMIUM_FLAGS] });

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { freePort, PROJECT_ROOT } from "./test-build";
 
@@ -40,4 +41,20 @@ export async function startGatsbyDevelop(readyTimeoutMs: number): Promise<Develo
     throw error;
   }
   return { url, readySeconds: (performance.now() - startedAt) / 1000, stop };
+}
+
+/**
+ * Remembers a content file a benchmark is about to edit: `restore()` (also run on Ctrl-C) puts it
+ * back exactly as it was.
+ */
+export function rememberFile(file: string): { original: string; restore: () => void } {
+  const original = fs.readFileSync(file, "utf8");
+  const restore = () => {
+    if (fs.readFileSync(file, "utf8") !== original) fs.writeFileSync(file, original);
+  };
+  process.on("SIGINT", () => {
+    restore();
+    process.exit(130);
+  });
+  return { original, restore };
 }
