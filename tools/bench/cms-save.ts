@@ -17,6 +17,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { chromium, type Page } from "playwright-core";
+import { median } from "../lib/audit-summary";
 import { CHROMIUM_FLAGS, requireChromium } from "../lib/chromium";
 import { runCli, wholeNumberOption } from "../lib/cli";
 import { rememberFile, startGatsbyDevelop } from "../lib/gatsby-develop";
@@ -53,10 +54,6 @@ async function writtenHero(admin: Page): Promise<string> {
     const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
     return (await (await (await root.getDirectoryHandle("content")).getFileHandle("hero.yaml")).getFile()).text();
   }, FOLDER);
-}
-
-function median(values: readonly number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 }
 
 async function main(): Promise<number> {

@@ -13,6 +13,7 @@ import { performance } from "node:perf_hooks";
 import { parseOptions } from "../../local-backend/cli-args";
 import { loadRequests } from "../../local-backend/requests";
 import { insertLoad, spawnBackend, tempDataDir, waitForGroupExit, type BackendProcess } from "../../local-backend/test-processes";
+import { median } from "../lib/audit-summary";
 
 const CLIENTS = 20;
 
@@ -21,11 +22,6 @@ async function start(dataDir: string): Promise<{ backend: BackendProcess; url: s
   const backend = spawnBackend(dataDir);
   const url = await backend.ready;
   return { backend, url, ms: performance.now() - began };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 async function main(): Promise<number> {
