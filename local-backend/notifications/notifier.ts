@@ -13,6 +13,9 @@ import { startFunctionProcess, type FunctionProcess } from "./function-process";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { startServiceApi, type DatabaseRunner, type ServiceApi } from "./service-api";
 
+/** How long a stopping backend lets calls to the function finish before it aborts them. */
+const CLOSE_GRACE_MS = 3_000;
+
 /** The catcher's SMTP port for `npm start` (the port `supabase start` gives its own mail catcher). */
 export const LOCAL_MAIL_PORT = 54325;
 
@@ -97,6 +100,9 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
 
   const inflight = new Set<Promise<void>>();
   let closing = false;
+  // Aborts the calls still running a moment after close() starts: a stopping backend must not wait
+  // for a long retry sweep. Their requests stay pending in the database and are retried next start.
+  const stopping = new AbortController();
 
   function post(body: string, what: string): void {
     const call = (async () => {
@@ -105,7 +111,7 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
           method: "POST",
           headers: { "Content-Type": "application/json", "X-Webhook-Secret": secret },
           body,
-          signal: AbortSignal.timeout(120_000),
+          signal: AbortSignal.any([AbortSignal.timeout(120_000), stopping.signal]),
         });
         const answer = await response.text();
         if (!response.ok) log(`notify: ${what} answered HTTP ${response.status} ${answer.slice(0, 200)}`);
@@ -192,6 +198,8 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
       closed ??= (async () => {
         closing = true;
         clearInterval(timer);
+        await Promise.race([idle(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS))]);
+        stopping.abort();
         await idle();
         await stopStarted();
       })();
