@@ -50,8 +50,10 @@ const config: GatsbyConfig = {
       },
     },
     {
-      // gatsby-transformer-yaml behind the content check (plugins/content-yaml): in develop, a file
-      // saved with errors keeps its last good version on the page while the terminal says what to fix.
+      // The content pipeline (plugins/content-yaml): checks every file before sourcing (the build
+      // stops on errors), then gatsby-transformer-yaml makes each file's node from the data the
+      // check read. In develop, a file saved with errors keeps its last good version on the page
+      // while the terminal says what to fix.
       resolve: "content-yaml",
       options: {
         // One node per file, named after the file: content/hero.yaml → HeroContent.

@@ -1,8 +1,6 @@
-import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { finishBuild } from "./build-time/finish-build";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./build-time/supabase-settings";
-import { createContentWatcher } from "./build-time/content/gatsby";
 
 export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   const isProduction = process.env.NODE_ENV === "production";
@@ -19,23 +17,9 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
 };
 
 /**
- * content/*.yaml is checked before any of it reaches the GraphQL layer: `gatsby build` stops
- * with one line per problem, `gatsby develop` prints them and keeps running. During develop,
- * each saved content file is checked again (onCreateNode). See build-time/content/.
- */
-const contentWatcher = createContentWatcher(path.resolve("content"));
-
-export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
-  contentWatcher.checkAll(reporter);
-};
-
-export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, reporter }) => {
-  contentWatcher.checkChangedFile(node, reporter);
-};
-
-/**
- * The shape of every file in content/. Declared rather than inferred so that a page query
- * never silently loses a field, and a required field missing from the YAML fails the build.
+ * The shape of every file in content/ (checked and made into nodes by plugins/content-yaml).
+ * Declared rather than inferred so that a page query never silently loses a field, and a
+ * required field missing from the YAML fails the build.
  */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(`

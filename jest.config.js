@@ -41,6 +41,7 @@ module.exports = {
         "<rootDir>/tools/**/*.test.ts",
         "<rootDir>/build-time/**/*.test.ts",
         "<rootDir>/cms/**/*.test.ts",
+        "<rootDir>/plugins/**/*.test.ts",
         "<rootDir>/src/**/*.node-test.ts",
       ],
     },

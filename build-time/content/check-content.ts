@@ -27,6 +27,8 @@ export interface FileCheck {
   /** The file's fields, when it could be read as a group of fields; text fields as typed (normalize.ts). */
   data?: Record<string, unknown>;
   parsed?: ParsedYaml;
+  /** The text that was checked; absent when the file could not be read. */
+  source?: string;
 }
 
 export function displayDirFor(contentDir: string, options: CheckOptions = {}): string {
@@ -44,13 +46,13 @@ export function checkContentSource(
   const parsed = parseYaml(source, path.basename(where.yamlPath));
   if (!parsed.ok) {
     const { line, column, message } = parsed;
-    return { problems: [problem({ severity: "error", line, column, location: [], message })] };
+    return { problems: [problem({ severity: "error", line, column, location: [], message })], source };
   }
   const data = normalizeTextFields(spec.schema, parsed.data, parsed.rawOf);
   if (!isRecord(data)) {
     const found = Array.isArray(data) ? "a list" : "a single value";
     const message = `the file must contain fields written as "name: value" on separate lines, but it contains ${found}.`;
-    return { problems: [problem({ severity: "error", location: [], message })], parsed };
+    return { problems: [problem({ severity: "error", location: [], message })], parsed, source };
   }
 
   const result = spec.schema.safeParse(data);
@@ -74,7 +76,7 @@ export function checkContentSource(
       message: finding.message,
     }),
   );
-  return { problems: sortByLine(problems), data, parsed };
+  return { problems: sortByLine(problems), data, parsed, source };
 }
 
 /** The line of the field itself, else of the list item it belongs to; none for a missing top-level field. */
@@ -137,6 +139,11 @@ function renameHint(contentDir: string, name: string): string {
 
 /** Checks every content file the page reads, and the folder for files it does not read. */
 export function checkContentDirectory(contentDir: string, options: CheckOptions = {}): ContentCheckResult {
+  return checkContentFolder(contentDir, options).result;
+}
+
+/** As checkContentDirectory, also giving each page file's check by its absolute path (Gatsby keeps them: ./pipeline.ts). */
+export function checkContentFolder(contentDir: string, options: CheckOptions = {}): { result: ContentCheckResult; files: ReadonlyMap<string, FileCheck> } {
   const displayDir = displayDirFor(contentDir, options);
   const checks = new Map(CONTENT_FILES.map((spec) => [spec.name, checkContentFile(contentDir, spec, options)]));
   const problems = [...checks.values()].flatMap((check) => check.problems);
@@ -155,11 +162,13 @@ export function checkContentDirectory(contentDir: string, options: CheckOptions 
     });
   }
 
-  return {
+  const result: ContentCheckResult = {
     errors: problems.filter((problem) => problem.severity === "error"),
     warnings: problems.filter((problem) => problem.severity === "warning"),
     filesChecked: CONTENT_FILES.length,
   };
+  const files = new Map([...checks].map(([name, check]) => [path.resolve(contentDir, `${name}.yaml`), check]));
+  return { result, files };
 }
 
 /** The booth number appears in two files; visitors see both. */

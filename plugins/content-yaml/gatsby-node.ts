@@ -1,28 +1,36 @@
 /**
- * gatsby-transformer-yaml, with the content check in front of it.
+ * content/*.yaml from disk to GraphQL nodes, in one place: the content pipeline
+ * (build-time/content/pipeline.ts) in front of gatsby-transformer-yaml.
  *
- * Every YAML file still becomes its node through gatsby-transformer-yaml (same options). The
- * differences: a content file is handed to it as the data the content check validated (text
- * fields as typed, an unquoted date as YYYY-MM-DD; written as JSON, which YAML reads unchanged),
- * and in `gatsby develop` a saved file with errors is handed on as its last version without
- * errors (build-time/content/last-good-content.ts). Marketing staff then
- * see one plain line per problem in the terminal (printed by the site's gatsby-node.ts) and the
- * preview keeps the whole page, rather than a js-yaml stack trace and a page with a hole in it.
+ * - onPreBootstrap: every file is checked before sourcing; `gatsby build` stops with one line per
+ *   problem, `gatsby develop` prints them and keeps running.
+ * - onCreateNode: each YAML file still becomes its node through gatsby-transformer-yaml (same
+ *   options), but a content file is handed to it as the data the check read (as JSON, which YAML
+ *   reads unchanged), checked once per saved text. In `gatsby develop` a save with errors is
+ *   handed on as the file's last version without errors: marketing staff see one plain line per
+ *   problem in the terminal and the preview keeps the whole page, not a js-yaml stack trace.
+ *
+ * The nodes stay owned by this plugin ("content-yaml"): Gatsby keeps a node type's owner in
+ * `.cache` even when it clears the cache for a changed configuration (docs/troubleshooting.md).
  */
 import path from "node:path";
 import type { GatsbyNode, Node } from "gatsby";
 import * as yamlTransformer from "gatsby-transformer-yaml/gatsby-node";
-import { createLastGoodContent } from "../../build-time/content/last-good-content";
+import { createContentPipeline } from "../../build-time/content/pipeline";
 
-const lastGoodContent = createLastGoodContent(path.resolve("content"));
+const contentPipeline = createContentPipeline(path.resolve("content"));
+
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
+  contentPipeline.checkAll(reporter);
+};
 
 export const shouldOnCreateNode: GatsbyNode["shouldOnCreateNode"] = (args) => yamlTransformer.shouldOnCreateNode(args);
 
 export const onCreateNode: GatsbyNode["onCreateNode"] = async (args, pluginOptions) => {
-  const { node, loadNodeContent } = args;
+  const { node, loadNodeContent, reporter } = args;
   const absolutePath = (node as Node & { absolutePath?: unknown }).absolutePath;
   if (typeof absolutePath !== "string") return yamlTransformer.onCreateNode(args, pluginOptions);
-  const text = lastGoodContent.textFor(absolutePath, await loadNodeContent(node));
+  const text = contentPipeline.textFor(absolutePath, await loadNodeContent(node), reporter);
   if (text === undefined) return undefined;
   return yamlTransformer.onCreateNode({ ...args, loadNodeContent: async () => text }, pluginOptions);
 };

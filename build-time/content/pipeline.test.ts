@@ -1,0 +1,195 @@
+/**
+ * The content pipeline: the build stops on errors (panicOnBuild), warnings never stop it; during
+ * `gatsby develop` a saved file is checked again without repeating what was already reported, and
+ * gatsby-transformer-yaml is handed a file's checked data, else its last version that passed.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { load } from "js-yaml";
+import { fakeReporter } from "./fake-reporter.test-support";
+import { createContentPipeline } from "./pipeline";
+import { validContentFolderPerTest } from "./valid-content-folder.test-support";
+
+const contentFolder = validContentFolderPerTest();
+
+const file = (name: string) => path.join(contentFolder(), name);
+const read = (name: string) => fs.readFileSync(file(name), "utf8");
+
+function edit(name: string, from: string, to: string): void {
+  fs.writeFileSync(file(name), read(name).replace(from, to));
+}
+
+/** What the transformer reads from a text (undefined stays undefined). */
+const meaning = (text: string | undefined) => (text === undefined ? undefined : load(text));
+
+/** A pipeline after its start-up check, with the start-up messages cleared. */
+function started() {
+  const pipeline = createContentPipeline(contentFolder());
+  const { reporter, calls } = fakeReporter();
+  pipeline.checkAll(reporter);
+  calls.length = 0;
+  return { pipeline, reporter, calls };
+}
+
+describe("checkAll (onPreBootstrap)", () => {
+  it("says the content is fine and does not stop anything", () => {
+    const { reporter, calls } = fakeReporter();
+    createContentPipeline(contentFolder()).checkAll(reporter);
+    expect(calls).toEqual([["info", "Content OK: 8 files checked."]]);
+  });
+
+  it("stops the build with every error in one message, after printing the warnings", () => {
+    edit("solutions.yaml", "headerStyle: teal", "headerStyle: teel");
+    edit("contact.yaml", "phone: (614) 555-0172", "phone: call us");
+    edit("hero.yaml", "ctaLabel: Schedule Your Demo at CTAA", "ctaLabel: Schedule Your Personal Demo With Our Team at CTAA Expo");
+    const { reporter, calls } = fakeReporter();
+    const result = createContentPipeline(contentFolder()).checkAll(reporter);
+    expect(result.errors).toHaveLength(2);
+    expect(calls).toEqual([
+      ["warn", "Content: content/hero.yaml:7 › ctaLabel: is 54 characters long; long button labels wrap onto two lines on phones. Aim for 40 or fewer."],
+      [
+        "panicOnBuild",
+        [
+          "2 content errors: fix them in the content folder and save.",
+          `  content/solutions.yaml:19 › offering "OptiRun" › headerStyle: "teel" is not a colour style the page defines. Did you mean "teal"? Use one of: ocean, teal, violet, amber, slate.`,
+          `  content/contact.yaml:8 › phone: "call us" does not look like a phone number. Expected a phone number of 7 to 15 digits, written like (614) 555-0172 or +1 614 555 0172.`,
+          "See content/README.md for every field, or run npm run check:content.",
+        ].join("\n"),
+      ],
+    ]);
+  });
+});
+
+describe("textFor (onCreateNode): what is reported", () => {
+  it("does not repeat at node creation what the start-up check already reported", () => {
+    edit("hero.yaml", "ctaLabel: Schedule Your Demo at CTAA", "ctaLabel: Schedule Your Personal Demo With Our Team at CTAA Expo");
+    const pipeline = createContentPipeline(contentFolder());
+    const { reporter, calls } = fakeReporter();
+    pipeline.checkAll(reporter);
+    expect(calls).toHaveLength(2);
+    expect(meaning(pipeline.textFor(file("hero.yaml"), read("hero.yaml"), reporter))).toEqual(meaning(read("hero.yaml")));
+    expect(calls).toHaveLength(2);
+  });
+
+  it("reports a broken save without stopping, then says when it is fixed", () => {
+    const { pipeline, reporter, calls } = started();
+    const broken = read("meeting.yaml").replace("  - value: OptiRun\n", "  - value: MobilityDR\n");
+    pipeline.textFor(file("meeting.yaml"), broken, reporter);
+    expect(calls).toEqual([
+      [
+        "panicOnBuild",
+        [
+          "1 content error: fix it in the content folder and save.",
+          `  content/meeting.yaml:13 › product option "OptiRun (Scheduling Optimization)" › value: "MobilityDR" is already used by productOptions item 1. Each product needs its own value, because the value is what a meeting request saves.`,
+          "Until then the preview keeps showing content/meeting.yaml as it was before this change.",
+          "See content/README.md for every field, or run npm run check:content.",
+        ].join("\n"),
+      ],
+    ]);
+
+    calls.length = 0;
+    const fixed = broken.replace("  - value: MobilityDR\n    label: OptiRun", "  - value: OptiRun\n    label: OptiRun");
+    expect(meaning(pipeline.textFor(file("meeting.yaml"), fixed, reporter))).toEqual(meaning(fixed));
+    expect(calls).toEqual([["info", "Content: content/meeting.yaml has no errors any more."]]);
+  });
+
+  it("does not promise a previous version for a file that has had errors since the start", () => {
+    edit("hero.yaml", "headline:", "headlin:");
+    const { pipeline, reporter, calls } = started();
+    pipeline.textFor(file("hero.yaml"), read("hero.yaml").replace("headlin:", "headlyne:"), reporter);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.[1]).toContain("content/hero.yaml");
+    expect(calls[0]?.[1]).not.toContain("preview keeps showing");
+  });
+
+  it("says a file missing at start-up has no errors any more once it is saved", () => {
+    const hero = read("hero.yaml");
+    fs.rmSync(file("hero.yaml"));
+    const { pipeline, reporter, calls } = started();
+    expect(meaning(pipeline.textFor(file("hero.yaml"), hero, reporter))).toEqual(meaning(hero));
+    expect(calls).toEqual([["info", "Content: content/hero.yaml has no errors any more."]]);
+  });
+
+  it("reports a YAML syntax error with its line and column", () => {
+    const { pipeline, reporter, calls } = started();
+    pipeline.textFor(file("footer.yaml"), read("footer.yaml").replace("contactHeading: Contact", "contactHeading: Contact\n  oops: 1"), reporter);
+    expect(calls[0]?.[1]).toContain("content/footer.yaml:15:7 › YAML syntax error:");
+  });
+
+  it("leaves pictures and files outside the content folder alone, without a word", () => {
+    const { pipeline, reporter, calls } = started();
+    expect(pipeline.textFor(file("images/share-card.png"), "PNG", reporter)).toBe("PNG");
+    expect(pipeline.textFor(path.join(os.tmpdir(), "hero.yaml"), "x: [", reporter)).toBe("x: [");
+    expect(calls).toEqual([]);
+  });
+
+  it("warns once about a new YAML file the page does not read, and hands it on as saved", () => {
+    const { pipeline, reporter, calls } = started();
+    expect(pipeline.textFor(file("pricing.yaml"), "plans: []\n", reporter)).toBe("plans: []\n");
+    expect(pipeline.textFor(file("pricing.yaml"), "plans: []\n", reporter)).toBe("plans: []\n");
+    expect(calls).toEqual([
+      ["warn", "Content: content/pricing.yaml › the page does not read this file, so its text will not appear. Run npm run check:content for details."],
+    ]);
+  });
+
+  it("does not warn again at node creation about a file the start-up check warned about", () => {
+    fs.writeFileSync(file("notes.yaml"), "not: [valid");
+    const { pipeline, reporter, calls } = started();
+    expect(pipeline.textFor(file("notes.yaml"), "not: [valid", reporter)).toBe("not: [valid");
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("textFor (onCreateNode): what gatsby-transformer-yaml gets", () => {
+  it("passes a file without errors through as saved", () => {
+    const { pipeline, reporter } = started();
+    const saved = read("hero.yaml").replace(/^headline: .*$/m, "headline: A new headline");
+    expect(meaning(pipeline.textFor(file("hero.yaml"), saved, reporter))).toEqual(meaning(saved));
+  });
+
+  it("hands on an unquoted date as YYYY-MM-DD text and an unquoted booth number as typed, as a CMS writes them", () => {
+    const { pipeline, reporter } = started();
+    const saved = read("expo.yaml").replace(/^startDate: .*$/m, "startDate: 2025-05-19").replace(/^booth: .*$/m, "booth: 0713");
+    expect(meaning(pipeline.textFor(file("expo.yaml"), saved, reporter))).toMatchObject({ startDate: "2025-05-19", booth: "0713" });
+  });
+
+  it("after a restart, replaces a save with a YAML syntax error by the file as it was on disk at start-up", () => {
+    // Gatsby restores unchanged nodes from its cache without calling onCreateNode: the start-up
+    // check alone must give the first broken save something to fall back on.
+    const original = read("hero.yaml");
+    const { pipeline, reporter } = started();
+    const broken = original.replace(/^headline: .*$/m, 'headline: "unclosed');
+    expect(meaning(pipeline.textFor(file("hero.yaml"), broken, reporter))).toEqual(meaning(original));
+  });
+
+  it("replaces a save with a missing field by the last version that passed, not the start-up one", () => {
+    const original = read("hero.yaml");
+    const { pipeline, reporter } = started();
+    const edited = original.replace(/^headline: .*$/m, "headline: Edited and fine");
+    pipeline.textFor(file("hero.yaml"), edited, reporter);
+    expect(meaning(pipeline.textFor(file("hero.yaml"), original.replace(/^headline: .*$/m, ""), reporter))).toEqual(meaning(edited));
+  });
+
+  it("gives the last good version again when Gatsby hands on the same broken text twice", () => {
+    const original = read("hero.yaml");
+    const { pipeline, reporter, calls } = started();
+    const broken = original.replace(/^headline: .*$/m, "");
+    pipeline.textFor(file("hero.yaml"), broken, reporter);
+    expect(meaning(pipeline.textFor(file("hero.yaml"), broken, reporter))).toEqual(meaning(original));
+    expect(calls).toHaveLength(1);
+  });
+
+  it("keeps warnings: a long button label is not an error", () => {
+    const { pipeline, reporter } = started();
+    const saved = read("hero.yaml").replace("ctaLabel: Schedule Your Demo at CTAA", "ctaLabel: Schedule Your Personal Demo With Our Team at CTAA Expo");
+    expect(meaning(pipeline.textFor(file("hero.yaml"), saved, reporter))).toEqual(meaning(saved));
+  });
+
+  it("holds back a file that has had errors since start-up (nothing good to show)", () => {
+    edit("hero.yaml", "headline:", "headlin:");
+    const { pipeline, reporter } = started();
+    expect(pipeline.textFor(file("hero.yaml"), read("hero.yaml"), reporter)).toBeUndefined();
+    expect(pipeline.textFor(file("hero.yaml"), read("hero.yaml").replace("headlin:", "headlyne:"), reporter)).toBeUndefined();
+  });
+});
