@@ -1,6 +1,6 @@
 /**
  * Checks the content folder: every file, every problem at once, one line each.
- * Needs no Gatsby build; Gatsby calls it too (see ./gatsby.ts).
+ * Needs no Gatsby build; Gatsby calls it too (see ./pipeline.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
