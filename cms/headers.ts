@@ -1,7 +1,8 @@
 /**
  * The HTTP headers /admin/ needs, as a `_headers` rule. The CMS is a different kind of page from
  * the landing page: Svelte puts its component styles in <style> elements and style="" attributes
- * (so style-src needs 'unsafe-inline'), pictures are previewed from blob: and data: URLs, and
+ * (so style-src needs 'unsafe-inline'), pictures are previewed from blob: and data: URLs, the
+ * preview pane is a frame whose document is a blob: URL (it inherits this policy), and
  * signing in with GitHub talks to api.github.com. It never needs 'unsafe-eval', and it loads
  * nothing from other hosts (cms/sveltia-script.ts serves its fonts from /admin/).
  */
@@ -17,6 +18,8 @@ export const ADMIN_CONTENT_SECURITY_POLICY = [
   // GitHub's API (sign-in, reading and committing files) and its status page (an outage notice).
   "connect-src 'self' blob: data: https://api.github.com https://www.githubstatus.com",
   "worker-src 'self' blob:",
+  // The preview pane: Sveltia CMS writes its document (the page's stylesheet and the section) to a blob: URL.
+  "frame-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
