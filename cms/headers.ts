@@ -28,15 +28,22 @@ export const ADMIN_CONTENT_SECURITY_POLICY = [
 
 export const ADMIN_HEADERS: ReadonlyArray<readonly [name: string, value: string]> = [
   ["Content-Security-Policy", ADMIN_CONTENT_SECURITY_POLICY],
+  // "Sign In with GitHub" opens the OAuth client (CMS_AUTH_URL) in a popup that reports back to
+  // this page through window.opener; the site's "same-origin" would cut that link, so the sign-in
+  // window would never close. Popups keep their opener; other pages still cannot reach this one.
+  ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
   ["X-Robots-Tag", "noindex, nofollow"],
 ];
+
+/** Headers the site-wide rule also sets: detached first, so the host sends only /admin/'s value. */
+const REPLACED_SITE_HEADERS = ["Content-Security-Policy", "Cross-Origin-Opener-Policy"];
 
 /**
  * The `_headers` rule for /admin/ (one header a line, as hosts read it), as static/_headers holds it.
  * It comes after the site-wide rule; "! Content-Security-Policy" drops the site's policy first on
- * Cloudflare Pages (which would otherwise enforce both), Netlify ignores that line and applies the
- * later rule's value (see build-time/headers-file.ts).
+ * Cloudflare Pages (which would otherwise enforce both; the same for the opener policy), Netlify
+ * ignores that line and applies the later rule's value (see build-time/headers-file.ts).
  */
 export function adminHeadersRule(): string {
-  return [`${ADMIN_PATH}*`, "  ! Content-Security-Policy", ...ADMIN_HEADERS.map(([name, value]) => `  ${name}: ${value}`)].join("\n");
+  return [`${ADMIN_PATH}*`, ...REPLACED_SITE_HEADERS.map((name) => `  ! ${name}`), ...ADMIN_HEADERS.map(([name, value]) => `  ${name}: ${value}`)].join("\n");
 }

@@ -32,7 +32,14 @@ const standIns: Plugin = {
   },
 };
 
-export type PreviewBundle = { scriptName: string; script: Buffer; stylesheetName: string; stylesheet: Buffer };
+export type PreviewBundle = {
+  scriptName: string;
+  script: Buffer;
+  stylesheetName: string;
+  stylesheet: Buffer;
+  /** Every file the bundle was built from, relative to the project (esbuild's metafile). */
+  inputs: string[];
+};
 
 function hashedName(base: string, contents: Uint8Array, extension: string): string {
   return `${base}-${crypto.createHash("sha256").update(contents).digest("hex").slice(0, 10)}.${extension}`;
@@ -57,6 +64,8 @@ export async function buildPreviewBundle(): Promise<PreviewBundle> {
       "process.env.BUILD_STAGE": JSON.stringify("cms-preview"),
     },
     plugins: [standIns],
+    metafile: true,
+    absWorkingDir: process.cwd(),
     logLevel: "silent",
   });
   const script = result.outputFiles.find((file) => file.path.endsWith(".js"));
@@ -67,5 +76,6 @@ export async function buildPreviewBundle(): Promise<PreviewBundle> {
     script: Buffer.from(script.contents),
     stylesheetName: hashedName("preview", stylesheet.contents, "css"),
     stylesheet: Buffer.from(stylesheet.contents),
+    inputs: Object.keys(result.metafile.inputs),
   };
 }

@@ -136,6 +136,7 @@ test.describe.serial("editing through /admin/", () => {
     await expect(picture).toBeVisible();
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth / Math.max(image.naturalHeight, 1))).toBeCloseTo(1200 / 630, 2);
     await expect(preview.getByRole("heading", { name: "Book Your Meeting" })).toBeVisible();
+    await picture.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath("preview-meeting.png") });
     await save(page);
 
@@ -192,4 +193,18 @@ test("the CMS refuses an empty required field and a bad e-mail address with a pl
   await expect(field(page, "Email")).toContainText("Expected an e-mail address such as meetings@example.com.");
   await expect(field(page, "Phone")).toContainText(/required/i);
   expect(await filesWritten(page)).toEqual(before);
+});
+
+test("a sign-in window opened by /admin/ (the OAuth client at CMS_AUTH_URL) can report back to it: the opener policy keeps the link", async ({ page }) => {
+  // "Sign In with GitHub" opens the authenticator in a popup that answers through window.opener.
+  const authenticator = "https://cms-auth.example.test";
+  await page.context().route(`${authenticator}/**`, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Authenticator</title>" }));
+  await openCmsOnCheckout(page);
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.evaluate((url) => void window.open(`${url}/auth?provider=github`, "auth", "width=600,height=800"), authenticator),
+  ]);
+  await popup.waitForLoadState();
+  expect(await popup.evaluate(() => window.opener !== null)).toBe(true);
+  await popup.close();
 });
