@@ -120,8 +120,10 @@ describe("CMS configuration derived from the content schemas", () => {
   it("signs in to the repository named by CMS_GITHUB_REPO, with an OAuth client only when CMS_AUTH_URL is set", () => {
     expect(cmsConfig(settings).backend).toMatchObject({ name: "github", repo: PLACEHOLDER_REPO, branch: "main" });
     expect(cmsConfig(settings).backend).not.toHaveProperty("base_url");
+    // Without an OAuth client of our own, "Sign In with GitHub" would use Netlify's (api.netlify.com): tokens only.
+    expect(cmsConfig(settings).backend.auth_methods).toEqual(["token"]);
     const production = cmsConfig(cmsSettingsFrom({ CMS_GITHUB_REPO: "meridian/site", CMS_GITHUB_BRANCH: "live", CMS_AUTH_URL: "https://auth.example.com" }));
-    expect(production.backend).toMatchObject({ repo: "meridian/site", branch: "live", base_url: "https://auth.example.com" });
+    expect(production.backend).toMatchObject({ repo: "meridian/site", branch: "live", base_url: "https://auth.example.com", auth_methods: ["oauth", "token"] });
   });
 });
 
