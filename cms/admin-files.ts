@@ -68,9 +68,9 @@ export async function adminFiles(settings: CmsSettings): Promise<AdminFile[]> {
 }
 
 /** Writes /admin/ into a built site (public/admin/); returns the files written. */
-export async function writeAdminFiles(publicDir: string, settings: CmsSettings): Promise<string[]> {
+export async function writeAdminFiles(publicDir: string, settings: CmsSettings, preview?: PreviewBundle): Promise<string[]> {
   const dir = path.join(publicDir, ...ADMIN_PATH.split("/").filter(Boolean));
-  const files = await adminFiles(settings);
+  const files = adminFilesWith(settings, preview ?? (await buildPreviewBundle()));
   // The names carry versions and hashes: files of an earlier build would only pile up.
   fs.rmSync(dir, { recursive: true, force: true });
   return files.map((file) => {

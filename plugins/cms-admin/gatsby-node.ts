@@ -23,40 +23,28 @@ type DevServer = {
   ): void;
 };
 
-/**
- * The preview bundle in develop: built again whenever the admin page is loaded, so a change to a
- * section component shows at the next reload of /admin/; its other files come from that build.
- */
-let previewBuild: Promise<PreviewBundle> | undefined;
-
-async function currentFiles(name: string): Promise<AdminFile[]> {
-  if (name === "index.html" || !previewBuild) previewBuild = buildPreviewBundle();
-  return adminFilesWith(cmsSettingsFrom(process.env), await previewBuild);
+/** The files of /admin/ now, with the preview bundle built when develop started. */
+function currentFiles(preview: PreviewBundle): AdminFile[] {
+  return adminFilesWith(cmsSettingsFrom(process.env), preview);
 }
 
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, reporter }) => {
   // gatsby develop serves public/ before this plugin's route: a copy left there by the last build
-  // would shadow the current files, so write the current ones first.
-  await writeAdminFiles("public", cmsSettingsFrom(process.env));
+  // would shadow the current files, so write the current ones first. The preview bundle is built
+  // once here: a change to a section component shows in the CMS preview after a restart.
+  const preview = await buildPreviewBundle();
+  await writeAdminFiles("public", cmsSettingsFrom(process.env), preview);
   const server: DevServer = app;
   // Express matches "/admin" and "/admin/" alike unless the route says otherwise: one exact pattern.
   server.get(/^\/admin(\/.*)?$/, (request, response, next) => {
     if (request.path === ADMIN_PATH.slice(0, -1)) return response.redirect(ADMIN_PATH);
     const name = request.path.slice(ADMIN_PATH.length) || "index.html";
-    currentFiles(name).then(
-      (files) => {
-        const file = files.find((candidate) => candidate.name === name);
-        if (!file) return next();
-        response.set("Content-Type", file.contentType);
-        response.set("Cache-Control", "no-store");
-        response.set("X-Robots-Tag", "noindex, nofollow");
-        response.send(file.body());
-      },
-      (error: unknown) => {
-        reporter.error(`Content editor: the preview could not be built (${error instanceof Error ? error.message : String(error)}).`);
-        next();
-      },
-    );
+    const file = currentFiles(preview).find((candidate) => candidate.name === name);
+    if (!file) return next();
+    response.set("Content-Type", file.contentType);
+    response.set("Cache-Control", "no-store");
+    response.set("X-Robots-Tag", "noindex, nofollow");
+    response.send(file.body());
   });
   reporter.info(`Content editor: ${ADMIN_PATH} on this server (e.g. http://localhost:8000${ADMIN_PATH}); in Chrome or Edge, choose "Work with Local Repository" and pick this folder.`);
 };
