@@ -208,3 +208,23 @@ test("a sign-in window opened by /admin/ (the OAuth client at CMS_AUTH_URL) can 
   expect(await popup.evaluate(() => window.opener !== null)).toBe(true);
   await popup.close();
 });
+
+test("every section's preview is its part of the page, with what it shows from other files", async ({ page }) => {
+  await openCmsOnCheckout(page);
+  const preview = previewPane(page);
+  const sections: Array<[RegExp, (frame: typeof preview) => Locator]> = [
+    [/Company facts/, (frame) => frame.locator("footer").getByRole("link", { name: "MobilityDR" })],
+    [/First screen/, (frame) => frame.locator("#hero-heading")],
+    [/Consulting/, (frame) => frame.locator("#consulting-heading")],
+    [/Contact details/, (frame) => frame.getByRole("heading", { name: "Contact Information" })],
+    [/Footer/, (frame) => frame.locator("footer address")],
+  ];
+  for (const [label, landmark] of sections) {
+    await openSection(page, label);
+    await expect(landmark(preview)).toBeVisible();
+    if (label.source === "First screen") await page.screenshot({ path: test.info().outputPath("preview-hero.png") });
+    // Back to the list of sections (the CMS routes by the address's hash).
+    await page.evaluate(() => void (location.hash = "#/collections/page"));
+    await expect(page.getByRole("row", { name: "Platform solutions" })).toBeVisible();
+  }
+});
