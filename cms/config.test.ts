@@ -7,7 +7,8 @@ import { load } from "js-yaml";
 import { z } from "zod";
 import { CONTENT_FILES } from "../build-time/content/content-files";
 import { OFFERING_HEADER_STYLES } from "../src/lib/offering-header-styles";
-import { adminFiles } from "./admin-files";
+import { adminFiles, type AdminFile } from "./admin-files";
+import { sveltiaManifest, vendorDir } from "./sveltia-modules";
 import { scriptFileName } from "./sveltia-script";
 import { cmsConfig, cmsConfigYaml, cmsSettingsFrom, PLACEHOLDER_REPO } from "./config";
 import type { CmsField } from "./fields";
@@ -119,13 +120,18 @@ describe("CMS configuration derived from the content schemas", () => {
   it("signs in to the repository named by CMS_GITHUB_REPO, with an OAuth client only when CMS_AUTH_URL is set", () => {
     expect(cmsConfig(settings).backend).toMatchObject({ name: "github", repo: PLACEHOLDER_REPO, branch: "main" });
     expect(cmsConfig(settings).backend).not.toHaveProperty("base_url");
+    // Without an OAuth client of our own, "Sign In with GitHub" would use Netlify's (api.netlify.com): tokens only.
+    expect(cmsConfig(settings).backend.auth_methods).toEqual(["token"]);
     const production = cmsConfig(cmsSettingsFrom({ CMS_GITHUB_REPO: "meridian/site", CMS_GITHUB_BRANCH: "live", CMS_AUTH_URL: "https://auth.example.com" }));
-    expect(production.backend).toMatchObject({ repo: "meridian/site", branch: "live", base_url: "https://auth.example.com" });
+    expect(production.backend).toMatchObject({ repo: "meridian/site", branch: "live", base_url: "https://auth.example.com", auth_methods: ["oauth", "token"] });
   });
 });
 
 describe("/admin/ files", () => {
-  const served = adminFiles(settings);
+  let served: AdminFile[] = [];
+  beforeAll(async () => {
+    served = await adminFiles(settings);
+  });
   const text = (name: string) => served.find((file) => file.name === name)?.body().toString("utf8") ?? "";
 
   it("is a noindex page without inline script or style", () => {
@@ -135,11 +141,21 @@ describe("/admin/ files", () => {
     // Hosts cache *.js for a year: the name changes with every Sveltia CMS version.
     expect(page).toContain(`<script src="/admin/${scriptFileName()}"></script>`);
     expect(scriptFileName()).toMatch(/^sveltia-cms-\d+\.\d+\.\d+\.js$/);
+    // The preview comes after the CMS script (it registers with its globals) and names its stylesheet.
+    expect(page).toMatch(/<script src="\/admin\/preview-[0-9a-f]{10}\.js" data-stylesheet="\/admin\/preview-[0-9a-f]{10}\.css"><\/script>\s*<\/body>/);
   });
 
-  it("loads nothing from public CDNs: the fonts and the version check are served from /admin/", () => {
+  it("loads nothing from public CDNs: fonts, version check, on-demand modules and the React DOM chunk are served from /admin/", () => {
     const script = text(scriptFileName());
-    expect(script).not.toMatch(/cdn\.jsdelivr\.net|unpkg\.com\/@sveltia\/cms`/);
+    expect(script).not.toMatch(/cdn\.jsdelivr\.net|unpkg\.com/);
+    const vendor = vendorDir();
+    expect(script).toContain(`\`/admin/${vendor}/modules/\${e}\``);
+    expect(script).toContain(`\`${vendor}/chunks/\${e}.js\``);
+    expect(text(`${vendor}/chunks/react-dom.js`)).toContain("createRoot");
+    expect(text(`${vendor}/modules/immutable@${sveltiaManifest().dependencies.immutable?.replace(/^\D/, "")}/dist/immutable.es.js`)).toMatch(/export \{/);
+    for (const file of served.filter((candidate) => candidate.name.endsWith(".js") || candidate.name.endsWith(".mjs"))) {
+      expect([file.name, /(?:cdn\.jsdelivr\.net|unpkg\.com|sourceMappingURL)/.test(file.body().toString("utf8"))]).toEqual([file.name, false]);
+    }
     expect(script).toContain("/admin/fonts/material-symbols-outlined-latin-wght-normal.woff2");
     const fonts = served.filter((file) => file.name.startsWith("fonts/"));
     expect(fonts).toHaveLength(3);

@@ -47,7 +47,9 @@ export function cmsConfig(settings: CmsSettings) {
       name: "github",
       repo: settings.githubRepo,
       branch: settings.branch,
-      ...(settings.authBaseUrl ? { base_url: settings.authBaseUrl } : {}),
+      // "Sign In with GitHub" goes to base_url, which defaults to Netlify's OAuth service: offered
+      // only with an OAuth client of our own (CMS_AUTH_URL); otherwise editors sign in with a token.
+      ...(settings.authBaseUrl ? { base_url: settings.authBaseUrl, auth_methods: ["oauth", "token"] } : { auth_methods: ["token"] }),
       commit_messages: { update: "Content: update {{path}} (edited in /admin/)", uploadMedia: "Content: add picture {{path}}" },
     },
     // Pictures live beside the YAML that names them; the image fields write "./images/<file>".

@@ -20,6 +20,9 @@ it("gives /admin/ its own policy and noindex, and leaves the landing page's poli
   expect(admin["content-security-policy"]).toBe(ADMIN_CONTENT_SECURITY_POLICY);
   expect(admin["x-robots-tag"]).toBe("noindex, nofollow");
   expect(admin["x-frame-options"]).toBe("DENY");
+  // The OAuth sign-in popup reports back through window.opener, which "same-origin" would cut.
+  expect(admin["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+  expect(headersForPath(rules, "/")["cross-origin-opener-policy"]).toBe("same-origin");
   const landing = headersForPath(rules, "/")["content-security-policy"];
   expect(landing).toContain("{{inline-script-hashes}}");
   expect(landing).not.toContain("unsafe-inline");

@@ -1,15 +1,17 @@
 /**
  * Sveltia CMS's prebuilt script, made to load nothing from public CDNs.
  *
- * The published file fetches its three fonts from cdn.jsdelivr.net and checks unpkg.com for a
- * newer version. /admin/ serves the fonts itself (from the @fontsource packages, same files) and
- * answers the version check with the installed version, so its Content-Security-Policy can stay
- * 'self' and editors' browsers talk to no third party. Each rewrite must find its address:
+ * The published file fetches its three fonts from cdn.jsdelivr.net, checks unpkg.com for a newer
+ * version, and imports modules on demand from unpkg.com (cms/sveltia-modules.ts). /admin/ serves
+ * the fonts itself (from the @fontsource packages, same files), answers the version check with the
+ * installed version and serves the modules, so its Content-Security-Policy can stay 'self' and
+ * editors' browsers talk to no third party. Each rewrite must find its address:
  * after a Sveltia upgrade that moves one, this throws and names it instead of silently loading
  * from a CDN again.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { vendorDir } from "./sveltia-modules";
 
 export const FONTS_DIR = "fonts";
 export const VERSION_FILE = "sveltia-cms/package.json";
@@ -35,6 +37,11 @@ const FONTS: readonly Font[] = [
 ];
 
 const UNPKG_BASE = "`https://unpkg.com/@sveltia/cms`";
+/** Every other unpkg.com address the script builds: modules by package name, the code editor's parts. */
+const UNPKG_MODULES = "`https://unpkg.com/${e}`";
+const UNPKG_OTHERS = ["`https://unpkg.com/@shikijs`", "`https://unpkg.com/@sveltia/ui`"];
+/** The React DOM chunk, loaded beside the script: moved into the versioned folder (see sveltia-modules.ts). */
+const CHUNK_PATH = "`chunks/${e}.js`";
 
 function packageDir(name: string): string {
   // Resolved from the project root: gatsby-node code runs from a compiled copy in .cache/.
@@ -75,6 +82,10 @@ export function sveltiaScript(adminPath: string): string {
   let source = fs.readFileSync(path.join(packageDir("@sveltia/cms"), "dist", "sveltia-cms.js"), "utf8");
   for (const font of FONTS) source = replaceEvery(source, font.cdnUrl, `${adminPath}${FONTS_DIR}/${font.file}`, `the font ${font.file}`);
   source = replaceEvery(source, UNPKG_BASE, `\`${adminPath}sveltia-cms\``, "the version check on unpkg.com");
+  const modules = `${adminPath}${vendorDir()}/modules`;
+  source = replaceEvery(source, UNPKG_MODULES, `\`${modules}/\${e}\``, "the modules loaded from unpkg.com");
+  for (const base of UNPKG_OTHERS) source = replaceEvery(source, base, base.replace("https://unpkg.com", modules), `the address ${base}`);
+  source = replaceEvery(source, CHUNK_PATH, `\`${vendorDir()}/chunks/\${e}.js\``, "the React DOM chunk's path");
   // Source maps are not published; drop the comment so browsers do not ask for one.
   return source.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");
 }

@@ -7,8 +7,9 @@
  * (built from SitePage nodes) leaves it out, and the landing page never loads its script.
  */
 import type { GatsbyNode } from "gatsby";
-import { ADMIN_PATH, adminFiles, writeAdminFiles } from "../../cms/admin-files";
+import { ADMIN_PATH, adminFilesWith, writeAdminFiles, type AdminFile } from "../../cms/admin-files";
 import { cmsSettingsFrom } from "../../cms/config";
+import { buildPreviewBundle, type PreviewBundle } from "../../cms/preview-bundle";
 
 /** The part of Gatsby's Express app (typed `any` by Gatsby) that this plugin uses. */
 type DevServer = {
@@ -22,16 +23,23 @@ type DevServer = {
   ): void;
 };
 
-export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app, reporter }) => {
+/** The files of /admin/ now, with the preview bundle built when develop started. */
+function currentFiles(preview: PreviewBundle): AdminFile[] {
+  return adminFilesWith(cmsSettingsFrom(process.env), preview);
+}
+
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, reporter }) => {
   // gatsby develop serves public/ before this plugin's route: a copy left there by the last build
-  // would shadow the current files, so write the current ones first.
-  writeAdminFiles("public", cmsSettingsFrom(process.env));
+  // would shadow the current files, so write the current ones first. The preview bundle is built
+  // once here: a change to a section component shows in the CMS preview after a restart.
+  const preview = await buildPreviewBundle();
+  await writeAdminFiles("public", cmsSettingsFrom(process.env), preview);
   const server: DevServer = app;
   // Express matches "/admin" and "/admin/" alike unless the route says otherwise: one exact pattern.
   server.get(/^\/admin(\/.*)?$/, (request, response, next) => {
     if (request.path === ADMIN_PATH.slice(0, -1)) return response.redirect(ADMIN_PATH);
     const name = request.path.slice(ADMIN_PATH.length) || "index.html";
-    const file = adminFiles(cmsSettingsFrom(process.env)).find((candidate) => candidate.name === name);
+    const file = currentFiles(preview).find((candidate) => candidate.name === name);
     if (!file) return next();
     response.set("Content-Type", file.contentType);
     response.set("Cache-Control", "no-store");
@@ -41,7 +49,7 @@ export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app, report
   reporter.info(`Content editor: ${ADMIN_PATH} on this server (e.g. http://localhost:8000${ADMIN_PATH}); in Chrome or Edge, choose "Work with Local Repository" and pick this folder.`);
 };
 
-export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
-  const written = writeAdminFiles("public", cmsSettingsFrom(process.env));
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+  const written = await writeAdminFiles("public", cmsSettingsFrom(process.env));
   reporter.info(`Wrote the content editor to ${ADMIN_PATH} (${written.length} files).`);
 };

@@ -1,0 +1,81 @@
+/**
+ * Builds the CMS preview (cms/preview/) with esbuild: the landing page's section components and
+ * their CSS modules, the site's React 18, and the templates that hand them the content being
+ * edited. One script and one stylesheet, named by their content's hash (hosts cache them for a
+ * year), served only under /admin/: no bundle of the landing page contains any of it.
+ *
+ * Two modules of src/lib are swapped for preview stand-ins (cms/preview/stubs): the preview's form
+ * never sends a request, so neither supabase-js nor the toast library is bundled.
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import { build, type Plugin } from "esbuild";
+
+const CMS_DIR = path.join(process.cwd(), "cms");
+const ENTRY = path.join(CMS_DIR, "preview", "index.ts");
+const STUBS = path.join(CMS_DIR, "preview", "stubs");
+
+/** src/lib module (without extension) → its preview stand-in. */
+const STAND_INS: Record<string, string> = {
+  [path.join(process.cwd(), "src", "lib", "submit-meeting-request")]: path.join(STUBS, "submit-meeting-request.ts"),
+  [path.join(process.cwd(), "src", "lib", "toasts")]: path.join(STUBS, "toasts.ts"),
+};
+
+const standIns: Plugin = {
+  name: "cms-preview-stand-ins",
+  setup(builder) {
+    builder.onResolve({ filter: /^gatsby$/ }, () => ({ path: path.join(STUBS, "gatsby.ts") }));
+    builder.onResolve({ filter: /\/lib\/(submit-meeting-request|toasts)$/ }, (args) => {
+      const standIn = STAND_INS[path.resolve(args.resolveDir, args.path)];
+      return standIn ? { path: standIn } : undefined;
+    });
+  },
+};
+
+export type PreviewBundle = {
+  scriptName: string;
+  script: Buffer;
+  stylesheetName: string;
+  stylesheet: Buffer;
+  /** Every file the bundle was built from, relative to the project (esbuild's metafile). */
+  inputs: string[];
+};
+
+function hashedName(base: string, contents: Uint8Array, extension: string): string {
+  return `${base}-${crypto.createHash("sha256").update(contents).digest("hex").slice(0, 10)}.${extension}`;
+}
+
+export async function buildPreviewBundle(): Promise<PreviewBundle> {
+  const result = await build({
+    entryPoints: [ENTRY],
+    bundle: true,
+    write: false,
+    outdir: "cms-preview",
+    format: "iife",
+    platform: "browser",
+    target: ["chrome111", "edge111", "firefox114", "safari16.4"],
+    minify: true,
+    legalComments: "none",
+    jsx: "automatic",
+    loader: { ".module.css": "local-css", ".css": "css" },
+    define: {
+      "process.env.NODE_ENV": JSON.stringify("production"),
+      // The section components leave their static parts out of the page's browser bundle only.
+      "process.env.BUILD_STAGE": JSON.stringify("cms-preview"),
+    },
+    plugins: [standIns],
+    metafile: true,
+    absWorkingDir: process.cwd(),
+    logLevel: "silent",
+  });
+  const script = result.outputFiles.find((file) => file.path.endsWith(".js"));
+  const stylesheet = result.outputFiles.find((file) => file.path.endsWith(".css"));
+  if (!script || !stylesheet) throw new Error("cms/preview-bundle.ts: esbuild produced no script or no stylesheet.");
+  return {
+    scriptName: hashedName("preview", script.contents, "js"),
+    script: Buffer.from(script.contents),
+    stylesheetName: hashedName("preview", stylesheet.contents, "css"),
+    stylesheet: Buffer.from(stylesheet.contents),
+    inputs: Object.keys(result.metafile.inputs),
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * The preview's stand-in for src/lib/toasts.ts: no toast library in /admin/; the preview's form
+ * never sends, so nothing is announced.
+ */
+import type * as real from "../../../src/lib/toasts";
+
+export const toastsWanted: typeof real.toastsWanted = () => false;
+export const subscribeToToastsWanted: typeof real.subscribeToToastsWanted = () => () => undefined;
+export const prepareToasts: typeof real.prepareToasts = () => undefined;
+export const showToast: typeof real.showToast = async () => undefined;
