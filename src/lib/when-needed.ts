@@ -15,15 +15,13 @@ type WhenNeededOptions = {
  * Returns a function that cancels whatever has not happened yet.
  */
 export function whenNeeded(area: Element, start: () => void, { idle = true, idleTimeoutMs = 2000 }: WhenNeededOptions = {}, win: Window = window): () => void {
-  let settled = false;
   let cancelIdle = () => {};
   const run = () => {
-    if (settled) return;
     cancel();
     start();
   };
   const afterLoad = () => {
-    if (typeof win.requestIdleCallback === "function") {
+    if (win.requestIdleCallback) {
       const handle = win.requestIdleCallback(run, { timeout: idleTimeoutMs });
       cancelIdle = () => win.cancelIdleCallback(handle);
     } else {
@@ -31,8 +29,8 @@ export function whenNeeded(area: Element, start: () => void, { idle = true, idle
       cancelIdle = () => win.clearTimeout(handle);
     }
   };
+  // Every way `run` can be reached is removed here, so it runs at most once.
   function cancel() {
-    settled = true;
     for (const type of REACHED_EVENTS) area.removeEventListener(type, run, true);
     win.removeEventListener("load", afterLoad);
     cancelIdle();

@@ -15,14 +15,16 @@ import { CONTACT_FORM_ID, scrollToSectionOnLinkClick } from "../lib/scroll-to-se
 import { expoEventJsonLd, organizationJsonLd, serializeJsonLd } from "../lib/structured-data";
 
 export default function IndexPage({ data }: PageProps<Queries.IndexPageQuery>) {
-  const content = requireContent(data);
-  const { meetingContent } = content;
+  const { meetingContent } = data;
   useEffect(() => scrollToSectionOnLinkClick(CONTACT_FORM_ID), []);
-  useEffect(() => (process.env.BUILD_STAGE === "build-javascript" ? hydrateMeetingFormWhenNeeded(meetingContent) : undefined), [meetingContent]);
+  useEffect(
+    () => (process.env.BUILD_STAGE === "build-javascript" && meetingContent ? hydrateMeetingFormWhenNeeded(meetingContent) : undefined),
+    [meetingContent],
+  );
   // Nothing on the page changes after the build but the form. In the browser bundle the condition is
   // the constant false: webpack leaves every section's code out, and React adopts the page's HTML
   // without looking inside it (StaticHtml). The form becomes live on its own (MeetingFormIsland).
-  return <StaticHtml>{process.env.BUILD_STAGE !== "build-javascript" && <LandingPage {...content} />}</StaticHtml>;
+  return <StaticHtml>{process.env.BUILD_STAGE !== "build-javascript" && <LandingPage {...requireContent(data)} />}</StaticHtml>;
 }
 
 /** The whole page as the HTML holds it (and as `gatsby develop` and the tests render it). */
