@@ -1,6 +1,7 @@
 import type { GatsbyNode } from "gatsby";
 import { finishBuild } from "./build-time/finish-build";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./build-time/supabase-settings";
+import { unusedGatsbyRuntimeAliases } from "./build-time/unused-gatsby-runtime";
 
 export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   const isProduction = process.env.NODE_ENV === "production";
@@ -205,4 +206,9 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   } catch (error) {
     reporter.panic(error instanceof Error ? error.message : String(error));
   }
+};
+
+/** Gatsby code this site never runs, left out of the browser bundle (build-time/unused-gatsby-runtime.ts). */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+  if (stage === "build-javascript") actions.setWebpackConfig({ resolve: { alias: unusedGatsbyRuntimeAliases(process.cwd()) } });
 };

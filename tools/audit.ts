@@ -16,14 +16,16 @@
  *      bare-page targets as PASS/FAIL without failing; so
  *      it can gate a deploy; scores and times vary with the machine's load, so npm test never runs it.
  *
- * Options: --runs N (default 3), --reuse-build, --no-fail.
+ * Options: --runs N (default 3), --reuse-build, --no-fail, --baseline <built site folder> (another
+ * build of the site, e.g. of an earlier commit, measured in the same interleaved runs and printed
+ * beside ours: a before/after comparison under the same machine load).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium as playwrightChromium } from "playwright-core";
 import { startLocalBackend } from "../local-backend";
-import { checkBudgets, formatRunsTable } from "./lib/audit-summary";
+import { checkBudgets, formatMs, formatRunsTable } from "./lib/audit-summary";
 import { bareGatsbyBuild } from "./lib/bare-gatsby";
 import { formatKb } from "./lib/budgets";
 import { CHROMIUM_FLAGS, requireChromium } from "./lib/chromium";
@@ -36,12 +38,19 @@ import { startStaticServer } from "./lib/static-server";
 import { buildOrReuse, PROJECT_ROOT, PUBLIC_DIR, REPORTS_DIR } from "./lib/test-build";
 import { measureFirstLoad } from "./lib/transfer";
 
-function parseOptions(args: string[]): { runs: number; reuseBuild: boolean; fail: boolean } {
+function parseOptions(args: string[]): { runs: number; reuseBuild: boolean; fail: boolean; baseline: string | undefined } {
   const { values } = parseArgs({
     args,
-    options: { runs: { type: "string" }, "reuse-build": { type: "boolean", default: false }, "no-fail": { type: "boolean", default: false } },
+    options: {
+      runs: { type: "string" },
+      "reuse-build": { type: "boolean", default: false },
+      "no-fail": { type: "boolean", default: false },
+      baseline: { type: "string" },
+    },
   });
-  return { runs: wholeNumberOption(values.runs, "runs", 3), reuseBuild: values["reuse-build"], fail: !values["no-fail"] };
+  const baseline = values.baseline === undefined ? undefined : path.resolve(values.baseline);
+  if (baseline && !fs.existsSync(path.join(baseline, "index.html"))) throw new Error(`--baseline ${baseline}: no index.html there (give a built site folder).`);
+  return { runs: wholeNumberOption(values.runs, "runs", 3), reuseBuild: values["reuse-build"], fail: !values["no-fail"], baseline };
 }
 
 async function main(): Promise<number> {
@@ -57,6 +66,7 @@ async function main(): Promise<number> {
   const server = await startStaticServer({ root: PUBLIC_DIR });
   const bareServer = await startStaticServer({ root: bareGatsby.publicDir });
   const noScriptServer = await startStaticServer({ root: noScripts.dir });
+  const baselineServer = options.baseline ? await startStaticServer({ root: options.baseline }) : undefined;
   const backend = await startLocalBackend({ port: info.backendPort, host: "127.0.0.1", dataDir: undefined, anonKey: info.anonKey });
 
   let pages: PageRuns[] = [];
@@ -70,6 +80,7 @@ async function main(): Promise<number> {
         { label: "our page", url: `${server.url}/` },
         { label: "bare Gatsby page", url: `${bareServer.url}/` },
         { label: "our page without scripts", url: `${noScriptServer.url}/` },
+        ...(baselineServer ? [{ label: "baseline build", url: `${baselineServer.url}/` }] : []),
       ],
       options.runs,
       chromium.executablePath,
@@ -85,7 +96,7 @@ async function main(): Promise<number> {
       await browser.close();
     }
   } finally {
-    await Promise.all([server.close(), bareServer.close(), noScriptServer.close(), backend.close()]);
+    await Promise.all([server.close(), bareServer.close(), noScriptServer.close(), baselineServer?.close(), backend.close()]);
     noScripts.remove();
   }
 
@@ -140,6 +151,15 @@ async function main(): Promise<number> {
   );
   console.log(`Beside a bare Gatsby page (same node_modules) and our page with every script removed, same run, medians of ${runs.length}:\n`);
   console.log(formatComparisonTable(comparison));
+  const baseline = pages[3];
+  if (options.baseline && baseline) {
+    const m = baseline.medians;
+    const baselineJs = measureInitialJavaScript(options.baseline, "/");
+    console.log(
+      `\nThe baseline build (${path.relative(PROJECT_ROOT, options.baseline) || "."}), same runs: initial JavaScript ${formatKb(baselineJs.totalGzipBytes)} gzip, ` +
+        `TBT ${formatMs(m.tbtMs)}, LCP ${formatMs(m.lcpMs)}, FCP ${formatMs(m.fcpMs)}, performance ${m.performance}, script transfer ${formatKb(m.scriptBytes)}.`,
+    );
+  }
   console.log("");
   const printLines = (lines: typeof budgets) => {
     for (const line of lines) console.log(`  ${line.pass ? "PASS" : "FAIL"}  ${line.name.padEnd(26)} ${line.measured.padStart(9)}  (${line.limit})`);

@@ -42,3 +42,47 @@ test("answers given before the page's script runs are kept and sent", async ({ p
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject(expectedRecord(input));
 });
+
+/**
+ * The form is an island (src/components/meeting-form-island.tsx): its script loads after the page's,
+ * when the browser is idle or when the visitor reaches the form. A visitor who starts typing once
+ * the page's scripts ran but before the form's own script arrived loses nothing either.
+ */
+test("answers given before the form's own script arrives are kept and sent", async ({ page, backend }) => {
+  let releaseForm = () => {};
+  const formHeld = new Promise<void>((resolve) => (releaseForm = resolve));
+  const formScriptRequests: string[] = [];
+  await page.route(/\/meeting-form-[^/]+\.js$/, async (route) => {
+    formScriptRequests.push(route.request().url());
+    await formHeld;
+    await route.continue();
+  });
+
+  await page.goto("/");
+  await page.waitForFunction(() => performance.getEntriesByName("onInitialClientRender").length > 0);
+  const form = meetingForm(page);
+  await form.section.scrollIntoViewIfNeeded();
+  const input = {
+    fullName: "Sam Island",
+    organization: "Coastal Mobility",
+    email: uniqueEmail("island"),
+    phone: "555 010 2020",
+    products: [productOptions[0]!.value, productOptions[2]!.value],
+    meetingTime: meetingTimeOptions[5]!.value,
+    challenges: "Typed while the form's script was on its way.",
+  };
+  await fillMeetingForm(page, input);
+  await expect(form.submit, "still the server's button until the form's script runs").toBeDisabled();
+  expect(formScriptRequests, "the page asked for the form's script").toHaveLength(1);
+
+  releaseForm();
+  await expect(form.submit).toBeEnabled();
+  await expect(form.fullName).toHaveValue(input.fullName);
+  await expect(form.challenges).toHaveValue(input.challenges);
+  await form.submit.click();
+  await expect(toast(page, successToast.title)).toBeVisible();
+
+  const rows = await backend.rows();
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject(expectedRecord(input));
+});

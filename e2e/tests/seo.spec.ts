@@ -15,12 +15,14 @@ type Head = {
   jsonLd: unknown[];
 };
 
-/** The <head> of the built HTML of a path, as a crawler that runs no JavaScript reads it. */
-async function builtHead(page: Page, request: APIRequestContext, path: string): Promise<Head> {
-  const html = await (await request.get(path)).text();
-  // Parsed by the browser's own HTML parser, on a blank page: no script of the site runs.
+/**
+ * The <head> of a document as a crawler reads it: of the built HTML of a path when `html` is given
+ * (parsed by the browser's own HTML parser, on a blank page: no script of the site runs), otherwise
+ * of the page open in the browser, after its scripts ran.
+ */
+async function headOf(page: Page, html: string | null): Promise<Head> {
   return page.evaluate((source) => {
-    const doc = new DOMParser().parseFromString(source, "text/html");
+    const doc = source === null ? document : new DOMParser().parseFromString(source, "text/html");
     const meta: Record<string, string> = {};
     for (const element of Array.from(doc.head.querySelectorAll("meta[name], meta[property]"))) {
       meta[element.getAttribute("name") ?? element.getAttribute("property") ?? ""] = element.getAttribute("content") ?? "";
@@ -38,6 +40,21 @@ async function builtHead(page: Page, request: APIRequestContext, path: string): 
       jsonLd: Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map((script) => JSON.parse(script.textContent ?? "null")),
     };
   }, html);
+}
+
+/** The <head> of the built HTML of a path, as a crawler that runs no JavaScript reads it. */
+async function builtHead(page: Page, request: APIRequestContext, path: string): Promise<Head> {
+  return headOf(page, await (await request.get(path)).text());
+}
+
+/** The head without the links a script loader may add (prefetch, preload, stylesheets): what search and sharing read. */
+function seoTags(head: Head): Head {
+  return { ...head, links: head.links.filter((link) => !/prefetch|preload|stylesheet/.test(link.rel)) };
+}
+
+/** Resolves once Gatsby has hydrated the page (its runtime marks the first client render). */
+async function scriptsHaveRun(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName("onInitialClientRender").length > 0);
 }
 
 async function fetchSiteUrl(request: APIRequestContext, absolute: string) {
@@ -109,6 +126,32 @@ test.describe("search and sharing", () => {
     expect(event!.startDate).toMatch(/^\d{4}-\d{2}-\d{2}/);
     expect(event!.location).toMatchObject({ "@type": "Place" });
     for (const node of [organization, event]) expect(node!["@context"] ?? (jsonLd[0] as Record<string, unknown>)["@context"]).toMatch(/schema\.org/);
+  });
+
+  // The Head is rendered only into the HTML (src/pages, build-time/head-elements.ts): the page's
+  // scripts must leave it alone, also when Gatsby's router re-renders the page for an in-page link.
+  test("a crawler that runs the page's JavaScript sees the same head, also after an in-page link", async ({ page, request }) => {
+    const built = await builtHead(page, request, "/");
+    await page.goto("/");
+    await scriptsHaveRun(page);
+    expect(seoTags(await headOf(page, null))).toEqual(seoTags(built));
+
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter"); // the skip link: a change of location for Gatsby's router
+    await expect(page).toHaveURL(/#main$/);
+    await page.waitForTimeout(300);
+    expect(seoTags(await headOf(page, null))).toEqual(seoTags(built));
+    expect(built.jsonLd).toHaveLength(2);
+  });
+
+  test("the not-found page keeps its head too once its scripts ran", async ({ page, request, diagnostics }) => {
+    diagnostics.allowErrors(/status of 404/, /404 Error: /);
+    const built = await builtHead(page, request, "/some/missing/path");
+    await page.goto("/some/missing/path");
+    await scriptsHaveRun(page);
+    await page.waitForTimeout(300);
+    expect(seoTags(await headOf(page, null))).toEqual(seoTags(built));
+    expect(built.meta.robots).toMatch(/noindex/);
   });
 
   test("the not-found page is not indexed and still has a title", async ({ page, request }) => {

@@ -217,5 +217,6 @@ export const query = graphql`
       title
       text
     }
+    toastRegionLabel
   }
 `;

@@ -3,8 +3,7 @@ import { graphql } from "gatsby";
 import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
 import { ContactCard } from "./contact-card";
 import { ContentPicture } from "./content-picture";
-import { MeetingForm } from "./meeting-form";
-import { StaticHtml } from "./static-html";
+import { MeetingFormIsland } from "./meeting-form-island";
 import * as styles from "./meeting-section.module.css";
 
 type MeetingSectionProps = {
@@ -14,37 +13,29 @@ type MeetingSectionProps = {
 
 export function MeetingSection({ meeting, contact }: MeetingSectionProps) {
   const image = meeting.image.childImageSharp?.gatsbyImageData;
-  // The heading, picture and contact card never change: only the form is hydrated.
+  // The heading, picture and contact card never change; the form is an island of its own (MeetingFormIsland).
   return (
     // Focusable, so that following a #contact-form link before the page's script has run (a tap at
     // first paint) moves focus here too, and the next Tab goes into the form.
     <section id={CONTACT_FORM_ID} className={styles.section} aria-labelledby="contact-form-heading" tabIndex={-1}>
       <div className={styles.inner}>
-        <StaticHtml>
-          {process.env.BUILD_STAGE !== "build-javascript" && (
-            <header className={styles.intro}>
-              <h2 id="contact-form-heading" className={styles.heading} tabIndex={-1} data-focus-target>
-                {meeting.heading}
-              </h2>
-              <p className={styles.subtitle}>{meeting.subtitle}</p>
-            </header>
-          )}
-        </StaticHtml>
+        <header className={styles.intro}>
+          <h2 id="contact-form-heading" className={styles.heading} tabIndex={-1} data-focus-target>
+            {meeting.heading}
+          </h2>
+          <p className={styles.subtitle}>{meeting.subtitle}</p>
+        </header>
         <div className={styles.layout}>
           <section className={styles.formCard} aria-labelledby="book-your-meeting-heading">
             <h3 id="book-your-meeting-heading" className={styles.cardTitle}>
               {meeting.formTitle}
             </h3>
-            <MeetingForm content={meeting} />
+            <MeetingFormIsland content={meeting} />
           </section>
-          <StaticHtml>
-            {process.env.BUILD_STAGE !== "build-javascript" && (
-              <div className={styles.aside}>
-                {image && <ContentPicture className={styles.image} image={image} alt={meeting.imageAlt} />}
-                <ContactCard title={meeting.contactTitle} contact={contact} />
-              </div>
-            )}
-          </StaticHtml>
+          <div className={styles.aside}>
+            {image && <ContentPicture className={styles.image} image={image} alt={meeting.imageAlt} />}
+            <ContactCard title={meeting.contactTitle} contact={contact} />
+          </div>
         </div>
       </div>
     </section>

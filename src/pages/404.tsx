@@ -3,6 +3,7 @@ import { graphql } from "gatsby";
 import type { HeadProps, PageProps } from "gatsby";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
+import { StaticHtml } from "../components/static-html";
 import * as styles from "./404.module.css";
 
 /** The page's words live in content/site.yaml (notFound, skipLinkLabel). */
@@ -12,11 +13,15 @@ function requireContent(data: Queries.NotFoundPageQuery) {
 }
 
 export default function NotFoundPage({ data, location }: PageProps<Queries.NotFoundPageQuery>) {
-  const { notFound, skipLinkLabel } = requireContent(data);
+  const content = requireContent(data);
   useEffect(() => {
     console.error("404 Error: User attempted to access non-existent route:", location.pathname);
   }, [location.pathname]);
+  // Nothing on this page changes after the build: in the browser bundle it is the server's HTML (StaticHtml).
+  return <StaticHtml>{process.env.BUILD_STAGE !== "build-javascript" && <NotFound content={content} />}</StaticHtml>;
+}
 
+function NotFound({ content: { notFound, skipLinkLabel } }: { content: ReturnType<typeof requireContent> }) {
   return (
     <Layout skipLinkLabel={skipLinkLabel}>
       <div className={styles.page}>
@@ -36,9 +41,12 @@ export default function NotFoundPage({ data, location }: PageProps<Queries.NotFo
   );
 }
 
-export function Head({ data, location }: HeadProps<Queries.NotFoundPageQuery>) {
+function NotFoundHead({ data, location }: HeadProps<Queries.NotFoundPageQuery>) {
   return <Seo title={requireContent(data).notFound.title} pathname={location.pathname} noindex />;
 }
+
+/** Only in the HTML, as on the landing page (src/pages/index.tsx, build-time/head-elements.ts). */
+export const Head = process.env.BUILD_STAGE !== "build-javascript" ? NotFoundHead : undefined;
 
 export const query = graphql`
   query NotFoundPage {

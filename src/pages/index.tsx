@@ -10,55 +10,54 @@ import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { SolutionsSection } from "../components/solutions-section";
 import { StaticHtml } from "../components/static-html";
-import { ToastRegion } from "../components/toast-region";
+import { hydrateMeetingFormWhenNeeded } from "../components/meeting-form-island";
 import { CONTACT_FORM_ID, scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
 import { expoEventJsonLd, organizationJsonLd, serializeJsonLd } from "../lib/structured-data";
 
 export default function IndexPage({ data }: PageProps<Queries.IndexPageQuery>) {
-  const { siteContent, heroContent, solutionsContent, consultingContent, expoContent, meetingContent, contactContent, footerContent, site } =
-    requireContent(data);
+  const { meetingContent } = data;
   useEffect(() => scrollToSectionOnLinkClick(CONTACT_FORM_ID), []);
-  // Only the form and the toasts change after the build. Every other part is StaticHtml: rendered
-  // into the HTML at build time, left out of the browser's JavaScript (the condition is a constant
-  // there, so webpack drops the components behind it) and never hydrated.
+  useEffect(
+    () => (process.env.BUILD_STAGE === "build-javascript" && meetingContent ? hydrateMeetingFormWhenNeeded(meetingContent) : undefined),
+    [meetingContent],
+  );
+  // Nothing on the page changes after the build but the form. In the browser bundle the condition is
+  // the constant false: webpack leaves every section's code out, and React adopts the page's HTML
+  // without looking inside it (StaticHtml). The form becomes live on its own (MeetingFormIsland).
+  return <StaticHtml>{process.env.BUILD_STAGE !== "build-javascript" && <LandingPage {...requireContent(data)} />}</StaticHtml>;
+}
+
+/** The whole page as the HTML holds it (and as `gatsby develop` and the tests render it). */
+function LandingPage({
+  siteContent,
+  heroContent,
+  solutionsContent,
+  consultingContent,
+  expoContent,
+  meetingContent,
+  contactContent,
+  footerContent,
+  site,
+}: ReturnType<typeof requireContent>) {
   return (
-    <>
-      <Layout
-        skipLinkLabel={siteContent.skipLinkLabel}
-        beforeMain={
-          <StaticHtml>
-            {process.env.BUILD_STAGE !== "build-javascript" && (
-              <SiteHeader site={siteContent} booth={contactContent.booth} boothLabel={contactContent.labels.booth} />
-            )}
-          </StaticHtml>
-        }
-        afterMain={
-          <StaticHtml>
-            {process.env.BUILD_STAGE !== "build-javascript" && (
-              <SiteFooter
-                footer={footerContent}
-                site={siteContent}
-                contact={contactContent}
-                platformNames={solutionsContent.offerings.map((offering) => offering.name)}
-                copyrightYear={site.buildTime ?? ""}
-              />
-            )}
-          </StaticHtml>
-        }
-      >
-        <StaticHtml>
-          {process.env.BUILD_STAGE !== "build-javascript" && (
-            <>
-              <Hero hero={heroContent} />
-              <SolutionsSection solutions={solutionsContent} consulting={consultingContent} />
-              <ExpoSection expo={expoContent} boothLabel={contactContent.labels.booth} />
-            </>
-          )}
-        </StaticHtml>
-        <MeetingSection meeting={meetingContent} contact={contactContent} />
-      </Layout>
-      <ToastRegion label={meetingContent.toastRegionLabel} />
-    </>
+    <Layout
+      skipLinkLabel={siteContent.skipLinkLabel}
+      beforeMain={<SiteHeader site={siteContent} booth={contactContent.booth} boothLabel={contactContent.labels.booth} />}
+      afterMain={
+        <SiteFooter
+          footer={footerContent}
+          site={siteContent}
+          contact={contactContent}
+          platformNames={solutionsContent.offerings.map((offering) => offering.name)}
+          copyrightYear={site.buildTime ?? ""}
+        />
+      }
+    >
+      <Hero hero={heroContent} />
+      <SolutionsSection solutions={solutionsContent} consulting={consultingContent} />
+      <ExpoSection expo={expoContent} boothLabel={contactContent.labels.booth} />
+      <MeetingSection meeting={meetingContent} contact={contactContent} />
+    </Layout>
   );
 }
 
@@ -71,7 +70,7 @@ function requireContent(data: Queries.IndexPageQuery) {
   return { siteContent, heroContent, solutionsContent, consultingContent, expoContent, meetingContent, contactContent, footerContent, site };
 }
 
-export function Head({ data, location }: HeadProps<Queries.IndexPageQuery>) {
+function IndexHead({ data, location }: HeadProps<Queries.IndexPageQuery>) {
   const { siteContent, heroContent, expoContent, contactContent, site } = requireContent(data);
   const siteUrl = site.siteMetadata?.siteUrl ?? "";
   const organization = organizationJsonLd({
@@ -104,6 +103,12 @@ export function Head({ data, location }: HeadProps<Queries.IndexPageQuery>) {
     </Seo>
   );
 }
+
+/**
+ * The head's tags and structured data are written into the HTML at build time and stay there (see
+ * build-time/head-elements.ts); the browser bundle leaves them out (`Head` is undefined there).
+ */
+export const Head = process.env.BUILD_STAGE !== "build-javascript" ? IndexHead : undefined;
 
 export const query = graphql`
   query IndexPage {
@@ -150,7 +155,6 @@ export const query = graphql`
     }
     meetingContent {
       ...MeetingSection
-      toastRegionLabel
     }
     contactContent {
       ...ContactDetails

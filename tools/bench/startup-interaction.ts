@@ -81,7 +81,9 @@ async function runOnce(browser: Browser, url: string): Promise<RunResult> {
 
 function describeRun(run: RunResult): string {
   const worst = run.interactions.reduce<RunResult["interactions"][number] | undefined>((a, b) => (!a || b.durationMs > a.durationMs ? b : a), undefined);
-  const what = worst ? `${worst.type} on ${worst.target} at ${Math.round(worst.startMs)} ms` : "no interaction over 16 ms";
+  const what = worst
+    ? `${worst.type} on ${worst.target} at ${Math.round(worst.startMs)} ms: input delay ${Math.round(worst.inputDelayMs)} ms, handlers ${Math.round(worst.processingMs)} ms`
+    : "no interaction over 16 ms";
   const hydrated = run.formReadyMs === null ? "form never hydrated" : `form ready at ${Math.round(run.formReadyMs)} ms`;
   return `worst ${String(run.worstMs).padStart(4)} ms (${what}); ${run.interactions.length} interactions over 16 ms; first paint ${Math.round(run.firstPaintMs ?? 0)} ms; ${hydrated}; long tasks ${run.longTasks.length} (longest ${Math.round(Math.max(0, ...run.longTasks.map((task) => task.durationMs)))} ms)${run.keptAnswers ? "" : "; TYPED TEXT LOST"}`;
 }
