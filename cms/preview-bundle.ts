@@ -4,8 +4,8 @@
  * edited. One script and one stylesheet, named by their content's hash (hosts cache them for a
  * year), served only under /admin/: no bundle of the landing page contains any of it.
  *
- * Two modules of src/lib are swapped for preview stand-ins (cms/preview/stubs): the preview's form
- * never sends a request, so neither supabase-js nor the toast library is bundled.
+ * Two modules of src/lib and the toast region are swapped for preview stand-ins (cms/preview/stubs):
+ * the preview's form never sends a request, so neither supabase-js nor the toast library is bundled.
  */
 import crypto from "node:crypto";
 import path from "node:path";
@@ -19,13 +19,14 @@ const STUBS = path.join(CMS_DIR, "preview", "stubs");
 const STAND_INS: Record<string, string> = {
   [path.join(process.cwd(), "src", "lib", "submit-meeting-request")]: path.join(STUBS, "submit-meeting-request.ts"),
   [path.join(process.cwd(), "src", "lib", "toasts")]: path.join(STUBS, "toasts.ts"),
+  [path.join(process.cwd(), "src", "components", "toast-region")]: path.join(STUBS, "toast-region.ts"),
 };
 
 const standIns: Plugin = {
   name: "cms-preview-stand-ins",
   setup(builder) {
     builder.onResolve({ filter: /^gatsby$/ }, () => ({ path: path.join(STUBS, "gatsby.ts") }));
-    builder.onResolve({ filter: /\/lib\/(submit-meeting-request|toasts)$/ }, (args) => {
+    builder.onResolve({ filter: /\/(lib\/submit-meeting-request|lib\/toasts|toast-region)$/ }, (args) => {
       const standIn = STAND_INS[path.resolve(args.resolveDir, args.path)];
       return standIn ? { path: standIn } : undefined;
     });
