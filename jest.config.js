@@ -16,6 +16,8 @@ const shared = {
 };
 
 module.exports = {
+  globalSetup: "<rootDir>/jest/temp-folder-setup.js",
+  globalTeardown: "<rootDir>/jest/temp-folder-teardown.js",
   projects: [
     {
       ...shared,
