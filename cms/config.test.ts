@@ -72,6 +72,17 @@ describe("CMS configuration derived from the content schemas", () => {
     expect(unhelped).toEqual([]);
   });
 
+  it("leaves the YAML typing advice out of the help texts (the CMS writes the YAML), and keeps the rest", () => {
+    const hints = files.flatMap((file) => {
+      const collect = (fields: readonly CmsField[]): string[] => fields.flatMap((field) => [field.hint ?? "", ...collect(field.fields ?? []), ...(field.field ? collect([field.field]) : [])]);
+      return collect(file.fields);
+    });
+    expect(hints.filter((hint) => /quotes|"- "/.test(hint))).toEqual([]);
+    expect(fieldAt(fileConfig("expo").fields, "heading").hint).toBe("The heading of the expo section.");
+    expect(fieldAt(fileConfig("solutions").fields, "offerings", "highlights").hint).toBe("The highlight sentences listed on the card.");
+    expect(fieldAt(fileConfig("meeting").fields, "successToast", "text").hint).toBe("The sentence under the title.");
+  });
+
   it("keeps list minimums, the header styles and plain lists of sentences", () => {
     const offerings = fieldAt(fileConfig("solutions").fields, "offerings");
     expect(offerings).toMatchObject({ widget: "list", min: 1, label_singular: "Offering" });

@@ -9,7 +9,7 @@
  * which the build runs on every save.
  */
 import { z } from "zod";
-import { fieldHelp, IMAGE_EXTENSIONS } from "../build-time/content/fields";
+import { fieldHelp, IMAGE_EXTENSIONS, typingHints } from "../build-time/content/fields";
 import { fieldLabel, itemLabel, LONG_TEXT_FIELDS } from "./labels";
 
 /** The subset of Sveltia CMS (and Decap CMS) field options this site uses. */
@@ -65,8 +65,11 @@ function refusal(schema: z.ZodType): string {
   return expected ? `Expected ${expected}.` : "This value is not accepted.";
 }
 
+/** The field's description without the sentence about typing YAML (typingHints): the CMS writes the YAML. */
 function describe(schema: z.ZodType): string | undefined {
-  return jsonSchemaOf(schema).description;
+  const description = jsonSchemaOf(schema).description;
+  const typingHint = typingHints.get(schema)?.sentence;
+  return typingHint && description?.endsWith(` ${typingHint}`) ? description.slice(0, -typingHint.length - 1) : description;
 }
 
 export function cmsField(name: string, schema: z.ZodType, listName?: string): CmsField {

@@ -9,6 +9,13 @@ import { closestMatch } from "./suggest";
 /** What a field expects, in words, e.g. "an e-mail address such as meetings@example.com". */
 export const fieldHelp = z.registry<{ expected: string }>();
 
+/**
+ * The sentence at the end of a field's description that only helps someone typing the YAML file
+ * (quoting a " #", starting list lines with "- "). Code editors show the whole description; the
+ * browser editor (cms/) leaves this sentence out, since its editors never see YAML.
+ */
+export const typingHints = z.registry<{ sentence: string }>();
+
 /** Picture formats the image pipeline (gatsby-transformer-sharp) can resize. */
 export const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "webp", "avif", "tif", "tiff"] as const;
 
@@ -26,22 +33,24 @@ function isBlank(value: unknown): boolean {
   return typeof value === "string" && value.trim() === "";
 }
 
-function help<T extends z.ZodType>(schema: T, description: string, expected: string, example?: string): T {
-  const described = example === undefined ? schema.describe(description) : schema.meta({ description, examples: [example] });
+function help<T extends z.ZodType>(schema: T, description: string, expected: string, example?: string, typingHint?: string): T {
+  const fullDescription = typingHint ? `${description} ${typingHint}` : description;
+  const described = example === undefined ? schema.describe(fullDescription) : schema.meta({ description: fullDescription, examples: [example] });
   fieldHelp.add(described, { expected });
+  if (typingHint) typingHints.add(described, { sentence: typingHint });
   return described;
 }
 
 /** Marks a failed check whose value is only spaces; messages treat it like an empty field. */
 export const BLANK = "blank";
 
-/** Required text: not missing, not empty, not only spaces. */
-export function text(description: string, example?: string) {
+/** Required text: not missing, not empty, not only spaces. `typingHint`: see typingHints. */
+export function text(description: string, example?: string, typingHint?: string) {
   const schema = z
     .string()
     .min(1, { abort: true })
     .refine((value) => value.trim() !== "", { params: { reason: BLANK } });
-  return help(schema, description, "text", example);
+  return help(schema, description, "text", example, typingHint);
 }
 
 /** Required text with a format check; `problem` explains a wrong value, `expected` what fits. */
@@ -205,8 +214,10 @@ export function headerStyle(description: string) {
 }
 
 /** A list with at least `min` items. */
-export function list<T extends z.ZodType>(item: T, description: string, min = 1) {
-  return z.array(item).min(min).describe(description);
+export function list<T extends z.ZodType>(item: T, description: string, typingHint?: string) {
+  const schema = z.array(item).min(1).describe(typingHint ? `${description} ${typingHint}` : description);
+  if (typingHint) typingHints.add(schema, { sentence: typingHint });
+  return schema;
 }
 
 /** A group of named fields; any other field name is reported as a likely typo. */

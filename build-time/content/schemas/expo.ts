@@ -3,10 +3,10 @@ import { contentFile, countryCode, group, isoDate, list, text } from "../fields"
 export const expoSchema = contentFile(
   {
     eyebrow: text("The small line above the heading.", "CTAA Expo 2025"),
-    heading: text("The heading of the expo section. Put it in quotes if it contains \" #\", e.g. \"Visit us at booth #713\"."),
+    heading: text("The heading of the expo section.", undefined, 'Put it in quotes if it contains " #", e.g. "Visit us at booth #713".'),
     intro: text("The paragraph under the heading."),
     eventName: text("The name of the expo, used in the page and in search engines' event listing.", "CTAA Expo 2025"),
-    booth: text("The booth number, in quotes.", "713"),
+    booth: text("The booth number.", "713"),
     startDate: isoDate("The first day of the expo, as YYYY-MM-DD (used in search engines' event listing)."),
     endDate: isoDate("The last day of the expo, as YYYY-MM-DD."),
     venue: group(

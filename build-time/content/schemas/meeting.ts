@@ -24,7 +24,7 @@ const form = group(
 export const meetingSchema = contentFile(
   {
     heading: text("The heading of the meeting-request section.", "Schedule Your CTAA Meeting"),
-    subtitle: text("The line under the heading. Put it in quotes if it contains \" #\"."),
+    subtitle: text("The line under the heading.", undefined, 'Put it in quotes if it contains " #".'),
     image: imagePath("The picture beside the form, saved in content/images; write its path from this file, e.g. ./images/meeting-illustration.png."),
     imageAlt: imageAlt("image"),
     formTitle: text("The title of the card that holds the form.", "Book Your Meeting"),

@@ -4,7 +4,7 @@ import { group, href, text } from "../fields";
 /** A big number with a caption (GraphQL type Figure). */
 export const figure = group(
   {
-    value: text('The big number or short fact, e.g. "2,000" or "80%". Put numbers in quotes so they show exactly as typed.', "2,000"),
+    value: text('The big number or short fact, e.g. "2,000" or "80%".', "2,000"),
     label: text("The caption under the number.", "daily rides on one regional service"),
   },
   "A big number with a short caption.",
@@ -35,7 +35,7 @@ export function toastMessage(description: string, titleExample: string) {
   return group(
     {
       title: text("The message's first line, in bold.", titleExample),
-      text: text('The sentence under the title. Put it in quotes if it contains " #".'),
+      text: text("The sentence under the title.", undefined, 'Put it in quotes if it contains " #".'),
     },
     description,
   );

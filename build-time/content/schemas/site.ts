@@ -24,7 +24,7 @@ export const siteSchema = contentFile(
     notFound: group(
       {
         title: text("The browser-tab title of the page shown for an address that does not exist.", "Page not found"),
-        code: text("The big number at the top of that page, in quotes.", "404"),
+        code: text("The big number at the top of that page.", "404"),
         heading: text("The heading of that page.", "Oops! Page not found"),
         homeLinkLabel: text("The link back to the landing page.", "Return to Home"),
       },

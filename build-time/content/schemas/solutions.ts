@@ -6,7 +6,7 @@ export const offering = group(
     name: text("The offering's name, shown as the card title.", "OptiRun"),
     subtitle: text("One short line under the name. About 60 characters at most, or it wraps badly on phones.", "Demand-response management platform"),
     headerStyle: headerStyle(`The colour of the card's header. One of: ${OFFERING_HEADER_STYLES.join(", ")}.`),
-    highlights: list(text("One highlight sentence."), "The highlight sentences listed on the card, one per line starting with \"- \"."),
+    highlights: list(text("One highlight sentence."), "The highlight sentences listed on the card.", 'One per line, starting with "- ".'),
   },
   "One offering card.",
 );
