@@ -132,6 +132,12 @@ test.describe("meeting form: submitting", () => {
     gate.release();
 
     await expect(toast(page, successToast.title)).toContainText(successToast.text);
+    // The toast wears the site's tokens (src/styles/global.css), not react-toastify's defaults.
+    const toastStyle = await page.locator(".Toastify__toast--success").first().evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { font: style.fontFamily, success: style.getPropertyValue("--toastify-color-success").trim() };
+    });
+    expect(toastStyle).toEqual({ font: expect.stringMatching(/^system-ui/), success: "#0b6e4f" });
     await expect(form.submit).toHaveText(words.submitLabel);
     await expect(form.submit).toBeEnabled();
     expect(await formState(page)).toEqual(EMPTY_FORM);
