@@ -7,9 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
-import { runWithLog } from "./logged-run";
-import { PROJECT_ROOT, REPORTS_DIR } from "./test-build";
+import { PROJECT_ROOT, REPORTS_DIR, runTestBuild } from "./test-build";
 
 export const CONTENT_BUILD_LOG_FILE = path.join(REPORTS_DIR, "content-build.log");
 
@@ -41,29 +39,12 @@ export async function buildWithContent(contentDir: string, backendUrl: string): 
     }
     fs.cpSync(contentDir, path.join(siteDir, "content"), { recursive: true });
     fs.symlinkSync(path.join(PROJECT_ROOT, "node_modules"), path.join(siteDir, "node_modules"), "dir");
-    fs.mkdirSync(REPORTS_DIR, { recursive: true });
-    const started = Date.now();
-    const { code, tail } = await runWithLog(
-      {
-        command: process.execPath,
-        args: [path.join(PROJECT_ROOT, "node_modules", "gatsby", "cli.js"), "build"],
-        cwd: siteDir,
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          GATSBY_SUPABASE_URL: backendUrl,
-          GATSBY_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
-          GATSBY_TELEMETRY_DISABLED: "1",
-          CI: process.env.CI ?? "1",
-        },
-        logFile: CONTENT_BUILD_LOG_FILE,
-      },
-      40,
+    const buildSeconds = await runTestBuild(
+      "gatsby build of the edited content",
+      { command: process.execPath, args: [path.join(PROJECT_ROOT, "node_modules", "gatsby", "cli.js"), "build"], cwd: siteDir },
+      backendUrl,
+      CONTENT_BUILD_LOG_FILE,
     );
-    const buildSeconds = (Date.now() - started) / 1000;
-    if (code !== 0) {
-      throw new Error(`gatsby build of the edited content failed (exit ${code}) after ${buildSeconds.toFixed(0)} s. Last lines of ${path.relative(PROJECT_ROOT, CONTENT_BUILD_LOG_FILE)}:\n${tail}`);
-    }
     return { publicDir: path.join(siteDir, "public"), buildSeconds, remove };
   } catch (error) {
     remove();

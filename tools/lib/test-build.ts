@@ -36,21 +36,17 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * `npm run build` (the project's own production build) with the form pointed at
- * http://127.0.0.1:<backendPort>, the local backend the tests start there. The process
- * environment wins over any .env file, so a developer's .env.production is not used.
- * The full output goes to reports/e2e-build.log; on failure its tail is in the error.
+ * Runs a production build (`command` in `cwd`) with the form pointed at `backendUrl`, the local
+ * backend the tests start. The process environment wins over any .env file, so a developer's
+ * .env.production is not used. The full output goes to `logFile`; on failure the error names
+ * `what` and holds the log's tail. Returns the build's duration in seconds.
  */
-export async function buildSiteForTests(backendPort: number): Promise<BuildInfo> {
-  fs.mkdirSync(REPORTS_DIR, { recursive: true });
-  const backendUrl = `http://127.0.0.1:${backendPort}`;
+export async function runTestBuild(what: string, build: { command: string; args: string[]; cwd: string }, backendUrl: string, logFile: string): Promise<number> {
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const started = Date.now();
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   const { code, tail } = await runWithLog(
     {
-      command: npm,
-      args: ["run", "build"],
-      cwd: PROJECT_ROOT,
+      ...build,
       env: {
         ...process.env,
         NODE_ENV: "production",
@@ -59,14 +55,25 @@ export async function buildSiteForTests(backendPort: number): Promise<BuildInfo>
         GATSBY_TELEMETRY_DISABLED: "1",
         CI: process.env.CI ?? "1",
       },
-      logFile: BUILD_LOG_FILE,
+      logFile,
     },
     40,
   );
   const buildSeconds = (Date.now() - started) / 1000;
   if (code !== 0) {
-    throw new Error(`npm run build failed (exit ${code}) after ${buildSeconds.toFixed(0)} s. Last lines of ${path.relative(PROJECT_ROOT, BUILD_LOG_FILE)}:\n${tail}`);
+    throw new Error(`${what} failed (exit ${code}) after ${buildSeconds.toFixed(0)} s. Last lines of ${path.relative(PROJECT_ROOT, logFile)}:\n${tail}`);
   }
+  return buildSeconds;
+}
+
+/**
+ * `npm run build` (the project's own production build) for the local backend on `backendPort`.
+ * The full output goes to reports/e2e-build.log.
+ */
+export async function buildSiteForTests(backendPort: number): Promise<BuildInfo> {
+  const backendUrl = `http://127.0.0.1:${backendPort}`;
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const buildSeconds = await runTestBuild("npm run build", { command: npm, args: ["run", "build"], cwd: PROJECT_ROOT }, backendUrl, BUILD_LOG_FILE);
   const info: BuildInfo = {
     backendUrl,
     backendPort,
