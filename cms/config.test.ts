@@ -12,6 +12,7 @@ import { sveltiaManifest, vendorDir } from "./sveltia-modules";
 import { scriptFileName } from "./sveltia-script";
 import { cmsConfig, cmsConfigYaml, cmsSettingsFrom, PLACEHOLDER_REPO } from "./config";
 import type { CmsField } from "./fields";
+import { CONTENT_FILE_NAMES } from "./preview/content";
 
 const settings = cmsSettingsFrom({});
 const files = cmsConfig(settings).collections[0]!.files;
@@ -81,6 +82,10 @@ describe("CMS configuration derived from the content schemas", () => {
     expect(fieldAt(fileConfig("expo").fields, "heading").hint).toBe("The heading of the expo section.");
     expect(fieldAt(fileConfig("solutions").fields, "offerings", "highlights").hint).toBe("The highlight sentences listed on the card.");
     expect(fieldAt(fileConfig("meeting").fields, "successToast", "text").hint).toBe("The sentence under the title.");
+  });
+
+  it("has a preview template for every content file (the preview keeps its own list of names, so zod stays out of /admin/)", () => {
+    expect([...CONTENT_FILE_NAMES]).toEqual(CONTENT_FILES.map((spec) => spec.name));
   });
 
   it("keeps list minimums, the header styles and plain lists of sentences", () => {
