@@ -1,7 +1,8 @@
+import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { finishBuild } from "./build-time/finish-build";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./build-time/supabase-settings";
-import { unusedGatsbyRuntimeAliases } from "./build-time/unused-gatsby-runtime";
+import { PAGE_BOOT_ENTRY } from "./build-time/page-scripts";
 
 export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   const isProduction = process.env.NODE_ENV === "production";
@@ -208,7 +209,14 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   }
 };
 
-/** Gatsby code this site never runs, left out of the browser bundle (build-time/unused-gatsby-runtime.ts). */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
-  if (stage === "build-javascript") actions.setWebpackConfig({ resolve: { alias: unusedGatsbyRuntimeAliases(process.cwd()) } });
+/**
+ * The built pages' one start-up script, `page-boot` (src/boot/entry.ts): a second webpack entry
+ * beside Gatsby's app, sharing its runtime, CSS modules and chunks. build-time/page-scripts.ts
+ * puts it in the HTML in place of Gatsby's runtime.
+ */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
+  if (stage !== "build-javascript") return;
+  // setWebpackConfig drops `entry`; Gatsby's documented way to add one is to replace the config.
+  const config = getConfig() as { entry: Record<string, string | string[]> };
+  actions.replaceWebpackConfig({ ...config, entry: { ...config.entry, [PAGE_BOOT_ENTRY]: path.resolve("src/boot/entry.ts") } });
 };

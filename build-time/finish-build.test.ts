@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { finishBuild, SecretsInBuildError } from "./finish-build";
-import { DeferScriptsError, loaderScript } from "./defer-scripts";
+import { loaderScript, PageScriptsError } from "./page-scripts";
 import { cspHash } from "./inline-sources";
 
 const template = fs.readFileSync(path.resolve(__dirname, "..", "static", "_headers"), "utf8");
@@ -11,7 +11,11 @@ const page =
   '<script src="/webpack-runtime-1.js" async></script><script src="/app-2.js" async></script></body></html>';
 
 /** A project folder with static/_headers and a public/ holding these files. */
-function makeProject(files: Record<string, string>): string {
+function makeProject(pages: Record<string, string>): string {
+  const files: Record<string, string> = {
+    "webpack.stats.json": JSON.stringify({ namedChunkGroups: { "page-boot": { assets: ["webpack-runtime-1.js", "page-boot-3.js"] } } }),
+    ...pages,
+  };
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "finish-build-"));
   fs.mkdirSync(path.join(project, "static"));
   fs.writeFileSync(path.join(project, "static", "_headers"), template);
@@ -23,18 +27,18 @@ function makeProject(files: Record<string, string>): string {
 }
 
 describe("finishBuild", () => {
-  it("defers the scripts first, so that the CSP allows the loader by hash, then writes _headers", async () => {
-    const publicDir = makeProject({ "index.html": page, "app-2.js": "1", "webpack-runtime-1.js": "1" });
+  it("puts the page's own start-up script in first, so that the CSP allows its loader by hash, then writes _headers", async () => {
+    const publicDir = makeProject({ "index.html": page, "app-2.js": "1", "webpack-runtime-1.js": "1", "page-boot-3.js": "1" });
     const lines: string[] = [];
     await finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: (line) => lines.push(line) });
     const headers = fs.readFileSync(path.join(publicDir, "_headers"), "utf8");
-    expect(headers).toContain(cspHash(loaderScript(["/webpack-runtime-1.js", "/app-2.js"])));
+    expect(headers).toContain(cspHash(loaderScript(["/webpack-runtime-1.js", "/page-boot-3.js"])));
     expect(lines).toHaveLength(3);
   });
 
-  it("stops when the script deferral finds nothing it recognises", async () => {
+  it("stops when the script rewrite finds nothing it recognises", async () => {
     const publicDir = makeProject({ "index.html": page.replace(/ async>/g, " defer>") });
-    await expect(finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: () => undefined })).rejects.toThrow(DeferScriptsError);
+    await expect(finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: () => undefined })).rejects.toThrow(PageScriptsError);
   });
 
   it("stops when a file to publish holds a secret key", async () => {

@@ -3,13 +3,14 @@
  * gatsby-node.ts onPostBuild, after gatsby-plugin-sitemap and gatsby-plugin-robots-txt have
  * written sitemap-index.xml and robots.txt: plugins' hooks run before the site's own).
  *
- *   1. script deferral (defer-scripts.ts): Gatsby's scripts start after the first paint;
+ *   1. page scripts (page-scripts.ts): the pages start their own small script after the first
+ *      paint, instead of Gatsby's browser runtime;
  *   2. security headers (security-headers.ts): the CSP hashes the final HTML, so it comes after 1;
  *   3. secret scan (public-secrets.ts): last, once every file is in place.
  *
  * Each pass throws with a message for the person reading the build log; the build stops there.
  */
-import { deferScriptsInDirectory } from "./defer-scripts";
+import { startPageBootInDirectory } from "./page-scripts";
 import { findSecretsInDirectory, formatFindings } from "./public-secrets";
 import { writeSecurityHeaders } from "./security-headers";
 
@@ -26,8 +27,8 @@ export class SecretsInBuildError extends Error {
 }
 
 export async function finishBuild({ publicDir, supabaseUrl, log }: FinishBuildOptions): Promise<void> {
-  const deferredPages = await deferScriptsInDirectory(publicDir);
-  log(`Scripts start after the first paint on ${deferredPages} pages.`);
+  const pages = await startPageBootInDirectory(publicDir);
+  log(`${pages} pages start their own script after the first paint, without Gatsby's runtime.`);
 
   const headers = await writeSecurityHeaders({ publicDir, supabaseUrl });
   log(

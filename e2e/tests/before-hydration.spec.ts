@@ -1,3 +1,4 @@
+import { PAGE_BOOT_MARK } from "../../src/boot/page-boot";
 import { content } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { expectedRecord, fillMeetingForm, meetingForm, toast, uniqueEmail } from "../support/form";
@@ -12,7 +13,7 @@ const { productOptions, meetingTimeOptions, successToast } = content.meeting;
 test("answers given before the page's script runs are kept and sent", async ({ page, backend }) => {
   let releaseScripts = () => {};
   const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route(/\/app-[^/]+\.js$/, async (route) => {
+  await page.route(/\/page-boot-[^/]+\.js$/, async (route) => {
     await scriptsHeld;
     await route.continue();
   });
@@ -44,7 +45,7 @@ test("answers given before the page's script runs are kept and sent", async ({ p
 });
 
 /**
- * The form is an island (src/components/meeting-form-island.tsx): its script loads after the page's,
+ * The form is an island (src/boot/meeting-form-hydration.ts): its script loads after the page's,
  * when the browser is idle or when the visitor reaches the form. A visitor who starts typing once
  * the page's scripts ran but before the form's own script arrived loses nothing either.
  */
@@ -59,7 +60,7 @@ test("answers given before the form's own script arrives are kept and sent", asy
   });
 
   await page.goto("/");
-  await page.waitForFunction(() => performance.getEntriesByName("onInitialClientRender").length > 0);
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAGE_BOOT_MARK);
   const form = meetingForm(page);
   await form.section.scrollIntoViewIfNeeded();
   const input = {

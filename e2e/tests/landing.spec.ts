@@ -165,7 +165,7 @@ test.describe("landing page", () => {
   test("a call to action tapped before the page's script runs still brings focus to the form", async ({ page }) => {
     let releaseScripts = () => {};
     const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route(/\/app-[^/]+\.js$/, async (route) => {
+    await page.route(/\/page-boot-[^/]+\.js$/, async (route) => {
       await scriptsHeld;
       await route.continue();
     });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { imageSize } from "image-size";
 import { siteUrlFrom } from "../../build-time/site-url";
+import { PAGE_BOOT_MARK } from "../../src/boot/page-boot";
 import { content, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
 
@@ -54,7 +55,7 @@ function seoTags(head: Head): Head {
 
 /** Resolves once Gatsby has hydrated the page (its runtime marks the first client render). */
 async function scriptsHaveRun(page: Page): Promise<void> {
-  await page.waitForFunction(() => performance.getEntriesByName("onInitialClientRender").length > 0);
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAGE_BOOT_MARK);
 }
 
 async function fetchSiteUrl(request: APIRequestContext, absolute: string) {
@@ -128,8 +129,8 @@ test.describe("search and sharing", () => {
     for (const node of [organization, event]) expect(node!["@context"] ?? (jsonLd[0] as Record<string, unknown>)["@context"]).toMatch(/schema\.org/);
   });
 
-  // The Head is rendered only into the HTML (src/pages, build-time/head-elements.ts): the page's
-  // scripts must leave it alone, also when Gatsby's router re-renders the page for an in-page link.
+  // The head is written into the HTML at build time: the page's scripts must leave it alone, also
+  // after an in-page link.
   test("a crawler that runs the page's JavaScript sees the same head, also after an in-page link", async ({ page, request }) => {
     const built = await builtHead(page, request, "/");
     await page.goto("/");
@@ -137,7 +138,7 @@ test.describe("search and sharing", () => {
     expect(seoTags(await headOf(page, null))).toEqual(seoTags(built));
 
     await page.keyboard.press("Tab");
-    await page.keyboard.press("Enter"); // the skip link: a change of location for Gatsby's router
+    await page.keyboard.press("Enter"); // the skip link: a change of location
     await expect(page).toHaveURL(/#main$/);
     await page.waitForTimeout(300);
     expect(seoTags(await headOf(page, null))).toEqual(seoTags(built));

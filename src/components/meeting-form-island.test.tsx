@@ -1,7 +1,8 @@
 import React from "react";
 import { act, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { MEETING_FORM_ISLAND_ID, MeetingFormIsland, hydrateMeetingFormWhenNeeded } from "./meeting-form-island";
+import { MeetingFormIsland } from "./meeting-form-island";
+import { hydrateMeetingFormWhenNeeded, MEETING_FORM_ISLAND_ID, meetingFormContentIn } from "../boot/meeting-form-hydration";
 import { hydrateMeetingForm } from "./meeting-form-root";
 import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
 import { meetingFormContent } from "../test-support/content-as-page-data";
@@ -28,6 +29,12 @@ describe("the meeting form island", () => {
     builtPage();
     expect(document.getElementById(MEETING_FORM_ISLAND_ID)).toContainElement(screen.getByLabelText(words.fullNameLabel));
     expect(screen.getByRole("button", { name: words.submitLabel })).toBeDisabled();
+  });
+
+  it("carries the form's words in the HTML, as the build had them and nothing else of its section, for the hydration to read", () => {
+    builtPage();
+    const { form, productOptions, meetingTimeOptions, successToast, failureToast, toastRegionLabel } = content;
+    expect(meetingFormContentIn(document)).toEqual({ form, productOptions, meetingTimeOptions, successToast, failureToast, toastRegionLabel });
   });
 
   it("keeps what the visitor typed and ticked before it hydrated, and then enables the button", async () => {
@@ -58,7 +65,7 @@ describe("the meeting form island", () => {
     Object.defineProperty(document, "readyState", { configurable: true, get: () => "loading" }); // the page has not finished loading
     try {
       const section = builtPage();
-      hydrateMeetingFormWhenNeeded(content);
+      hydrateMeetingFormWhenNeeded(document);
       await act(async () => jest.runOnlyPendingTimersAsync());
       expect(screen.getByRole("button", { name: words.submitLabel })).toBeDisabled();
 

@@ -78,8 +78,3 @@ export function expoEventJsonLd(facts: ExpoFacts, organizationId: string) {
     organizer: { "@id": organizationId },
   };
 }
-
-/** JSON for a <script type="application/ld+json">, safe to inline in HTML. */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
-}

@@ -3,7 +3,7 @@ import { graphql } from "gatsby";
 import type { HeadProps, PageProps } from "gatsby";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
-import { StaticHtml } from "../components/static-html";
+import { logMissingPath } from "../lib/not-found";
 import * as styles from "./404.module.css";
 
 /** The page's words live in content/site.yaml (notFound, skipLinkLabel). */
@@ -14,17 +14,16 @@ function requireContent(data: Queries.NotFoundPageQuery) {
 
 export default function NotFoundPage({ data, location }: PageProps<Queries.NotFoundPageQuery>) {
   const content = requireContent(data);
-  useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", location.pathname);
-  }, [location.pathname]);
-  // Nothing on this page changes after the build: in the browser bundle it is the server's HTML (StaticHtml).
-  return <StaticHtml>{process.env.BUILD_STAGE !== "build-javascript" && <NotFound content={content} />}</StaticHtml>;
+  // In the built site src/boot/page-boot.ts logs it (the marker below tells it which page it is on);
+  // this effect does it in `gatsby develop`.
+  useEffect(() => logMissingPath(location.pathname), [location.pathname]);
+  return <NotFound content={content} />;
 }
 
 function NotFound({ content: { notFound, skipLinkLabel } }: { content: ReturnType<typeof requireContent> }) {
   return (
     <Layout skipLinkLabel={skipLinkLabel}>
-      <div className={styles.page}>
+      <div className={styles.page} data-not-found-page="">
         <p className={styles.code} aria-hidden="true">
           {notFound.code}
         </p>
@@ -32,7 +31,7 @@ function NotFound({ content: { notFound, skipLinkLabel } }: { content: ReturnTyp
           <span className="visually-hidden">{notFound.code}: </span>
           {notFound.heading}
         </h1>
-        {/* A full page load, not Gatsby's <Link>: most of the landing page exists only in its HTML (StaticHtml). */}
+        {/* A full page load, not Gatsby's <Link>: the built pages run without Gatsby's router (src/boot/page-boot.ts). */}
         <a className={styles.home} href="/">
           {notFound.homeLinkLabel}
         </a>
@@ -41,12 +40,9 @@ function NotFound({ content: { notFound, skipLinkLabel } }: { content: ReturnTyp
   );
 }
 
-function NotFoundHead({ data, location }: HeadProps<Queries.NotFoundPageQuery>) {
+export function Head({ data, location }: HeadProps<Queries.NotFoundPageQuery>) {
   return <Seo title={requireContent(data).notFound.title} pathname={location.pathname} noindex />;
 }
-
-/** Only in the HTML, as on the landing page (src/pages/index.tsx, build-time/head-elements.ts). */
-export const Head = process.env.BUILD_STAGE !== "build-javascript" ? NotFoundHead : undefined;
 
 export const query = graphql`
   query NotFoundPage {

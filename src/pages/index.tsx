@@ -9,25 +9,20 @@ import { Seo } from "../components/seo";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { SolutionsSection } from "../components/solutions-section";
-import { StaticHtml } from "../components/static-html";
-import { hydrateMeetingFormWhenNeeded } from "../components/meeting-form-island";
 import { CONTACT_FORM_ID, scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
-import { expoEventJsonLd, organizationJsonLd, serializeJsonLd } from "../lib/structured-data";
+import { serializeForScriptElement } from "../lib/script-data";
+import { expoEventJsonLd, organizationJsonLd } from "../lib/structured-data";
 
+/**
+ * The landing page. In the built site this component only writes the HTML: the browser runs
+ * src/boot/page-boot.ts instead of Gatsby's runtime (the calls to action, the form's island). The
+ * effect below does the same for `gatsby develop`, where Gatsby's runtime renders the page.
+ */
 export default function IndexPage({ data }: PageProps<Queries.IndexPageQuery>) {
-  const { meetingContent } = data;
   useEffect(() => scrollToSectionOnLinkClick(CONTACT_FORM_ID), []);
-  useEffect(
-    () => (process.env.BUILD_STAGE === "build-javascript" && meetingContent ? hydrateMeetingFormWhenNeeded(meetingContent) : undefined),
-    [meetingContent],
-  );
-  // Nothing on the page changes after the build but the form. In the browser bundle the condition is
-  // the constant false: webpack leaves every section's code out, and React adopts the page's HTML
-  // without looking inside it (StaticHtml). The form becomes live on its own (MeetingFormIsland).
-  return <StaticHtml>{process.env.BUILD_STAGE !== "build-javascript" && <LandingPage {...requireContent(data)} />}</StaticHtml>;
+  return <LandingPage {...requireContent(data)} />;
 }
 
-/** The whole page as the HTML holds it (and as `gatsby develop` and the tests render it). */
 function LandingPage({
   siteContent,
   heroContent,
@@ -70,7 +65,7 @@ function requireContent(data: Queries.IndexPageQuery) {
   return { siteContent, heroContent, solutionsContent, consultingContent, expoContent, meetingContent, contactContent, footerContent, site };
 }
 
-function IndexHead({ data, location }: HeadProps<Queries.IndexPageQuery>) {
+export function Head({ data, location }: HeadProps<Queries.IndexPageQuery>) {
   const { siteContent, heroContent, expoContent, contactContent, site } = requireContent(data);
   const siteUrl = site.siteMetadata?.siteUrl ?? "";
   const organization = organizationJsonLd({
@@ -98,17 +93,11 @@ function IndexHead({ data, location }: HeadProps<Queries.IndexPageQuery>) {
   );
   return (
     <Seo title={heroContent.headline} pathname={location.pathname}>
-      <script type="application/ld+json">{serializeJsonLd(organization)}</script>
-      <script type="application/ld+json">{serializeJsonLd(event)}</script>
+      <script type="application/ld+json">{serializeForScriptElement(organization)}</script>
+      <script type="application/ld+json">{serializeForScriptElement(event)}</script>
     </Seo>
   );
 }
-
-/**
- * The head's tags and structured data are written into the HTML at build time and stay there (see
- * build-time/head-elements.ts); the browser bundle leaves them out (`Head` is undefined there).
- */
-export const Head = process.env.BUILD_STAGE !== "build-javascript" ? IndexHead : undefined;
 
 export const query = graphql`
   query IndexPage {

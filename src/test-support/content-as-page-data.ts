@@ -77,7 +77,7 @@ export function lowerCaseTexts(root: Element): string[] {
   const texts: string[] = [];
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement?.closest('label[for="reference_code"]')) continue;
+    if (node.parentElement?.closest('label[for="reference_code"], script')) continue; // data blocks are not read by people
     texts.push(node.textContent ?? "");
   }
   for (const element of root.querySelectorAll("*")) {

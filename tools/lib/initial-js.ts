@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { attributesOf, elementsOf, isExecutableScript, parseHtml, textOf } from "../../build-time/html";
+import { scriptsStartedBy } from "../../build-time/page-scripts";
 import { containsSupabaseJs, formatKb, INITIAL_JS_BUDGET_GZIP_BYTES } from "./budgets";
 
 export type ScriptCost = { name: string; bytes: number; gzipBytes: number };
@@ -23,16 +24,15 @@ function gzipSize(content: Buffer): number {
 
 /**
  * Every script the built page runs before any interaction: the inline scripts and `<script src>`
- * tags of its HTML, plus the chunk group of the page's component, which Gatsby's runtime loads
- * straight away (named in page-data.json, resolved through webpack.stats.json).
+ * tags of its HTML, the scripts its loader starts after the first paint (build-time/page-scripts.ts),
+ * and, on a page that starts Gatsby's runtime (the bare Gatsby page), the chunk group of the page's
+ * component, which that runtime loads straight away (named in page-data.json, resolved through
+ * webpack.stats.json). What the page loads later, when the visitor needs it, is not counted.
  */
 export function measureInitialJavaScript(publicDir: string, pagePath = "/"): InitialJsReport {
   const pageDir = pagePath.replace(/^\/|\/$/g, "");
   const html = fs.readFileSync(path.join(publicDir, pageDir, "index.html"), "utf8");
   const stats = JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
-  const pageData = JSON.parse(fs.readFileSync(path.join(publicDir, "page-data", pageDir || "index", "page-data.json"), "utf8")) as {
-    componentChunkName: string;
-  };
 
   const scripts: ScriptCost[] = [];
   const contents = new Map<string, Buffer>();
@@ -41,6 +41,7 @@ export function measureInitialJavaScript(publicDir: string, pagePath = "/"): Ini
     contents.set(name, content);
     scripts.push({ name, bytes: content.length, gzipBytes: gzipSize(content) });
   };
+  const addFile = (src: string) => add(src.replace(/^\//, ""), fs.readFileSync(path.join(publicDir, src)));
 
   let inlineIndex = 0;
   for (const element of elementsOf(parseHtml(html))) {
@@ -49,21 +50,26 @@ export function measureInitialJavaScript(publicDir: string, pagePath = "/"): Ini
     const src = attributes.get("src");
     const body = textOf(element);
     if (src) {
-      add(src.replace(/^\//, ""), fs.readFileSync(path.join(publicDir, src)));
+      addFile(src);
     } else if (isExecutableScript(attributes) && body.trim()) {
       inlineIndex += 1;
       add(`inline script ${inlineIndex}`, Buffer.from(body));
     }
   }
+  for (const src of scriptsStartedBy(html)) addFile(src);
 
   const groups = stats.namedChunkGroups ?? {};
-  for (const groupName of ["app", pageData.componentChunkName]) {
+  const assetsOf = (groupName: string) => {
     const group = groups[groupName];
     if (!group) throw new Error(`webpack.stats.json has no chunk group "${groupName}": is ${publicDir} a complete Gatsby build?`);
-    for (const asset of group.assets) {
-      const name = typeof asset === "string" ? asset : asset.name;
-      if (name.endsWith(".js")) add(name, fs.readFileSync(path.join(publicDir, name)));
-    }
+    return group.assets.map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((name) => name.endsWith(".js"));
+  };
+  const startsGatsbyRuntime = assetsOf("app").some((name) => contents.has(name) && name.startsWith("app-"));
+  if (startsGatsbyRuntime) {
+    const pageData = JSON.parse(fs.readFileSync(path.join(publicDir, "page-data", pageDir || "index", "page-data.json"), "utf8")) as {
+      componentChunkName: string;
+    };
+    for (const name of assetsOf(pageData.componentChunkName)) addFile(name);
   }
 
   const scriptsWithSupabase = [...contents].filter(([, content]) => containsSupabaseJs(content.toString("utf8")));
@@ -75,6 +81,24 @@ export function measureInitialJavaScript(publicDir: string, pagePath = "/"): Ini
     totalGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
     scriptsWithSupabase: scriptsWithSupabase.map(([name]) => name),
   };
+}
+
+/**
+ * The scripts of one webpack chunk group (e.g. "meeting-form": what the page loads when the form is
+ * needed), gzip-compressed; undefined when the build has no such group.
+ */
+export function measureChunkGroup(publicDir: string, groupName: string): { scripts: ScriptCost[]; totalGzipBytes: number } | undefined {
+  const stats = JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
+  const group = stats.namedChunkGroups?.[groupName];
+  if (!group) return undefined;
+  const scripts = group.assets
+    .map((asset) => (typeof asset === "string" ? asset : asset.name))
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => {
+      const content = fs.readFileSync(path.join(publicDir, name));
+      return { name, bytes: content.length, gzipBytes: gzipSize(content) };
+    });
+  return { scripts, totalGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0) };
 }
 
 export function formatInitialJsReport(report: InitialJsReport): string {

@@ -1,0 +1,141 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loaderScript, pageBootScripts, PageScriptsError, scriptsStartedBy, startPageBootInDirectory, startPageBootInstead } from "./page-scripts";
+
+const PAGE_BOOT = ["/webpack-runtime-1.js", "/page-boot-4.js"];
+const stats = {
+  namedChunkGroups: {
+    app: { assets: [{ name: "webpack-runtime-1.js" }, { name: "styles.9.css" }, { name: "framework-2.js" }, { name: "app-3.js" }] },
+    "page-boot": { assets: [{ name: "webpack-runtime-1.js" }, { name: "styles.9.css" }, { name: "page-boot-4.js" }] },
+  },
+};
+
+// The end of a page as Gatsby 5 writes it.
+const gatsbyTail =
+  '<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/";/*]]>*/</script><!-- slice-start id="_gatsby-scripts-1" -->' +
+  '<script id="gatsby-chunk-mapping">/*<![CDATA[*/window.___chunkMapping="{}";/*]]>*/</script>' +
+  '<script>window.___webpackCompilationHash="7421e1a03083fef4b327";</script>' +
+  '<script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script>' +
+  '<!-- slice-end id="_gatsby-scripts-1" --></body></html>';
+const page = `<!DOCTYPE html><html><head><script type="application/ld+json">{"a":1}</script></head><body><div id="___gatsby"><script type="application/json" id="meeting-form-content">{"b":2}</script></div>${gatsbyTail}`;
+
+describe("startPageBootInstead", () => {
+  const result = startPageBootInstead(page, PAGE_BOOT);
+
+  it("takes out every script of Gatsby's runtime, inline ones included", () => {
+    expect(result.removed).toEqual(["#gatsby-script-loader", "#gatsby-chunk-mapping", 'window.___webpackCompilationHash="7421e1a03083fef4b327";', "/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"]);
+    expect(result.html).not.toMatch(/<script src=|pagePath|___chunkMapping|___webpackCompilationHash/);
+  });
+
+  it("puts one loader of the page-boot scripts where the first chunk tag was, and leaves the data blocks alone", () => {
+    expect(result.html).toContain(`<!-- slice-start id="_gatsby-scripts-1" --><script id="page-scripts">${loaderScript(PAGE_BOOT)}</script><!-- slice-end`);
+    expect(result.html).toContain('<script type="application/ld+json">{"a":1}</script>');
+    expect(result.html).toContain('<script type="application/json" id="meeting-form-content">{"b":2}</script>');
+    expect(scriptsStartedBy(result.html)).toEqual(PAGE_BOOT);
+  });
+
+  it("is idempotent and leaves pages without Gatsby's scripts unchanged", () => {
+    expect(startPageBootInstead(result.html, PAGE_BOOT)).toEqual({ html: result.html, removed: [], unrecognised: [] });
+    const plain = '<html><body><script>var x=1</script><script src="/x.js"></script></body></html>';
+    expect(startPageBootInstead(plain, PAGE_BOOT)).toEqual({ html: plain, removed: [], unrecognised: ['<script src="/x.js">'] });
+    expect(scriptsStartedBy(plain)).toEqual([]);
+  });
+
+  it("keeps an inline script it does not know, even one that mentions Gatsby's globals", () => {
+    const other = '<script>window.___webpackCompilationHash="x"; track();</script>';
+    expect(startPageBootInstead(page.replace("</body>", `${other}</body>`), PAGE_BOOT).html).toContain(other);
+  });
+});
+
+describe("pageBootScripts", () => {
+  it("lists the entry's scripts from webpack's stats, runtime first, without its stylesheet", () => {
+    expect(pageBootScripts(stats)).toEqual(PAGE_BOOT);
+  });
+
+  it("says where the entry comes from when a build has none", () => {
+    expect(() => pageBootScripts({ namedChunkGroups: { app: stats.namedChunkGroups.app } })).toThrow(/no "page-boot" entry: gatsby-node\.ts/);
+  });
+});
+
+describe("loaderScript", () => {
+  type FakeScript = { src: string; async: boolean };
+
+  function run(scripts: string[]) {
+    const appended: FakeScript[] = [];
+    const frames: Array<() => void> = [];
+    const timers: Array<{ run: () => void; ms: number }> = [];
+    const document = { createElement: () => ({ src: "", async: false }), body: { appendChild: (element: FakeScript) => appended.push(element) } };
+    const requestAnimationFrame = (callback: () => void) => frames.push(callback);
+    const setTimeout = (callback: () => void, ms: number) => timers.push({ run: callback, ms });
+    new Function("document", "requestAnimationFrame", "setTimeout", loaderScript(scripts))(document, requestAnimationFrame, setTimeout);
+    return { appended, frames, timers };
+  }
+
+  it("adds nothing before the first frame, then every script once, in order, async", () => {
+    const { appended, frames, timers } = run(["/a.js", "/b.js"]);
+    expect(appended).toEqual([]);
+    frames.shift()!();
+    timers.find((timer) => timer.ms === 0)!.run();
+    expect(appended).toEqual([
+      { src: "/a.js", async: true },
+      { src: "/b.js", async: true },
+    ]);
+    timers.find((timer) => timer.ms === 200)!.run();
+    expect(appended).toHaveLength(2);
+  });
+
+  it("still loads them after 200 ms when no frame is painted (a background tab)", () => {
+    const { appended, timers } = run(["/a.js"]);
+    timers.find((timer) => timer.ms === 200)!.run();
+    expect(appended).toEqual([{ src: "/a.js", async: true }]);
+  });
+});
+
+describe("startPageBootInstead reads tags as a parser does", () => {
+  it("recognises a chunk tag whose attributes come in another order or with an empty value", () => {
+    const result = startPageBootInstead('<html><body><script async="" src="/app-3.js"></script></body></html>', PAGE_BOOT);
+    expect(result.removed).toEqual(["/app-3.js"]);
+    expect(result.unrecognised).toEqual([]);
+  });
+
+  it("ignores a script tag inside a comment", () => {
+    const html = '<html><body><!-- <script src="/old.js" async></script> --><script src="/app.js" async></script></body></html>';
+    expect(startPageBootInstead(html, PAGE_BOOT).removed).toEqual(["/app.js"]);
+  });
+});
+
+describe("startPageBootInDirectory", () => {
+  function publicDirWith(pages: Record<string, string>): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-scripts-"));
+    fs.writeFileSync(path.join(dir, "webpack.stats.json"), JSON.stringify(stats));
+    for (const [file, html] of Object.entries(pages)) fs.writeFileSync(path.join(dir, file), html);
+    return dir;
+  }
+
+  it("rewrites every page and counts it, also when run again", async () => {
+    const dir = publicDirWith({ "index.html": page, "404.html": page });
+    await expect(startPageBootInDirectory(dir)).resolves.toBe(2);
+    expect(scriptsStartedBy(fs.readFileSync(path.join(dir, "index.html"), "utf8"))).toEqual(PAGE_BOOT);
+    await expect(startPageBootInDirectory(dir)).resolves.toBe(2);
+  });
+
+  it("stops the build when Gatsby's tags change so that a page would still load a script while parsing", async () => {
+    const changed = page.replace('<script src="/app-3.js" async></script>', '<script src="/app-3.js" defer></script>');
+    const dir = publicDirWith({ "index.html": changed });
+    await expect(startPageBootInDirectory(dir)).rejects.toThrow(PageScriptsError);
+    await expect(startPageBootInDirectory(dir)).rejects.toThrow(/index\.html: <script src="\/app-3\.js" defer>/);
+  });
+
+  it("leaves HTML that is not a Gatsby page alone (the content editor at /admin/)", async () => {
+    const editor = '<!doctype html><html><body><script src="/admin/sveltia-cms-1.0.0.js"></script></body></html>';
+    const dir = publicDirWith({ "index.html": page, "admin.html": editor });
+    await expect(startPageBootInDirectory(dir)).resolves.toBe(1);
+    expect(fs.readFileSync(path.join(dir, "admin.html"), "utf8")).toBe(editor);
+  });
+
+  it("stops the build when no page has Gatsby's scripts to replace", async () => {
+    const dir = publicDirWith({ "index.html": "<html><body><p>no scripts</p></body></html>" });
+    await expect(startPageBootInDirectory(dir)).rejects.toThrow(/No page .* has Gatsby's script tags/);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The built pages start one small script of their own, after the first paint, instead of Gatsby's
+ * browser runtime.
+ *
+ * Everything on the pages is in their HTML (content, inlined CSS), and nothing on them changes after
+ * the build but the meeting form. Gatsby's runtime (webpack runtime, React for the whole page, the
+ * app with its router and page loader) would only re-render what is already there. So this pass,
+ * in onPostBuild, takes its tags out of every page: the `<script src="…" async>` chunk tags and the
+ * inline scripts only that runtime reads (page path, compilation hash, chunk map). In their place
+ * one inline loader adds the `page-boot` entry's scripts (src/boot/entry.ts: webpack's runtime and
+ * about 1 KB of our own) right after the first frame is painted (requestAnimationFrame, then a
+ * task), or after 200 ms if no frame comes (a page opened in a background tab). React and the form
+ * come later, with the form's chunk (src/boot/meeting-form-hydration.ts).
+ *
+ * A page left with a `<script src>` this rewrite does not recognise stops the build: a Gatsby
+ * upgrade that changes its tags must not quietly put its runtime back on the page.
+ *
+ * Runs before the Content-Security-Policy hashes the final HTML, so the loader is allowed by hash
+ * and the scripts by 'self'.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { attributesOf, elementsOf, parseHtml, startTagSource, textOf, type HtmlElement } from "./html";
+import { listFiles } from "./list-files";
+
+/** The webpack entry of the pages' start-up script (added in gatsby-node.ts, onCreateWebpackConfig). */
+export const PAGE_BOOT_ENTRY = "page-boot";
+const LOADER_ID = "page-scripts";
+
+export class PageScriptsError extends Error {
+  override name = "PageScriptsError";
+}
+
+export type RewrittenPage = {
+  html: string;
+  /** Gatsby's runtime scripts taken out: the src of each chunk tag, the id or text of each inline one. */
+  removed: string[];
+  /** Start tags of scripts with a src that the page still loads during parsing. */
+  unrecognised: string[];
+};
+
+export function loaderScript(scripts: readonly string[]): string {
+  return (
+    `(function(){var s=${JSON.stringify(scripts)},d=0;` +
+    `function l(){if(d)return;d=1;for(var i=0;i<s.length;i++){var e=document.createElement("script");e.src=s[i];e.async=true;document.body.appendChild(e)}}` +
+    `requestAnimationFrame(function(){setTimeout(l,0)});setTimeout(l,200)})()`
+  );
+}
+
+/** The scripts a built page's loader starts, in order (none when the page has no loader). */
+export function scriptsStartedBy(html: string): string[] {
+  const loader = [...elementsOf(parseHtml(html))].find((element) => element.tagName === "script" && attributesOf(element).get("id") === LOADER_ID);
+  const list = loader && /^\(function\(\)\{var s=(\[[^\]]*\]),d=0;/.exec(textOf(loader));
+  return list ? (JSON.parse(list[1]!) as string[]) : [];
+}
+
+type WebpackStats = { namedChunkGroups?: Record<string, { assets: Array<string | { name: string }> } | undefined> };
+
+/** The page-boot entry's scripts in the order webpack lists them (its runtime first), as site paths. */
+export function pageBootScripts(stats: WebpackStats): string[] {
+  const group = stats.namedChunkGroups?.[PAGE_BOOT_ENTRY];
+  if (!group) throw new PageScriptsError(`webpack.stats.json has no "${PAGE_BOOT_ENTRY}" entry: gatsby-node.ts (onCreateWebpackConfig) adds it to the build.`);
+  return group.assets
+    .map((asset) => (typeof asset === "string" ? asset : asset.name))
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => `/${name}`);
+}
+
+/** Gatsby's tag for an initial chunk: a same-origin src ending in .js, async, nothing else. */
+function chunkSource(element: HtmlElement): string | undefined {
+  const attributes = attributesOf(element);
+  const src = attributes.get("src");
+  const isChunk = attributes.size === 2 && attributes.has("async") && src !== undefined && /^\/(?!\/)[^"<>]+\.js$/.test(src);
+  return isChunk ? src : undefined;
+}
+
+/** Inline scripts that only Gatsby's runtime reads: the page's path and the chunk map (by id), the compilation hash (by its text). */
+const GATSBY_RUNTIME_INLINE_IDS = new Set(["gatsby-script-loader", "gatsby-chunk-mapping"]);
+const COMPILATION_HASH = /^window\.___webpackCompilationHash="[0-9a-f]*";$/;
+
+/** What identifies one of Gatsby's runtime scripts, or undefined when the element is none of them. */
+function gatsbyRuntimeScript(element: HtmlElement): string | undefined {
+  const attributes = attributesOf(element);
+  const id = attributes.get("id");
+  const text = textOf(element).trim();
+  if (id !== undefined && GATSBY_RUNTIME_INLINE_IDS.has(id) && attributes.size === 1) return `#${id}`;
+  if (attributes.size === 0 && COMPILATION_HASH.test(text)) return text;
+  return chunkSource(element);
+}
+
+/**
+ * Takes Gatsby's runtime scripts out of a page and puts the loader of `scripts` where the first
+ * chunk tag was. A page without them, or one already rewritten, is returned unchanged.
+ */
+export function startPageBootInstead(html: string, scripts: readonly string[]): RewrittenPage {
+  const scriptElements = [...elementsOf(parseHtml(html))].filter((element) => element.tagName === "script");
+  const alreadyRewritten = scriptElements.some((element) => attributesOf(element).get("id") === LOADER_ID);
+  const runtime = alreadyRewritten ? [] : scriptElements.filter((element) => gatsbyRuntimeScript(element) !== undefined);
+  const unrecognised = scriptElements
+    .filter((element) => attributesOf(element).has("src") && !runtime.includes(element))
+    .map((element) => startTagSource(html, element));
+  if (runtime.length === 0) return { html, removed: [], unrecognised };
+
+  const loaderPlace = runtime.find((element) => attributesOf(element).has("src")) ?? runtime[0]!;
+  let rewritten = html;
+  // From the last tag to the first, so that earlier offsets stay valid.
+  for (const element of [...runtime].reverse()) {
+    const { startOffset, endOffset } = element.sourceCodeLocation!;
+    const replacement = element === loaderPlace ? `<script id="${LOADER_ID}">${loaderScript(scripts)}</script>` : "";
+    rewritten = rewritten.slice(0, startOffset) + replacement + rewritten.slice(endOffset);
+  }
+  return { html: rewritten, removed: runtime.map((element) => gatsbyRuntimeScript(element)!), unrecognised };
+}
+
+/**
+ * Gatsby's pages hold its root element. Other HTML in public/ (the content editor at /admin/,
+ * written by plugins/cms-admin) loads its own scripts and is left as it is.
+ */
+function isGatsbyPage(html: string): boolean {
+  return html.includes('id="___gatsby"');
+}
+
+/**
+ * Rewrites every page in publicDir to start the page-boot entry (read from publicDir's
+ * webpack.stats.json); returns how many pages start it. Throws PageScriptsError when a page keeps
+ * a script tag the rewrite does not recognise, or when no page at all was rewritten.
+ */
+export async function startPageBootInDirectory(publicDir: string): Promise<number> {
+  const stats = JSON.parse(await fs.readFile(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
+  const scripts = pageBootScripts(stats);
+  const htmlFiles = (await listFiles(publicDir)).filter((name) => name.endsWith(".html"));
+  const problems: string[] = [];
+  let rewritten = 0;
+  for (const file of htmlFiles) {
+    const full = path.join(publicDir, file);
+    const original = await fs.readFile(full, "utf8");
+    if (!isGatsbyPage(original)) continue;
+    const page = startPageBootInstead(original, scripts);
+    problems.push(...page.unrecognised.map((tag) => `${file}: ${tag}`));
+    if (page.removed.length > 0) await fs.writeFile(full, page.html);
+    if (page.html.includes(`id="${LOADER_ID}"`)) rewritten += 1;
+  }
+  if (problems.length > 0 || rewritten === 0) {
+    throw new PageScriptsError(
+      [
+        problems.length > 0
+          ? `These script tags would still load while the page is parsed:\n  ${problems.join("\n  ")}`
+          : `No page under ${publicDir} has Gatsby's script tags to replace (${htmlFiles.length} HTML files).`,
+        'build-time/page-scripts.ts expects Gatsby\'s initial chunks as <script src="/….js" async></script>; if a Gatsby upgrade changed them, update chunkSource() there.',
+      ].join("\n"),
+    );
+  }
+  return rewritten;
+}
