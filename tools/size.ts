@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { bareGatsbyBuild } from "./lib/bare-gatsby";
 import { formatKb, INITIAL_JS_BUDGET_GZIP_BYTES } from "./lib/budgets";
 import { runCli } from "./lib/cli";
-import { formatInitialJsReport, measureInitialJavaScript } from "./lib/initial-js";
+import { formatInitialJsReport, measureChunkGroup, measureInitialJavaScript } from "./lib/initial-js";
 import { PUBLIC_DIR } from "./lib/test-build";
 
 async function main(): Promise<number> {
@@ -21,6 +21,13 @@ async function main(): Promise<number> {
   const publicDir = positionals[0] ? path.resolve(positionals[0]) : PUBLIC_DIR;
   const report = measureInitialJavaScript(publicDir, "/");
   console.log(formatInitialJsReport(report));
+  const form = measureChunkGroup(publicDir, "meeting-form");
+  if (form) {
+    console.log(
+      `Loaded later, when the browser is idle after the load or the visitor reaches the form (not initial): ${formatKb(form.totalGzipBytes)} gzip\n` +
+        form.scripts.map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`).join("\n"),
+    );
+  }
 
   const bare = await bareGatsbyBuild();
   const bareReport = measureInitialJavaScript(bare.publicDir, "/");
