@@ -40,6 +40,8 @@ describe("startPageBootInstead", () => {
     const plain = '<html><body><script>var x=1</script><script src="/x.js"></script></body></html>';
     expect(startPageBootInstead(plain, PAGE_BOOT)).toEqual({ html: plain, removed: [], unrecognised: ['<script src="/x.js">'] });
     expect(scriptsStartedBy(plain)).toEqual([]);
+    // The loader of builds made before the rewrite was named page-scripts reads the same.
+    expect(scriptsStartedBy(`<body><script id="deferred-scripts">${loaderScript(["/app-3.js"])}</script></body>`)).toEqual(["/app-3.js"]);
   });
 
   it("keeps an inline script it does not know, even one that mentions Gatsby's globals", () => {

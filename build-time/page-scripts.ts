@@ -47,11 +47,18 @@ export function loaderScript(scripts: readonly string[]): string {
   );
 }
 
-/** The scripts a built page's loader starts, in order (none when the page has no loader). */
+/**
+ * The scripts a built page's loader starts, in order (none when the page has no loader). The loader
+ * is recognised by its code, so that builds from before this file had its name (their loader had
+ * another id) are read the same way: `npm run audit -- --baseline` measures such builds.
+ */
 export function scriptsStartedBy(html: string): string[] {
-  const loader = [...elementsOf(parseHtml(html))].find((element) => element.tagName === "script" && attributesOf(element).get("id") === LOADER_ID);
-  const list = loader && /^\(function\(\)\{var s=(\[[^\]]*\]),d=0;/.exec(textOf(loader));
-  return list ? (JSON.parse(list[1]!) as string[]) : [];
+  for (const element of elementsOf(parseHtml(html))) {
+    if (element.tagName !== "script" || attributesOf(element).has("src")) continue;
+    const list = /^\(function\(\)\{var s=(\[[^\]]*\]),d=0;/.exec(textOf(element));
+    if (list) return JSON.parse(list[1]!) as string[];
+  }
+  return [];
 }
 
 type WebpackStats = { namedChunkGroups?: Record<string, { assets: Array<string | { name: string }> } | undefined> };
