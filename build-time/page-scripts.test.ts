@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loaderScript, pageBootScripts, PageScriptsError, scriptsStartedBy, startPageBootInDirectory, startPageBootInstead } from "./page-scripts";
+import { LOADER_FALLBACK_MS, loaderScript, pageBootScripts, PageScriptsError, scriptsStartedBy, startPageBootInDirectory, startPageBootInstead } from "./page-scripts";
 
 const PAGE_BOOT = ["/webpack-runtime-1.js", "/page-boot-4.js"];
 const stats = {
@@ -63,34 +63,45 @@ describe("pageBootScripts", () => {
 describe("loaderScript", () => {
   type FakeScript = { src: string; async: boolean };
 
-  function run(scripts: string[]) {
+  /** Runs the loader against stand-ins for the DOM, Paint Timing and timers. */
+  function run(scripts: string[], { paintTiming = true } = {}) {
     const appended: FakeScript[] = [];
-    const frames: Array<() => void> = [];
+    const observers: Array<{ callback: () => void; options: unknown }> = [];
     const timers: Array<{ run: () => void; ms: number }> = [];
     const document = { createElement: () => ({ src: "", async: false }), body: { appendChild: (element: FakeScript) => appended.push(element) } };
-    const requestAnimationFrame = (callback: () => void) => frames.push(callback);
+    class PerformanceObserver {
+      constructor(private readonly callback: () => void) {}
+      observe(options: unknown) {
+        if (!paintTiming) throw new TypeError("no paint entries here");
+        observers.push({ callback: this.callback, options });
+      }
+    }
     const setTimeout = (callback: () => void, ms: number) => timers.push({ run: callback, ms });
-    new Function("document", "requestAnimationFrame", "setTimeout", loaderScript(scripts))(document, requestAnimationFrame, setTimeout);
-    return { appended, frames, timers };
+    new Function("document", "PerformanceObserver", "setTimeout", loaderScript(scripts))(document, PerformanceObserver, setTimeout);
+    return { appended, observers, timers };
   }
 
-  it("adds nothing before the first frame, then every script once, in order, async", () => {
-    const { appended, frames, timers } = run(["/a.js", "/b.js"]);
+  it("adds nothing before the first paint is reported, then every script once, in order, async", () => {
+    const { appended, observers, timers } = run(["/a.js", "/b.js"]);
     expect(appended).toEqual([]);
-    frames.shift()!();
-    timers.find((timer) => timer.ms === 0)!.run();
+    expect(observers.map((observer) => observer.options)).toEqual([{ type: "paint", buffered: true }]);
+    observers[0]!.callback(); // first-paint
     expect(appended).toEqual([
       { src: "/a.js", async: true },
       { src: "/b.js", async: true },
     ]);
-    timers.find((timer) => timer.ms === 200)!.run();
+    observers[0]!.callback(); // first-contentful-paint
+    timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.run();
     expect(appended).toHaveLength(2);
   });
 
-  it("still loads them after 200 ms when no frame is painted (a background tab)", () => {
-    const { appended, timers } = run(["/a.js"]);
-    timers.find((timer) => timer.ms === 200)!.run();
-    expect(appended).toEqual([{ src: "/a.js", async: true }]);
+  it("still loads them after a while when no paint is reported (a background tab, a browser without Paint Timing)", () => {
+    for (const paintTiming of [true, false]) {
+      const { appended, timers } = run(["/a.js"], { paintTiming });
+      expect(appended).toEqual([]);
+      timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.run();
+      expect(appended).toEqual([{ src: "/a.js", async: true }]);
+    }
   });
 });
 

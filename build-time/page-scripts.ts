@@ -8,9 +8,8 @@
  * in onPostBuild, takes its tags out of every page: the `<script src="…" async>` chunk tags and the
  * inline scripts only that runtime reads (page path, compilation hash, chunk map). In their place
  * one inline loader adds the `page-boot` entry's scripts (src/boot/entry.ts: webpack's runtime and
- * about 1 KB of our own) right after the first frame is painted (requestAnimationFrame, then a
- * task), or after 200 ms if no frame comes (a page opened in a background tab). React and the form
- * come later, with the form's chunk (src/boot/meeting-form-hydration.ts).
+ * about 1 KB of our own) once the first frame is on screen (loaderScript). React and the form come
+ * later, with the form's chunk (src/boot/meeting-form-hydration.ts).
  *
  * A page left with a `<script src>` this rewrite does not recognise stops the build: a Gatsby
  * upgrade that changes its tags must not quietly put its runtime back on the page.
@@ -39,11 +38,21 @@ export type RewrittenPage = {
   unrecognised: string[];
 };
 
+/** How long the loader waits for a first paint before it starts the scripts anyway (a tab opened in the background paints nothing). */
+export const LOADER_FALLBACK_MS = 3000;
+
+/**
+ * The inline loader: adds `scripts` (async, in order) once the browser reports the page's first
+ * paint (a Paint Timing entry, which arrives after the frame is on screen), or after
+ * LOADER_FALLBACK_MS where no paint is reported. Starting at requestAnimationFrame instead would
+ * request them between the first frame's painting and its presentation, so Lighthouse would count
+ * their download as part of the wait for the page's largest paint.
+ */
 export function loaderScript(scripts: readonly string[]): string {
   return (
     `(function(){var s=${JSON.stringify(scripts)},d=0;` +
     `function l(){if(d)return;d=1;for(var i=0;i<s.length;i++){var e=document.createElement("script");e.src=s[i];e.async=true;document.body.appendChild(e)}}` +
-    `requestAnimationFrame(function(){setTimeout(l,0)});setTimeout(l,200)})()`
+    `try{new PerformanceObserver(l).observe({type:"paint",buffered:true})}catch(e){}setTimeout(l,${LOADER_FALLBACK_MS})})()`
   );
 }
 
