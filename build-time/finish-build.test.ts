@@ -13,7 +13,9 @@ const page =
 /** A project folder with static/_headers and a public/ holding these files. */
 function makeProject(pages: Record<string, string>): string {
   const files: Record<string, string> = {
-    "webpack.stats.json": JSON.stringify({ namedChunkGroups: { "page-boot": { assets: ["webpack-runtime-1.js", "page-boot-3.js"] } } }),
+    "webpack.stats.json": JSON.stringify({
+      namedChunkGroups: { "page-boot": { assets: ["webpack-runtime-1.js", "page-boot-3.js"] }, "meeting-form": { assets: ["meeting-form-4.js"] } },
+    }),
     ...pages,
   };
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "finish-build-"));

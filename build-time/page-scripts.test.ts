@@ -4,10 +4,13 @@ import path from "node:path";
 import { LOADER_FALLBACK_MS, loaderScript, pageBootScripts, PageScriptsError, scriptsStartedBy, startPageBootInDirectory, startPageBootInstead } from "./page-scripts";
 
 const PAGE_BOOT = ["/webpack-runtime-1.js", "/page-boot-4.js"];
+const FORM = ["/framework-2.js", "/meeting-form-5.js"];
+const LOADS = { scripts: PAGE_BOOT, later: FORM };
 const stats = {
   namedChunkGroups: {
     app: { assets: [{ name: "webpack-runtime-1.js" }, { name: "styles.9.css" }, { name: "framework-2.js" }, { name: "app-3.js" }] },
     "page-boot": { assets: [{ name: "webpack-runtime-1.js" }, { name: "styles.9.css" }, { name: "page-boot-4.js" }] },
+    "meeting-form": { assets: [{ name: "styles.9.css" }, { name: "framework-2.js" }, { name: "meeting-form-5.js" }] },
   },
 };
 
@@ -21,7 +24,7 @@ const gatsbyTail =
 const page = `<!DOCTYPE html><html><head><script type="application/ld+json">{"a":1}</script></head><body><div id="___gatsby"><script type="application/json" id="meeting-form-content">{"b":2}</script></div>${gatsbyTail}`;
 
 describe("startPageBootInstead", () => {
-  const result = startPageBootInstead(page, PAGE_BOOT);
+  const result = startPageBootInstead(page, LOADS);
 
   it("takes out every script of Gatsby's runtime, inline ones included", () => {
     expect(result.removed).toEqual(["#gatsby-script-loader", "#gatsby-chunk-mapping", 'window.___webpackCompilationHash="7421e1a03083fef4b327";', "/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"]);
@@ -29,16 +32,16 @@ describe("startPageBootInstead", () => {
   });
 
   it("puts one loader of the page-boot scripts where the first chunk tag was, and leaves the data blocks alone", () => {
-    expect(result.html).toContain(`<!-- slice-start id="_gatsby-scripts-1" --><script id="page-scripts">${loaderScript(PAGE_BOOT)}</script><!-- slice-end`);
+    expect(result.html).toContain(`<!-- slice-start id="_gatsby-scripts-1" --><script id="page-scripts">${loaderScript(PAGE_BOOT, FORM)}</script><!-- slice-end`);
     expect(result.html).toContain('<script type="application/ld+json">{"a":1}</script>');
     expect(result.html).toContain('<script type="application/json" id="meeting-form-content">{"b":2}</script>');
     expect(scriptsStartedBy(result.html)).toEqual(PAGE_BOOT);
   });
 
   it("is idempotent and leaves pages without Gatsby's scripts unchanged", () => {
-    expect(startPageBootInstead(result.html, PAGE_BOOT)).toEqual({ html: result.html, removed: [], unrecognised: [] });
+    expect(startPageBootInstead(result.html, LOADS)).toEqual({ html: result.html, removed: [], unrecognised: [] });
     const plain = '<html><body><script>var x=1</script><script src="/x.js"></script></body></html>';
-    expect(startPageBootInstead(plain, PAGE_BOOT)).toEqual({ html: plain, removed: [], unrecognised: ['<script src="/x.js">'] });
+    expect(startPageBootInstead(plain, LOADS)).toEqual({ html: plain, removed: [], unrecognised: ['<script src="/x.js">'] });
     expect(scriptsStartedBy(plain)).toEqual([]);
     // The loader of builds made before the rewrite was named page-scripts reads the same.
     expect(scriptsStartedBy(`<body><script id="deferred-scripts">${loaderScript(["/app-3.js"])}</script></body>`)).toEqual(["/app-3.js"]);
@@ -46,29 +49,37 @@ describe("startPageBootInstead", () => {
 
   it("keeps an inline script it does not know, even one that mentions Gatsby's globals", () => {
     const other = '<script>window.___webpackCompilationHash="x"; track();</script>';
-    expect(startPageBootInstead(page.replace("</body>", `${other}</body>`), PAGE_BOOT).html).toContain(other);
+    expect(startPageBootInstead(page.replace("</body>", `${other}</body>`), LOADS).html).toContain(other);
   });
 });
 
 describe("pageBootScripts", () => {
-  it("lists the entry's scripts from webpack's stats, runtime first, without its stylesheet", () => {
-    expect(pageBootScripts(stats)).toEqual(PAGE_BOOT);
+  it("lists the entry's scripts from webpack's stats, runtime first, and the form's to prefetch, without stylesheets", () => {
+    expect(pageBootScripts(stats)).toEqual(LOADS);
   });
 
-  it("says where the entry comes from when a build has none", () => {
-    expect(() => pageBootScripts({ namedChunkGroups: { app: stats.namedChunkGroups.app } })).toThrow(/no "page-boot" entry: gatsby-node\.ts/);
+  it("says where each group comes from when a build lacks it", () => {
+    const { app, "meeting-form": form, "page-boot": boot } = stats.namedChunkGroups;
+    expect(() => pageBootScripts({ namedChunkGroups: { app, "meeting-form": form } })).toThrow(/no "page-boot" chunk group: gatsby-node\.ts/);
+    expect(() => pageBootScripts({ namedChunkGroups: { app, "page-boot": boot } })).toThrow(/no "meeting-form" chunk group: src\/boot\/meeting-form-hydration\.ts/);
   });
 });
 
 describe("loaderScript", () => {
   type FakeScript = { src: string; async: boolean };
+  type FakeLink = { rel: string; as: string; href: string };
 
   /** Runs the loader against stand-ins for the DOM, Paint Timing and timers. */
-  function run(scripts: string[], { paintTiming = true } = {}) {
+  function run(scripts: string[], { paintTiming = true, later = [] as string[] } = {}) {
     const appended: FakeScript[] = [];
+    const links: FakeLink[] = [];
     const observers: Array<{ callback: () => void; options: unknown }> = [];
     const timers: Array<{ run: () => void; ms: number }> = [];
-    const document = { createElement: () => ({ src: "", async: false }), body: { appendChild: (element: FakeScript) => appended.push(element) } };
+    const document = {
+      createElement: (tag: string) => (tag === "script" ? { src: "", async: false } : { rel: "", as: "", href: "" }),
+      body: { appendChild: (element: FakeScript) => appended.push(element) },
+      head: { appendChild: (element: FakeLink) => links.push(element) },
+    };
     class PerformanceObserver {
       constructor(private readonly callback: () => void) {}
       observe(options: unknown) {
@@ -77,22 +88,25 @@ describe("loaderScript", () => {
       }
     }
     const setTimeout = (callback: () => void, ms: number) => timers.push({ run: callback, ms });
-    new Function("document", "PerformanceObserver", "setTimeout", loaderScript(scripts))(document, PerformanceObserver, setTimeout);
-    return { appended, observers, timers };
+    new Function("document", "PerformanceObserver", "setTimeout", loaderScript(scripts, later))(document, PerformanceObserver, setTimeout);
+    return { appended, links, observers, timers };
   }
 
-  it("adds nothing before the first paint is reported, then every script once, in order, async", () => {
-    const { appended, observers, timers } = run(["/a.js", "/b.js"]);
+  it("adds nothing before the first paint is reported, then every script once, in order, async, and prefetches the later ones", () => {
+    const { appended, links, observers, timers } = run(["/a.js", "/b.js"], { later: ["/c.js"] });
     expect(appended).toEqual([]);
+    expect(links).toEqual([]);
     expect(observers.map((observer) => observer.options)).toEqual([{ type: "paint", buffered: true }]);
     observers[0]!.callback(); // first-paint
     expect(appended).toEqual([
       { src: "/a.js", async: true },
       { src: "/b.js", async: true },
     ]);
+    expect(links).toEqual([{ rel: "prefetch", as: "script", href: "/c.js" }]);
     observers[0]!.callback(); // first-contentful-paint
     timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.run();
     expect(appended).toHaveLength(2);
+    expect(links).toHaveLength(1);
   });
 
   it("still loads them after a while when no paint is reported (a background tab, a browser without Paint Timing)", () => {
@@ -107,14 +121,14 @@ describe("loaderScript", () => {
 
 describe("startPageBootInstead reads tags as a parser does", () => {
   it("recognises a chunk tag whose attributes come in another order or with an empty value", () => {
-    const result = startPageBootInstead('<html><body><script async="" src="/app-3.js"></script></body></html>', PAGE_BOOT);
+    const result = startPageBootInstead('<html><body><script async="" src="/app-3.js"></script></body></html>', LOADS);
     expect(result.removed).toEqual(["/app-3.js"]);
     expect(result.unrecognised).toEqual([]);
   });
 
   it("ignores a script tag inside a comment", () => {
     const html = '<html><body><!-- <script src="/old.js" async></script> --><script src="/app.js" async></script></body></html>';
-    expect(startPageBootInstead(html, PAGE_BOOT).removed).toEqual(["/app.js"]);
+    expect(startPageBootInstead(html, LOADS).removed).toEqual(["/app.js"]);
   });
 });
 
@@ -126,10 +140,15 @@ describe("startPageBootInDirectory", () => {
     return dir;
   }
 
-  it("rewrites every page and counts it, also when run again", async () => {
-    const dir = publicDirWith({ "index.html": page, "404.html": page });
+  it("rewrites every page and counts it, also when run again; only a page with the form prefetches its scripts", async () => {
+    const notFound = page.replace(/<script type="application\/json" id="meeting-form-content">.*?<\/script>/, "");
+    const dir = publicDirWith({ "index.html": page, "404.html": notFound });
     await expect(startPageBootInDirectory(dir)).resolves.toBe(2);
-    expect(scriptsStartedBy(fs.readFileSync(path.join(dir, "index.html"), "utf8"))).toEqual(PAGE_BOOT);
+    const read = (file: string) => fs.readFileSync(path.join(dir, file), "utf8");
+    expect(scriptsStartedBy(read("index.html"))).toEqual(PAGE_BOOT);
+    expect(read("index.html")).toContain(loaderScript(PAGE_BOOT, FORM));
+    expect(scriptsStartedBy(read("404.html"))).toEqual(PAGE_BOOT);
+    expect(read("404.html")).toContain(loaderScript(PAGE_BOOT, []));
     await expect(startPageBootInDirectory(dir)).resolves.toBe(2);
   });
 

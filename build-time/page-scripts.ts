@@ -21,6 +21,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { attributesOf, elementsOf, parseHtml, startTagSource, textOf, type HtmlElement } from "./html";
 import { listFiles } from "./list-files";
+import { MEETING_FORM_CONTENT_ID } from "../src/lib/meeting-form-island";
 
 /** The webpack entry of the pages' start-up script (added in gatsby-node.ts, onCreateWebpackConfig). */
 export const PAGE_BOOT_ENTRY = "page-boot";
@@ -46,12 +47,16 @@ export const LOADER_FALLBACK_MS = 3000;
  * paint (a Paint Timing entry, which arrives after the frame is on screen), or after
  * LOADER_FALLBACK_MS where no paint is reported. Starting at requestAnimationFrame instead would
  * request them between the first frame's painting and its presentation, so Lighthouse would count
- * their download as part of the wait for the page's largest paint.
+ * their download as part of the wait for the page's largest paint. At the same moment it asks the
+ * browser to prefetch `later` (the form's chunks, which page-boot starts when the form is needed):
+ * on a slow network they then download beside page-boot instead of after it, and are in the cache
+ * when it asks for them. A prefetch runs nothing.
  */
-export function loaderScript(scripts: readonly string[]): string {
+export function loaderScript(scripts: readonly string[], later: readonly string[] = []): string {
   return (
-    `(function(){var s=${JSON.stringify(scripts)},d=0;` +
-    `function l(){if(d)return;d=1;for(var i=0;i<s.length;i++){var e=document.createElement("script");e.src=s[i];e.async=true;document.body.appendChild(e)}}` +
+    `(function(){var s=${JSON.stringify(scripts)},p=${JSON.stringify(later)},d=0;` +
+    `function l(){if(d)return;d=1;var i,e;for(i=0;i<s.length;i++){e=document.createElement("script");e.src=s[i];e.async=true;document.body.appendChild(e)}` +
+    `for(i=0;i<p.length;i++){e=document.createElement("link");e.rel="prefetch";e.as="script";e.href=p[i];document.head.appendChild(e)}}` +
     `try{new PerformanceObserver(l).observe({type:"paint",buffered:true})}catch(e){}setTimeout(l,${LOADER_FALLBACK_MS})})()`
   );
 }
@@ -64,7 +69,7 @@ export function loaderScript(scripts: readonly string[]): string {
 export function scriptsStartedBy(html: string): string[] {
   for (const element of elementsOf(parseHtml(html))) {
     if (element.tagName !== "script" || attributesOf(element).has("src")) continue;
-    const list = /^\(function\(\)\{var s=(\[[^\]]*\]),d=0;/.exec(textOf(element));
+    const list = /^\(function\(\)\{var s=(\[[^\]]*\]),(?:p=\[[^\]]*\],)?d=0;/.exec(textOf(element));
     if (list) return JSON.parse(list[1]!) as string[];
   }
   return [];
@@ -72,14 +77,27 @@ export function scriptsStartedBy(html: string): string[] {
 
 type WebpackStats = { namedChunkGroups?: Record<string, { assets: Array<string | { name: string }> } | undefined> };
 
-/** The page-boot entry's scripts in the order webpack lists them (its runtime first), as site paths. */
-export function pageBootScripts(stats: WebpackStats): string[] {
-  const group = stats.namedChunkGroups?.[PAGE_BOOT_ENTRY];
-  if (!group) throw new PageScriptsError(`webpack.stats.json has no "${PAGE_BOOT_ENTRY}" entry: gatsby-node.ts (onCreateWebpackConfig) adds it to the build.`);
+/** The chunk group page-boot loads when the form is needed (its webpackChunkName in src/boot/meeting-form-hydration.ts). */
+export const FORM_CHUNK_GROUP = "meeting-form";
+
+function scriptsOfGroup(stats: WebpackStats, groupName: string, whereFrom: string): string[] {
+  const group = stats.namedChunkGroups?.[groupName];
+  if (!group) throw new PageScriptsError(`webpack.stats.json has no "${groupName}" chunk group: ${whereFrom}.`);
   return group.assets
     .map((asset) => (typeof asset === "string" ? asset : asset.name))
     .filter((name) => name.endsWith(".js"))
     .map((name) => `/${name}`);
+}
+
+/**
+ * What the loader starts: the page-boot entry's scripts in the order webpack lists them (its
+ * runtime first), and the form's scripts to prefetch (those page-boot does not already load), as
+ * site paths.
+ */
+export function pageBootScripts(stats: WebpackStats): { scripts: string[]; later: string[] } {
+  const scripts = scriptsOfGroup(stats, PAGE_BOOT_ENTRY, "gatsby-node.ts (onCreateWebpackConfig) adds this entry to the build");
+  const form = scriptsOfGroup(stats, FORM_CHUNK_GROUP, "src/boot/meeting-form-hydration.ts names the form's chunk");
+  return { scripts, later: form.filter((name) => !scripts.includes(name)) };
 }
 
 /** Gatsby's tag for an initial chunk: a same-origin src ending in .js, async, nothing else. */
@@ -108,7 +126,7 @@ function gatsbyRuntimeScript(element: HtmlElement): string | undefined {
  * Takes Gatsby's runtime scripts out of a page and puts the loader of `scripts` where the first
  * chunk tag was. A page without them, or one already rewritten, is returned unchanged.
  */
-export function startPageBootInstead(html: string, scripts: readonly string[]): RewrittenPage {
+export function startPageBootInstead(html: string, { scripts, later }: { scripts: readonly string[]; later: readonly string[] }): RewrittenPage {
   const scriptElements = [...elementsOf(parseHtml(html))].filter((element) => element.tagName === "script");
   const alreadyRewritten = scriptElements.some((element) => attributesOf(element).get("id") === LOADER_ID);
   const runtime = alreadyRewritten ? [] : scriptElements.filter((element) => gatsbyRuntimeScript(element) !== undefined);
@@ -122,7 +140,7 @@ export function startPageBootInstead(html: string, scripts: readonly string[]): 
   // From the last tag to the first, so that earlier offsets stay valid.
   for (const element of [...runtime].reverse()) {
     const { startOffset, endOffset } = element.sourceCodeLocation!;
-    const replacement = element === loaderPlace ? `<script id="${LOADER_ID}">${loaderScript(scripts)}</script>` : "";
+    const replacement = element === loaderPlace ? `<script id="${LOADER_ID}">${loaderScript(scripts, later)}</script>` : "";
     rewritten = rewritten.slice(0, startOffset) + replacement + rewritten.slice(endOffset);
   }
   return { html: rewritten, removed: runtime.map((element) => gatsbyRuntimeScript(element)!), unrecognised };
@@ -143,7 +161,7 @@ function isGatsbyPage(html: string): boolean {
  */
 export async function startPageBootInDirectory(publicDir: string): Promise<number> {
   const stats = JSON.parse(await fs.readFile(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
-  const scripts = pageBootScripts(stats);
+  const loads = pageBootScripts(stats);
   const htmlFiles = (await listFiles(publicDir)).filter((name) => name.endsWith(".html"));
   const problems: string[] = [];
   let rewritten = 0;
@@ -151,7 +169,8 @@ export async function startPageBootInDirectory(publicDir: string): Promise<numbe
     const full = path.join(publicDir, file);
     const original = await fs.readFile(full, "utf8");
     if (!isGatsbyPage(original)) continue;
-    const page = startPageBootInstead(original, scripts);
+    // Only a page with the form prefetches the form's scripts (not the not-found page).
+    const page = startPageBootInstead(original, original.includes(`id="${MEETING_FORM_CONTENT_ID}"`) ? loads : { ...loads, later: [] });
     problems.push(...page.unrecognised.map((tag) => `${file}: ${tag}`));
     if (page.removed.length > 0) await fs.writeFile(full, page.html);
     if (page.html.includes(`id="${LOADER_ID}"`)) rewritten += 1;

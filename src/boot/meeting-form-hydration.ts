@@ -1,10 +1,7 @@
+import { MEETING_FORM_CONTENT_ID, MEETING_FORM_ISLAND_ID } from "../lib/meeting-form-island";
 import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
 import { whenNeeded } from "../lib/when-needed";
 
-/** The form's React root in the built page (src/components/meeting-form-island.tsx renders both). */
-export const MEETING_FORM_ISLAND_ID = "meeting-form";
-/** The form's words as JSON, written beside the island at build time: what it hydrates with. */
-export const MEETING_FORM_CONTENT_ID = "meeting-form-content";
 
 /** The form's content as the build wrote it into the page, or undefined when the page has none. */
 export function meetingFormContentIn(doc: Document): Queries.MeetingFormFragment | undefined {
@@ -20,8 +17,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * Hydrates the built page's form when the browser is idle after the load, or at the latest when the
  * visitor first focuses or presses anything in the form's section (a call to action moves focus
- * there). Returns a function that cancels it. A chunk that fails to load is tried again at the
- * visitor's next focus or press there.
+ * there; at once if focus is already there when this runs). Returns a function that cancels it. A
+ * chunk that fails to load is tried again at the visitor's next focus or press there.
  *
  * No React until then: this module is part of the page's start-up script (src/boot/page-boot.ts),
  * React and the form come with the chunk.
@@ -41,7 +38,7 @@ export function hydrateMeetingFormWhenNeeded(doc: Document = document): () => vo
       })
       .catch((error: unknown) => {
         console.warn("The meeting form's script did not load; trying again at the next visit to the form.", error);
-        cancel = whenNeeded(section, hydrate, { idle: false }, win);
+        cancel = whenNeeded(section, hydrate, { idle: false, ifAlreadyThere: false }, win);
       });
   };
   cancel = whenNeeded(section, hydrate, {}, win);

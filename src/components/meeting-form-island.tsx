@@ -1,5 +1,5 @@
 import React from "react";
-import { MEETING_FORM_CONTENT_ID, MEETING_FORM_ISLAND_ID } from "../boot/meeting-form-hydration";
+import { MEETING_FORM_CONTENT_ID, MEETING_FORM_ISLAND_ID } from "../lib/meeting-form-island";
 import { serializeForScriptElement } from "../lib/script-data";
 import type { MeetingFormWithToasts as MeetingFormWithToastsComponent } from "./meeting-form-with-toasts";
 import * as styles from "./meeting-form-island.module.css";

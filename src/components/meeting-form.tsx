@@ -4,6 +4,7 @@ import { graphql } from "gatsby";
 import { FIELD_LIMITS } from "../lib/field-limits";
 import { buildContactRecord, HONEYPOT_FIELD_NAME, isFilledByBot, meetingRequestFromForm } from "../lib/meeting-request";
 import type { ContactRecord } from "../lib/meeting-request";
+import { afterNextPaint } from "../lib/after-next-paint";
 import { prepareToasts, showToast } from "../lib/toasts";
 import * as styles from "./meeting-form.module.css";
 
@@ -48,11 +49,15 @@ export function MeetingForm({ content, submitRequest = insertContactRecord, prep
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
+  // The first focus in the form starts loading what a submission needs. After the next paint: the
+  // toast region's render and the downloads must not delay the visitor's tap (INP).
   const handleFocus = () => {
     if (preparedRef.current) return;
     preparedRef.current = true;
-    prepareToasts();
-    prepareSubmit();
+    afterNextPaint(() => {
+      prepareToasts();
+      prepareSubmit();
+    });
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -26,6 +26,27 @@ describe("whenNeeded", () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 
+  it("starts at once when focus is already inside the area (a call to action followed before the script arrived)", () => {
+    const { area, input, start } = setUp();
+    input.focus();
+    const cancel = whenNeeded(area, start);
+    expect(start).toHaveBeenCalledTimes(1);
+    cancel();
+    input.blur();
+    input.focus();
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits for the next focus or press instead, when asked (a retry after a failed download)", () => {
+    const { area, input, outside, start } = setUp();
+    input.focus();
+    whenNeeded(area, start, { idle: false, ifAlreadyThere: false });
+    expect(start).not.toHaveBeenCalled();
+    outside.focus();
+    input.focus();
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
   it("starts at a press inside the area", () => {
     const { area, input, start } = setUp();
     whenNeeded(area, start, { idle: false });

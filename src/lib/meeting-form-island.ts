@@ -1,0 +1,4 @@
+/** The form's React root in the built page (src/components/meeting-form-island.tsx renders both). */
+export const MEETING_FORM_ISLAND_ID = "meeting-form";
+/** The form's words as JSON, written beside the island at build time: what it hydrates with. */
+export const MEETING_FORM_CONTENT_ID = "meeting-form-content";
