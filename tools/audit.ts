@@ -145,7 +145,7 @@ async function main(): Promise<number> {
     [
       "",
       `First load of / in the browser (412 px, no interaction): ${formatKb(firstLoad.totalBytes)} in total, ${formatKb(firstLoad.scriptBodyBytes)} of JavaScript (gzip bodies).`,
-      `Initial JavaScript as npm run size lists it from the build (HTML scripts + page chunk group, gzip -9): ${formatKb(initialJs.totalGzipBytes)}.`,
+      `Initial JavaScript as npm run size lists it from the build (the HTML's scripts and what its loader starts, gzip -9): ${formatKb(initialJs.totalGzipBytes)}.`,
       "",
     ].join("\n"),
   );
