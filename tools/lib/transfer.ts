@@ -6,7 +6,7 @@ export type TransferSummary = {
   entries: TransferEntry[];
   totalBytes: number;
   byType: Record<string, number>;
-  /** Compressed bytes of the scripts loaded before any interaction (bodies only). */
+  /** Compressed bytes of the scripts loaded before any interaction, prefetched ones included (bodies only). */
   scriptBodyBytes: number;
 };
 
@@ -23,7 +23,7 @@ export async function measureFirstLoad(
 ): Promise<TransferSummary & { scriptBodies: string[] }> {
   const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: viewport.width < 600 ? 2 : 1 });
   const page = await context.newPage();
-  const finished: Array<Promise<TransferEntry & { script?: string }>> = [];
+  const finished: Array<Promise<TransferEntry & { script?: string; isScript: boolean }>> = [];
   page.on("response", (response: Response) => {
     finished.push(
       (async () => {
@@ -31,14 +31,19 @@ export async function measureFirstLoad(
         await response.finished().catch(() => undefined);
         const sizes = await request.sizes();
         const type = request.resourceType();
-        const script = type === "script" ? await response.text().catch(() => "") : undefined;
+        // By content type too: a script the page prefetches (the form's, at the first paint) arrives
+        // as resource type "other", and its later <script> is served from the cache.
+        const isScript = type === "script" || /javascript/.test(response.headers()["content-type"] ?? "");
+        const script = isScript ? await response.text().catch(() => "") : undefined;
         return {
           url: new URL(response.url()).pathname,
           type,
           status: response.status(),
-          bytes: sizes.responseBodySize + sizes.responseHeadersSize,
-          bodyBytes: sizes.responseBodySize,
+          // A response served from the cache (a prefetched script) reports a negative body size: nothing went over the wire.
+          bytes: sizes.responseBodySize < 0 ? 0 : sizes.responseBodySize + sizes.responseHeadersSize,
+          bodyBytes: Math.max(0, sizes.responseBodySize),
           script,
+          isScript,
         };
       })(),
     );
@@ -53,10 +58,10 @@ export async function measureFirstLoad(
   for (const entry of entries) byType[entry.type] = (byType[entry.type] ?? 0) + entry.bytes;
   return {
     viewport,
-    entries: entries.map(({ script: _script, ...entry }) => entry),
+    entries: entries.map(({ script: _script, isScript: _isScript, ...entry }) => entry),
     totalBytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
     byType,
-    scriptBodyBytes: entries.filter((entry) => entry.type === "script").reduce((sum, entry) => sum + entry.bodyBytes, 0),
+    scriptBodyBytes: entries.filter((entry) => entry.isScript).reduce((sum, entry) => sum + entry.bodyBytes, 0),
     scriptBodies: entries.flatMap((entry) => (entry.script === undefined ? [] : [entry.script])),
   };
 }
