@@ -2,7 +2,6 @@ import { MEETING_FORM_CONTENT_ID, MEETING_FORM_ISLAND_ID } from "../lib/meeting-
 import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
 import { whenNeeded } from "../lib/when-needed";
 
-
 /** The form's content as the build wrote it into the page, or undefined when the page has none. */
 export function meetingFormContentIn(doc: Document): Queries.MeetingFormFragment | undefined {
   const block = doc.getElementById(MEETING_FORM_CONTENT_ID);

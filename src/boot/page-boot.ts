@@ -2,6 +2,9 @@ import { logMissingPath, NOT_FOUND_ATTRIBUTE } from "../lib/not-found";
 import { CONTACT_FORM_ID, scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
 import { hydrateMeetingFormWhenNeeded } from "./meeting-form-hydration";
 
+/** The performance mark bootPage leaves once it has run (tests and benchmarks wait for it). */
+export const PAGE_BOOT_MARK = "page-boot";
+
 /**
  * Everything the built pages do in the browser, and the only script they start (after the first
  * paint: build-time/page-scripts.ts). The pages are static HTML; Gatsby's own browser runtime
@@ -12,9 +15,6 @@ import { hydrateMeetingFormWhenNeeded } from "./meeting-form-hydration";
  * - on the not-found page, the missing path goes to the console.
  * In `gatsby develop` the page components do the same with Gatsby's runtime (src/pages/).
  */
-/** The performance mark bootPage leaves once it has run (tests and benchmarks wait for it). */
-export const PAGE_BOOT_MARK = "page-boot";
-
 export function bootPage(doc: Document = document): void {
   const win = doc.defaultView ?? window;
   if (doc.getElementById(CONTACT_FORM_ID)) {

@@ -1,20 +1,8 @@
 import React from "react";
 import { MEETING_FORM_CONTENT_ID, MEETING_FORM_ISLAND_ID } from "../lib/meeting-form-island";
 import { serializeForScriptElement } from "../lib/script-data";
-import type { MeetingFormWithToasts as MeetingFormWithToastsComponent } from "./meeting-form-with-toasts";
+import { MeetingFormWithToasts } from "./meeting-form-with-toasts";
 import * as styles from "./meeting-form-island.module.css";
-
-/**
- * The form's code stays out of the page's first download: webpack must not even see it from the
- * page. A static import would put the module in the page's chunk (the lazily loaded root uses
- * it), so the HTML renderer and `gatsby develop` require it here, in a branch webpack drops from
- * the browser bundle (`process.env.BUILD_STAGE` is a constant there).
- */
-const MeetingFormWithToasts: typeof MeetingFormWithToastsComponent | undefined =
-  process.env.BUILD_STAGE !== "build-javascript"
-    ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-      (require("./meeting-form-with-toasts") as { MeetingFormWithToasts: typeof MeetingFormWithToastsComponent }).MeetingFormWithToasts
-    : undefined;
 
 /**
  * Only the fields of the form's fragment: the object the page query hands over also holds the rest
@@ -36,7 +24,7 @@ export function MeetingFormIsland({ content }: { content: Queries.MeetingFormFra
     <>
       <script type="application/json" id={MEETING_FORM_CONTENT_ID} dangerouslySetInnerHTML={{ __html: serializeForScriptElement(formWordsOnly(content)) }} />
       <div id={MEETING_FORM_ISLAND_ID} className={styles.island}>
-        {MeetingFormWithToasts && <MeetingFormWithToasts content={content} />}
+        <MeetingFormWithToasts content={content} />
       </div>
     </>
   );
