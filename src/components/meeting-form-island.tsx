@@ -1,8 +1,22 @@
 import React from "react";
 import { MEETING_FORM_CONTENT_ID, MEETING_FORM_ISLAND_ID } from "../lib/meeting-form-island";
 import { serializeForScriptElement } from "../lib/script-data";
-import { MeetingFormWithToasts } from "./meeting-form-with-toasts";
+import type { MeetingFormWithToasts as MeetingFormWithToastsComponent } from "./meeting-form-with-toasts";
 import * as styles from "./meeting-form-island.module.css";
+
+/**
+ * The form's code stays out of the webpack chunks every page shares: the browser gets it only with
+ * the form's own chunk (src/boot/meeting-form-hydration.ts). A static import here would make it a
+ * module of the page components' chunk as well, and webpack's split into shared chunks would then
+ * put it in a `commons` chunk that page-boot loads at start-up (measured: initial JavaScript 3.7 →
+ * 6.8 KB gzip). So the HTML renderer and `gatsby develop` require it here, in a branch webpack
+ * drops from the browser bundle (`process.env.BUILD_STAGE` is a constant there).
+ */
+const MeetingFormWithToasts: typeof MeetingFormWithToastsComponent | undefined =
+  process.env.BUILD_STAGE !== "build-javascript"
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+      (require("./meeting-form-with-toasts") as { MeetingFormWithToasts: typeof MeetingFormWithToastsComponent }).MeetingFormWithToasts
+    : undefined;
 
 /**
  * Only the fields of the form's fragment: the object the page query hands over also holds the rest
@@ -24,7 +38,7 @@ export function MeetingFormIsland({ content }: { content: Queries.MeetingFormFra
     <>
       <script type="application/json" id={MEETING_FORM_CONTENT_ID} dangerouslySetInnerHTML={{ __html: serializeForScriptElement(formWordsOnly(content)) }} />
       <div id={MEETING_FORM_ISLAND_ID} className={styles.island}>
-        <MeetingFormWithToasts content={content} />
+        {MeetingFormWithToasts && <MeetingFormWithToasts content={content} />}
       </div>
     </>
   );
