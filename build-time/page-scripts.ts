@@ -75,18 +75,21 @@ export function scriptsStartedBy(html: string): string[] {
   return [];
 }
 
-type WebpackStats = { namedChunkGroups?: Record<string, { assets: Array<string | { name: string }> } | undefined> };
+/** The part of webpack.stats.json (written by Gatsby into public/) that names each chunk group's files. */
+export type WebpackStats = { namedChunkGroups?: Record<string, { assets: Array<string | { name: string }> } | undefined> };
+
+/** The script files of one chunk group, in webpack's order (its runtime first); undefined when the build has no such group. */
+export function chunkGroupScripts(stats: WebpackStats, groupName: string): string[] | undefined {
+  return stats.namedChunkGroups?.[groupName]?.assets.map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((name) => name.endsWith(".js"));
+}
 
 /** The chunk group page-boot loads when the form is needed (its webpackChunkName in src/boot/meeting-form-hydration.ts). */
 export const FORM_CHUNK_GROUP = "meeting-form";
 
 function scriptsOfGroup(stats: WebpackStats, groupName: string, whereFrom: string): string[] {
-  const group = stats.namedChunkGroups?.[groupName];
-  if (!group) throw new PageScriptsError(`webpack.stats.json has no "${groupName}" chunk group: ${whereFrom}.`);
-  return group.assets
-    .map((asset) => (typeof asset === "string" ? asset : asset.name))
-    .filter((name) => name.endsWith(".js"))
-    .map((name) => `/${name}`);
+  const names = chunkGroupScripts(stats, groupName);
+  if (!names) throw new PageScriptsError(`webpack.stats.json has no "${groupName}" chunk group: ${whereFrom}.`);
+  return names.map((name) => `/${name}`);
 }
 
 /**

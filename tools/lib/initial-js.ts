@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { attributesOf, elementsOf, isExecutableScript, parseHtml, textOf } from "../../build-time/html";
-import { scriptsStartedBy } from "../../build-time/page-scripts";
+import { chunkGroupScripts, scriptsStartedBy, type WebpackStats } from "../../build-time/page-scripts";
 import { containsSupabaseJs, formatKb, INITIAL_JS_BUDGET_GZIP_BYTES } from "./budgets";
 
 export type ScriptCost = { name: string; bytes: number; gzipBytes: number };
@@ -16,10 +16,17 @@ export type InitialJsReport = {
   scriptsWithSupabase: string[];
 };
 
-type WebpackStats = { namedChunkGroups?: Record<string, { assets: Array<string | { name: string }> }> };
-
 function gzipSize(content: Buffer): number {
   return zlib.gzipSync(content, { level: 9 }).length;
+}
+
+function readStats(publicDir: string): WebpackStats {
+  return JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
+}
+
+function fileCost(publicDir: string, name: string): ScriptCost & { content: Buffer } {
+  const content = fs.readFileSync(path.join(publicDir, name));
+  return { name, bytes: content.length, gzipBytes: gzipSize(content), content };
 }
 
 /**
@@ -32,16 +39,16 @@ function gzipSize(content: Buffer): number {
 export function measureInitialJavaScript(publicDir: string, pagePath = "/"): InitialJsReport {
   const pageDir = pagePath.replace(/^\/|\/$/g, "");
   const html = fs.readFileSync(path.join(publicDir, pageDir, "index.html"), "utf8");
-  const stats = JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
+  const stats = readStats(publicDir);
 
   const scripts: ScriptCost[] = [];
   const contents = new Map<string, Buffer>();
-  const add = (name: string, content: Buffer) => {
-    if (contents.has(name)) return;
-    contents.set(name, content);
-    scripts.push({ name, bytes: content.length, gzipBytes: gzipSize(content) });
+  const add = ({ content, ...cost }: ScriptCost & { content: Buffer }) => {
+    if (contents.has(cost.name)) return;
+    contents.set(cost.name, content);
+    scripts.push(cost);
   };
-  const addFile = (src: string) => add(src.replace(/^\//, ""), fs.readFileSync(path.join(publicDir, src)));
+  const addFile = (src: string) => add(fileCost(publicDir, src.replace(/^\//, "")));
 
   let inlineIndex = 0;
   for (const element of elementsOf(parseHtml(html))) {
@@ -53,16 +60,16 @@ export function measureInitialJavaScript(publicDir: string, pagePath = "/"): Ini
       addFile(src);
     } else if (isExecutableScript(attributes) && body.trim()) {
       inlineIndex += 1;
-      add(`inline script ${inlineIndex}`, Buffer.from(body));
+      const content = Buffer.from(body);
+      add({ name: `inline script ${inlineIndex}`, bytes: content.length, gzipBytes: gzipSize(content), content });
     }
   }
   for (const src of scriptsStartedBy(html)) addFile(src);
 
-  const groups = stats.namedChunkGroups ?? {};
   const assetsOf = (groupName: string) => {
-    const group = groups[groupName];
-    if (!group) throw new Error(`webpack.stats.json has no chunk group "${groupName}": is ${publicDir} a complete Gatsby build?`);
-    return group.assets.map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((name) => name.endsWith(".js"));
+    const names = chunkGroupScripts(stats, groupName);
+    if (!names) throw new Error(`webpack.stats.json has no chunk group "${groupName}": is ${publicDir} a complete Gatsby build?`);
+    return names;
   };
   const startsGatsbyRuntime = assetsOf("app").some((name) => contents.has(name) && name.startsWith("app-"));
   if (startsGatsbyRuntime) {
@@ -88,16 +95,12 @@ export function measureInitialJavaScript(publicDir: string, pagePath = "/"): Ini
  * needed), gzip-compressed; undefined when the build has no such group.
  */
 export function measureChunkGroup(publicDir: string, groupName: string): { scripts: ScriptCost[]; totalGzipBytes: number } | undefined {
-  const stats = JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
-  const group = stats.namedChunkGroups?.[groupName];
-  if (!group) return undefined;
-  const scripts = group.assets
-    .map((asset) => (typeof asset === "string" ? asset : asset.name))
-    .filter((name) => name.endsWith(".js"))
-    .map((name) => {
-      const content = fs.readFileSync(path.join(publicDir, name));
-      return { name, bytes: content.length, gzipBytes: gzipSize(content) };
-    });
+  const names = chunkGroupScripts(readStats(publicDir), groupName);
+  if (!names) return undefined;
+  const scripts = names.map((name) => {
+    const { content: _content, ...cost } = fileCost(publicDir, name);
+    return cost;
+  });
   return { scripts, totalGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0) };
 }
 
