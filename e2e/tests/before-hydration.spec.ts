@@ -1,7 +1,7 @@
-import { PAGE_BOOT_MARK } from "../../src/boot/page-boot";
 import { content } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { expectedRecord, fillMeetingForm, meetingForm, toast, uniqueEmail } from "../support/form";
+import { holdScripts, pageBootHasRun } from "../support/page-scripts";
 
 const { productOptions, meetingTimeOptions, successToast } = content.meeting;
 
@@ -11,12 +11,7 @@ const { productOptions, meetingTimeOptions, successToast } = content.meeting;
  * the form must not submit natively (that would put their answers in a URL and store nothing).
  */
 test("answers given before the page's script runs are kept and sent", async ({ page, backend }) => {
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route(/\/page-boot-[^/]+\.js$/, async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const pageScript = await holdScripts(page, /\/page-boot-[^/]+\.js$/);
 
   await page.goto("/");
   const form = meetingForm(page);
@@ -32,7 +27,7 @@ test("answers given before the page's script runs are kept and sent", async ({ p
   await fillMeetingForm(page, input);
   await expect(form.submit, "no native submit before the script runs").toBeDisabled();
 
-  releaseScripts();
+  pageScript.release();
   await expect(form.submit).toBeEnabled();
   await expect(form.fullName).toHaveValue("Robin Early");
   await form.submit.click();
@@ -50,18 +45,10 @@ test("answers given before the page's script runs are kept and sent", async ({ p
  * the page's scripts ran but before the form's own script arrived loses nothing either.
  */
 test("answers given before the form's own script arrives are kept and sent", async ({ page, backend }) => {
-  let releaseForm = () => {};
-  const formHeld = new Promise<void>((resolve) => (releaseForm = resolve));
-  const formScriptRequests: string[] = [];
-  await page.route(/\/meeting-form-[^/]+\.js$/, async (route) => {
-    // The page also prefetches the file at its first paint (build-time/page-scripts.ts): held too, not counted.
-    if (route.request().resourceType() === "script") formScriptRequests.push(route.request().url());
-    await formHeld;
-    await route.continue();
-  });
+  const formScript = await holdScripts(page, /\/meeting-form-[^/]+\.js$/);
 
   await page.goto("/");
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAGE_BOOT_MARK);
+  await pageBootHasRun(page);
   const form = meetingForm(page);
   await form.section.scrollIntoViewIfNeeded();
   const input = {
@@ -75,9 +62,9 @@ test("answers given before the form's own script arrives are kept and sent", asy
   };
   await fillMeetingForm(page, input);
   await expect(form.submit, "still the server's button until the form's script runs").toBeDisabled();
-  expect(formScriptRequests, "the page asked for the form's script").toHaveLength(1);
+  expect(formScript.scriptRequests, "the page asked for the form's script").toHaveLength(1);
 
-  releaseForm();
+  formScript.release();
   await expect(form.submit).toBeEnabled();
   await expect(form.fullName).toHaveValue(input.fullName);
   await expect(form.challenges).toHaveValue(input.challenges);

@@ -6,6 +6,7 @@ import { TOAST_LIBRARY_WORDS } from "../../src/test-support/toast-library-words"
 import { PUBLIC_DIR } from "../../tools/lib/test-build";
 import { content, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
+import { holdScripts } from "../support/page-scripts";
 
 const CTA_NAMES = [
   content.hero.ctaLabel,
@@ -163,19 +164,14 @@ test.describe("landing page", () => {
   }
 
   test("a call to action tapped before the page's script runs still brings focus to the form", async ({ page }) => {
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route(/\/page-boot-[^/]+\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const pageScript = await holdScripts(page, /\/page-boot-[^/]+\.js$/);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     await page.getByRole("link", { name: content.hero.ctaLabel, exact: true }).click();
     const section = page.locator("#contact-form");
     await expect.poll(() => section.evaluate((el) => el.contains(document.activeElement)), { message: "focus moved into the form section" }).toBe(true);
     await page.keyboard.press("Tab");
     await expect(page.getByLabel(content.meeting.form.fullNameLabel)).toBeFocused();
-    releaseScripts();
+    pageScript.release();
   });
 
   test("calls to action scroll smoothly, and jump when the visitor prefers reduced motion", async ({ browser, baseURL }) => {

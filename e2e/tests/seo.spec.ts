@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { imageSize } from "image-size";
 import { siteUrlFrom } from "../../build-time/site-url";
-import { PAGE_BOOT_MARK } from "../../src/boot/page-boot";
 import { content, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
+import { pageBootHasRun } from "../support/page-scripts";
 
 // The build got the same environment as this process (tools/test-e2e.ts passes it through).
 const SITE_URL = siteUrlFrom(process.env);
@@ -51,11 +51,6 @@ async function builtHead(page: Page, request: APIRequestContext, path: string): 
 /** The head without the links a script loader may add (prefetch, preload, stylesheets): what search and sharing read. */
 function seoTags(head: Head): Head {
   return { ...head, links: head.links.filter((link) => !/prefetch|preload|stylesheet/.test(link.rel)) };
-}
-
-/** Resolves once Gatsby has hydrated the page (its runtime marks the first client render). */
-async function scriptsHaveRun(page: Page): Promise<void> {
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAGE_BOOT_MARK);
 }
 
 async function fetchSiteUrl(request: APIRequestContext, absolute: string) {
@@ -134,7 +129,7 @@ test.describe("search and sharing", () => {
   test("a crawler that runs the page's JavaScript sees the same head, also after an in-page link", async ({ page, request }) => {
     const built = await builtHead(page, request, "/");
     await page.goto("/");
-    await scriptsHaveRun(page);
+    await pageBootHasRun(page);
     expect(seoTags(await headOf(page, null))).toEqual(seoTags(built));
 
     await page.keyboard.press("Tab");
@@ -149,7 +144,7 @@ test.describe("search and sharing", () => {
     diagnostics.allowErrors(/status of 404/, /404 Error: /);
     const built = await builtHead(page, request, "/some/missing/path");
     await page.goto("/some/missing/path");
-    await scriptsHaveRun(page);
+    await pageBootHasRun(page);
     await page.waitForTimeout(300);
     expect(seoTags(await headOf(page, null))).toEqual(seoTags(built));
     expect(built.meta.robots).toMatch(/noindex/);

@@ -1,0 +1,24 @@
+import type { Page } from "@playwright/test";
+import { PAGE_BOOT_MARK } from "../../src/boot/page-boot";
+
+/**
+ * Holds every request of the page whose URL matches `url` until `release()` is called, as a slow
+ * network would. `scriptRequests` lists the ones the page made as a `<script>`: a prefetch of the
+ * same file (build-time/page-scripts.ts) is held too, but not listed.
+ */
+export async function holdScripts(page: Page, url: RegExp): Promise<{ release: () => void; scriptRequests: string[] }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const scriptRequests: string[] = [];
+  await page.route(url, async (route) => {
+    if (route.request().resourceType() === "script") scriptRequests.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  return { release, scriptRequests };
+}
+
+/** Resolves once the page's start-up script has run (src/boot/page-boot.ts leaves a performance mark). */
+export async function pageBootHasRun(page: Page): Promise<void> {
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAGE_BOOT_MARK);
+}
