@@ -3,6 +3,7 @@ import type { GatsbyNode } from "gatsby";
 import { finishBuild } from "./build-time/finish-build";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./build-time/supabase-settings";
 import { PAGE_BOOT_ENTRY } from "./build-time/page-scripts";
+import { drawPicturesBeforeSourcing, pictureDescriptionResolvers, redrawOnContentChange } from "./build-time/pictures/gatsby-pictures";
 
 export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   const isProduction = process.env.NODE_ENV === "production";
@@ -17,6 +18,11 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
     reporter.info(`Meeting requests go to ${supabase.settings.url}.`);
   }
 };
+
+/** The sharing card and the meeting illustration, drawn from the content (build-time/pictures). */
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = drawPicturesBeforeSourcing;
+export const onCreateNode: GatsbyNode["onCreateNode"] = redrawOnContentChange;
+export const createResolvers: GatsbyNode["createResolvers"] = pictureDescriptionResolvers;
 
 /**
  * The shape of every file in content/ (checked and made into nodes by plugins/content-yaml).

@@ -182,10 +182,21 @@ export function imagePath(description: string) {
   });
 }
 
+/**
+ * An editor's own picture instead of the one the site draws from the content: optional, and
+ * the drawn picture is used while it is empty (build-time/pictures).
+ */
+export function ownPicture(description: string) {
+  return imagePath(description).optional();
+}
+
 /** Text alternative of a picture: required, because screen-reader users and search engines rely on it. */
-export function imageAlt(pictureField: string) {
+export function imageAlt(pictureField: string, drawnFrom?: string) {
+  const placeholders = drawnFrom
+    ? ` It may name the facts the drawn picture shows in braces, so it changes with them: ${drawnFrom}.`
+    : "";
   return text(
-    `Describes the picture in ${pictureField} for people who cannot see it (screen readers, slow connections, search engines). Say what it shows; do not start with "Image of".`,
+    `Describes the picture in ${pictureField} for people who cannot see it (screen readers, slow connections, search engines). Say what it shows; do not start with "Image of".${placeholders}`,
   );
 }
 

@@ -40,7 +40,7 @@ const NEW_HIGHLIGHT = "Books a ride in under a minute from any phone.";
 const NEW_PICTURE_ALT = "Our booth team showing a live microtransit demo on a large screen.";
 const PERKS_AFTER_MOVE = ["Free ROI calculator consultation", "Live demos"];
 /** The picture uploaded as the meeting picture (1200 × 630, unlike the current one). */
-const NEW_PICTURE_SOURCE = path.join(CONTENT, "images", "share-card.png");
+const NEW_PICTURE_SOURCE = path.join(path.dirname(CONTENT), "build-time", "content", "__fixtures__", "valid", "images", "share-card.png");
 
 let otherOrigins: string[] = [];
 test.beforeEach(({ page, baseURL }) => {

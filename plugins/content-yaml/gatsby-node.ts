@@ -17,8 +17,10 @@ import path from "node:path";
 import type { GatsbyNode, Node } from "gatsby";
 import * as yamlTransformer from "gatsby-transformer-yaml/gatsby-node";
 import { createContentPipeline } from "../../build-time/content/pipeline";
+import { withDrawnPictures } from "../../build-time/pictures/drawn-pictures";
 
-const contentPipeline = createContentPipeline(path.resolve("content"));
+const CONTENT_DIR = path.resolve("content");
+const contentPipeline = createContentPipeline(CONTENT_DIR);
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   contentPipeline.checkAll(reporter);
@@ -32,5 +34,7 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async (args, pluginOptio
   if (typeof absolutePath !== "string") return yamlTransformer.onCreateNode(args, pluginOptions);
   const text = contentPipeline.textFor(absolutePath, await loadNodeContent(node), reporter);
   if (text === undefined) return undefined;
-  return yamlTransformer.onCreateNode({ ...args, loadNodeContent: async () => text }, pluginOptions);
+  // A picture field left empty gets the picture drawn from the content (build-time/pictures).
+  const data = path.dirname(absolutePath) === CONTENT_DIR ? withDrawnPictures(absolutePath, text, CONTENT_DIR) : text;
+  return yamlTransformer.onCreateNode({ ...args, loadNodeContent: async () => data }, pluginOptions);
 };

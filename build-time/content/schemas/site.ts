@@ -1,4 +1,4 @@
-import { contentFile, group, imageAlt, imagePath, text, year } from "../fields";
+import { contentFile, group, imageAlt, ownPicture, text, year } from "../fields";
 
 export const siteSchema = contentFile(
   {
@@ -16,10 +16,10 @@ export const siteSchema = contentFile(
       },
       "Company history facts shown in the footer.",
     ),
-    shareImage: imagePath(
-      "The picture shown when the page is shared on LinkedIn, X, Slack or by e-mail. 1200 × 630 pixels, saved in content/images; write its path from this file, e.g. ./images/share-card.png.",
+    shareImage: ownPicture(
+      "Leave empty to use the sharing card the site draws for you (shown when the page is shared on LinkedIn, X, Slack or by e-mail): the event name and booth (expo.yaml), the dates and city, the headline (hero.yaml) and the company name. Only to use a picture of your own instead: 1200 × 630 pixels, saved in content/images; write its path from this file, e.g. ./images/my-card.png.",
     ),
-    shareImageAlt: imageAlt("shareImage"),
+    shareImageAlt: imageAlt("shareImage", "{companyName}, {eventName}, {booth}, {dates}, {place}, {headline}"),
     skipLinkLabel: text("The link keyboard users meet first, which jumps over the header to the page's content.", "Skip to main content"),
     notFound: group(
       {
