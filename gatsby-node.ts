@@ -3,7 +3,7 @@ import type { GatsbyNode } from "gatsby";
 import { finishBuild } from "./build-time/finish-build";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./build-time/supabase-settings";
 import { PAGE_BOOT_ENTRY } from "./build-time/page-scripts";
-import { drawPicturesBeforeSourcing, pictureDescriptionResolvers, redrawOnContentChange } from "./build-time/pictures/gatsby-pictures";
+import { pictureDescriptionResolvers } from "./build-time/pictures/gatsby-pictures";
 
 export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   const isProduction = process.env.NODE_ENV === "production";
@@ -19,9 +19,7 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   }
 };
 
-/** The sharing card and the meeting illustration, drawn from the content (build-time/pictures). */
-export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = drawPicturesBeforeSourcing;
-export const onCreateNode: GatsbyNode["onCreateNode"] = redrawOnContentChange;
+/** The pictures' descriptions follow the content like the drawn pictures (build-time/pictures; drawn in plugins/content-yaml). */
 export const createResolvers: GatsbyNode["createResolvers"] = pictureDescriptionResolvers;
 
 /**

@@ -63,14 +63,27 @@ describe("CMS configuration derived from the content schemas", () => {
     expect(fileConfig("hero").label).toBe("First screen");
   });
 
-  it.each(CONTENT_FILES.map((spec) => [spec.name, spec] as const))("%s: every schema field is a required form field with its description as help", (_name, spec) => {
-    const form = fileConfig(spec.name);
-    expect(configPaths(form.fields)).toEqual(schemaPaths(spec.schema));
-    const unhelped = configPaths(form.fields).filter((path) => {
-      const field = fieldAt(form.fields, ...path.split("."));
-      return field.required !== true || !field.hint;
-    });
-    expect(unhelped).toEqual([]);
+  it.each(CONTENT_FILES.map((spec) => [spec.name, spec] as const))(
+    "%s: every schema field is a form field with its description as help, required unless it is an own picture in place of a drawn one",
+    (_name, spec) => {
+      const form = fileConfig(spec.name);
+      expect(configPaths(form.fields)).toEqual(schemaPaths(spec.schema));
+      const unhelped = configPaths(form.fields).filter((path) => {
+        const field = fieldAt(form.fields, ...path.split("."));
+        const optional = spec.schema.shape[path] instanceof z.ZodOptional;
+        return field.required !== !optional || !field.hint;
+      });
+      expect(unhelped).toEqual([]);
+    },
+  );
+
+  it("offers an own sharing card and meeting picture as optional picture uploads, saying in plain words that the site draws one otherwise", () => {
+    for (const [file, name] of [["site", "shareImage"], ["meeting", "image"]] as const) {
+      const field = fieldAt(fileConfig(file).fields, name);
+      expect(field).toMatchObject({ widget: "image", required: false, label: expect.stringMatching(/^Your own .*picture \(optional\)$/) });
+      expect(field.hint).toMatch(/^Leave empty to use the .* the site draws for you/);
+      expect(field.hint).not.toMatch(/yaml|\.\/images|path/i);
+    }
   });
 
   it("leaves the YAML typing advice out of the help texts (the CMS writes the YAML), and keeps the rest", () => {

@@ -8,24 +8,10 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { meetingIllustrationSvg, MEETING_ILLUSTRATION } from "../../src/lib/pictures/meeting-illustration";
-import { pictureFacts, type PictureContent, type PictureFacts } from "../../src/lib/pictures/picture-facts";
+import type { PictureFacts } from "../../src/lib/pictures/picture-facts";
 import { SHARE_CARD, shareCardSvg } from "../../src/lib/pictures/share-card";
-import { checkContentFolder } from "../content/check-content";
 import { DRAWN_PICTURES, DRAWN_PICTURES_DIR } from "./drawn-pictures";
 import { glyphAtlas } from "./font-atlas";
-
-/** The facts the pictures show, when every file they draw from passes the content check. */
-export function factsFromFolder(contentDir: string): PictureFacts | undefined {
-  const { files } = checkContentFolder(contentDir);
-  const dataOf = (name: string) => {
-    const check = files.get(path.join(path.resolve(contentDir), `${name}.yaml`));
-    return check?.data && check.problems.every((problem) => problem.severity !== "error") ? check.data : undefined;
-  };
-  const [site, hero, expo, contact] = ["site", "hero", "expo", "contact"].map(dataOf);
-  if (!site || !hero || !expo || !contact) return undefined;
-  // The content check has validated these shapes against the content model.
-  return pictureFacts({ site, hero, expo, contact } as unknown as PictureContent);
-}
 
 function writeIfChanged(file: string, bytes: Buffer | string): boolean {
   const next = Buffer.from(bytes);

@@ -16,8 +16,7 @@ const FONT_FILES: Record<FontWeight, string> = {
 };
 
 function fontFile(name: string): string {
-  // From the project root: gatsby-node code runs from a compiled copy in .cache/.
-  return path.join(process.cwd(), "node_modules", "@fontsource", "source-sans-3", "files", name);
+  return path.join(path.dirname(require.resolve("@fontsource/source-sans-3/package.json")), "files", name);
 }
 
 function openFont(file: string): fontkit.Font {

@@ -26,7 +26,7 @@ export const meetingSchema = contentFile(
     heading: text("The heading of the meeting-request section.", "Schedule Your CTAA Meeting"),
     subtitle: text("The line under the heading.", undefined, 'Put it in quotes if it contains " #".'),
     image: ownPicture(
-      "Leave empty to use the illustration the site draws for you beside the form: an expo booth with the company's short name (site.yaml) and the booth number (expo.yaml) on it. Only to use a picture of your own instead: save it in content/images and write its path from this file, e.g. ./images/our-booth.jpg.",
+      "Leave empty to use the illustration the site draws for you beside the form: an expo booth with the company's short name and the booth number (from the expo section) on it, which changes with them. Choose a picture here only to use your own instead.",
     ),
     imageAlt: imageAlt("image", "{shortName}, {booth}, {eventName}"),
     formTitle: text("The title of the card that holds the form.", "Book Your Meeting"),

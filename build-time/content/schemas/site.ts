@@ -17,7 +17,7 @@ export const siteSchema = contentFile(
       "Company history facts shown in the footer.",
     ),
     shareImage: ownPicture(
-      "Leave empty to use the sharing card the site draws for you (shown when the page is shared on LinkedIn, X, Slack or by e-mail): the event name and booth (expo.yaml), the dates and city, the headline (hero.yaml) and the company name. Only to use a picture of your own instead: 1200 × 630 pixels, saved in content/images; write its path from this file, e.g. ./images/my-card.png.",
+      "Leave empty to use the sharing card the site draws for you, shown when the page is shared on LinkedIn, X, Slack or by e-mail. It shows the expo's name, booth, dates and city (from the expo section), the headline (from the first screen) and the company name, and changes with them. Choose a picture here only to use your own instead: 1200 × 630 pixels.",
     ),
     shareImageAlt: imageAlt("shareImage", "{companyName}, {eventName}, {booth}, {dates}, {place}, {headline}"),
     skipLinkLabel: text("The link keyboard users meet first, which jumps over the header to the page's content.", "Skip to main content"),
