@@ -37,3 +37,10 @@ export function drawnLines(svg: string): string[] {
     (match[1] ?? "").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
   );
 }
+
+/** The baseline of the first of `lines` lines whose capitals are centred on `middle`. */
+export function centredBaseline(middle: number, lines: number, size: number, block: TextBlock, atlas: GlyphAtlas): number {
+  const capHeight = (atlas.capHeight * size) / atlas.unitsPerEm;
+  const blockHeight = (lines - 1) * block.lineHeight * size + capHeight;
+  return middle - blockHeight / 2 + capHeight;
+}

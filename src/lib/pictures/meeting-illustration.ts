@@ -4,7 +4,7 @@
  * drawn over the illustration's fixed artwork. The sign grows with its text; the name gets the
  * rest of the header and wraps or shrinks to fit it.
  */
-import { drawLines, fit, type TextBlock } from "./draw-text";
+import { centredBaseline, drawLines, fit, type TextBlock } from "./draw-text";
 import { textWidth, type GlyphAtlas } from "./glyphs";
 import type { PictureFacts } from "./picture-facts";
 
@@ -24,13 +24,6 @@ export function meetingIllustrationTexts(facts: PictureFacts): { sign: string; n
     sign: `${facts.boothLabel} ${facts.booth}`.toLocaleUpperCase("en-US"),
     name: facts.shortName.toLocaleUpperCase("en-US"),
   };
-}
-
-/** The baseline of the first line that centres `lines` lines of capitals on `middle`. */
-function centredBaseline(middle: number, lines: number, size: number, block: TextBlock, atlas: GlyphAtlas): number {
-  const capHeight = (atlas.capHeight * size) / atlas.unitsPerEm;
-  const blockHeight = (lines - 1) * block.lineHeight * size + capHeight;
-  return middle - blockHeight / 2 + capHeight;
 }
 
 export function meetingIllustrationSvg(facts: PictureFacts, atlas: GlyphAtlas): string {

@@ -3,7 +3,7 @@
  * hero headline and the company name, drawn over the card's fixed artwork. Each text has a box
  * it always fits in (fit-text.ts); the art on the right stays clear of it.
  */
-import { drawLines, fit, type TextBlock } from "./draw-text";
+import { centredBaseline, drawLines, fit, type TextBlock } from "./draw-text";
 import { textWidth, type GlyphAtlas } from "./glyphs";
 import type { PictureFacts } from "./picture-facts";
 
@@ -13,10 +13,11 @@ const LEFT = 80;
 const BADGE = { top: 84, height: 50, padding: 22 } as const;
 
 export const SHARE_CARD_BLOCKS = {
-  badge: { weight: "bold", maxLines: 1, maxSize: 24, minSize: 16, width: 1040 - 2 * BADGE.padding, lineHeight: 1.2 },
+  // Left of the artwork's top line (from x 820); a long event name takes a second line.
+  badge: { weight: "bold", maxLines: 2, maxSize: 24, minSize: 17, width: 720 - 2 * BADGE.padding, lineHeight: 1.15 },
   headline: { weight: "bold", maxLines: 3, maxSize: 58, minSize: 34, width: 760, lineHeight: 1.24 },
-  when: { weight: "regular", maxLines: 1, maxSize: 28, minSize: 20, width: 700, lineHeight: 1.2 },
-  company: { weight: "bold", maxLines: 2, maxSize: 30, minSize: 20, width: 640, lineHeight: 1.2 },
+  when: { weight: "regular", maxLines: 2, maxSize: 28, minSize: 20, width: 700, lineHeight: 1.2 },
+  company: { weight: "bold", maxLines: 2, maxSize: 30, minSize: 20, width: 620, lineHeight: 1.2 },
 } as const satisfies Record<string, TextBlock>;
 
 /** The lines the card draws, before fitting: what each one says. */
@@ -33,11 +34,16 @@ export function shareCardSvg(facts: PictureFacts, atlas: GlyphAtlas): string {
   const texts = shareCardTexts(facts);
   const blocks = SHARE_CARD_BLOCKS;
   const badge = fit(texts.badge, blocks.badge, atlas);
-  const badgeText = drawLines(badge, blocks.badge, atlas, { x: LEFT + BADGE.padding, baseline: BADGE.top + BADGE.height / 2 + (atlas.capHeight * badge.size) / atlas.unitsPerEm / 2 }, "#0B2545");
-  const badgeWidth = Math.ceil(textWidth(badge.lines[0] ?? "", { atlas, weight: blocks.badge.weight, size: badge.size })) + 2 * BADGE.padding;
+  const badgeHeight = BADGE.height + (badge.lines.length - 1) * blocks.badge.lineHeight * badge.size;
+  const badgeBaseline = centredBaseline(BADGE.top + badgeHeight / 2, badge.lines.length, badge.size, blocks.badge, atlas);
+  const badgeText = drawLines(badge, blocks.badge, atlas, { x: LEFT + BADGE.padding, baseline: badgeBaseline }, "#0B2545");
+  const widest = Math.max(0, ...badge.lines.map((line) => textWidth(line, { atlas, weight: blocks.badge.weight, size: badge.size })));
+  const badgeWidth = Math.ceil(widest) + 2 * BADGE.padding;
   const headline = fit(texts.headline, blocks.headline, atlas);
   const when = fit(texts.when, blocks.when, atlas);
   const company = fit(texts.company, blocks.company, atlas);
+  // The last lines stay where they are; a second line of the dates or the company name goes above.
+  const whenBaseline = 470 - (when.lines.length - 1) * blocks.when.lineHeight * when.size;
   const companyBaseline = 560 - (company.lines.length - 1) * blocks.company.lineHeight * company.size;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_CARD.width}" height="${SHARE_CARD.height}" viewBox="0 0 ${SHARE_CARD.width} ${SHARE_CARD.height}">
   <defs>
@@ -58,11 +64,15 @@ export function shareCardSvg(facts: PictureFacts, atlas: GlyphAtlas): string {
     <circle cx="900" cy="200" r="10" opacity="0.8"/>
   </g>
   <circle cx="1000" cy="380" r="7" fill="#F2B33D"/>
-  <rect x="${LEFT}" y="${BADGE.top}" width="${badgeWidth}" height="${BADGE.height}" rx="${BADGE.height / 2}" fill="#F2B33D"/>
+  <rect x="${LEFT}" y="${BADGE.top}" width="${badgeWidth}" height="${round(badgeHeight)}" rx="${BADGE.height / 2}" fill="#F2B33D"/>
   ${badgeText}
   ${drawLines(headline, blocks.headline, atlas, { x: LEFT, baseline: 180 + headline.size * 0.98 }, "#FFFFFF")}
-  ${drawLines(when, blocks.when, atlas, { x: LEFT, baseline: 470 }, "#C9D6E8")}
+  ${drawLines(when, blocks.when, atlas, { x: LEFT, baseline: whenBaseline }, "#C9D6E8")}
   ${drawLines(company, blocks.company, atlas, { x: LEFT, baseline: companyBaseline }, "#FFFFFF")}
 </svg>
 `;
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
 }
