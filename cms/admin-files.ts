@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { cmsConfigYaml, type CmsSettings } from "./config";
+import { cmsConfigYaml, editorTitle, type CmsSettings } from "./config";
 import { buildPreviewBundle, type PreviewBundle } from "./preview-bundle";
 import { vendorFiles } from "./sveltia-modules";
 import { fontFiles, scriptFileName, sveltiaScript, VERSION_FILE, versionManifest } from "./sveltia-script";
@@ -17,13 +17,13 @@ export const ADMIN_PATH = "/admin/";
  * No inline script or style: the page's Content-Security-Policy needs no hash for it. The preview
  * script runs after the CMS script (it registers with the CMS's globals) and names its stylesheet.
  */
-const adminPage = (preview: PreviewBundle) => `<!doctype html>
+const adminPage = (preview: PreviewBundle, title: string) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex, nofollow" />
-    <title>Landing page content</title>
+    <title>${escapeHtml(title)}</title>
     <link href="${ADMIN_PATH}config.yml" type="application/yaml" rel="cms-config-url" />
   </head>
   <body>
@@ -32,6 +32,10 @@ const adminPage = (preview: PreviewBundle) => `<!doctype html>
   </body>
 </html>
 `;
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
 
 export type AdminFile = { name: string; contentType: string; body: () => Buffer };
 
@@ -52,7 +56,7 @@ function withoutSourceMapComment(source: string): string {
 /** The files of /admin/ with a preview bundle already built (buildPreviewBundle). */
 export function adminFilesWith(settings: CmsSettings, preview: PreviewBundle): AdminFile[] {
   return [
-    { name: "index.html", contentType: TYPES.html, body: () => Buffer.from(adminPage(preview)) },
+    { name: "index.html", contentType: TYPES.html, body: () => Buffer.from(adminPage(preview, editorTitle(settings))) },
     { name: "config.yml", contentType: TYPES.yaml, body: () => Buffer.from(cmsConfigYaml(settings)) },
     { name: scriptFileName(), contentType: TYPES.js, body: () => Buffer.from(sveltiaScript(ADMIN_PATH)) },
     { name: VERSION_FILE, contentType: TYPES.json, body: () => Buffer.from(versionManifest()) },

@@ -142,9 +142,10 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-export function isoDate(description: string) {
+export function isoDate(description: string, typingHint?: string) {
   return formattedText({
     description,
+    typingHint,
     expected: "a date written YYYY-MM-DD, such as 2025-05-18",
     example: "2025-05-18",
     pattern: /^\d{4}-\d{2}-\d{2}$/,

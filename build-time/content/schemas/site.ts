@@ -2,8 +2,8 @@ import { contentFile, group, imageAlt, ownPicture, text, year } from "../fields"
 
 export const siteSchema = contentFile(
   {
-    companyName: text("The company's full name, used in the browser tab, search results and the footer.", "Meridian Mobility Systems"),
-    shortName: text("A shorter name for tight spaces, such as the page header.", "Meridian Mobility"),
+    companyName: text("The company's full name, used in the browser tab, search results, the footer and on the sharing card.", "Meridian Mobility Systems"),
+    shortName: text("A shorter name for tight spaces, such as the page header and the booth in the meeting illustration.", "Meridian Mobility"),
     description: text(
       "One or two sentences that search engines and link previews show under the page title. About 160 characters at most, or search engines cut it off.",
     ),
