@@ -4,8 +4,10 @@
  * modules it loads on demand, and the preview bundle (the page's own components, cms/preview/).
  * Nothing here is imported by the site's pages: the landing page's bundles never contain CMS code.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { glyphAtlasJson } from "../build-time/pictures/font-atlas";
 import { cmsConfigYaml, editorTitle, type CmsSettings } from "./config";
 import { buildPreviewBundle, type PreviewBundle } from "./preview-bundle";
 import { vendorFiles } from "./sveltia-modules";
@@ -17,6 +19,13 @@ export const ADMIN_PATH = "/admin/";
  * No inline script or style: the page's Content-Security-Policy needs no hash for it. The preview
  * script runs after the CMS script (it registers with the CMS's globals) and names its stylesheet.
  */
+/** The glyphs the preview draws the pictures with (cms/preview/drawn-pictures.ts), named by their content's hash. */
+let glyphsName: string | undefined;
+function glyphsFileName(): string {
+  glyphsName ??= `picture-glyphs-${crypto.createHash("sha256").update(glyphAtlasJson()).digest("hex").slice(0, 10)}.json`;
+  return glyphsName;
+}
+
 const adminPage = (preview: PreviewBundle, title: string) => `<!doctype html>
 <html lang="en">
   <head>
@@ -28,7 +37,7 @@ const adminPage = (preview: PreviewBundle, title: string) => `<!doctype html>
   </head>
   <body>
     <script src="${ADMIN_PATH}${scriptFileName()}"></script>
-    <script src="${ADMIN_PATH}${preview.scriptName}" data-stylesheet="${ADMIN_PATH}${preview.stylesheetName}"></script>
+    <script src="${ADMIN_PATH}${preview.scriptName}" data-stylesheet="${ADMIN_PATH}${preview.stylesheetName}" data-glyphs="${ADMIN_PATH}${glyphsFileName()}"></script>
   </body>
 </html>
 `;
@@ -64,6 +73,7 @@ export function adminFilesWith(settings: CmsSettings, preview: PreviewBundle): A
     ...vendorFiles().map(({ name, file }) => ({ name, contentType: TYPES.js, body: () => Buffer.from(withoutSourceMapComment(fs.readFileSync(file, "utf8"))) })),
     { name: preview.scriptName, contentType: TYPES.js, body: () => preview.script },
     { name: preview.stylesheetName, contentType: TYPES.css, body: () => preview.stylesheet },
+    { name: glyphsFileName(), contentType: TYPES.json, body: () => Buffer.from(glyphAtlasJson()) },
   ];
 }
 

@@ -204,7 +204,7 @@ describe("/admin/ files", () => {
     expect(page).toContain(`<script src="/admin/${scriptFileName()}"></script>`);
     expect(scriptFileName()).toMatch(/^sveltia-cms-\d+\.\d+\.\d+\.js$/);
     // The preview comes after the CMS script (it registers with its globals) and names its stylesheet.
-    expect(page).toMatch(/<script src="\/admin\/preview-[0-9a-f]{10}\.js" data-stylesheet="\/admin\/preview-[0-9a-f]{10}\.css"><\/script>\s*<\/body>/);
+    expect(page).toMatch(/<script src="\/admin\/preview-[0-9a-f]{10}\.js" data-stylesheet="\/admin\/preview-[0-9a-f]{10}\.css" data-glyphs="\/admin\/picture-glyphs-[0-9a-f]{10}\.json"><\/script>\s*<\/body>/);
   });
 
   it("loads nothing from public CDNs: fonts, version check, on-demand modules and the React DOM chunk are served from /admin/", () => {

@@ -65,3 +65,11 @@ export function glyphAtlas(): GlyphAtlas {
 
 /** The font files the atlas is read from (for tests and the CMS preview's build). */
 export const GLYPH_FONT_FILES: readonly string[] = Object.values(FONT_FILES).map(fontFile);
+
+let cachedJson: string | undefined;
+
+/** The atlas as JSON, for the CMS preview (served under /admin/, read once per process). */
+export function glyphAtlasJson(): string {
+  cachedJson ??= JSON.stringify(glyphAtlas());
+  return cachedJson;
+}
