@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { drawnLines } from "../../src/lib/pictures/draw-text";
+import { drawnLineBoxes, drawnLines, type LineBox } from "../../src/lib/pictures/draw-text";
 import { textWidth } from "../../src/lib/pictures/glyphs";
 import { MEETING_ILLUSTRATION, meetingIllustrationSvg } from "../../src/lib/pictures/meeting-illustration";
 import type { PictureFacts } from "../../src/lib/pictures/picture-facts";
@@ -40,17 +40,7 @@ const LONG: PictureFacts = {
     "Turn microtransit from a costly experiment into sustainable success with dispatching, scheduling, trip exchange and mobility as a service built for your agency",
 };
 
-type Box = { left: number; top: number; right: number; bottom: number };
-
-/** The extent of every labelled text outline, from its path's coordinates. */
-function textBoxes(svg: string): Array<{ line: string; box: Box }> {
-  return [...svg.matchAll(/<path aria-label="([^"]*)" fill="[^"]*" d="([^"]*)"/g)].map((match) => {
-    const numbers = (match[2] ?? "").match(/-?\d*\.?\d+/g)?.map(Number) ?? [];
-    const xs = numbers.filter((_, index) => index % 2 === 0);
-    const ys = numbers.filter((_, index) => index % 2 === 1);
-    return { line: match[1] ?? "", box: { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) } };
-  });
-}
+type Box = LineBox;
 
 function inside(inner: Box, outer: Box): boolean {
   return inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom;
@@ -73,7 +63,7 @@ describe("the sharing card", () => {
 
   it("keeps long names inside their boxes: wrapped, shrunk, and shortened with … only past the smallest size", () => {
     const svg = shareCardSvg(LONG, atlas);
-    const boxes = textBoxes(svg);
+    const boxes = drawnLineBoxes(svg);
     for (const { line, box } of boxes) expect({ line, inside: inside(box, CARD_TEXT_AREA) }).toEqual({ line, inside: true });
     // The headline keeps to its column, clear of the artwork on the right.
     const headline = boxes.filter(({ box }) => box.top > 150 && box.bottom < 430);
@@ -101,7 +91,7 @@ describe("the meeting illustration", () => {
   });
 
   it("keeps a long name and a long booth on the booth's header, side by side without overlapping", () => {
-    const boxes = textBoxes(meetingIllustrationSvg(LONG, atlas));
+    const boxes = drawnLineBoxes(meetingIllustrationSvg(LONG, atlas));
     const header: Box = { left: 130, top: 120, right: 1070, bottom: 204 };
     const onHeader = boxes.filter(({ box }) => box.top < 204);
     expect(onHeader.length).toBeGreaterThanOrEqual(2);

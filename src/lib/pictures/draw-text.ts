@@ -33,9 +33,7 @@ export function drawLines(fitted: FittedText, block: TextBlock, atlas: GlyphAtla
 
 /** Labels of the drawn lines of an SVG made by drawLines, in order (what a test reads back). */
 export function drawnLines(svg: string): string[] {
-  return [...svg.matchAll(/<path aria-label="([^"]*)"/g)].map((match) =>
-    (match[1] ?? "").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
-  );
+  return drawnLineBoxes(svg).map(({ line }) => line);
 }
 
 /** The baseline of the first of `lines` lines whose capitals are centred on `middle`. */
@@ -43,4 +41,17 @@ export function centredBaseline(middle: number, lines: number, size: number, blo
   const capHeight = (atlas.capHeight * size) / atlas.unitsPerEm;
   const blockHeight = (lines - 1) * block.lineHeight * size + capHeight;
   return middle - blockHeight / 2 + capHeight;
+}
+
+export type LineBox = { left: number; top: number; right: number; bottom: number };
+
+/** The extent of each labelled line drawn by drawLines, from its outline's coordinates (SVG units). */
+export function drawnLineBoxes(svg: string): Array<{ line: string; box: LineBox }> {
+  return [...svg.matchAll(/<path aria-label="([^"]*)" fill="[^"]*" d="([^"]*)"/g)].map((match) => {
+    const numbers = (match[2] ?? "").match(/-?\d*\.?\d+/g)?.map(Number) ?? [];
+    const xs = numbers.filter((_, index) => index % 2 === 0);
+    const ys = numbers.filter((_, index) => index % 2 === 1);
+    const line = (match[1] ?? "").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    return { line, box: { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) } };
+  });
 }
