@@ -16,7 +16,8 @@ const FONT_FILES: Record<FontWeight, string> = {
 };
 
 function fontFile(name: string): string {
-  return path.join(path.dirname(require.resolve("@fontsource/source-sans-3/package.json")), "files", name);
+  // From the project root: gatsby-node code runs from a compiled copy in .cache/ (no require.resolve there).
+  return path.join(process.cwd(), "node_modules", "@fontsource", "source-sans-3", "files", name);
 }
 
 function openFont(file: string): fontkit.Font {
@@ -62,9 +63,6 @@ export function glyphAtlas(): GlyphAtlas {
   };
   return cached;
 }
-
-/** The font files the atlas is read from (for tests and the CMS preview's build). */
-export const GLYPH_FONT_FILES: readonly string[] = Object.values(FONT_FILES).map(fontFile);
 
 let cachedJson: string | undefined;
 
