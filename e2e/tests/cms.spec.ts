@@ -147,6 +147,8 @@ test.describe.serial("editing through /admin/", () => {
     const card = preview.getByRole("img", { name: /^Meridian Mobility Systems at CTAA Expo 2025, booth 713, May 19 – 21, 2025/ });
     await expect(card).toBeVisible();
     expect(drawnLines(await svgOf(card))).toContain("May 19 – 21, 2025 · Palm Springs, CA");
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath("preview-sharing-card.png") });
     await save(page);
 
     await openSection(page, /Meeting request section/);

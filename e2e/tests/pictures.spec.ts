@@ -116,19 +116,19 @@ test("a new booth, event name and year in the content alone: the built sharing c
     expect(signText.replace(/0/g, "O")).toMatch(new RegExp(`BOOTH ${NEW.booth}`));
     expect(ocr(illustrationPng)).not.toContain(OLD.booth);
 
-    // 3. Screenshots: the card at its real size; the form section with its picture at both widths.
-    // (In a page of its own: Chromium's document for a bare picture has an inline style the site's CSP refuses.)
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.setContent(`<img alt="" width="1200" height="630" src="data:image/png;base64,${card.toString("base64")}">`);
-    saveScreenshot("share-card-next-year.png", await page.locator("img").screenshot());
+    // 3. Screenshots: the form section with its picture at both widths; the card at its real size.
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${server.url}/#contact-form`);
+      await page.goto(`${server.url}/`);
       const section = page.locator("#contact-form picture img");
       await section.scrollIntoViewIfNeeded();
       await expect.poll(() => section.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
       saveScreenshot(`meeting-illustration-next-year-${width}.png`, await page.screenshot());
     }
+    // (In a page of its own: Chromium's document for a bare picture has an inline style the site's CSP refuses.)
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.setContent(`<img alt="" width="1200" height="630" src="data:image/png;base64,${card.toString("base64")}">`);
+    saveScreenshot("share-card-next-year.png", await page.locator("img").screenshot());
   } finally {
     await server.close();
     build.remove();
