@@ -5,6 +5,7 @@
  * same outlines. The site itself uses the system font stack; Source Sans 3 is the open font closest
  * to it that the project already ships (the content editor's own font).
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import * as fontkit from "fontkit";
@@ -49,18 +50,47 @@ function weightGlyphs(font: fontkit.Font): WeightGlyphs {
   return { glyphs, kerning, missing: glyphOf(font.getGlyph(0)) };
 }
 
-let cached: GlyphAtlas | undefined;
-
-/** The atlas, read once per process (about a second and a half). */
-export function glyphAtlas(): GlyphAtlas {
-  if (cached) return cached;
+/** The atlas read from the font files (slow: see cacheFile). */
+export function readAtlas(): GlyphAtlas {
   const regular = openFont(fontFile(FONT_FILES.regular));
   const bold = openFont(fontFile(FONT_FILES.bold));
-  cached = {
+  return {
     unitsPerEm: regular.unitsPerEm,
     capHeight: regular.capHeight,
     weights: { regular: weightGlyphs(regular), bold: weightGlyphs(bold) },
   };
+}
+
+/** Raise when the atlas's shape or the way it is read changes: older cached atlases are then ignored. */
+const ATLAS_FORMAT = 1;
+
+/**
+ * Reading the kerning of every pair takes 1–2 s on an idle machine (many more on a loaded one), so
+ * the atlas is kept in node_modules/.cache/, named by the font files' hash and ATLAS_FORMAT: it
+ * survives `gatsby clean`, and another font version or format reads it anew.
+ */
+function cacheFile(): string {
+  const hash = crypto.createHash("sha256").update(String(ATLAS_FORMAT));
+  for (const name of Object.values(FONT_FILES)) hash.update(fs.readFileSync(fontFile(name)));
+  return path.join(process.cwd(), "node_modules", ".cache", "drawn-pictures", `glyph-atlas-${hash.digest("hex").slice(0, 16)}.json`);
+}
+
+let cached: GlyphAtlas | undefined;
+
+/** The atlas, read once per machine and font version (see cacheFile), then once per process. */
+export function glyphAtlas(): GlyphAtlas {
+  if (cached) return cached;
+  const file = cacheFile();
+  try {
+    cached = JSON.parse(fs.readFileSync(file, "utf8")) as GlyphAtlas;
+    return cached;
+  } catch {
+    // Not read yet on this machine (or unreadable): read it from the fonts.
+  }
+  cached = readAtlas();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(`${file}.${process.pid}`, JSON.stringify(cached));
+  fs.renameSync(`${file}.${process.pid}`, file);
   return cached;
 }
 

@@ -13,7 +13,7 @@ import { MEETING_ILLUSTRATION, meetingIllustrationSvg } from "../../src/lib/pict
 import type { PictureFacts } from "../../src/lib/pictures/picture-facts";
 import { SHARE_CARD, SHARE_CARD_BLOCKS, shareCardSvg } from "../../src/lib/pictures/share-card";
 import { drawPictures } from "./draw-pictures";
-import { glyphAtlas } from "./font-atlas";
+import { glyphAtlas, readAtlas } from "./font-atlas";
 
 const atlas = glyphAtlas();
 
@@ -99,6 +99,12 @@ describe("the meeting illustration", () => {
     const sign = onHeader[onHeader.length - 1]?.box;
     for (const { box } of onHeader.slice(0, -1)) expect(box.right).toBeLessThan(sign?.left ?? 0);
   });
+});
+
+describe("the glyph atlas", () => {
+  it("is, from node_modules/.cache, the atlas the font files give", () => {
+    expect(glyphAtlas()).toEqual(JSON.parse(JSON.stringify(readAtlas())));
+  }, 60_000);
 });
 
 describe("drawPictures", () => {
