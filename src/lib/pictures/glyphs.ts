@@ -51,12 +51,6 @@ export function textWidth(text: string, style: TextStyle): number {
   return (layout(style.atlas.weights[style.weight], text).advance * style.size) / style.atlas.unitsPerEm;
 }
 
-/** Characters of `text` the atlas has no glyph for (drawn as a box). */
-export function missingCharacters(text: string, atlas: GlyphAtlas): string[] {
-  const known = atlas.weights.regular.glyphs;
-  return [...new Set([...text].filter((character) => !/\s/.test(character) && !(character in known)))];
-}
-
 const NUMBER = /-?\d*\.?\d+(?:e-?\d+)?/gi;
 
 function round(value: number): string {
