@@ -45,7 +45,18 @@ export function meetingIllustrationSvg(facts: PictureFacts, atlas: GlyphAtlas): 
     "#3C4A5C",
   );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${MEETING_ILLUSTRATION.width}" height="${MEETING_ILLUSTRATION.height}" viewBox="0 0 ${MEETING_ILLUSTRATION.width} ${MEETING_ILLUSTRATION.height}">
-  <defs>
+${BACKDROP}  ${drawLines(name, nameBlock, atlas, { x: HEADER.left, baseline: centredBaseline(HEADER.middle, name.lines.length, name.size, nameBlock, atlas) }, "#FFFFFF")}
+  <!-- booth number sign -->
+  <rect x="${signLeft}" y="${SIGN.top}" width="${signWidth}" height="${SIGN.height}" rx="${SIGN.height / 2}" fill="#F2B33D"/>
+  ${drawLines(sign, blocks.sign, atlas, { x: signLeft + signWidth / 2, baseline: centredBaseline(SIGN.top + SIGN.height / 2, 1, sign.size, blocks.sign, atlas), anchor: "middle" }, "#0B2545")}
+${SCREEN_AND_PANEL}  ${dashboardFigure}
+  ${dashboardCaption}
+${PEOPLE_BUS_AND_PLANT}</svg>
+`;
+}
+
+/** The fixed artwork: sky, floor and the booth's back wall with its header band. */
+const BACKDROP = `  <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="#E8F1FB"/>
       <stop offset="1" stop-color="#F7FAFD"/>
@@ -67,11 +78,10 @@ export function meetingIllustrationSvg(facts: PictureFacts, atlas: GlyphAtlas): 
   <rect x="130" y="120" width="940" height="570" rx="18" fill="#FFFFFF" stroke="#D2DEEC" stroke-width="4"/>
   <rect x="130" y="120" width="940" height="84" rx="18" fill="#0B2545"/>
   <rect x="130" y="180" width="940" height="24" fill="#0B2545"/>
-  ${drawLines(name, nameBlock, atlas, { x: HEADER.left, baseline: centredBaseline(HEADER.middle, name.lines.length, name.size, nameBlock, atlas) }, "#FFFFFF")}
-  <!-- booth number sign -->
-  <rect x="${signLeft}" y="${SIGN.top}" width="${signWidth}" height="${SIGN.height}" rx="${SIGN.height / 2}" fill="#F2B33D"/>
-  ${drawLines(sign, blocks.sign, atlas, { x: signLeft + signWidth / 2, baseline: centredBaseline(SIGN.top + SIGN.height / 2, 1, sign.size, blocks.sign, atlas), anchor: "middle" }, "#0B2545")}
-  <!-- big screen with microtransit map -->
+`;
+
+/** The big screen with the microtransit map, and the dashboard panel around its figure. */
+const SCREEN_AND_PANEL = `  <!-- big screen with microtransit map -->
   <rect x="190" y="240" width="520" height="320" rx="14" fill="url(#screen)"/>
   <g stroke="#2E6FA8" stroke-width="2" opacity="0.6">
     <path d="M190 320 H710 M190 400 H710 M190 480 H710 M290 240 V560 M420 240 V560 M550 240 V560"/>
@@ -91,9 +101,10 @@ export function meetingIllustrationSvg(facts: PictureFacts, atlas: GlyphAtlas): 
   <!-- dashboard panel -->
   <rect x="750" y="240" width="270" height="320" rx="14" fill="#F1F6FC" stroke="#D2DEEC" stroke-width="4"/>
   <rect x="780" y="272" width="120" height="16" rx="8" fill="#0B2545"/>
-  ${dashboardFigure}
-  ${dashboardCaption}
-  <g fill="#0E7C7B">
+`;
+
+/** The minibus, the meeting table, the two people and the plant. */
+const PEOPLE_BUS_AND_PLANT = `  <g fill="#0E7C7B">
     <rect x="780" y="500" width="28" height="40" rx="4"/>
     <rect x="822" y="470" width="28" height="70" rx="4"/>
     <rect x="864" y="440" width="28" height="100" rx="4"/>
@@ -150,6 +161,4 @@ export function meetingIllustrationSvg(facts: PictureFacts, atlas: GlyphAtlas): 
     <path d="M0 60 C-40 30 -50 -10 -30 -40 C-10 -10 -5 20 0 60 Z" fill="#0E7C7B"/>
     <path d="M0 60 C40 30 50 -20 26 -50 C8 -16 4 20 0 60 Z" fill="#3CC6B6"/>
   </g>
-</svg>
 `;
-}
