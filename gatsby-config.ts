@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { loadEnvFiles } from "./build-time/env-files";
+import { DRAWN_PICTURES_DIR } from "./build-time/pictures/drawn-pictures";
 import { siteUrlFrom } from "./build-time/site-url";
 import { resolveSupabaseSettings, SUPABASE_ANON_KEY_VARIABLE, SUPABASE_URL_VARIABLE } from "./build-time/supabase-settings";
 
@@ -49,6 +50,8 @@ const config: GatsbyConfig = {
         ignore: ["**/schemas/**", "**/*.md"],
       },
     },
+    // The pictures drawn from the content (build-time/pictures), for the picture fields left empty.
+    { resolve: "gatsby-source-filesystem", options: { name: "drawn-pictures", path: DRAWN_PICTURES_DIR } },
     {
       // The content pipeline (plugins/content-yaml): checks every file before sourcing (the build
       // stops on errors), then gatsby-transformer-yaml makes each file's node from the data the

@@ -3,6 +3,7 @@ import type { GatsbyNode } from "gatsby";
 import { finishBuild } from "./build-time/finish-build";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./build-time/supabase-settings";
 import { PAGE_BOOT_ENTRY } from "./build-time/page-scripts";
+import { pictureDescriptionResolvers } from "./build-time/pictures/gatsby-pictures";
 
 export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
   const isProduction = process.env.NODE_ENV === "production";
@@ -17,6 +18,9 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
     reporter.info(`Meeting requests go to ${supabase.settings.url}.`);
   }
 };
+
+/** The pictures' descriptions follow the content like the drawn pictures (build-time/pictures; drawn in plugins/content-yaml). */
+export const createResolvers: GatsbyNode["createResolvers"] = pictureDescriptionResolvers;
 
 /**
  * The shape of every file in content/ (checked and made into nodes by plugins/content-yaml).

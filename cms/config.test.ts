@@ -3,6 +3,8 @@
  * holds something the derivation loses (a field, a required mark, a list minimum, a choice, a
  * pattern), and when /admin/ would load code or fonts from another host.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { load } from "js-yaml";
 import { z } from "zod";
 import { CONTENT_FILES } from "../build-time/content/content-files";
@@ -10,7 +12,7 @@ import { OFFERING_HEADER_STYLES } from "../src/lib/offering-header-styles";
 import { adminFiles, type AdminFile } from "./admin-files";
 import { sveltiaManifest, vendorDir } from "./sveltia-modules";
 import { scriptFileName } from "./sveltia-script";
-import { cmsConfig, cmsConfigYaml, cmsSettingsFrom, PLACEHOLDER_REPO } from "./config";
+import { cmsConfig, cmsConfigYaml, cmsSettingsFrom, editorTitle, LOGO_PATH } from "./config";
 import type { CmsField } from "./fields";
 import { CONTENT_FILE_NAMES } from "./preview/content";
 
@@ -63,14 +65,27 @@ describe("CMS configuration derived from the content schemas", () => {
     expect(fileConfig("hero").label).toBe("First screen");
   });
 
-  it.each(CONTENT_FILES.map((spec) => [spec.name, spec] as const))("%s: every schema field is a required form field with its description as help", (_name, spec) => {
-    const form = fileConfig(spec.name);
-    expect(configPaths(form.fields)).toEqual(schemaPaths(spec.schema));
-    const unhelped = configPaths(form.fields).filter((path) => {
-      const field = fieldAt(form.fields, ...path.split("."));
-      return field.required !== true || !field.hint;
-    });
-    expect(unhelped).toEqual([]);
+  it.each(CONTENT_FILES.map((spec) => [spec.name, spec] as const))(
+    "%s: every schema field is a form field with its description as help, required unless it is an own picture in place of a drawn one",
+    (_name, spec) => {
+      const form = fileConfig(spec.name);
+      expect(configPaths(form.fields)).toEqual(schemaPaths(spec.schema));
+      const unhelped = configPaths(form.fields).filter((path) => {
+        const field = fieldAt(form.fields, ...path.split("."));
+        const optional = spec.schema.shape[path] instanceof z.ZodOptional;
+        return field.required !== !optional || !field.hint;
+      });
+      expect(unhelped).toEqual([]);
+    },
+  );
+
+  it("offers an own sharing card and meeting picture as optional picture uploads, saying in plain words that the site draws one otherwise", () => {
+    for (const [file, name] of [["site", "shareImage"], ["meeting", "image"]] as const) {
+      const field = fieldAt(fileConfig(file).fields, name);
+      expect(field).toMatchObject({ widget: "image", required: false, label: expect.stringMatching(/^Your own .*picture \(optional\)$/) });
+      expect(field.hint).toMatch(/^Leave empty to use the .* the site draws for you/);
+      expect(field.hint).not.toMatch(/yaml|\.\/images|path/i);
+    }
   });
 
   it("leaves the YAML typing advice out of the help texts (the CMS writes the YAML), and keeps the rest", () => {
@@ -134,7 +149,7 @@ describe("CMS configuration derived from the content schemas", () => {
   });
 
   it("signs in to the repository named by CMS_GITHUB_REPO, with an OAuth client only when CMS_AUTH_URL is set", () => {
-    expect(cmsConfig(settings).backend).toMatchObject({ name: "github", repo: PLACEHOLDER_REPO, branch: "main" });
+    expect(cmsConfig(settings).backend).toMatchObject({ name: "github", repo: `local/${path.basename(process.cwd())}`, branch: "main" });
     expect(cmsConfig(settings).backend).not.toHaveProperty("base_url");
     // Without an OAuth client of our own, "Sign In with GitHub" would use Netlify's (api.netlify.com): tokens only.
     expect(cmsConfig(settings).backend.auth_methods).toEqual(["token"]);
@@ -142,6 +157,37 @@ describe("CMS configuration derived from the content schemas", () => {
     expect(production.backend).toMatchObject({ repo: "meridian/site", branch: "live", base_url: "https://auth.example.com", auth_methods: ["oauth", "token"] });
   });
 });
+
+describe("the editor's first screen", () => {
+  it("names the project's folder for local editing, not a placeholder, until CMS_GITHUB_REPO names the repository", () => {
+    const local = cmsSettingsFrom({}, "/home/maria/meridian-expo-site");
+    expect(cmsConfig(local).backend.repo).toBe("local/meridian-expo-site");
+    expect(cmsConfigYaml(local)).not.toMatch(/your-repository|your-organisation/);
+  });
+
+  it("carries the company's name (from content/site.yaml), logo and site address", () => {
+    const config = cmsConfig(settings);
+    expect(settings.siteName).toBe("Meridian Mobility Systems");
+    expect(config.app_title).toBe(editorTitle(settings));
+    expect(config.app_title).toContain("Meridian Mobility Systems");
+    expect(config.logo).toEqual({ src: LOGO_PATH, show_in_header: true });
+    expect(fs.existsSync(path.join("static", LOGO_PATH))).toBe(true);
+    expect(config).toMatchObject({ site_url: settings.siteUrl, display_url: settings.siteUrl });
+    expect(cmsSettingsFrom({ SITE_URL: "https://meridian.example/" }).siteUrl).toBe("https://meridian.example");
+  });
+
+  it("speaks to an editor, not a developer: no file names or code words in section names, labels or the collection's description", () => {
+    const config = cmsConfig(settings);
+    const collection = config.collections[0];
+    const words = [collection?.description, ...files.map((file) => file.label)];
+    const labels = files.flatMap((file) => allLabels(file.fields));
+    expect([...words, ...labels].filter((text) => text && /content\/|\.ya?ml|commit|toast|legend|placeholder|\bcta\b|\bhint\b/i.test(text))).toEqual([]);
+  });
+});
+
+function allLabels(fields: readonly CmsField[]): string[] {
+  return fields.flatMap((field) => [field.label, ...allLabels(field.fields ?? []), ...(field.field ? allLabels([field.field]) : [])]);
+}
 
 describe("/admin/ files", () => {
   let served: AdminFile[] = [];
@@ -158,7 +204,7 @@ describe("/admin/ files", () => {
     expect(page).toContain(`<script src="/admin/${scriptFileName()}"></script>`);
     expect(scriptFileName()).toMatch(/^sveltia-cms-\d+\.\d+\.\d+\.js$/);
     // The preview comes after the CMS script (it registers with its globals) and names its stylesheet.
-    expect(page).toMatch(/<script src="\/admin\/preview-[0-9a-f]{10}\.js" data-stylesheet="\/admin\/preview-[0-9a-f]{10}\.css"><\/script>\s*<\/body>/);
+    expect(page).toMatch(/<script src="\/admin\/preview-[0-9a-f]{10}\.js" data-stylesheet="\/admin\/preview-[0-9a-f]{10}\.css" data-glyphs="\/admin\/picture-glyphs-[0-9a-f]{10}\.json"><\/script>\s*<\/body>/);
   });
 
   it("loads nothing from public CDNs: fonts, version check, on-demand modules and the React DOM chunk are served from /admin/", () => {

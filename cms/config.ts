@@ -3,8 +3,11 @@
  * build-time/content: one form per content file, in page order, with every field of its schema.
  * Nothing here is written by hand per field, so a field added to a schema appears in the CMS.
  */
-import { dump } from "js-yaml";
+import fs from "node:fs";
+import path from "node:path";
+import { dump, load } from "js-yaml";
 import { CONTENT_FILES, type ContentFileSpec } from "../build-time/content/content-files";
+import { siteUrlFrom } from "../build-time/site-url";
 import { cmsFields, type CmsField } from "./fields";
 
 export type CmsSettings = {
@@ -14,19 +17,50 @@ export type CmsSettings = {
   branch: string;
   /** An OAuth client for "Sign in with GitHub" (CMS_AUTH_URL); without it editors sign in with a token. */
   authBaseUrl?: string;
+  /** The public address of the site (SITE_URL), linked from the editor's header. */
+  siteUrl: string;
+  /** The company's name (content/site.yaml), the editor's title on its sign-in screen and browser tab. */
+  siteName: string;
 };
 
-/** Shown on the sign-in page until CMS_GITHUB_REPO is set; local editing works without it. */
-export const PLACEHOLDER_REPO = "your-organisation/your-repository";
+/**
+ * Until CMS_GITHUB_REPO is set (local editing needs none), the repository is named after the
+ * project's folder: "Work with Local Repository" then asks the editor for the folder they know.
+ */
+export function localRepo(projectDir: string): string {
+  return `local/${path.basename(path.resolve(projectDir))}`;
+}
 
-export function cmsSettingsFrom(env: NodeJS.ProcessEnv): CmsSettings {
+/** The company's name from content/site.yaml as saved; a neutral title while it cannot be read. */
+export function siteNameFrom(projectDir: string): string {
+  try {
+    const site = load(fs.readFileSync(path.join(projectDir, "content", "site.yaml"), "utf8"));
+    const name = typeof site === "object" && site !== null && "companyName" in site ? site.companyName : undefined;
+    if (typeof name === "string" && name.trim() !== "") return name.trim();
+  } catch {
+    // The content check reports an unreadable site.yaml; the editor still opens.
+  }
+  return "Website";
+}
+
+export function cmsSettingsFrom(env: NodeJS.ProcessEnv, projectDir: string = process.cwd()): CmsSettings {
   const authBaseUrl = env.CMS_AUTH_URL?.trim();
   return {
-    githubRepo: env.CMS_GITHUB_REPO?.trim() || PLACEHOLDER_REPO,
+    githubRepo: env.CMS_GITHUB_REPO?.trim() || localRepo(projectDir),
     branch: env.CMS_GITHUB_BRANCH?.trim() || "main",
     ...(authBaseUrl ? { authBaseUrl } : {}),
+    siteUrl: siteUrlFrom(env),
+    siteName: siteNameFrom(projectDir),
   };
 }
+
+/** The editor's title: on its sign-in screen, in its header and in the browser tab. */
+export function editorTitle(settings: Pick<CmsSettings, "siteName">): string {
+  return `${settings.siteName} · Website editor`;
+}
+
+/** The company's mark (the site's icon), shown on the sign-in screen and in the editor's header. */
+export const LOGO_PATH = "/favicon.svg";
 
 type CmsFile = { name: string; label: string; file: string; fields: CmsField[] };
 
@@ -42,7 +76,11 @@ function cmsFile(spec: ContentFileSpec): CmsFile {
 
 export function cmsConfig(settings: CmsSettings) {
   return {
-    app_title: "Landing page content",
+    app_title: editorTitle(settings),
+    logo: { src: LOGO_PATH, show_in_header: true },
+    // "View site" in the editor's menu, and the address it shows, go to the live page.
+    site_url: settings.siteUrl,
+    display_url: settings.siteUrl,
     backend: {
       name: "github",
       repo: settings.githubRepo,
@@ -64,7 +102,7 @@ export function cmsConfig(settings: CmsSettings) {
         name: "page",
         label: "Landing page",
         label_singular: "Section",
-        description: "Each section of the landing page is one file in content/. Saving commits the file; the site then rebuilds.",
+        description: "Each section of the landing page has its own form, with a preview of the section beside it. Saved changes appear on the live page after it has been rebuilt, a few minutes later.",
         format: "yaml",
         editor: { preview: true },
         files: CONTENT_FILES.map(cmsFile),

@@ -2,7 +2,7 @@
  * One content field (a zod schema from build-time/content/schemas) as a CMS form field.
  *
  * Everything the form knows comes from the schema: the help text is the field's description,
- * every field is required, lists keep their minimum length, the header styles are the enum's
+ * every field is required but an editor's own picture in place of a drawn one, lists keep their minimum length, the header styles are the enum's
  * choices, and text formats (e-mail, phone, links, country codes, dates) use the schema's own
  * pattern with the sentence the content check prints ("Expected …"). Rules a pattern cannot say
  * (a phone's digit count, two product options with the same value) stay with the content check,
@@ -72,8 +72,11 @@ function describe(schema: z.ZodType): string | undefined {
   return typingHint && description?.endsWith(` ${typingHint}`) ? description.slice(0, -typingHint.length - 1) : description;
 }
 
-export function cmsField(name: string, schema: z.ZodType, listName?: string): CmsField {
-  const common = { name, label: fieldLabel(name, listName), hint: describe(schema), required: true };
+export function cmsField(name: string, field: z.ZodType, listName?: string): CmsField {
+  // An optional field (an editor's own picture instead of the drawn one) may be left empty.
+  const optional = field instanceof z.ZodOptional;
+  const schema = optional ? (field.unwrap() as z.ZodType) : field;
+  const common = { name, label: fieldLabel(name, listName), hint: describe(schema), required: !optional };
 
   if (schema instanceof z.ZodObject) {
     return { ...common, widget: "object", fields: cmsFields(schema) };

@@ -40,6 +40,15 @@ const UNPKG_BASE = "`https://unpkg.com/@sveltia/cms`";
 /** Every other unpkg.com address the script builds: modules by package name, the code editor's parts. */
 const UNPKG_MODULES = "`https://unpkg.com/${e}`";
 const UNPKG_OTHERS = ["`https://unpkg.com/@shikijs`", "`https://unpkg.com/@sveltia/ui`"];
+/**
+ * The sign-in screen's sentence under "Work with Local Repository" (English): Sveltia's words
+ * assume a developer ("the root directory of the … repository"); the editor picks a folder.
+ */
+const LOCAL_FOLDER_WORDING: ReadonlyArray<readonly [string, string]> = [
+  ["Once prompted, select the root directory of the “{$repo}” repository.", "When your browser asks, choose the project folder “{$repo}” (the folder that holds content)."],
+  ["Once prompted, select the root directory of your Git repository.", "When your browser asks, choose the project folder (the folder that holds content)."],
+];
+
 /** The React DOM chunk, loaded beside the script: moved into the versioned folder (see sveltia-modules.ts). */
 const CHUNK_PATH = "`chunks/${e}.js`";
 
@@ -85,6 +94,7 @@ export function sveltiaScript(adminPath: string): string {
   const modules = `${adminPath}${vendorDir()}/modules`;
   source = replaceEvery(source, UNPKG_MODULES, `\`${modules}/\${e}\``, "the modules loaded from unpkg.com");
   for (const base of UNPKG_OTHERS) source = replaceEvery(source, base, base.replace("https://unpkg.com", modules), `the address ${base}`);
+  for (const [vendorWords, ourWords] of LOCAL_FOLDER_WORDING) source = replaceEvery(source, vendorWords, ourWords, "the sign-in screen's local folder sentence");
   source = replaceEvery(source, CHUNK_PATH, `\`${vendorDir()}/chunks/\${e}.js\``, "the React DOM chunk's path");
   // Source maps are not published; drop the comment so browsers do not ask for one.
   return source.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");

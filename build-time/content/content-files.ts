@@ -8,6 +8,7 @@ import {
   SHARE_IMAGE_SIZE,
   WARNING_LIMITS,
   altTextWarnings,
+  placeholderErrors,
   dateOrder,
   duplicates,
   itemsOf,
@@ -55,6 +56,7 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
       ...tooLong(data, ["description"], WARNING_LIMITS.siteDescription, "search engines cut descriptions off after about 160 characters."),
       ...pictureExists(data, "shareImage", context, { size: SHARE_IMAGE_SIZE, purpose: "sharing cards" }),
       ...altTextWarnings(data, "shareImageAlt"),
+      ...placeholderErrors(data, "shareImageAlt"),
     ],
   },
   {
@@ -98,6 +100,7 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     checks: (data, context) => [
       ...pictureExists(data, "image", context),
       ...altTextWarnings(data, "imageAlt"),
+      ...placeholderErrors(data, "imageAlt"),
       ...duplicates(data, "productOptions", "value", "Each product needs its own value, because the value is what a meeting request saves."),
       ...duplicates(data, "meetingTimeOptions", "value", "Each meeting time needs its own value, because the value is what a meeting request saves."),
     ],

@@ -37,6 +37,7 @@ function rows(shape: z.ZodRawShape, prefix: string): Row[] {
       return [own, { field: `${field}[]`, required: "—", description: element.meta()?.description ?? "", example: exampleOf(element) }];
     }
     if (schema instanceof z.ZodObject) return [{ field, required: "yes", description, example: "" }, ...rows(schema.shape, `${field}.`)];
+    if (schema instanceof z.ZodOptional) return [{ field, required: "no", description: (schema.unwrap() as z.ZodType).meta()?.description ?? "", example: "" }];
     return [{ field, required: "yes", description, example: exampleOf(schema) }];
   });
 }

@@ -61,6 +61,7 @@ function formattedText(options: {
   pattern: RegExp;
   accept?: (value: string) => boolean;
   problem: (value: string) => string;
+  typingHint?: string;
 }) {
   const explain = (issue: { code: string; input?: unknown }): string | undefined => {
     if (issue.code === "invalid_type") return undefined;
@@ -69,7 +70,7 @@ function formattedText(options: {
   };
   let schema = z.string().regex(options.pattern, { error: explain, abort: true });
   if (options.accept) schema = schema.refine(options.accept, { error: explain });
-  return help(schema, options.description, options.expected, options.example);
+  return help(schema, options.description, options.expected, options.example, options.typingHint);
 }
 
 export function email(description: string) {
@@ -141,9 +142,10 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-export function isoDate(description: string) {
+export function isoDate(description: string, typingHint?: string) {
   return formattedText({
     description,
+    typingHint,
     expected: "a date written YYYY-MM-DD, such as 2025-05-18",
     example: "2025-05-18",
     pattern: /^\d{4}-\d{2}-\d{2}$/,
@@ -161,9 +163,10 @@ const IMAGE_PATH_PATTERN = new RegExp(
   `^(?![A-Za-z][A-Za-z0-9+.-]*:)(?!/)[^\\\\]+\\.(?:${IMAGE_EXTENSIONS.map(anyCase).join("|")})$`,
 );
 
-export function imagePath(description: string) {
+export function imagePath(description: string, typingHint?: string) {
   return formattedText({
     description,
+    typingHint,
     expected: "the path of a picture next to this file, such as ./images/share-card.png",
     example: "./images/share-card.png",
     pattern: IMAGE_PATH_PATTERN,
@@ -182,10 +185,21 @@ export function imagePath(description: string) {
   });
 }
 
+/**
+ * An editor's own picture instead of the one the site draws from the content: optional, and
+ * the drawn picture is used while it is empty (build-time/pictures).
+ */
+export function ownPicture(description: string) {
+  return imagePath(description, "Save it in content/images and write its path from this file, e.g. ./images/our-picture.png.").optional();
+}
+
 /** Text alternative of a picture: required, because screen-reader users and search engines rely on it. */
-export function imageAlt(pictureField: string) {
+export function imageAlt(pictureField: string, drawnFrom?: string) {
+  const placeholders = drawnFrom
+    ? ` It may name the facts the drawn picture shows in braces, so it changes with them: ${drawnFrom}.`
+    : "";
   return text(
-    `Describes the picture in ${pictureField} for people who cannot see it (screen readers, slow connections, search engines). Say what it shows; do not start with "Image of".`,
+    `Describes the picture in ${pictureField} for people who cannot see it (screen readers, slow connections, search engines). Say what it shows; do not start with "Image of".${placeholders}`,
   );
 }
 

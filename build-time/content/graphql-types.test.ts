@@ -34,6 +34,12 @@ function typeNameOf(fileName: string): string {
 
 /** "String!", "[Figure!]!"… as the zod schema implies, with nested groups compared recursively. */
 function differences(schema: z.ZodType, type: GraphQLOutputType, where: string): string[] {
+  // An editor's own picture may be left empty: the drawn picture fills the field (build-time/pictures), so it is still "File!".
+  if (schema instanceof z.ZodOptional) {
+    const inner = schema.unwrap() as z.ZodType;
+    if (scalarFor(inner) !== "File") return [`${where}: optional in the content model; only a picture field has a drawn default.`];
+    return differences(inner, type, where);
+  }
   if (!(type instanceof GraphQLNonNull)) return [`${where}: required in the content model, so it must end with "!" in GraphQL.`];
   const inner = type.ofType;
   if (schema instanceof z.ZodArray) {

@@ -33,6 +33,8 @@ export interface ContentPipeline {
    * is handed on as saved. A text not seen before is checked once and its problems reported.
    */
   textFor(absolutePath: string, savedText: string, reporter: ContentReporter): string | undefined;
+  /** The data of the last version of a page file (by name, e.g. "hero") that passed the check. */
+  lastGoodData(name: string): Record<string, unknown> | undefined;
 }
 
 /** What the pipeline remembers about one file the page reads. */
@@ -129,6 +131,11 @@ export function createContentPipeline(contentDir: string): ContentPipeline {
       if (good !== undefined && previous?.hasErrors) reporter.info(`Content: ${check.displayPath} has no errors any more.`);
       pageFiles.set(file, { text: savedText, hasErrors: good === undefined, lastGood });
       return lastGood;
+    },
+
+    lastGoodData(name) {
+      const lastGood = pageFiles.get(path.join(root, `${name}.yaml`))?.lastGood;
+      return lastGood === undefined ? undefined : (JSON.parse(lastGood) as Record<string, unknown>);
     },
   };
 }

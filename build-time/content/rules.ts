@@ -3,10 +3,12 @@
  * text that fits badly. They read the data defensively, because they run even when the schema
  * found problems (so that every problem is reported in one go).
  */
+import { PLACEHOLDERS, unknownPlaceholders } from "../../src/lib/pictures/picture-facts";
 import { IMAGE_EXTENSIONS, show } from "./fields";
 import { findImage, readImageSize, type ImageSize } from "./images";
 import type { ContentPath, Finding } from "./problems";
 import { isRecord } from "./schema-walk";
+import { closestMatch } from "./suggest";
 
 export interface FileCheckContext {
   /** Folder of the YAML file (picture paths start there). */
@@ -97,6 +99,21 @@ export function pictureExists(
 }
 
 const PLACEHOLDER_ALT = /^(?:alt|image|img|picture|photo|graphic|illustration|logo|todo|tbd|xxx|placeholder)\.?$/i;
+
+/** A {name} in a picture description that is not one of the facts it can name. */
+export function placeholderErrors(data: Record<string, unknown>, field: string): Finding[] {
+  const value = textOf(data, field);
+  if (value === undefined) return [];
+  return unknownPlaceholders(value).map((name) => {
+    const guess = closestMatch(name, PLACEHOLDERS);
+    const hint = guess ? ` Did you mean {${guess}}?` : "";
+    return {
+      severity: "error" as const,
+      path: [field],
+      message: `{${name}} is not a fact the site can fill in.${hint} Use one of: ${PLACEHOLDERS.map((known) => `{${known}}`).join(", ")}.`,
+    };
+  });
+}
 
 /** Alt text that exists but says nothing useful. */
 export function altTextWarnings(data: Record<string, unknown>, field: string): Finding[] {

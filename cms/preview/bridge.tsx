@@ -12,6 +12,7 @@ import React, { Component } from "react";
 import type { ErrorInfo, ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { isContentFileName, type ContentFileName, type PageContent } from "./content";
+import { drawnPictures, type DrawnPictures } from "./drawn-pictures";
 import { SECTION_PREVIEWS } from "./sections";
 
 /** Immutable.js values as the CMS passes them: only what is read here. */
@@ -38,6 +39,7 @@ type BridgeInstance = {
   saved: Partial<PageContent>;
   retry: ReturnType<typeof setTimeout> | undefined;
   retries: number;
+  drawn: DrawnPictures;
   update(): void;
 };
 
@@ -79,6 +81,8 @@ export function previewTemplate(fileName: ContentFileName, cms: CmsGlobals, coll
     componentDidMount(this: BridgeInstance) {
       this.saved = {};
       this.retries = 0;
+      // The drawn pictures need the glyph atlas: the section is drawn again when it arrives.
+      this.drawn = drawnPictures(() => this.update());
       if (!this.container) return;
       this.root = createRoot(this.container);
       this.update();
@@ -117,7 +121,7 @@ export function previewTemplate(fileName: ContentFileName, cms: CmsGlobals, coll
         return undefined;
       };
       const files = { ...this.saved, [fileName]: fileData<typeof fileName>(this.props.entry.getIn(["data"])) };
-      this.root.render(<PreviewBoundary>{section.render(files, pictureUrl)}</PreviewBoundary>);
+      this.root.render(<PreviewBoundary>{section.render(files, pictureUrl, this.drawn)}</PreviewBoundary>);
       if (!waitingForPicture) this.retries = 0;
       else if (this.retries++ < PICTURE_RETRIES) this.retry = setTimeout(() => this.update(), PICTURE_RETRY_MS);
     },

@@ -41,9 +41,13 @@ function pictureData(src: string): IGatsbyImageData {
   return { layout: "constrained", width: 560, height: 420, images: { fallback: { src } } };
 }
 
-export function meetingSection(meeting: PageContent["meeting"], pictureUrl: PictureUrl): Queries.MeetingSectionFragment {
-  const src = meeting.image ? pictureUrl(meeting.image) : undefined;
-  return { ...meeting, image: { childImageSharp: src ? { gatsbyImageData: pictureData(src) } : null } };
+/**
+ * The meeting section's props: the editor's own picture when one is chosen, else the drawn
+ * illustration (`drawn`, undefined until it is drawn); `imageAlt` with its placeholders filled.
+ */
+export function meetingSection(meeting: PageContent["meeting"], pictureUrl: PictureUrl, drawn: { src: string | undefined; alt: string }): Queries.MeetingSectionFragment {
+  const src = meeting.image ? pictureUrl(meeting.image) : drawn.src;
+  return { ...meeting, imageAlt: drawn.alt, image: { childImageSharp: src ? { gatsbyImageData: pictureData(src) } : null } };
 }
 
 export function platformNames(solutions: PageContent["solutions"]): string[] {

@@ -7,6 +7,7 @@ import "../../src/styles/tokens.css";
 import "../../src/styles/global.css";
 import { previewTemplate, type CmsGlobals } from "./bridge";
 import { CONTENT_FILE_NAMES } from "./content";
+import { setGlyphAtlasUrl } from "./drawn-pictures";
 
 type Cms = {
   registerPreviewStyle(style: string): void;
@@ -34,4 +35,6 @@ const { cms, globals } = cmsGlobals();
 // The page's CSS, built beside this script; the script tag names it (cms/admin-files.ts).
 const stylesheet = document.currentScript?.dataset.stylesheet;
 if (stylesheet) cms.registerPreviewStyle(stylesheet);
+// The glyphs the pictures are drawn with, served beside this script (cms/admin-files.ts).
+setGlyphAtlasUrl(document.currentScript?.dataset.glyphs);
 for (const name of CONTENT_FILE_NAMES) cms.registerPreviewTemplate(name, previewTemplate(name, globals, COLLECTION));

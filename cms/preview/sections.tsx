@@ -15,9 +15,14 @@ import { SiteHeader } from "../../src/components/site-header";
 import { SolutionsSection } from "../../src/components/solutions-section";
 import * as solutionsStyles from "../../src/components/solutions-section.module.css";
 import { meetingSection, platformNames, type ContentFileName, type PageContent, type PictureUrl } from "./content";
+import type { DrawnPictures } from "./drawn-pictures";
+import { SharingCardPreview } from "./sharing-card-preview";
 
 type Files = Partial<PageContent>;
-type SectionPreview = (files: Files, pictureUrl: PictureUrl) => ReactElement | null;
+type SectionPreview = (files: Files, pictureUrl: PictureUrl, drawn: DrawnPictures) => ReactElement | null;
+
+/** The files the drawn pictures take their facts from (src/lib/pictures/picture-facts.ts). */
+const PICTURE_FACT_FILES = ["site", "hero", "expo", "contact"] as const satisfies readonly ContentFileName[];
 
 function footer(files: Files): ReactElement | null {
   const { footer: words, site, contact, solutions } = files;
@@ -25,28 +30,46 @@ function footer(files: Files): ReactElement | null {
   return <SiteFooter footer={words} site={site} contact={contact} platformNames={platformNames(solutions)} copyrightYear={String(new Date().getFullYear())} />;
 }
 
-function meeting(files: Files, pictureUrl: PictureUrl): ReactElement | null {
+function meeting(files: Files, pictureUrl: PictureUrl, drawn: DrawnPictures): ReactElement | null {
   const { meeting: content, contact } = files;
   if (!content || !contact) return null;
-  return <MeetingSection meeting={meetingSection(content, pictureUrl)} contact={contact} />;
+  const picture = { src: drawn.meetingIllustration(files), alt: drawn.describe(content.imageAlt, files) };
+  return <MeetingSection meeting={meetingSection(content, pictureUrl, picture)} contact={contact} />;
+}
+
+function sharingCard(files: Files, pictureUrl: PictureUrl, drawn: DrawnPictures): ReactElement | null {
+  const { site } = files;
+  if (!site) return null;
+  const src = site.shareImage ? pictureUrl(site.shareImage) : drawn.shareCard(files);
+  return <SharingCardPreview src={src} alt={drawn.describe(site.shareImageAlt, files)} drawn={!site.shareImage} />;
 }
 
 /** Sections in page order; each lists the files it needs, the edited one first. */
 export const SECTION_PREVIEWS: Record<ContentFileName, { needs: readonly ContentFileName[]; render: SectionPreview }> = {
   site: {
-    needs: ["site", "contact", "footer", "solutions"],
-    render: (files) => {
+    needs: ["site", "contact", "footer", "solutions", "hero", "expo"],
+    render: (files, pictureUrl, drawn) => {
       const { site, contact } = files;
       if (!site || !contact) return null;
       return (
         <>
           <SiteHeader site={site} booth={contact.booth} boothLabel={contact.labels.booth} />
           {footer(files)}
+          {sharingCard(files, pictureUrl, drawn)}
         </>
       );
     },
   },
-  hero: { needs: ["hero"], render: ({ hero }) => (hero ? <Hero hero={hero} /> : null) },
+  hero: {
+    needs: ["hero", ...PICTURE_FACT_FILES],
+    render: (files, pictureUrl, drawn) =>
+      files.hero ? (
+        <>
+          <Hero hero={files.hero} />
+          {sharingCard(files, pictureUrl, drawn)}
+        </>
+      ) : null,
+  },
   solutions: {
     needs: ["solutions", "consulting"],
     render: ({ solutions, consulting }) => (solutions && consulting ? <SolutionsSection solutions={solutions} consulting={consulting} /> : null),
@@ -64,15 +87,23 @@ export const SECTION_PREVIEWS: Record<ContentFileName, { needs: readonly Content
       ) : null,
   },
   expo: {
-    needs: ["expo", "contact"],
-    render: ({ expo, contact }) => (expo && contact ? <ExpoSection expo={expo} boothLabel={contact.labels.booth} /> : null),
+    needs: ["expo", "contact", ...PICTURE_FACT_FILES, "meeting"],
+    // The expo's name, booth and dates are drawn on the sharing card and the meeting illustration too.
+    render: (files, pictureUrl, drawn) =>
+      files.expo && files.contact ? (
+        <>
+          <ExpoSection expo={files.expo} boothLabel={files.contact.labels.booth} />
+          {sharingCard(files, pictureUrl, drawn)}
+          {meeting(files, pictureUrl, drawn)}
+        </>
+      ) : null,
   },
-  meeting: { needs: ["meeting", "contact"], render: meeting },
+  meeting: { needs: ["meeting", "contact", ...PICTURE_FACT_FILES], render: meeting },
   contact: {
-    needs: ["contact", "meeting", "footer", "site", "solutions"],
-    render: (files, pictureUrl) => (
+    needs: ["contact", "meeting", "footer", "site", "solutions", "hero", "expo"],
+    render: (files, pictureUrl, drawn) => (
       <>
-        {meeting(files, pictureUrl)}
+        {meeting(files, pictureUrl, drawn)}
         {footer(files)}
       </>
     ),

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { load } from "js-yaml";
+import { escapeRegExp } from "./content";
 import { PROJECT_ROOT } from "../../tools/lib/test-build";
 import { expect } from "./fixtures";
 
@@ -134,7 +135,7 @@ export async function emptyTextbox(page: Page, name: string): Promise<Locator> {
 }
 
 export function field(page: Page, label: string) {
-  return page.getByRole("group", { name: new RegExp(`“.?${label}.?” Field`) });
+  return page.getByRole("group", { name: new RegExp(`“.?${escapeRegExp(label)}.?” Field`) });
 }
 
 /** The CMS preview pane: a frame whose document the CMS writes (the page's stylesheet and the section). */

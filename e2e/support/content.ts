@@ -10,6 +10,7 @@ import { heroSchema } from "../../build-time/content/schemas/hero";
 import { meetingSchema } from "../../build-time/content/schemas/meeting";
 import { siteSchema } from "../../build-time/content/schemas/site";
 import { solutionsSchema } from "../../build-time/content/schemas/solutions";
+import { fillPlaceholders, pictureFacts } from "../../src/lib/pictures/picture-facts";
 import { PROJECT_ROOT } from "../../tools/lib/test-build";
 
 /** Reads a content/*.yaml file, typed by its schema: the page must show what the YAML says. */
@@ -26,6 +27,12 @@ export const content = {
   meeting: readYaml("meeting", meetingSchema),
   contact: readYaml("contact", contactSchema),
   footer: readYaml("footer", footerSchema),
+};
+
+/** The pictures' descriptions as the page shows them: their {placeholders} filled from the content. */
+export const pictureDescriptions = {
+  meeting: fillPlaceholders(content.meeting.imageAlt, pictureFacts(content)),
+  shareCard: fillPlaceholders(content.site.shareImageAlt, pictureFacts(content)),
 };
 
 /** Text with the YAML's folded whitespace collapsed, as the browser renders it. */

@@ -33,14 +33,26 @@ import {
   writeToDisk,
   yamlOf,
 } from "../support/cms-editor";
+import { content, pictureDescriptions, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
+import { drawnLines } from "../../src/lib/pictures/draw-text";
 
 const NEW_SUBTITLE = "Microtransit that pays for itself";
 const NEW_HIGHLIGHT = "Books a ride in under a minute from any phone.";
 const NEW_PICTURE_ALT = "Our booth team showing a live microtransit demo on a large screen.";
 const PERKS_AFTER_MOVE = ["Free ROI calculator consultation", "Live demos"];
 /** The picture uploaded as the meeting picture (1200 × 630, unlike the current one). */
-const NEW_PICTURE_SOURCE = path.join(CONTENT, "images", "share-card.png");
+const NEW_PICTURE_SOURCE = path.join(path.dirname(CONTENT), "build-time", "content", "__fixtures__", "valid", "images", "share-card.png");
+
+/** The label of the meeting section's own-picture field (cms/labels.ts). */
+const PICTURE_FIELD = "Your own picture (optional)";
+
+/** The SVG source of a drawn picture shown as a data: URL. */
+async function svgOf(image: Locator): Promise<string> {
+  const src = (await image.getAttribute("src")) ?? "";
+  expect(src).toMatch(/^data:image\/svg\+xml;charset=utf-8,/);
+  return decodeURIComponent(src.slice(src.indexOf(",") + 1));
+}
 
 let otherOrigins: string[] = [];
 test.beforeEach(({ page, baseURL }) => {
@@ -82,6 +94,20 @@ async function pageStyles(page: Page): Promise<Record<string, Record<string, str
 /** What the CMS wrote in the first test, on disk: the second test builds the site from it. */
 let editedContent: string | undefined;
 
+test("the sign-in screen belongs to the company: its name and mark, the project's folder, no vendor placeholder", async ({ page }) => {
+  await page.route(/^https:\/\/www\.githubstatus\.com\//, (route) => route.fulfill({ json: { status: { indicator: "none" } } }));
+  await page.goto("/admin/");
+  const title = "Meridian Mobility Systems · Website editor";
+  await expect(page).toHaveTitle(title);
+  // Sveltia wraps the name in Unicode isolates (U+2068 … U+2069).
+  await expect(page.getByText(new RegExp(`choose the project folder “\u2068?${path.basename(path.dirname(CONTENT))}\u2069?”`))).toBeVisible();
+  await expect(page.locator("body")).not.toContainText(/your-repository|root directory/);
+  const logo = page.locator('img[src="/favicon.svg"]').first();
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await page.screenshot({ path: test.info().outputPath("sign-in.png") });
+});
+
 test.describe.serial("editing through /admin/", () => {
   test("an editor changes a subtitle, adds a highlight, changes a date, reorders perks and replaces the meeting picture; the preview shows the page's own section and the files pass the content check", async ({
     page,
@@ -117,19 +143,29 @@ test.describe.serial("editing through /admin/", () => {
     await (await scrollTo(page, perks.getByRole("button", { name: "Reorder Item" }).first())).focus();
     await page.keyboard.press("ArrowDown");
     await expect(preview.locator("#expo li h4").first()).toHaveText(PERKS_AFTER_MOVE[0] ?? "");
+    // The sharing card in the preview is redrawn with the new first day, as the build will draw it.
+    const card = preview.getByRole("img", { name: /^Meridian Mobility Systems at CTAA Expo 2025, booth 713, May 19 – 21, 2025/ });
+    await expect(card).toBeVisible();
+    expect(drawnLines(await svgOf(card))).toContain("May 19 – 21, 2025 · Palm Springs, CA");
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath("preview-sharing-card.png") });
     await save(page);
 
     await openSection(page, /Meeting request section/);
     const newPicture = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cms-picture-")), "booth-team.png");
     fs.copyFileSync(NEW_PICTURE_SOURCE, newPicture);
-    await field(page, "Image").getByRole("button", { name: /Replace|Select|Browse/ }).first().click();
+    // Until the editor chooses a picture of their own, the preview shows the illustration the build draws.
+    const drawnIllustration = preview.getByRole("img", { name: squish(pictureDescriptions.meeting) });
+    await expect(drawnIllustration).toBeVisible();
+    expect(drawnLines(await svgOf(drawnIllustration)).slice(0, 2)).toEqual([content.site.shortName.toUpperCase(), `BOOTH ${content.expo.booth}`]);
+    await field(page, PICTURE_FIELD).getByRole("button", { name: /Replace|Select|Browse/ }).first().click();
     const dialog = page.getByRole("dialog", { name: "Select Image" });
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), dialog.getByRole("button", { name: "Upload" }).click()]);
     await chooser.setFiles(newPicture);
     await expect(dialog.getByRole("option", { name: "booth-team.png", selected: true })).toBeVisible();
     await dialog.getByRole("button", { name: "Insert" }).click();
     await expect(dialog).toBeHidden();
-    await expect(field(page, "Image")).toContainText("booth-team.png");
+    await expect(field(page, PICTURE_FIELD)).toContainText("booth-team.png");
     await field(page, "Picture description").getByRole("textbox").fill(NEW_PICTURE_ALT);
     // The uploaded picture shows in the preview, with its description, at its own proportions.
     const picture = preview.getByRole("img", { name: NEW_PICTURE_ALT });

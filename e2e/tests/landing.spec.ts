@@ -4,7 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { MESSAGE_LINES } from "../../src/lib/meeting-request";
 import { TOAST_LIBRARY_WORDS } from "../../src/test-support/toast-library-words";
 import { PUBLIC_DIR } from "../../tools/lib/test-build";
-import { content, squish } from "../support/content";
+import { content, pictureDescriptions, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { holdScripts } from "../support/page-scripts";
 
@@ -80,7 +80,7 @@ test.describe("landing page", () => {
     // The form section as the spec lists it.
     await expect(formSection.getByRole("heading", { level: 2 })).toHaveText(content.meeting.heading);
     await expect(formSection).toContainText(content.meeting.subtitle);
-    await expect(formSection.getByRole("img", { name: squish(content.meeting.imageAlt) })).toHaveCount(1);
+    await expect(formSection.getByRole("img", { name: squish(pictureDescriptions.meeting) })).toHaveCount(1);
     await expect(formSection.getByRole("heading", { name: content.meeting.formTitle })).toBeVisible();
     await expect(formSection.getByRole("heading", { name: content.meeting.contactTitle })).toBeVisible();
     const contactCard = formSection.getByRole("region", { name: content.meeting.contactTitle });
@@ -95,7 +95,7 @@ test.describe("landing page", () => {
 
     // Read to the end: lazy images load without errors, the illustration really shows.
     await readWholePage(page);
-    const illustration = formSection.getByRole("img", { name: squish(content.meeting.imageAlt) });
+    const illustration = formSection.getByRole("img", { name: squish(pictureDescriptions.meeting) });
     await illustration.scrollIntoViewIfNeeded();
     await expect.poll(() => illustration.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   });
@@ -111,7 +111,7 @@ test.describe("landing page", () => {
     await expect(page.getByLabel(content.meeting.form.fullNameLabel)).toBeVisible();
     await expect(page.getByRole("button", { name: content.meeting.form.submitLabel })).toBeVisible();
     // The illustration is there too: a plain <picture>, so it needs no script.
-    await expect(page.getByRole("img", { name: squish(content.meeting.imageAlt) })).toBeVisible();
+    await expect(page.getByRole("img", { name: squish(pictureDescriptions.meeting) })).toBeVisible();
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { imageSize } from "image-size";
 import { siteUrlFrom } from "../../build-time/site-url";
-import { content, squish } from "../support/content";
+import { content, pictureDescriptions, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { pageBootHasRun } from "../support/page-scripts";
 
@@ -76,7 +76,10 @@ test.describe("search and sharing", () => {
     expect(head.meta["og:description"]).toBe(head.meta.description);
     expect(head.meta["og:url"]).toBe(canonical);
     expect(head.meta["og:site_name"]).toBe(content.site.companyName);
-    expect(head.meta["og:image:alt"]).toBeTruthy();
+    // The card is drawn from the content; its description follows the same facts ({placeholders} filled).
+    expect(head.meta["og:image:alt"]).toBe(squish(pictureDescriptions.shareCard));
+    expect(head.meta["og:image:alt"]).not.toMatch(/[{}]/);
+    expect(head.meta["twitter:image:alt"]).toBe(head.meta["og:image:alt"]);
     expect(head.meta["twitter:card"]).toBe("summary_large_image");
     expect(head.meta["twitter:title"]).toBe(head.title);
     expect(head.meta["twitter:description"]).toBe(head.meta.description);

@@ -17,6 +17,11 @@ jest.mock("../../build-time/content/yaml-source", () => {
   return { ...actual, parseYaml: jest.fn(actual.parseYaml) };
 });
 
+// Drawing the pictures (build-time/pictures, tested there) takes seconds and is not what this file checks.
+jest.mock("../../build-time/pictures/gatsby-pictures", () => ({
+  ...jest.requireActual<typeof import("../../build-time/pictures/gatsby-pictures")>("../../build-time/pictures/gatsby-pictures"),
+  createPictureDrawer: () => ({ draw: async () => undefined, drawSoon: () => undefined }),
+}));
 
 const contentFolder = validContentFolderPerTest();
 const file = (name: string) => path.join(contentFolder(), name);

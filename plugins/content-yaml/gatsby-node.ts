@@ -3,7 +3,8 @@
  * (build-time/content/pipeline.ts) in front of gatsby-transformer-yaml.
  *
  * - onPreBootstrap: every file is checked before sourcing; `gatsby build` stops with one line per
- *   problem, `gatsby develop` prints them and keeps running.
+ *   problem, `gatsby develop` prints them and keeps running. Then the pictures drawn from the
+ *   content are drawn (build-time/pictures), and drawn again after a save that changes them.
  * - onCreateNode: each YAML file still becomes its node through gatsby-transformer-yaml (same
  *   options), but a content file is handed to it as the data the check read (as JSON, which YAML
  *   reads unchanged), checked once per saved text. In `gatsby develop` a save with errors is
@@ -17,11 +18,17 @@ import path from "node:path";
 import type { GatsbyNode, Node } from "gatsby";
 import * as yamlTransformer from "gatsby-transformer-yaml/gatsby-node";
 import { createContentPipeline } from "../../build-time/content/pipeline";
+import { withDrawnPictures } from "../../build-time/pictures/drawn-pictures";
+import { createPictureDrawer } from "../../build-time/pictures/gatsby-pictures";
 
-const contentPipeline = createContentPipeline(path.resolve("content"));
+const CONTENT_DIR = path.resolve("content");
+const contentPipeline = createContentPipeline(CONTENT_DIR);
+// The sharing card and the meeting illustration, drawn from the checked content (build-time/pictures).
+const pictures = createPictureDrawer((name) => contentPipeline.lastGoodData(name));
 
-export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
   contentPipeline.checkAll(reporter);
+  await pictures.draw(reporter);
 };
 
 export const shouldOnCreateNode: GatsbyNode["shouldOnCreateNode"] = (args) => yamlTransformer.shouldOnCreateNode(args);
@@ -32,5 +39,8 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async (args, pluginOptio
   if (typeof absolutePath !== "string") return yamlTransformer.onCreateNode(args, pluginOptions);
   const text = contentPipeline.textFor(absolutePath, await loadNodeContent(node), reporter);
   if (text === undefined) return undefined;
-  return yamlTransformer.onCreateNode({ ...args, loadNodeContent: async () => text }, pluginOptions);
+  pictures.drawSoon(reporter);
+  // A picture field left empty gets the picture drawn from the content (build-time/pictures).
+  const data = path.dirname(absolutePath) === CONTENT_DIR ? withDrawnPictures(absolutePath, text, CONTENT_DIR) : text;
+  return yamlTransformer.onCreateNode({ ...args, loadNodeContent: async () => data }, pluginOptions);
 };

@@ -12,7 +12,7 @@ import { PROJECT_ROOT, REPORTS_DIR, runTestBuild } from "./test-build";
 export const CONTENT_BUILD_LOG_FILE = path.join(REPORTS_DIR, "content-build.log");
 
 /** What a fresh clone does not have, or what this build makes itself (content/ comes from the caller). */
-const LEFT_OUT = new Set(["node_modules", ".git", ".cache", "public", "reports", "test-results", "screenshots", ".data", "content"]);
+const LEFT_OUT = new Set(["node_modules", ".git", ".cache", "public", "reports", "test-results", "screenshots", ".data", "content", ".drawn-pictures"]);
 
 /** Local environment files can hold a developer's keys; the build gets its settings explicitly. */
 function isCopied(name: string): boolean {

@@ -1,4 +1,4 @@
-import { contentFile, group, imageAlt, imagePath, list, text } from "../fields";
+import { contentFile, group, imageAlt, list, ownPicture, text } from "../fields";
 import { choiceOption, toastMessage } from "./shared";
 
 const form = group(
@@ -25,8 +25,10 @@ export const meetingSchema = contentFile(
   {
     heading: text("The heading of the meeting-request section.", "Schedule Your CTAA Meeting"),
     subtitle: text("The line under the heading.", undefined, 'Put it in quotes if it contains " #".'),
-    image: imagePath("The picture beside the form, saved in content/images; write its path from this file, e.g. ./images/meeting-illustration.png."),
-    imageAlt: imageAlt("image"),
+    image: ownPicture(
+      "Leave empty to use the illustration the site draws for you beside the form: an expo booth with the company's short name and the booth number (from the expo section) on it, which changes with them. Choose a picture here only to use your own instead.",
+    ),
+    imageAlt: imageAlt("image", "{shortName}, {booth}, {eventName}"),
     formTitle: text("The title of the card that holds the form.", "Book Your Meeting"),
     contactTitle: text("The title of the contact details card.", "Contact Information"),
     form,

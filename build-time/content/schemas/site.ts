@@ -1,9 +1,9 @@
-import { contentFile, group, imageAlt, imagePath, text, year } from "../fields";
+import { contentFile, group, imageAlt, ownPicture, text, year } from "../fields";
 
 export const siteSchema = contentFile(
   {
-    companyName: text("The company's full name, used in the browser tab, search results and the footer.", "Meridian Mobility Systems"),
-    shortName: text("A shorter name for tight spaces, such as the page header.", "Meridian Mobility"),
+    companyName: text("The company's full name, used in the browser tab, search results, the footer and on the sharing card.", "Meridian Mobility Systems"),
+    shortName: text("A shorter name for tight spaces, such as the page header and the booth in the meeting illustration.", "Meridian Mobility"),
     description: text(
       "One or two sentences that search engines and link previews show under the page title. About 160 characters at most, or search engines cut it off.",
     ),
@@ -16,10 +16,10 @@ export const siteSchema = contentFile(
       },
       "Company history facts shown in the footer.",
     ),
-    shareImage: imagePath(
-      "The picture shown when the page is shared on LinkedIn, X, Slack or by e-mail. 1200 × 630 pixels, saved in content/images; write its path from this file, e.g. ./images/share-card.png.",
+    shareImage: ownPicture(
+      "Leave empty to use the sharing card the site draws for you, shown when the page is shared on LinkedIn, X, Slack or by e-mail. It shows the expo's name, booth, dates and city (from the expo section), the headline (from the first screen) and the company name, and changes with them. Choose a picture here only to use your own instead: 1200 × 630 pixels.",
     ),
-    shareImageAlt: imageAlt("shareImage"),
+    shareImageAlt: imageAlt("shareImage", "{companyName}, {eventName}, {booth}, {dates}, {place}, {headline}"),
     skipLinkLabel: text("The link keyboard users meet first, which jumps over the header to the page's content.", "Skip to main content"),
     notFound: group(
       {

@@ -1,5 +1,62 @@
-<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900" viewBox="0 0 1200 900">
-  <defs>
+/**
+ * The meeting illustration beside the form (drawn at 1200 × 900, published as a 1600 × 1200
+ * picture): the company's short name on the booth's header and the booth number on its sign,
+ * drawn over the illustration's fixed artwork. The sign grows with its text; the name gets the
+ * rest of the header and wraps or shrinks to fit it.
+ */
+import { centredBaseline, drawLines, fit, type TextBlock } from "./draw-text";
+import { textWidth, type GlyphAtlas } from "./glyphs";
+import type { PictureFacts } from "./picture-facts";
+
+export const MEETING_ILLUSTRATION = { width: 1200, height: 900, publishedWidth: 1600, publishedHeight: 1200 } as const;
+
+const HEADER = { left: 180, right: 1056, middle: 162, gap: 24 } as const;
+const SIGN = { top: 132, height: 60, padding: 24, minWidth: 180 } as const;
+
+export const MEETING_ILLUSTRATION_BLOCKS = {
+  sign: { weight: "bold", maxLines: 1, maxSize: 32, minSize: 20, width: 400 - 2 * SIGN.padding, lineHeight: 1.1 },
+  name: { weight: "bold", maxLines: 2, maxSize: 40, minSize: 20, width: 0, lineHeight: 1.1 },
+} as const satisfies Record<string, TextBlock>;
+
+/** The texts drawn on the booth, before fitting. */
+export function meetingIllustrationTexts(facts: PictureFacts): { sign: string; name: string } {
+  return {
+    sign: `${facts.boothLabel} ${facts.booth}`.toLocaleUpperCase("en-US"),
+    name: facts.shortName.toLocaleUpperCase("en-US"),
+  };
+}
+
+export function meetingIllustrationSvg(facts: PictureFacts, atlas: GlyphAtlas): string {
+  const texts = meetingIllustrationTexts(facts);
+  const blocks = MEETING_ILLUSTRATION_BLOCKS;
+  const sign = fit(texts.sign, blocks.sign, atlas);
+  const signTextWidth = textWidth(sign.lines[0] ?? "", { atlas, weight: blocks.sign.weight, size: sign.size });
+  const signWidth = Math.max(SIGN.minWidth, Math.ceil(signTextWidth) + 2 * SIGN.padding);
+  const signLeft = HEADER.right - signWidth;
+  const nameBlock = { ...blocks.name, width: signLeft - HEADER.gap - HEADER.left };
+  const name = fit(texts.name, nameBlock, atlas);
+  // The dashboard's figure and caption are part of the artwork, drawn with the same font.
+  const dashboardFigure = drawLines({ size: 54, lines: ["7.2"], shortened: false }, blocks.name, atlas, { x: 780, baseline: 352 }, "#0F4C81");
+  const dashboardCaption = drawLines(
+    { size: 20, lines: ["trips / vehicle hour"], shortened: false },
+    { ...blocks.name, weight: "regular" },
+    atlas,
+    { x: 780, baseline: 384 },
+    "#3C4A5C",
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${MEETING_ILLUSTRATION.width}" height="${MEETING_ILLUSTRATION.height}" viewBox="0 0 ${MEETING_ILLUSTRATION.width} ${MEETING_ILLUSTRATION.height}">
+${BACKDROP}  ${drawLines(name, nameBlock, atlas, { x: HEADER.left, baseline: centredBaseline(HEADER.middle, name.lines.length, name.size, nameBlock, atlas) }, "#FFFFFF")}
+  <!-- booth number sign -->
+  <rect x="${signLeft}" y="${SIGN.top}" width="${signWidth}" height="${SIGN.height}" rx="${SIGN.height / 2}" fill="#F2B33D"/>
+  ${drawLines(sign, blocks.sign, atlas, { x: signLeft + signWidth / 2, baseline: centredBaseline(SIGN.top + SIGN.height / 2, 1, sign.size, blocks.sign, atlas), anchor: "middle" }, "#0B2545")}
+${SCREEN_AND_PANEL}  ${dashboardFigure}
+  ${dashboardCaption}
+${PEOPLE_BUS_AND_PLANT}</svg>
+`;
+}
+
+/** The fixed artwork: sky, floor and the booth's back wall with its header band. */
+const BACKDROP = `  <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="#E8F1FB"/>
       <stop offset="1" stop-color="#F7FAFD"/>
@@ -21,11 +78,10 @@
   <rect x="130" y="120" width="940" height="570" rx="18" fill="#FFFFFF" stroke="#D2DEEC" stroke-width="4"/>
   <rect x="130" y="120" width="940" height="84" rx="18" fill="#0B2545"/>
   <rect x="130" y="180" width="940" height="24" fill="#0B2545"/>
-  <text x="180" y="177" font-family="DejaVu Sans, Arial, sans-serif" font-size="40" font-weight="700" fill="#FFFFFF">MERIDIAN MOBILITY</text>
-  <!-- booth number sign -->
-  <rect x="820" y="132" width="236" height="60" rx="30" fill="#F2B33D"/>
-  <text x="938" y="174" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="32" font-weight="700" fill="#0B2545">BOOTH 713</text>
-  <!-- big screen with microtransit map -->
+`;
+
+/** The big screen with the microtransit map, and the dashboard panel around its figure. */
+const SCREEN_AND_PANEL = `  <!-- big screen with microtransit map -->
   <rect x="190" y="240" width="520" height="320" rx="14" fill="url(#screen)"/>
   <g stroke="#2E6FA8" stroke-width="2" opacity="0.6">
     <path d="M190 320 H710 M190 400 H710 M190 480 H710 M290 240 V560 M420 240 V560 M550 240 V560"/>
@@ -45,9 +101,10 @@
   <!-- dashboard panel -->
   <rect x="750" y="240" width="270" height="320" rx="14" fill="#F1F6FC" stroke="#D2DEEC" stroke-width="4"/>
   <rect x="780" y="272" width="120" height="16" rx="8" fill="#0B2545"/>
-  <text x="780" y="352" font-family="DejaVu Sans, Arial, sans-serif" font-size="54" font-weight="700" fill="#0F4C81">7.2</text>
-  <text x="780" y="384" font-family="DejaVu Sans, Arial, sans-serif" font-size="20" fill="#3C4A5C">trips / vehicle hour</text>
-  <g fill="#0E7C7B">
+`;
+
+/** The minibus, the meeting table, the two people and the plant. */
+const PEOPLE_BUS_AND_PLANT = `  <g fill="#0E7C7B">
     <rect x="780" y="500" width="28" height="40" rx="4"/>
     <rect x="822" y="470" width="28" height="70" rx="4"/>
     <rect x="864" y="440" width="28" height="100" rx="4"/>
@@ -104,4 +161,4 @@
     <path d="M0 60 C-40 30 -50 -10 -30 -40 C-10 -10 -5 20 0 60 Z" fill="#0E7C7B"/>
     <path d="M0 60 C40 30 50 -20 26 -50 C8 -16 4 20 0 60 Z" fill="#3CC6B6"/>
   </g>
-</svg>
+`;
