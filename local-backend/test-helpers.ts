@@ -1,4 +1,6 @@
 /** Shared bits for the local backend's tests (not a test file itself). */
+import crypto from "node:crypto";
+
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 
 export interface ContactRow {
@@ -16,12 +18,14 @@ export function uniqueEmail(prefix = "visitor"): string {
   return `${prefix}.${process.pid}.${Date.now().toString(36)}.${counter}@example.org`;
 }
 
+/** A valid row; its message is distinct too (the screening flags one text sent three times in an hour). */
 export function goodRow(overrides: Partial<Record<keyof ContactRow, unknown>> = {}): ContactRow {
+  counter += 1;
   return {
     name: "Ada Lovelace",
     email: uniqueEmail(),
     organization: "Metro Transit Authority",
-    message: "Fleet size: 40\nInterested in: demand-response scheduling",
+    message: `Fleet size: ${40 + counter}\nInterested in: demand-response scheduling`,
     ...overrides,
   } as ContactRow;
 }
@@ -81,3 +85,63 @@ export const TRICKY_TEXT: readonly string[] = [
   "tab\there\r\nCRLF line\u2028line separator",
   "\u0001\u0007\u001b[31m control characters \u007f\u0085",
 ];
+
+/** `request.headers` of a visitor: the client address the gateway sets, and any others. */
+export function visitorHeaders(address: string, headers: Record<string, string> = {}): Record<string, string> {
+  return { "cf-connecting-ip": address, ...headers };
+}
+
+/** Runs `task` as anon with `request.headers` set as PostgREST sets them (what the screening reads). */
+export async function asVisitor<T>(db: PGlite, headers: Record<string, string>, task: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      "select set_config('role', 'anon', true), set_config('request.jwt.claims', '{\"role\":\"anon\"}', true), set_config('request.headers', $1, true)",
+      [JSON.stringify(headers)],
+    );
+    return task(tx);
+  });
+}
+
+interface AltchaChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+/**
+ * A valid `x-form-proof` value, as the page's worker makes it: a challenge from
+ * public.form_challenge() (20261124100000_form_proof.sql), solved here. Where that migration is
+ * not applied (a branch without it), stand-ins of its two private functions are installed that
+ * accept the value "stand-in-verified" and `pending:<32 hex>`, as the contract describes.
+ */
+export async function pageProof(db: PGlite): Promise<string> {
+  const { rows } = await db.query<{ real: boolean }>("select to_regprocedure('public.form_challenge()') is not null as real");
+  if (!rows[0]!.real) {
+    await db.exec(`
+      create or replace function private.form_proof_verdict(header text) returns text language sql as $$
+        select case when header is null or header = '' then 'missing'
+                    when header = 'stand-in-verified' then 'verified'
+                    when header ~ '^pending:[0-9a-f]{32}$' then 'pending'
+                    else 'invalid' end $$;
+      create or replace function private.form_proof_ticket_hash(header text) returns text language sql as $$
+        select case when header ~ '^pending:[0-9a-f]{32}$'
+                    then encode(sha256(convert_to(substr(header, 9), 'UTF8')), 'hex') end $$;`);
+    return "stand-in-verified";
+  }
+  const challenge = (await db.query<{ c: AltchaChallenge }>("select public.form_challenge() as c")).rows[0]!.c;
+  for (let number = 0; number <= challenge.maxnumber; number += 1) {
+    if (crypto.createHash("sha256").update(`${challenge.salt}${number}`).digest("hex") === challenge.challenge) {
+      const { algorithm, salt, signature } = challenge;
+      return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature })).toString("base64");
+    }
+  }
+  throw new Error("the form challenge has no solution");
+}
+
+/** A `pending:<ticket>` proof header and the ticket's hash (as form_proof_ticket_hash makes it). */
+export function pendingProof(): { header: string; ticketHash: string } {
+  const ticket = crypto.randomBytes(16).toString("hex");
+  return { header: `pending:${ticket}`, ticketHash: crypto.createHash("sha256").update(ticket).digest("hex") };
+}

@@ -231,6 +231,10 @@ begin
 end;
 $$;
 
+-- The page writes every message as labelled lines (src/lib/meeting-request.ts); their answers
+-- (phone, fleet size, products, time, or "Not provided") are alike across real visitors, so only
+-- the free text counts: the Challenges/Questions answer, or the whole message when it is not in
+-- the page's format. Case, whitespace and punctuation are ignored; under 20 characters, none.
 create function private.text_fingerprint(message text)
   returns text
   language sql
@@ -238,7 +242,11 @@ create function private.text_fingerprint(message text)
   set search_path = ''
 as $$
   select case when pg_catalog.length(t) >= 20 then pg_catalog.md5(t) end
-    from (select pg_catalog.regexp_replace(pg_catalog.lower(message), '[[:space:][:punct:]]+', '', 'g') as t) n;
+    from (select pg_catalog.regexp_replace(pg_catalog.lower(
+            pg_catalog.regexp_replace(
+              pg_catalog.regexp_replace(message, '^(Phone|Fleet Size|Products of Interest|Preferred Meeting Time): [^\n]*$', '', 'gn'),
+              '^Challenges/Questions: (None provided$)?', '', 'gn')),
+            '[[:space:][:punct:]]+', '', 'g') as t) n;
 $$;
 
 
@@ -415,7 +423,9 @@ begin
          set status = 'pending', priority = 0, next_attempt_at = pg_catalog.now()
        where n.contact_id = confirmed.contact_id
          and n.status in ('held', 'digest', 'digested');
-      if found and exists (select from pg_catalog.pg_extension where extname = 'pg_net') then
+      -- Where the hosted webhook is wired (pg_net; 20251123120000), post it now, as an insert does.
+      if found and exists (select from pg_catalog.pg_trigger t
+                            where t.tgrelid = 'public.contacts'::regclass and t.tgname = 'contacts_40_notify_staff') then
         perform public.post_to_notify_function(public.contact_webhook_payload(c))
            from public.contacts c where c.id = confirmed.contact_id;
       end if;
@@ -536,6 +546,7 @@ begin
   end if;
   if not exists (select from public.contact_notifications n where n.digest_id = digest.id and n.status = 'digest') then
     -- Everything in it was confirmed by the page meanwhile and notified one by one.
+    update public.contact_notifications n set digest_id = null where n.digest_id = digest.id;
     delete from public.contact_digests d where d.id = digest.id;
     return;
   end if;
@@ -646,6 +657,9 @@ end;
 $$;
 
 revoke all on function private.digest_waiting() from public, anon, authenticated;
+-- The claim runs as its caller, the service role, like the notification claims.
+grant usage on schema private to service_role;
+grant execute on function private.digest_waiting() to service_role;
 revoke all on function public.has_due_contact_digest(integer) from public, anon, authenticated;
 revoke all on function public.claim_contact_digest(integer, integer, integer) from public, anon, authenticated;
 revoke all on function public.finish_contact_digest(bigint, uuid, text, double precision) from public, anon, authenticated;
