@@ -145,3 +145,11 @@ export function pendingProof(): { header: string; ticketHash: string } {
   const ticket = crypto.randomBytes(16).toString("hex");
   return { header: `pending:${ticket}`, ticketHash: crypto.createHash("sha256").update(ticket).digest("hex") };
 }
+
+/**
+ * Lifts the caps on requests without a page proof (private.screening_limits), for tests of the
+ * insert path itself that send many direct requests from one loopback address.
+ */
+export async function liftScreeningCaps(db: Pick<PGlite, "query">): Promise<void> {
+  await db.query("update private.screening_limits set per_client_per_hour = 1000000, overall_per_hour = 1000000");
+}

@@ -13,7 +13,7 @@
 --   * suspect (no or a bad proof, or spam-looking content): stored, never e-mailed one by one,
 --     counted and sampled in the digest (at most one e-mail per 20 minutes).
 -- Rows without a page proof are capped (HTTP 429, SQLSTATE PT429): 20 per client address and
--- 200 in all per rolling hour, so a script cannot fill the database. Staff's own inserts
+-- 200 in all per rolling hour (private.screening_limits), so a script cannot fill the database. Staff's own inserts
 -- (service_role) are not screened.
 --
 -- Signals (figures in docs/notifications.md, measured by local-backend/screening.test.ts on
@@ -118,6 +118,17 @@ create policy "Service role manages screening"
 
 
 -- ---------------------------------------------------------------------------------------------
+-- The caps on rows without a page proof, per rolling hour (one row; staff may change them with
+-- SQL, e.g. for an event where many visitors share one address and JavaScript is blocked).
+create table private.screening_limits (
+  only_row boolean primary key default true check (only_row),
+  per_client_per_hour integer not null check (per_client_per_hour >= 0),
+  overall_per_hour integer not null check (overall_per_hour >= 0)
+);
+insert into private.screening_limits (per_client_per_hour, overall_per_hour) values (20, 200);
+revoke all on table private.screening_limits from public, anon, authenticated, service_role;
+alter table private.screening_limits enable row level security;
+
 -- The key of the client-address hash. Vault on hosted projects (created below when Vault
 -- exists); elsewhere a table no API role can reach.
 create table private.screening_secrets (
@@ -269,9 +280,10 @@ declare
   signals text[];
   fingerprint text;
   verdict text;
-  per_client_cap constant integer := 20;
-  overall_cap constant integer := 200;
+  per_client_cap integer;
+  overall_cap integer;
 begin
+  select l.per_client_per_hour, l.overall_per_hour into per_client_cap, overall_cap from private.screening_limits l;
   begin
     proof_header := headers::json ->> 'x-form-proof';
   exception when others then
