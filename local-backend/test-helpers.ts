@@ -2,6 +2,9 @@
 import crypto from "node:crypto";
 
 import type { PGlite, Transaction } from "@electric-sql/pglite";
+import { solveChallenge } from "altcha-lib/v1";
+
+import { formProofPayload, type FormChallenge } from "../src/lib/form-proof";
 
 export interface ContactRow {
   name: string;
@@ -102,42 +105,26 @@ export async function asVisitor<T>(db: PGlite, headers: Record<string, string>, 
   });
 }
 
-interface AltchaChallenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
+/** Solves a challenge of public.form_challenge() as the page's worker does (altcha-lib), giving the header value. */
+export async function solveFormChallenge(challenge: FormChallenge): Promise<string> {
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error("the form challenge has no solution");
+  return formProofPayload(challenge, solution.number);
 }
 
 /**
  * A valid `x-form-proof` value, as the page's worker makes it: a challenge from
- * public.form_challenge() (20261124100000_form_proof.sql), solved here. Where that migration is
- * not applied (a branch without it), stand-ins of its two private functions are installed that
- * accept the value "stand-in-verified" and `pending:<32 hex>`, as the contract describes.
+ * public.form_challenge() (20261124100000_form_proof.sql), solved. A proof counts once.
  */
-export async function pageProof(db: PGlite): Promise<string> {
-  const { rows } = await db.query<{ real: boolean }>("select to_regprocedure('public.form_challenge()') is not null as real");
-  if (!rows[0]!.real) {
-    await db.exec(`
-      create or replace function private.form_proof_verdict(header text) returns text language sql as $$
-        select case when header is null or header = '' then 'missing'
-                    when header = 'stand-in-verified' then 'verified'
-                    when header ~ '^pending:[0-9a-f]{32}$' then 'pending'
-                    else 'invalid' end $$;
-      create or replace function private.form_proof_ticket_hash(header text) returns text language sql as $$
-        select case when header ~ '^pending:[0-9a-f]{32}$'
-                    then encode(sha256(convert_to(substr(header, 9), 'UTF8')), 'hex') end $$;`);
-    return "stand-in-verified";
-  }
-  const challenge = (await db.query<{ c: AltchaChallenge }>("select public.form_challenge() as c")).rows[0]!.c;
-  for (let number = 0; number <= challenge.maxnumber; number += 1) {
-    if (crypto.createHash("sha256").update(`${challenge.salt}${number}`).digest("hex") === challenge.challenge) {
-      const { algorithm, salt, signature } = challenge;
-      return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature })).toString("base64");
-    }
-  }
-  throw new Error("the form challenge has no solution");
+export async function pageProof(db: Pick<PGlite, "query">): Promise<string> {
+  return solveFormChallenge((await db.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c);
+}
+
+/** The same through a backend's API, as the page fetches it (`POST /rest/v1/rpc/form_challenge`). */
+export async function pageProofOverHttp(url: string, anonKey: string): Promise<string> {
+  const response = await fetch(`${url}/rest/v1/rpc/form_challenge`, { method: "POST", headers: { apikey: anonKey, "Content-Type": "application/json" }, body: "{}" });
+  if (!response.ok) throw new Error(`rpc/form_challenge answered HTTP ${response.status}`);
+  return solveFormChallenge((await response.json()) as FormChallenge);
 }
 
 /** A `pending:<ticket>` proof header and the ticket's hash (as form_proof_ticket_hash makes it). */
