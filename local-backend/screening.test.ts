@@ -14,11 +14,9 @@ import { asRole, asVisitor, goodRow, insertAs, pageProof, pendingProof, rejectio
 jest.setTimeout(120_000);
 
 let db: PGlite;
-let verified: string;
 
 beforeAll(async () => {
   ({ db } = await openDatabase());
-  verified = await pageProof(db);
 });
 
 afterAll(async () => {
