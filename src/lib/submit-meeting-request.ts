@@ -82,7 +82,8 @@ const formProof = createFormProof({
   },
   now: () => performance.now(),
   newTicket,
-  later: (task, delayMs) => void setTimeout(task, delayMs),
+  // unref (Node only): a pending refresh must not keep a test process alive.
+  later: (task, delayMs) => void (setTimeout(task, delayMs) as { unref?: () => void }).unref?.(),
   log: (message, cause) => console.info(message, cause instanceof Error ? cause.message : cause),
 });
 
