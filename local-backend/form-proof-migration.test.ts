@@ -157,7 +157,7 @@ describe("form_proof_verdict", () => {
     expect(await verdict(b64(JSON.stringify(payload)))).toBe("verified");
   });
 
-  test("the expiry cannot be stretched by moving the number's first digit into the salt (parameter splicing)", async () => {
+  test("a salt not exactly as issued is refused even when salt + number hash the same (parameter splicing)", async () => {
     const good = JSON.parse(Buffer.from(await altchaPayload({ expiresAt: new Date(Date.now() + 60_000), number: 12345 }), "base64").toString());
     // salt + number is the same text, so the challenge and signature still match; only the
     // salt's fixed shape (ending in '&') refuses it.

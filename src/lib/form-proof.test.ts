@@ -84,12 +84,20 @@ describe("the header of each insert", () => {
     expect(deps.confirm).not.toHaveBeenCalled(); // a verified request needs no confirmation
   });
 
-  it("also after a failed insert: the proof may have been spent, so it is not sent twice", async () => {
-    const { proof, solveNext } = harness();
+  it("is kept after a failed insert (nothing was spent): the retry sends the same proof, and no new work starts", async () => {
+    const { proof, deps, solveNext } = harness();
     proof.start();
     await solveNext();
     proof.sent(proof.header(), false);
-    expect(proof.header()).toMatch(/^pending:/);
+    expect(proof.header()).toBe("payload-of-challenge-1");
+    expect(deps.fetchChallenge).toHaveBeenCalledTimes(1);
+  });
+
+  it("a failed pending insert keeps its ticket for the retry", async () => {
+    const { proof } = harness();
+    const header = proof.header();
+    proof.sent(header, false);
+    expect(proof.header()).toBe(header);
   });
 
   it("goes pending when the solved proof got old, and a fresh challenge replaces it before that", async () => {
@@ -135,7 +143,6 @@ describe("a pending ticket", () => {
     const { proof, deps, solveNext, advance } = harness();
     proof.start();
     proof.sent(proof.header(), false);
-    await solveNext();
     await solveNext();
     await advance(0);
     expect(deps.confirm).not.toHaveBeenCalled();

@@ -7,7 +7,7 @@
  * - otherwise `pending:<ticket>`, and once the insert is stored and the proof solved, the page
  *   confirms the ticket (`rpc/confirm_form_proof`) after the toast, quietly.
  * Nothing here delays the submit: the header is read synchronously from what is ready.
- * A proof counts once: every submission starts a new round with a fresh challenge.
+ * A proof counts once: every stored submission starts a new round with a fresh challenge.
  */
 
 export const FORM_PROOF_HEADER = "x-form-proof";
@@ -86,7 +86,7 @@ export type FormProof = {
   start: () => void;
   /** The x-form-proof value for the next insert. Synchronous; the same until `sent`. */
   header: () => string;
-  /** After an insert with `header` was answered: spends the round, confirms a stored pending ticket. */
+  /** After an insert with `header`: once stored, the round is spent (a pending ticket gets confirmed) and a new one starts. */
   sent: (header: string, stored: boolean) => void;
 };
 
@@ -138,10 +138,13 @@ export function createFormProof(deps: FormProofDependencies): FormProof {
       return fresh(solved) ? solved.payload : `pending:${ticket}`;
     },
     sent(header, stored) {
+      // A refused or failed insert spends nothing (the database rolls the transaction back, or
+      // never saw it): the visitor's retry sends the same proof or ticket, and no new work starts.
+      if (!stored) return;
       const used = round;
       round = undefined;
       if (started) start();
-      if (!used || !stored || header !== `pending:${used.ticket}`) return;
+      if (!used || header !== `pending:${used.ticket}`) return;
       // The request waits as pending: confirm it with this round's proof (solved meanwhile, or
       // still being solved), or with a new one if there is none or it got too old.
       const proof = fresh(used.solved)

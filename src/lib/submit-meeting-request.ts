@@ -82,7 +82,8 @@ const formProof = createFormProof({
   },
   now: () => performance.now(),
   newTicket,
-  later: (task, delayMs) => void setTimeout(task, delayMs),
+  // unref (Node only): a pending refresh must not keep a test process alive.
+  later: (task, delayMs) => void (setTimeout(task, delayMs) as { unref?: () => void }).unref?.(),
   log: (message, cause) => console.info(message, cause instanceof Error ? cause.message : cause),
 });
 
@@ -102,6 +103,15 @@ export function startFormProof(connection: SupabaseConnection = connectionFromBu
  */
 export function contactsInsertHeaders(): Record<string, string> {
   return { [FORM_PROOF_HEADER]: formProof.header() };
+}
+
+/**
+ * After a real insert sent with `headers` (from contactsInsertHeaders) was answered: a stored
+ * one spends its proof (the next insert gets a new one) and has its pending ticket confirmed
+ * once the proof is solved. Never for a warm-up request.
+ */
+export function afterContactsInsert(headers: Record<string, string>, stored: boolean): void {
+  formProof.sent(headers[FORM_PROOF_HEADER] ?? "", stored);
 }
 
 /** The problem with the build's Supabase settings, or undefined when they look usable. */
@@ -148,15 +158,8 @@ export async function insertContactRecord(
     const headers = contactsInsertHeaders();
     let insert = client.from("contacts").insert(record);
     for (const [name, value] of Object.entries(headers)) insert = insert.setHeader(name, value);
-    let stored = false;
-    let answer: Awaited<typeof insert>;
-    try {
-      answer = await insert.abortSignal(controller.signal);
-      stored = !answer.error;
-    } finally {
-      formProof.sent(headers[FORM_PROOF_HEADER]!, stored); // a proof counts once, whatever the answer
-    }
-    const { error, status } = answer;
+    const { error, status } = await insert.abortSignal(controller.signal);
+    afterContactsInsert(headers, !error);
     if (error) {
       throw new MeetingRequestError(diagnoseFailure(status, error, connection.url, controller.signal.aborted, timeoutMs), {
         cause: error,
