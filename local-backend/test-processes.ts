@@ -75,12 +75,16 @@ export async function waitForGroupExit(pid: number, timeoutMs = 30_000): Promise
 export interface Load {
   /** E-mail addresses of inserts answered 201. */
   acknowledged: string[];
+  /** Resolves at the first insert answered 201 (each insert first fetches and solves a page proof). */
+  running: Promise<void>;
   stop(): Promise<void>;
 }
 
 /** `clients` loops inserting one request each, until stopped or the backend stops answering. */
 export function insertLoad(url: string, clients: number, tag: string): Load {
   const acknowledged: string[] = [];
+  let markRunning: () => void = () => {};
+  const started = new Promise<void>((resolve) => (markRunning = resolve));
   let running = true;
   let sequence = 0;
   const loops = Array.from({ length: clients }, async () => {
@@ -96,7 +100,10 @@ export function insertLoad(url: string, clients: number, tag: string): Load {
           body: JSON.stringify(row),
         });
         await response.arrayBuffer();
-        if (response.status === 201) acknowledged.push(row.email);
+        if (response.status === 201) {
+          acknowledged.push(row.email);
+          markRunning();
+        }
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -104,6 +111,7 @@ export function insertLoad(url: string, clients: number, tag: string): Load {
   });
   return {
     acknowledged,
+    running: started,
     async stop() {
       running = false;
       await Promise.all(loops);
