@@ -111,14 +111,10 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
   const secret = crypto.randomBytes(32).toString("hex");
   const { catcher, fn, stopStarted } = await startParts(run, options, secret, log);
   const caller = createFunctionCaller(fn.url, secret, log);
-  let pump;
-  try {
-    pump = await startWebhookPump(run, caller, log);
-  } catch (error) {
+  const webhooks = await startWebhookPump(run, caller, log).catch(async (error: unknown) => {
     await stopStarted();
     throw error;
-  }
-  const webhooks = pump;
+  });
   const cron = startLocalCron(
     localJobs(run, caller, {
       sweepIntervalMs: options.sweepIntervalMs ?? 10_000,
