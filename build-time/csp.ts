@@ -36,7 +36,7 @@ export function parseCsp(policy: string): Map<string, string[]> {
 
 /**
  * The checks that keep the policy honest, whatever the template says: no 'unsafe-inline' or
- * 'unsafe-eval' for scripts, no wildcard hosts, connect-src limited to 'self' and Supabase.
+ * 'unsafe-eval' for scripts or workers (no blob: or data: workers either), no wildcard hosts, connect-src limited to 'self' and Supabase.
  */
 export function strictPolicyProblems(policy: string, origin: string): string[] {
   const directives = parseCsp(policy);
@@ -44,7 +44,8 @@ export function strictPolicyProblems(policy: string, origin: string): string[] {
   for (const name of ["default-src", "script-src", "style-src-elem", "connect-src", "object-src", "base-uri", "frame-ancestors"]) {
     if (!directives.has(name)) problems.push(`${name} is missing`);
   }
-  for (const name of ["script-src", "script-src-elem", "script-src-attr", "default-src"]) {
+  // worker-src too: the page proof's Web Worker (src/lib/form-proof-worker.ts) runs a script file.
+  for (const name of ["script-src", "script-src-elem", "script-src-attr", "worker-src", "default-src"]) {
     const sources = directives.get(name) ?? [];
     for (const forbidden of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "*", "data:", "blob:", "http:", "https:"]) {
       if (sources.some((source) => source.toLowerCase() === forbidden)) problems.push(`${name} allows ${forbidden}`);

@@ -193,6 +193,7 @@ describe("assertStrictPolicy", () => {
     [good.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"), /script-src allows 'unsafe-inline'/],
     [good.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'"), /script-src allows 'unsafe-eval'/],
     [good.replace("script-src 'self'", "script-src 'self' https:"), /script-src allows https:/],
+    [`${good}; worker-src 'self' blob:`, /worker-src allows blob:/],
     [good.replace("style-src-elem 'self'", "style-src-elem 'self' 'unsafe-inline'"), /style-src-elem allows 'unsafe-inline'/],
     [`${good}; style-src-attr 'unsafe-inline'`, /style-src-attr allows 'unsafe-inline'/],
     [good.replace(`connect-src 'self' ${origin}`, `connect-src 'self' ${origin} https://evil.example`), /more than 'self'.*evil/],

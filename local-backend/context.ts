@@ -50,6 +50,21 @@ export async function loadColumns(db: PGlite): Promise<Map<string, string>> {
   return new Map(result.rows.map((row) => [row.name, row.type]));
 }
 
+/**
+ * The header hosted Supabase's gateway (Cloudflare) names the client by: the address that
+ * connected, replacing whatever a client sent under that name. X-Forwarded-For passes through
+ * as the client wrote it there, so the database never reads it (20261124110000_request_screening.sql).
+ */
+export const CLIENT_ADDRESS_HEADER = "cf-connecting-ip";
+
+/** `request.headers` as PostgREST passes them, with the client address set from the socket. */
+export function requestHeaders(req: http.IncomingMessage): string {
+  const remote = req.socket.remoteAddress ?? "";
+  // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d.
+  const address = remote.startsWith("::ffff:") && remote.includes(".") ? remote.slice(7) : remote;
+  return JSON.stringify({ ...req.headers, [CLIENT_ADDRESS_HEADER]: address });
+}
+
 /** Runs `task` in its own transaction as role `anon`, with the settings PostgREST gives a request. */
 export function runAsAnon<T>(
   context: BackendContext,
@@ -66,7 +81,7 @@ export function runAsAnon<T>(
                 set_config('request.method', $2, true),
                 set_config('request.path', $3, true),
                 set_config('request.headers', $4, true)`,
-        [context.claims, req.method ?? "", requestPath, JSON.stringify(req.headers)],
+        [context.claims, req.method ?? "", requestPath, requestHeaders(req)],
       );
       return task(tx);
     });

@@ -9,7 +9,15 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
 import { LocalBackendError, oneLine } from "./errors";
-import { NOTIFICATION_COLUMNS_SQL, notificationFrom, type NotificationColumns, type StaffNotification } from "./notifications/request-status";
+import {
+  NOTIFICATION_COLUMNS_SQL,
+  NOTIFICATION_JOINS_SQL,
+  notificationFrom,
+  screeningFrom,
+  type NotificationColumns,
+  type RequestScreening,
+  type StaffNotification,
+} from "./notifications/request-status";
 import { defaultMigrationsDir, pgDataDir } from "./paths";
 
 export interface OpenDatabaseOptions {
@@ -178,6 +186,8 @@ export interface StoredRequest {
   message: string;
   /** Whether staff were notified (docs/notifications.md); null: no delivery record. */
   notification?: StaffNotification | null;
+  /** How the screening judged it; null: not screened (staff's own insert, or stored before screening). */
+  screening?: RequestScreening | null;
 }
 
 /**
@@ -195,15 +205,15 @@ export async function readRequests(db: Pick<PGlite, "query">, lastInserted = fal
     organization: Uint8Array;
     message: Uint8Array;
   } & NotificationColumns>(
-    `select id::text as id,
-            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-            convert_to(name, 'UTF8') as name,
-            convert_to(email, 'UTF8') as email,
-            convert_to(organization, 'UTF8') as organization,
-            convert_to(message, 'UTF8') as message,
+    `select c.id::text as id,
+            to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+            convert_to(c.name, 'UTF8') as name,
+            convert_to(c.email, 'UTF8') as email,
+            convert_to(c.organization, 'UTF8') as organization,
+            convert_to(c.message, 'UTF8') as message,
             ${NOTIFICATION_COLUMNS_SQL}
        from public.contacts c
-       left join public.contact_notifications n on n.contact_id = c.id
+       ${NOTIFICATION_JOINS_SQL}
       ${lastInserted ? "where c.id = currval(pg_catalog.pg_get_serial_sequence('public.contacts', 'id'))" : ""}
       order by c.created_at desc, c.id desc`,
   );
@@ -216,5 +226,6 @@ export async function readRequests(db: Pick<PGlite, "query">, lastInserted = fal
     organization: decoder.decode(row.organization),
     message: decoder.decode(row.message),
     notification: notificationFrom(row),
+    screening: screeningFrom(row),
   }));
 }

@@ -12,7 +12,7 @@ import type { PGlite, Transaction } from "@electric-sql/pglite";
 
 import { applyMigrations, listMigrations, openDatabase } from "./database";
 import { defaultMigrationsDir } from "./paths";
-import { asRole, goodRow, insertAs, rejection } from "./test-helpers";
+import { asRole, asVisitor, goodRow, insertAs, pageProof, rejection, visitorHeaders } from "./test-helpers";
 
 jest.setTimeout(60_000);
 
@@ -35,7 +35,8 @@ interface Claimed {
 
 async function insertRequest(overrides: Parameters<typeof goodRow>[0] = {}): Promise<number> {
   const row = goodRow(overrides);
-  await asRole(db, "anon", (tx) => insertAs(tx, row));
+  // A request sent through the page (page-verified): notified one by one (the screening, 20261124110000).
+  await asVisitor(db, visitorHeaders("198.51.100.1", { "x-form-proof": await pageProof(db) }), (tx) => insertAs(tx, row));
   const result = await db.query<{ id: number }>("select id from public.contacts where email = $1", [row.email]);
   return result.rows[0]!.id;
 }
@@ -185,6 +186,7 @@ test("without Supabase's webhook machinery (pg_net, Vault) the hosted half is a 
   expect(triggers.rows.map((row) => row.tgname)).toEqual([
     "contacts_10_one_row_per_request",
     "contacts_20_rate_limit",
+    "contacts_25_screen_request",
     "contacts_30_queue_notification",
   ]);
   // The retry job's function finds due work but no Vault: a warning, never an error.
@@ -227,6 +229,8 @@ describe("the hosted half, against stand-ins for pg_net and Vault", () => {
     create schema vault;
     create table vault.secrets_store (name text, decrypted_secret text);
     create view vault.decrypted_secrets as select name, decrypted_secret from vault.secrets_store;
+    -- The page proof's key (20261124100000_form_proof.sql reads it from Vault where Vault exists).
+    insert into vault.secrets_store values ('form_proof_secret', 'a-test-key-for-the-page-proof-0123456789');
     create trigger contacts_40_notify_staff after insert on public.contacts
       for each row execute function public.contacts_post_webhook();
   `;
@@ -249,7 +253,7 @@ describe("the hosted half, against stand-ins for pg_net and Vault", () => {
   }
 
   async function anonInsert(row = goodRow()): Promise<void> {
-    await asRole(hosted, "anon", (tx) => insertAs(tx, row));
+    await asVisitor(hosted, visitorHeaders("198.51.100.1", { "x-form-proof": await pageProof(hosted) }), (tx) => insertAs(tx, row));
   }
 
   test("without the Vault secrets an insert succeeds and nothing is posted", async () => {

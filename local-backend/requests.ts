@@ -19,7 +19,7 @@ import { openDataFolder } from "./data-folder";
 import { readRequests, type StoredRequest } from "./database";
 import { LocalBackendError, oneLine } from "./errors";
 import { readJournal } from "./journal";
-import { describeNotification } from "./notifications/request-status";
+import { describeNotification, describeScreening } from "./notifications/request-status";
 import { pgDataDir } from "./paths";
 
 export type { StoredRequest } from "./database";
@@ -128,17 +128,20 @@ export function formatRequestsText(requests: readonly StoredRequest[]): string {
       .split("\n")
       .map((line) => `    ${line}`.trimEnd())
       .join("\n");
+    const suspect = request.screening && request.screening.verdict !== "page-verified";
     return [
-      `#${request.id}  ${displayDate(request.created_at)}`,
+      `#${request.id}  ${displayDate(request.created_at)}${suspect ? "  [SUSPECT]" : ""}`,
       `  Name:          ${one(request.name)}`,
       `  Organization:  ${one(request.organization)}`,
       `  Email:         ${one(request.email)}`,
+      ...(request.screening ? [`  Screening:     ${describeScreening(request.screening)}`] : []),
       ...(request.notification === undefined ? [] : [`  Notified:      ${describeNotification(request.notification, one)}`]),
       `  Message:`,
       message,
     ].join("\n");
   });
-  const count = `${requests.length} meeting request${requests.length === 1 ? "" : "s"}, newest first.`;
+  const suspects = requests.filter((request) => request.screening && request.screening.verdict !== "page-verified").length;
+  const count = `${requests.length} meeting request${requests.length === 1 ? "" : "s"}, newest first${suspects ? ` (${suspects} held back as suspect or waiting for the page's proof: not e-mailed one by one)` : ""}.`;
   return `${blocks.join("\n\n")}\n\n${count}\n`;
 }
 

@@ -159,7 +159,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     }
     sendReply(res, reply, closing);
     // After the reply: the visitor never waits for the notification.
-    if (reply.status === 201 && req.method === "POST") notifier?.afterInsert();
+    if (reply.status >= 200 && reply.status < 300 && req.method === "POST") notifier?.afterWrite();
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const code = (reply.json as { code?: string } | undefined)?.code;
     log(`${req.method} ${url.pathname} ${reply.status}${code ? ` ${code}` : ""} ${ms.toFixed(1)}ms`);

@@ -27,6 +27,7 @@ test(`one Ctrl-C under load (SIGINT to the process group) closes cleanly, ${CYCL
     const backend = spawnBackend(dataDir);
     const url = await backend.ready;
     const load = insertLoad(url, 20, `sigint${cycle}`);
+    await load.running;
     await new Promise((resolve) => setTimeout(resolve, 400 + cycle * 150));
     process.kill(-backend.child.pid!, "SIGINT");
     expect(await waitForGroupExit(backend.child.pid!)).toBe(true);
@@ -41,6 +42,7 @@ test("SIGTERM to npm alone stops the backend it started (no orphan keeps the fol
   const backend = spawnBackend(dataDir);
   const url = await backend.ready;
   const load = insertLoad(url, 5, "npmterm");
+  await load.running;
   await new Promise((resolve) => setTimeout(resolve, 300));
   process.kill(backend.child.pid!, "SIGTERM");
   await backend.exited;

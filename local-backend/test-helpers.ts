@@ -1,5 +1,9 @@
 /** Shared bits for the local backend's tests (not a test file itself). */
+import crypto from "node:crypto";
+
 import type { PGlite, Transaction } from "@electric-sql/pglite";
+
+import { formProofPayload, type FormChallenge } from "../src/lib/form-proof";
 
 export interface ContactRow {
   name: string;
@@ -16,12 +20,14 @@ export function uniqueEmail(prefix = "visitor"): string {
   return `${prefix}.${process.pid}.${Date.now().toString(36)}.${counter}@example.org`;
 }
 
+/** A valid row; its message is distinct too (the screening flags one text sent three times in an hour). */
 export function goodRow(overrides: Partial<Record<keyof ContactRow, unknown>> = {}): ContactRow {
+  counter += 1;
   return {
     name: "Ada Lovelace",
     email: uniqueEmail(),
     organization: "Metro Transit Authority",
-    message: "Fleet size: 40\nInterested in: demand-response scheduling",
+    message: `Fleet size: ${40 + counter}\nInterested in: demand-response scheduling`,
     ...overrides,
   } as ContactRow;
 }
@@ -81,3 +87,63 @@ export const TRICKY_TEXT: readonly string[] = [
   "tab\there\r\nCRLF line\u2028line separator",
   "\u0001\u0007\u001b[31m control characters \u007f\u0085",
 ];
+
+/** `request.headers` of a visitor: the client address the gateway sets, and any others. */
+export function visitorHeaders(address: string, headers: Record<string, string> = {}): Record<string, string> {
+  return { "cf-connecting-ip": address, ...headers };
+}
+
+/** Runs `task` as anon with `request.headers` set as PostgREST sets them (what the screening reads). */
+export async function asVisitor<T>(db: PGlite, headers: Record<string, string>, task: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      "select set_config('role', 'anon', true), set_config('request.jwt.claims', '{\"role\":\"anon\"}', true), set_config('request.headers', $1, true)",
+      [JSON.stringify(headers)],
+    );
+    return task(tx);
+  });
+}
+
+/**
+ * Solves a challenge of public.form_challenge() as the page's worker does, giving the header
+ * value. Node's synchronous sha256 (about 30 ms for a challenge) rather than altcha-lib's solver,
+ * which awaits crypto.subtle once per number (about 2.5 s here): tests and the flood bench solve
+ * dozens.
+ */
+export function solveFormChallenge(challenge: FormChallenge): string {
+  for (let number = 0; number <= challenge.maxnumber; number += 1) {
+    if (crypto.createHash("sha256").update(`${challenge.salt}${number}`).digest("hex") === challenge.challenge) {
+      return formProofPayload(challenge, number);
+    }
+  }
+  throw new Error("the form challenge has no solution");
+}
+
+/**
+ * A valid `x-form-proof` value, as the page's worker makes it: a challenge from
+ * public.form_challenge() (20261124100000_form_proof.sql), solved. A proof counts once.
+ */
+export async function pageProof(db: Pick<PGlite, "query">): Promise<string> {
+  return solveFormChallenge((await db.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c);
+}
+
+/** The same through a backend's API, as the page fetches it (`POST /rest/v1/rpc/form_challenge`). */
+export async function pageProofOverHttp(url: string, anonKey: string): Promise<string> {
+  const response = await fetch(`${url}/rest/v1/rpc/form_challenge`, { method: "POST", headers: { apikey: anonKey, "Content-Type": "application/json" }, body: "{}" });
+  if (!response.ok) throw new Error(`rpc/form_challenge answered HTTP ${response.status}`);
+  return solveFormChallenge((await response.json()) as FormChallenge);
+}
+
+/** A `pending:<ticket>` proof header and the ticket's hash (as form_proof_ticket_hash makes it). */
+export function pendingProof(): { header: string; ticketHash: string } {
+  const ticket = crypto.randomBytes(16).toString("hex");
+  return { header: `pending:${ticket}`, ticketHash: crypto.createHash("sha256").update(ticket).digest("hex") };
+}
+
+/**
+ * Lifts the caps on requests without a page proof (private.screening_limits), for tests of the
+ * insert path itself that send many direct requests from one loopback address.
+ */
+export async function liftScreeningCaps(db: Pick<PGlite, "query">): Promise<void> {
+  await db.query("update private.screening_limits set per_client_per_hour = 1000000, overall_per_hour = 1000000");
+}

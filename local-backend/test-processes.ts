@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
-import { goodRow } from "./test-helpers";
+import { goodRow, pageProofOverHttp } from "./test-helpers";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "..");
 
@@ -75,12 +75,16 @@ export async function waitForGroupExit(pid: number, timeoutMs = 30_000): Promise
 export interface Load {
   /** E-mail addresses of inserts answered 201. */
   acknowledged: string[];
+  /** Resolves at the first insert answered 201 (each insert first fetches and solves a page proof). */
+  running: Promise<void>;
   stop(): Promise<void>;
 }
 
 /** `clients` loops inserting one request each, until stopped or the backend stops answering. */
 export function insertLoad(url: string, clients: number, tag: string): Load {
   const acknowledged: string[] = [];
+  let markRunning: () => void = () => {};
+  const started = new Promise<void>((resolve) => (markRunning = resolve));
   let running = true;
   let sequence = 0;
   const loops = Array.from({ length: clients }, async () => {
@@ -88,13 +92,18 @@ export function insertLoad(url: string, clients: number, tag: string): Load {
       sequence += 1;
       const row = goodRow({ email: `${tag}.${sequence}@example.org`, message: `load ${tag} #${sequence}` });
       try {
+        // Sent as the page sends it (page-verified), so the screening's caps on direct requests do not apply.
+        const proof = await pageProofOverHttp(url, LOCAL_ANON_KEY);
         const response = await fetch(`${url}/rest/v1/contacts`, {
           method: "POST",
-          headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json" },
+          headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json", "x-form-proof": proof },
           body: JSON.stringify(row),
         });
         await response.arrayBuffer();
-        if (response.status === 201) acknowledged.push(row.email);
+        if (response.status === 201) {
+          acknowledged.push(row.email);
+          markRunning();
+        }
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -102,6 +111,7 @@ export function insertLoad(url: string, clients: number, tag: string): Load {
   });
   return {
     acknowledged,
+    running: started,
     async stop() {
       running = false;
       await Promise.all(loops);

@@ -16,6 +16,7 @@ test.describe("security headers, served from public/_headers", () => {
       expect(csp.get("script-src") ?? [], "scripts: no 'unsafe-inline' or 'unsafe-eval'").not.toEqual(expect.arrayContaining(["'unsafe-inline'"]));
       expect(csp.get("script-src") ?? []).not.toEqual(expect.arrayContaining(["'unsafe-eval'"]));
       expect(csp.get("connect-src")).toEqual(["'self'", backend.url]);
+      expect(csp.get("worker-src"), "the page proof's worker: a same-origin file only").toEqual(["'self'"]);
       expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
       expect(csp.get("object-src")).toEqual(["'none'"]);
       expect(csp.get("base-uri")).toEqual(["'self'"]);

@@ -8,9 +8,11 @@ import os from "node:os";
 import path from "node:path";
 
 import { buildContactRecord } from "../../src/lib/meeting-request";
-import { insertContactRecord } from "../../src/lib/submit-meeting-request";
+import { FORM_PROOF_HEADER } from "../../src/lib/form-proof";
+import { contactsInsertHeaders } from "../../src/lib/submit-meeting-request";
 import { formatRequestsText, loadRequests } from "../requests";
 import { startLocalBackend, type LocalBackend } from "../server";
+import { pageProofOverHttp } from "../test-helpers";
 import { startMailCatcher } from "./mail-catcher";
 
 jest.setTimeout(60_000);
@@ -47,7 +49,14 @@ test("a form submission produces exactly one e-mail with the four fields, the ti
   const backend = await startLocalBackend({ port: 0, notifications: { catcher: { port: 0 }, sweepIntervalMs: 100 } });
   try {
     const record = formRecord("ana.notify@vrt.example.org");
-    await insertContactRecord(record, { url: backend.url, anonKey: backend.anonKey });
+    // The page's own insert (src/lib), with the header its worker adds once the proof is solved.
+    const proof = await pageProofOverHttp(backend.url, backend.anonKey);
+    const response = await fetch(`${backend.url}/rest/v1/contacts`, {
+      method: "POST",
+      headers: { apikey: backend.anonKey, "Content-Type": "application/json", ...contactsInsertHeaders(), [FORM_PROOF_HEADER]: proof },
+      body: JSON.stringify(record),
+    });
+    expect(response.status).toBe(201);
     const catcher = backend.notifier!.catcher!;
     const [mail] = await catcher.waitFor(1);
     await backend.notifier!.idle();
@@ -96,7 +105,7 @@ test("mail server down: the request is stored and answered 201, listed as not no
     const email = "down.notify@vrt.example.org";
     const response = await fetch(`${backend.url}/rest/v1/contacts`, {
       method: "POST",
-      headers: { apikey: backend.anonKey, "Content-Type": "application/json" },
+      headers: { apikey: backend.anonKey, "Content-Type": "application/json", [FORM_PROOF_HEADER]: await pageProofOverHttp(backend.url, backend.anonKey) },
       body: JSON.stringify(formRecord(email)),
     });
     expect(response.status).toBe(201);

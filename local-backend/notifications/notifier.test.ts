@@ -10,7 +10,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 
 import { openDatabase, SerialQueue } from "../database";
-import { asRole, goodRow, insertAs } from "../test-helpers";
+import { asVisitor, goodRow, insertAs, pageProof, visitorHeaders } from "../test-helpers";
 import { startMailCatcher } from "./mail-catcher";
 import { startLocalNotifier, type LocalNotifier } from "./notifier";
 
@@ -31,8 +31,11 @@ afterEach(async () => {
 
 async function insertRequest(notifier: LocalNotifier, overrides: Parameters<typeof goodRow>[0] = {}): Promise<number> {
   const row = goodRow(overrides);
-  await run((database) => asRole(database, "anon", (tx) => insertAs(tx, row)));
-  notifier.afterInsert();
+  // Sent through the page (page-verified), so notified one by one (20261124110000_request_screening.sql).
+  await run(async (database) =>
+    asVisitor(database, visitorHeaders("198.51.100.1", { "x-form-proof": await pageProof(database) }), (tx) => insertAs(tx, row)),
+  );
+  notifier.afterWrite();
   const result = await db.query<{ id: number }>("select id from public.contacts where email = $1", [row.email]);
   return result.rows[0]!.id;
 }

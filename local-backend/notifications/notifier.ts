@@ -1,17 +1,22 @@
 /**
  * Staff notifications for the embedded local backend, the way a hosted project does them:
- * after each stored request, the Database Webhook payload (public.contact_webhook_payload, the
- * hosted trigger's own definition) is posted to the real notify-meeting-request function
- * running under Deno; a timer plays pg_cron's part and asks it to retry what is due. E-mails
+ * after each write, the Database Webhook payload (public.contact_webhook_payload, the hosted
+ * trigger's own definition) of each request due one by one is posted to the real
+ * notify-meeting-request function running under Deno (webhook-pump.ts); a stand-in for pg_cron
+ * (local-cron.ts) runs the hosted jobs' twins (jobs.ts: the retry sweep, the digest). E-mails
  * go to the local mail catcher unless another SMTP server is configured. Nothing here can
  * delay or fail an insert: dispatching starts after the insert's reply and its errors are
  * only logged (the request stays pending in the database and is retried).
  */
 import crypto from "node:crypto";
 
-import { startFunctionProcess, type FunctionProcess } from "./function-process";
+import { createFunctionCaller } from "./function-caller";
+import { startFunctionProcess } from "./function-process";
+import { localJobs } from "./jobs";
+import { startLocalCron } from "./local-cron";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher";
-import { startServiceApi, type DatabaseRunner, type ServiceApi } from "./service-api";
+import { startServiceApi, type DatabaseRunner } from "./service-api";
+import { startWebhookPump } from "./webhook-pump";
 
 /** How long a stopping backend lets calls to the function finish before it aborts them. */
 const CLOSE_GRACE_MS = 3_000;
@@ -33,6 +38,10 @@ export interface LocalNotificationsOptions {
   retryMaxSeconds?: number;
   /** How often due notifications are retried; default 10 s (pg_cron's job runs every minute). */
   sweepIntervalMs?: number;
+  /** How often a digest of held requests is asked for; default 60 s (pg_cron's job runs every five minutes). */
+  digestIntervalMs?: number;
+  /** Least time between two digests; default the database's (20 minutes, as hosted). */
+  digestMinIntervalSeconds?: number;
   log?: (line: string) => void;
 }
 
@@ -40,8 +49,8 @@ export interface LocalNotifier {
   catcher: MailCatcher | undefined;
   /** One line for the terminal: where the e-mails go and where to look. */
   summary: string;
-  /** Call after each stored request: posts the webhook for every row not yet posted. */
-  afterInsert(): void;
+  /** Call after each write (insert, confirmation): posts the webhook for every request newly due. */
+  afterWrite(): void;
   /** Resolves when every call to the function made so far has finished. */
   idle(): Promise<void>;
   /** Stops the timer, waits for calls in flight, stops the function and the catcher. */
@@ -51,18 +60,14 @@ export interface LocalNotifier {
 export const DEFAULT_TO = "Meeting requests <meetings@example-transit.test>";
 export const DEFAULT_FROM = "Expo website (local) <noreply@example-transit.test>";
 
-export async function startLocalNotifier(run: DatabaseRunner, options: LocalNotificationsOptions = {}): Promise<LocalNotifier> {
-  const log = options.log ?? (() => {});
-  const secret = crypto.randomBytes(32).toString("hex");
+/** The parts a hosted project has on its own: the mail server, the REST API for the service role, the function. */
+async function startParts(run: DatabaseRunner, options: LocalNotificationsOptions, secret: string, log: (line: string) => void) {
   const started: { close(): Promise<void> }[] = [];
   const stopStarted = async (): Promise<void> => {
     for (const part of started.reverse()) await part.close().catch(() => {});
   };
-
-  let catcher: MailCatcher | undefined;
-  let serviceApi: ServiceApi;
-  let fn: FunctionProcess;
   try {
+    let catcher: MailCatcher | undefined;
     if (!options.smtp) {
       catcher = await startMailCatcher({
         port: options.catcher?.port ?? LOCAL_MAIL_PORT,
@@ -72,7 +77,7 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
       started.push(catcher);
     }
     const smtp = options.smtp ?? { host: catcher!.host, port: catcher!.port };
-    serviceApi = await startServiceApi(run);
+    const serviceApi = await startServiceApi(run);
     started.push(serviceApi);
     const env: Record<string, string> = {
       NOTIFY_WEBHOOK_SECRET: secret,
@@ -89,95 +94,41 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
     if (options.timeZone) env.NOTIFY_TIME_ZONE = options.timeZone;
     if (options.retryBaseSeconds !== undefined) env.NOTIFY_RETRY_BASE_SECONDS = String(options.retryBaseSeconds);
     if (options.retryMaxSeconds !== undefined) env.NOTIFY_RETRY_MAX_SECONDS = String(options.retryMaxSeconds);
+    if (options.digestMinIntervalSeconds !== undefined) env.NOTIFY_DIGEST_MIN_INTERVAL_SECONDS = String(options.digestMinIntervalSeconds);
     const allowNet = [`${smtp.host}:${smtp.port}`];
     if (options.chatWebhookUrl) allowNet.push(new URL(options.chatWebhookUrl).host);
-    fn = await startFunctionProcess({ env, allowNet, log: (line) => log(`notify: ${line}`) });
+    const fn = await startFunctionProcess({ env, allowNet, log: (line) => log(`notify: ${line}`) });
     started.push(fn);
+    return { catcher, fn, stopStarted };
   } catch (error) {
     await stopStarted();
     throw error;
   }
+}
 
-  const inflight = new Set<Promise<void>>();
-  let closing = false;
-  // Aborts the calls still running a moment after close() starts: a stopping backend must not wait
-  // for a long retry sweep. Their requests stay pending in the database and are retried next start.
-  const stopping = new AbortController();
-
-  function post(body: string, what: string): void {
-    const call = (async () => {
-      try {
-        const response = await fetch(fn.url, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-Webhook-Secret": secret },
-          body,
-          signal: AbortSignal.any([AbortSignal.timeout(120_000), stopping.signal]),
-        });
-        const answer = await response.text();
-        if (!response.ok) log(`notify: ${what} answered HTTP ${response.status} ${answer.slice(0, 200)}`);
-      } catch (error) {
-        log(`notify: ${what} did not reach the function (${error instanceof Error ? error.message : String(error)}); the request stays pending and is retried`);
-      }
-    })();
-    inflight.add(call);
-    void call.finally(() => inflight.delete(call));
-  }
-
-  // Rows stored before this start are not posted again: the first sweep picks up any pending ones.
-  let highWater = Number(
-    (await run((db) => db.query<{ max: string }>("select coalesce(max(id), 0)::text as max from public.contacts"))).rows[0]!.max,
+export async function startLocalNotifier(run: DatabaseRunner, options: LocalNotificationsOptions = {}): Promise<LocalNotifier> {
+  const log = options.log ?? (() => {});
+  const secret = crypto.randomBytes(32).toString("hex");
+  const { catcher, fn, stopStarted } = await startParts(run, options, secret, log);
+  const caller = createFunctionCaller(fn.url, secret, log);
+  const webhooks = await startWebhookPump(run, caller, log).catch(async (error: unknown) => {
+    await stopStarted();
+    throw error;
+  });
+  const cron = startLocalCron(
+    localJobs(run, caller, {
+      sweepIntervalMs: options.sweepIntervalMs ?? 10_000,
+      digestIntervalMs: options.digestIntervalMs ?? 60_000,
+      digestMinIntervalSeconds: options.digestMinIntervalSeconds,
+    }),
+    log,
   );
-  let pumping = false;
-  let again = false;
-  async function pump(): Promise<void> {
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = true;
-    try {
-      do {
-        again = false;
-        const rows = await run((db) =>
-          db.query<{ id: string; payload: string }>(
-            "select c.id::text as id, public.contact_webhook_payload(c)::text as payload from public.contacts c where c.id > $1 order by c.id",
-            [highWater],
-          ),
-        );
-        for (const row of rows.rows) {
-          highWater = Math.max(highWater, Number(row.id));
-          post(row.payload, `webhook for request #${row.id}`);
-        }
-      } while (again && !closing);
-    } catch (error) {
-      log(`notify: could not read new requests (${error instanceof Error ? error.message : String(error)}); the next sweep retries them`);
-    } finally {
-      pumping = false;
-    }
-  }
-
-  let sweeping = false;
-  async function sweep(): Promise<void> {
-    if (sweeping || closing) return;
-    sweeping = true;
-    try {
-      const due = await run((db) => db.query<{ due: boolean }>("select public.has_due_contact_notifications() as due"));
-      if (due.rows[0]?.due) post('{"type":"SWEEP"}', "retry sweep");
-    } catch (error) {
-      log(`notify: retry sweep skipped (${error instanceof Error ? error.message : String(error)})`);
-    } finally {
-      sweeping = false;
-    }
-  }
-  const timer = setInterval(() => void sweep(), options.sweepIntervalMs ?? 10_000);
-  timer.unref();
-  void sweep();
 
   const idle = async (): Promise<void> => {
-    while (pumping || inflight.size > 0) {
-      await Promise.allSettled([...inflight]);
-      if (pumping) await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    while (webhooks.busy()) await new Promise((resolve) => setTimeout(resolve, 5));
+    await caller.idle();
+    while (webhooks.busy()) await new Promise((resolve) => setTimeout(resolve, 5));
+    await caller.idle();
   };
 
   const where = catcher
@@ -190,16 +141,18 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
   return {
     catcher,
     summary: `Staff notifications go to ${where}.`,
-    afterInsert() {
-      if (!closing) void pump();
+    afterWrite() {
+      webhooks.poke();
     },
     idle,
     close() {
       closed ??= (async () => {
-        closing = true;
-        clearInterval(timer);
-        await Promise.race([idle(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS))]);
-        stopping.abort();
+        webhooks.stop();
+        // Aborts the calls still running a moment after close() starts: a stopping backend must not wait
+        // for a long retry sweep. Their requests stay pending in the database and are retried next start.
+        await Promise.race([Promise.all([cron.close(), idle()]), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS))]);
+        caller.abort();
+        await cron.close();
         await idle();
         await stopStarted();
       })();

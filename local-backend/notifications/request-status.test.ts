@@ -1,6 +1,6 @@
 import type { StoredRequest } from "../database";
 import { formatRequestsText, terminalSafe } from "../requests";
-import { describeNotification, notificationFrom } from "./request-status";
+import { describeNotification, notificationFrom, screeningFrom } from "./request-status";
 
 const request: StoredRequest = {
   id: 7,
@@ -74,4 +74,40 @@ test("an error text from a server is printed safely", () => {
     next_attempt_at: "2026-11-23T17:07:01Z",
   });
   expect(describeNotification(notification, (text) => terminalSafe(text).replace(/\n/g, " "))).toContain("550 \\u001b[31mred line");
+});
+
+test("npm run requests marks suspect requests and says how staff hear of them", () => {
+  const base = { notified_at: null, notification_attempts: 0, notification_error: null, next_attempt_at: "2026-11-23T17:10:01.123456Z" };
+  const suspect: StoredRequest = {
+    ...request,
+    notification: notificationFrom({ ...base, notification_status: "digest" }),
+    screening: screeningFrom({ ...base, notification_status: "digest", screening_verdict: "suspect", screening_proof: "missing", screening_signals: ["links"] }),
+  };
+  const held: StoredRequest = {
+    ...request,
+    id: 8,
+    notification: notificationFrom({ ...base, notification_status: "held" }),
+    screening: screeningFrom({ ...base, notification_status: "held", screening_verdict: "awaiting-proof", screening_proof: "pending", screening_signals: [] }),
+  };
+  const digested: StoredRequest = {
+    ...request,
+    id: 9,
+    notification: notificationFrom({ ...base, notification_status: "digested", digest_sent_at: "2026-11-23T17:20:00.000000Z" }),
+    screening: screeningFrom({ ...base, notification_status: "digested", screening_verdict: "suspect", screening_proof: "verified", screening_signals: ["gibberish", "repeated-text"] }),
+  };
+  const verified: StoredRequest = {
+    ...request,
+    id: 10,
+    notification: notificationFrom({ ...base, notification_status: "pending" }),
+    screening: screeningFrom({ ...base, notification_status: "pending", screening_verdict: "page-verified", screening_proof: "confirmed", screening_signals: [] }),
+  };
+  const text = formatRequestsText([verified, digested, held, suspect]);
+  expect(text).toContain("#7  2026-11-23 17:05 UTC  [SUSPECT]\n  Name:");
+  expect(text).toContain("  Screening:     SUSPECT (no page proof; links)\n  Notified:      not one by one (suspect): in the next digest\n");
+  expect(text).toContain("#8  2026-11-23 17:05 UTC  [SUSPECT]\n");
+  expect(text).toContain("  Screening:     waiting for the page's proof (sent before it was ready)\n  Notified:      not yet: waiting for the page's proof until 2026-11-23 17:10:01 UTC, then the digest\n");
+  expect(text).toContain("  Screening:     SUSPECT (gibberish; repeated-text)\n  Notified:      in a digest, 2026-11-23 17:20:00 UTC\n");
+  expect(text).toContain("#10  2026-11-23 17:05 UTC\n");
+  expect(text).toContain("  Screening:     page-verified (confirmed after sending)\n  Notified:      NOT YET (not tried yet; next attempt 2026-11-23 17:10:01 UTC)\n");
+  expect(text).toMatch(/4 meeting requests, newest first \(3 held back as suspect or waiting for the page's proof: not e-mailed one by one\)\.\n$/);
 });

@@ -1,15 +1,29 @@
 /**
- * Whether staff were told about a stored request, as `npm run requests` shows it: read with
- * the requests (database.ts joins public.contact_notifications) and printed as one line.
+ * Whether staff were told about a stored request, and how it was screened, as `npm run
+ * requests` shows it: read with the requests (database.ts joins public.contact_notifications,
+ * contact_digests and contact_screening) and printed as one line each.
  */
+const STATUSES = ["pending", "delivered", "skipped", "held", "digest", "digested"] as const;
+
 export interface StaffNotification {
-  status: "pending" | "delivered" | "skipped";
+  /** held: waiting for the page's proof; digest: suspect, for the next digest; digested: counted in a sent digest. */
+  status: (typeof STATUSES)[number];
   /** ISO time in UTC when delivered, else null. */
   notified_at: string | null;
   attempts: number;
   last_error: string | null;
-  /** ISO time in UTC of the next attempt while pending, else null. */
+  /** ISO time in UTC of the next attempt while pending (held: the end of the wait), else null. */
   next_attempt_at: string | null;
+  /** ISO time in UTC when the digest that counted it was sent. */
+  digest_sent_at?: string | null;
+}
+
+/** How the screening judged a visitor's request (20261124110000_request_screening.sql). */
+export interface RequestScreening {
+  verdict: "page-verified" | "awaiting-proof" | "suspect";
+  /** verified, pending, confirmed, invalid or missing. */
+  proof: string;
+  signals: string[];
 }
 
 /** The columns readRequests selects (from contact_notifications as n), and how a row maps back. */
@@ -17,7 +31,14 @@ export const NOTIFICATION_COLUMNS_SQL = `n.status as notification_status,
             to_char(n.notified_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as notified_at,
             n.attempts as notification_attempts,
             n.last_error as notification_error,
-            to_char(n.next_attempt_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as next_attempt_at`;
+            to_char(n.next_attempt_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as next_attempt_at,
+            to_char(d.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as digest_sent_at,
+            s.verdict as screening_verdict, s.proof as screening_proof, s.signals as screening_signals`;
+
+/** The joins those columns need, after `from public.contacts c`. */
+export const NOTIFICATION_JOINS_SQL = `left join public.contact_notifications n on n.contact_id = c.id
+       left join public.contact_digests d on d.id = n.digest_id
+       left join public.contact_screening s on s.contact_id = c.id`;
 
 export interface NotificationColumns {
   notification_status: string | null;
@@ -25,17 +46,28 @@ export interface NotificationColumns {
   notification_attempts: number | null;
   notification_error: string | null;
   next_attempt_at: string | null;
+  digest_sent_at?: string | null;
+  screening_verdict?: string | null;
+  screening_proof?: string | null;
+  screening_signals?: string[] | null;
+}
+
+export function screeningFrom(row: NotificationColumns): RequestScreening | null {
+  const verdict = row.screening_verdict;
+  if (verdict !== "page-verified" && verdict !== "awaiting-proof" && verdict !== "suspect") return null;
+  return { verdict, proof: row.screening_proof ?? "", signals: row.screening_signals ?? [] };
 }
 
 export function notificationFrom(row: NotificationColumns): StaffNotification | null {
-  const status = row.notification_status;
-  if (status !== "pending" && status !== "delivered" && status !== "skipped") return null;
+  const status = STATUSES.find((known) => known === row.notification_status);
+  if (!status) return null;
   return {
     status,
     notified_at: row.notified_at,
     attempts: row.notification_attempts ?? 0,
     last_error: row.notification_error,
-    next_attempt_at: status === "pending" ? row.next_attempt_at : null,
+    next_attempt_at: status === "pending" || status === "held" ? row.next_attempt_at : null,
+    ...(status === "digested" ? { digest_sent_at: row.digest_sent_at ?? null } : {}),
   };
 }
 
@@ -52,7 +84,24 @@ export function describeNotification(notification: StaffNotification | null, vis
     return `yes, ${minute(notification.notified_at)}${note}`;
   }
   if (notification.status === "skipped") return "no (stored before staff notifications were set up)";
+  if (notification.status === "held") return `not yet: waiting for the page's proof until ${minute(notification.next_attempt_at)}, then the digest`;
+  if (notification.status === "digest") return "not one by one (suspect): in the next digest";
+  if (notification.status === "digested") return `in a digest, ${minute(notification.digest_sent_at ?? null)}`;
   const attempts = notification.attempts === 0 ? "not tried yet" : `${notification.attempts} attempt${notification.attempts === 1 ? "" : "s"}`;
   const error = notification.last_error ? `; last error: ${visible(notification.last_error)}` : "";
   return `NOT YET (${attempts}${error}; next attempt ${minute(notification.next_attempt_at)})`;
+}
+
+const PROOF_WORDS: Record<string, string> = {
+  missing: "no page proof",
+  invalid: "invalid page proof",
+  pending: "page proof not confirmed yet",
+};
+
+/** e.g. "page-verified" or "SUSPECT (no page proof; links)". */
+export function describeScreening(screening: RequestScreening): string {
+  if (screening.verdict === "page-verified") return screening.proof === "confirmed" ? "page-verified (confirmed after sending)" : "page-verified";
+  const reasons = [...(PROOF_WORDS[screening.proof] ? [PROOF_WORDS[screening.proof]!] : []), ...screening.signals];
+  if (screening.verdict === "awaiting-proof") return "waiting for the page's proof (sent before it was ready)";
+  return `SUSPECT (${reasons.join("; ")})`;
 }

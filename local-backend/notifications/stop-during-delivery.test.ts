@@ -10,7 +10,7 @@ import { SMTPServer } from "smtp-server";
 
 import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
 import { loadRequests } from "../requests";
-import { goodRow } from "../test-helpers";
+import { goodRow, pageProofOverHttp } from "../test-helpers";
 import { spawnBackend, tempDataDir, waitForGroupExit } from "../test-processes";
 
 jest.setTimeout(120_000);
@@ -60,7 +60,8 @@ test("one Ctrl-C while e-mails are in flight: each e-mail staff received is reco
     for (let i = 0; i < REQUESTS; i += 1) {
       const response = await fetch(`${url}/rest/v1/contacts`, {
         method: "POST",
-        headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json" },
+        // Sent as the page sends it (page-verified): notified one by one (the screening, 20261124110000).
+        headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json", "x-form-proof": await pageProofOverHttp(url, LOCAL_ANON_KEY) },
         body: JSON.stringify(goodRow({ message: `stop during delivery #${i}` })),
       });
       expect(response.status).toBe(201);

@@ -30,7 +30,10 @@ async function insertContactRecord(record: ContactRecord): Promise<void> {
 
 function prepareSupabase() {
   loadSubmitPath()
-    .then(({ loadSupabase }) => loadSupabase())
+    .then(({ loadSupabase, startFormProof }) => {
+      startFormProof(); // the page proof, solved in a Web Worker while the visitor types
+      return loadSupabase();
+    })
     .catch(() => undefined); // a failed preload is retried by the submit itself
 }
 

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { startLocalBackend } from "../../local-backend";
 import type { LocalBackend } from "../../local-backend";
 import { buildContactRecord } from "./meeting-request";
-import { insertContactRecord, MeetingRequestError } from "./submit-meeting-request";
+import crypto from "node:crypto";
+import { contactsInsertHeaders, insertContactRecord, MeetingRequestError, startFormProof } from "./submit-meeting-request";
 
 // The real submit path (supabase-js over HTTP into PGlite with the real migration), not the form's seam.
 
@@ -107,5 +108,48 @@ describe("insertContactRecord when the backend is unavailable", () => {
     const url = await listenOn(server);
     await expect(insertContactRecord(record, { url, anonKey: "key" })).rejects.toThrow(/HTTP 503/);
     await new Promise((resolve) => server.close(resolve));
+  });
+});
+
+describe("the page proof on the real submit path (Jest solves in-thread: __mocks__/form-proof-worker.ts)", () => {
+  let backend: LocalBackend;
+  const until = async (condition: () => Promise<boolean> | boolean, what: string) => {
+    for (const started = Date.now(); !(await condition()); ) {
+      if (Date.now() - started > 30_000) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  beforeAll(async () => {
+    backend = await startLocalBackend({ port: 0, log: () => undefined });
+    // Until the screening migration defines it: records the ticket hashes it confirms.
+    await backend.db.exec(`
+      create table private.confirmed_calls (ticket_hash text);
+      create function private.form_proof_confirmed(ticket_hash text) returns boolean language sql set search_path = ''
+        as $$ insert into private.confirmed_calls values (ticket_hash) returning true $$;`);
+  });
+  afterAll(async () => {
+    await backend.close();
+  });
+
+  it("a tap before any proof sends pending:<ticket>, and the ticket is confirmed once the proof is solved", async () => {
+    const headers = contactsInsertHeaders();
+    expect(Object.keys(headers)).toEqual(["x-form-proof"]);
+    const ticket = /^pending:([0-9a-f]{32})$/.exec(headers["x-form-proof"]!)![1]!;
+    await insertContactRecord({ ...record, email: "pending.ticket@vrt.example.org" }, { url: backend.url, anonKey: backend.anonKey });
+    const confirmed = async () => (await backend.db.query<{ ticket_hash: string }>("select ticket_hash from private.confirmed_calls")).rows;
+    await until(async () => (await confirmed()).length > 0, "the confirmation");
+    expect(await confirmed()).toEqual([{ ticket_hash: crypto.createHash("sha256").update(ticket).digest("hex") }]);
+  });
+
+  it("after the first focus the proof is solved, sent with the insert, verified by the database, and used once", async () => {
+    startFormProof({ url: backend.url, anonKey: backend.anonKey });
+    await until(() => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"), "the solved proof");
+    const proof = contactsInsertHeaders()["x-form-proof"]!;
+    await insertContactRecord({ ...record, email: "solved.proof@vrt.example.org" }, { url: backend.url, anonKey: backend.anonKey });
+    expect(contactsInsertHeaders()["x-form-proof"]).toMatch(/^pending:/); // a new round for the next request
+    const verdict = await backend.db.query<{ v: string }>("select private.form_proof_verdict($1) as v", [proof]);
+    expect(verdict.rows[0]!.v).toBe("verified");
+    await until(() => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"), "the next proof");
+    expect(contactsInsertHeaders()["x-form-proof"]).not.toBe(proof);
   });
 });

@@ -1,5 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { ContactRecord } from "./meeting-request";
+import { createFormProof, FORM_PROOF_HEADER, isFormChallenge, newTicket, type FormChallenge } from "./form-proof";
+import { solveInWorker } from "./form-proof-worker";
 
 /** How long a visitor waits for the database before the form gives up and keeps their answers. */
 export const SUBMIT_TIMEOUT_MS = 15_000;
@@ -53,6 +55,65 @@ async function clientFor(connection: SupabaseConnection): Promise<SupabaseClient
   return client;
 }
 
+/** POSTs to a database function the API exposes (`/rest/v1/rpc/<name>`) as anon; its JSON answer. */
+async function callFunction(connection: SupabaseConnection, name: string, args: object): Promise<unknown> {
+  const response = await fetch(`${connection.url}/rest/v1/rpc/${name}`, {
+    method: "POST",
+    headers: { apikey: connection.anonKey, Authorization: `Bearer ${connection.anonKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify(args),
+  });
+  if (!response.ok) throw new Error(`rpc/${name} answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  return response.json();
+}
+
+/** The connection the page proof talks to: the insert's (set by startFormProof or the insert). */
+let proofConnection: SupabaseConnection | undefined;
+
+/** The page's one proof of origin (src/lib/form-proof.ts), solved in a Web Worker. */
+const formProof = createFormProof({
+  fetchChallenge: async () => {
+    const challenge = await callFunction(proofConnection ?? connectionFromBuild(), "form_challenge", {});
+    if (!isFormChallenge(challenge)) throw new Error(`rpc/form_challenge answered no ALTCHA challenge: ${JSON.stringify(challenge).slice(0, 200)}`);
+    return challenge satisfies FormChallenge;
+  },
+  solve: solveInWorker,
+  confirm: async (ticket, proof) => {
+    await callFunction(proofConnection ?? connectionFromBuild(), "confirm_form_proof", { ticket, proof });
+  },
+  now: () => performance.now(),
+  newTicket,
+  // unref (Node only): a pending refresh must not keep a test process alive.
+  later: (task, delayMs) => void (setTimeout(task, delayMs) as { unref?: () => void }).unref?.(),
+  log: (message, cause) => console.info(message, cause instanceof Error ? cause.message : cause),
+});
+
+/**
+ * Starts the page proof: fetches a challenge and solves it in a Web Worker. The form calls this
+ * after its first focus (with supabase-js's download); the submit never waits for it.
+ */
+export function startFormProof(connection: SupabaseConnection = connectionFromBuild()): void {
+  proofConnection = connection;
+  if (!describeConnectionProblem(connection)) formProof.start();
+}
+
+/**
+ * Every header of the `contacts` insert beyond supabase-js's own (apikey, bearer, content type):
+ * the one place they are set, so that a warm-up request can send exactly the same names.
+ * Synchronous: it reads what is ready now.
+ */
+export function contactsInsertHeaders(): Record<string, string> {
+  return { [FORM_PROOF_HEADER]: formProof.header() };
+}
+
+/**
+ * After a real insert sent with `headers` (from contactsInsertHeaders) was answered: a stored
+ * one spends its proof (the next insert gets a new one) and has its pending ticket confirmed
+ * once the proof is solved. Never for a warm-up request.
+ */
+export function afterContactsInsert(headers: Record<string, string>, stored: boolean): void {
+  formProof.sent(headers[FORM_PROOF_HEADER] ?? "", stored);
+}
+
 /** The problem with the build's Supabase settings, or undefined when they look usable. */
 export function describeConnectionProblem(connection: SupabaseConnection): string | undefined {
   const missing = [
@@ -93,7 +154,12 @@ export async function insertContactRecord(
     } catch (error) {
       throw new MeetingRequestError("Meeting request not sent: the Supabase client could not be loaded.", { cause: error });
     }
-    const { error, status } = await client.from("contacts").insert(record).abortSignal(controller.signal);
+    proofConnection = connection;
+    const headers = contactsInsertHeaders();
+    let insert = client.from("contacts").insert(record);
+    for (const [name, value] of Object.entries(headers)) insert = insert.setHeader(name, value);
+    const { error, status } = await insert.abortSignal(controller.signal);
+    afterContactsInsert(headers, !error);
     if (error) {
       throw new MeetingRequestError(diagnoseFailure(status, error, connection.url, controller.signal.aborted, timeoutMs), {
         cause: error,

@@ -22,6 +22,8 @@ export interface NotifyConfig {
   leaseSeconds: number;
   /** How many due notifications one call retries at most. */
   sweepBatch: number;
+  /** NOTIFY_DIGEST_MIN_INTERVAL_SECONDS: least time between two digests; undefined = the database's default (20 minutes). */
+  digestMinIntervalSeconds?: number;
 }
 
 export type ConfigResult = { ok: true; config: NotifyConfig } | { ok: false; problems: string[] };
@@ -115,6 +117,10 @@ export function loadConfig(env: (name: string) => string | undefined): ConfigRes
     maxSeconds: positiveNumber(get("NOTIFY_RETRY_MAX_SECONDS"), DEFAULT_RETRY.maxSeconds, "NOTIFY_RETRY_MAX_SECONDS", problems),
   };
 
+  const digestInterval = get("NOTIFY_DIGEST_MIN_INTERVAL_SECONDS");
+  const digestMinIntervalSeconds =
+    digestInterval === undefined ? undefined : Math.round(positiveNumber(digestInterval, 1200, "NOTIFY_DIGEST_MIN_INTERVAL_SECONDS", problems));
+
   if (problems.length > 0 || !from) return { ok: false, problems };
   return {
     ok: true,
@@ -131,6 +137,7 @@ export function loadConfig(env: (name: string) => string | undefined): ConfigRes
       // Longer than the slowest attempt can take (four 15 s SMTP steps, a 10 s chat post).
       leaseSeconds: 120,
       sweepBatch: 10,
+      digestMinIntervalSeconds,
     },
   };
 }

@@ -43,12 +43,15 @@ function claimedRows(rows: unknown): ClaimedRequest[] {
   });
 }
 
-export function restDeliveryStore(supabaseUrl: string, serviceKey: string): DeliveryStore {
+/** Calls `public.<name>` through the project's REST API (PostgREST RPC) with the service role. */
+export type Rpc = (name: string, args: Record<string, unknown>) => Promise<unknown>;
+
+export function restRpc(supabaseUrl: string, serviceKey: string): Rpc {
   // New-style secret keys (sb_secret_…) go in apikey only; a legacy service-role JWT also as Bearer.
   const headers: Record<string, string> = { apikey: serviceKey, "Content-Type": "application/json" };
   if (!serviceKey.startsWith("sb_secret_")) headers.Authorization = `Bearer ${serviceKey}`;
 
-  async function rpc(name: string, args: Record<string, unknown>): Promise<unknown> {
+  return async function rpc(name, args) {
     let response: Response;
     try {
       response = await fetch(`${supabaseUrl}/rest/v1/rpc/${name}`, {
@@ -67,8 +70,11 @@ export function restDeliveryStore(supabaseUrl: string, serviceKey: string): Deli
     } catch {
       throw new StoreError(`database API answered ${name} with something other than JSON`);
     }
-  }
+  };
+}
 
+export function restDeliveryStore(supabaseUrl: string, serviceKey: string): DeliveryStore {
+  const rpc = restRpc(supabaseUrl, serviceKey);
   return {
     async claim(requestId, leaseSeconds) {
       const rows = claimedRows(await rpc("claim_contact_notification", { request_id: requestId, lease_seconds: leaseSeconds }));

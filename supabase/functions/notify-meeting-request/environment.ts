@@ -1,7 +1,8 @@
 /** The handler wired to the real world: settings from the environment, the REST store, SMTP, fetch. */
 import { postChatMessage } from "./chat-webhook.ts";
 import { loadConfig } from "./config.ts";
-import { restDeliveryStore } from "./delivery-store.ts";
+import { restDeliveryStore, restRpc } from "./delivery-store.ts";
+import { restDigestStore } from "./digest.ts";
 import { createHandler } from "./handler.ts";
 import { sendMail } from "./smtp.ts";
 
@@ -16,6 +17,7 @@ export function handlerFromEnvironment(env: (name: string) => string | undefined
   return createHandler({
     config,
     store: restDeliveryStore(config.supabaseUrl, config.serviceKey),
+    digests: restDigestStore(restRpc(config.supabaseUrl, config.serviceKey)),
     sendMail,
     postChatMessage,
   });

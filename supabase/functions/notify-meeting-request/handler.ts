@@ -6,6 +6,7 @@
 import { chatText, composeNotification } from "./compose.ts";
 import type { NotifyConfig } from "./config.ts";
 import type { ClaimedRequest, DeliveryStore } from "./delivery-store.ts";
+import { sendDigest, type DigestStore } from "./digest.ts";
 import { parseNotifyCall } from "./payload.ts";
 import { retryDelaySeconds } from "./retry.ts";
 import type { Envelope, SmtpSettings } from "./smtp.ts";
@@ -13,6 +14,8 @@ import type { Envelope, SmtpSettings } from "./smtp.ts";
 export interface HandlerDependencies {
   config: NotifyConfig;
   store: DeliveryStore;
+  /** The held requests' digest (digest.ts); calls of type DIGEST need it. */
+  digests?: DigestStore;
   sendMail: (settings: SmtpSettings, envelope: Envelope, raw: string) => Promise<string>;
   postChatMessage: (url: string, text: string) => Promise<void>;
   now?: () => Date;
@@ -92,6 +95,16 @@ export function createHandler(dependencies: HandlerDependencies): (request: Requ
     }
     const call = parseNotifyCall(body);
     if (!call.ok) return json(400, { error: call.problem });
+
+    if (call.value.kind === "digest") {
+      if (!dependencies.digests) return json(501, { error: "no digest store" });
+      try {
+        return json(200, await sendDigest({ ...dependencies, digests: dependencies.digests, now, log }));
+      } catch (error) {
+        log(`Digest state not reachable: ${message(error)}`);
+        return json(503, { error: message(error) });
+      }
+    }
 
     const result: CallResult = { delivered: [], failed: [], skipped: [] };
     try {

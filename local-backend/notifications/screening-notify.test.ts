@@ -1,0 +1,133 @@
+/**
+ * The screening through the running backend (HTTP, the Deno function, the mail catcher): the
+ * client address comes from the socket whatever the client writes in X-Forwarded-For or
+ * CF-Connecting-IP; page-verified requests are e-mailed one by one however many come from one
+ * address; direct ones are capped and reach staff only in the digest; a pending request the
+ * page confirms is e-mailed at once.
+ */
+import http from "node:http";
+
+import { FORM_PROOF_HEADER } from "../../src/lib/form-proof";
+import { startLocalBackend, type LocalBackend } from "../server";
+import { goodRow, pageProofOverHttp, pendingProof } from "../test-helpers";
+
+jest.setTimeout(120_000);
+
+let backend: LocalBackend;
+
+beforeAll(async () => {
+  backend = await startLocalBackend({
+    port: 0,
+    // The retry sweep is slow on purpose: what arrives fast came through the webhook pump.
+    notifications: { catcher: { port: 0 }, sweepIntervalMs: 60_000, digestIntervalMs: 200, digestMinIntervalSeconds: 3600 },
+  });
+});
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown> | undefined;
+}
+
+/** A POST from the loopback address `from` (Node's localAddress), with extra headers. */
+function post(path: string, body: unknown, from: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const url = new URL(path, backend.url);
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        localAddress: from,
+        headers: { apikey: backend.anonKey, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          resolve({ status: res.statusCode ?? 0, body: raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
+}
+
+async function keysOf(emails: string[]): Promise<string[]> {
+  const result = await backend.db.query<{ client_key: string }>(
+    "select distinct s.client_key from public.contacts c join public.contact_screening s on s.contact_id = c.id where c.email = any($1)",
+    [emails],
+  );
+  return result.rows.map((row) => row.client_key);
+}
+
+test("spoofed X-Forwarded-For and CF-Connecting-IP buy no new identity: the 21st direct request from one address is 429", async () => {
+  const emails: string[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const row = goodRow();
+    emails.push(row.email);
+    const sent = await post("/rest/v1/contacts", row, "127.0.0.2", { "X-Forwarded-For": `10.0.${i}.1`, "CF-Connecting-IP": `10.1.${i}.1`, "X-Real-IP": `10.2.${i}.1` });
+    expect(sent.status).toBe(201);
+  }
+  expect(await keysOf(emails)).toHaveLength(1);
+  const refused = await post("/rest/v1/contacts", goodRow(), "127.0.0.2", { "X-Forwarded-For": "203.0.113.99" });
+  expect(refused).toEqual({
+    status: 429,
+    body: {
+      code: "PT429",
+      message: "Too many meeting requests without the page's proof from this network address",
+      details: "At most 20 meeting requests that were not verified as sent from the site's page are accepted per network address per hour.",
+      hint: "Send the request from the site's form, which proves it came from the page, or try again in an hour.",
+    },
+  });
+  // Another address is another client.
+  expect((await post("/rest/v1/contacts", goodRow(), "127.0.0.3")).status).toBe(201);
+});
+
+test("30 page-verified requests from one address within a minute are all stored and e-mailed one by one; the direct ones only in one digest", async () => {
+  const catcher = backend.notifier!.catcher!;
+  const before = catcher.messages.length;
+  const emails: string[] = [];
+  for (let i = 0; i < 30; i += 1) {
+    const row = goodRow();
+    emails.push(row.email);
+    const proof = await pageProofOverHttp(backend.url, backend.anonKey);
+    expect((await post("/rest/v1/contacts", row, "127.0.0.2", { [FORM_PROOF_HEADER]: proof })).status).toBe(201);
+  }
+  // 30 one by one; the 21 direct requests of the test before reached staff only in one digest,
+  // sent as soon as the first was held (the next one could come an hour later, the interval here).
+  const subjects = (prefix: string) => catcher.messages.filter((mail) => mail.headers.get("subject")?.startsWith(prefix));
+  const deadline = Date.now() + 60_000;
+  while ((subjects("Meeting request:").length < 30 || subjects("Held back:").length < 1) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await backend.notifier!.idle();
+  await new Promise((resolve) => setTimeout(resolve, 1_000)); // more digest-job runs: nothing more is sent
+  const digests = subjects("Held back:");
+  expect(digests).toHaveLength(1);
+  expect(digests[0]!.body).toMatch(/^\d+ meeting requests? (was|were) held back as suspect, from 1 network address,\n/);
+  expect(catcher.messages.length - before).toBeLessThanOrEqual(31);
+  const oneByOne = subjects("Meeting request:").map((mail) => mail.headers.get("reply-to"));
+  expect(oneByOne).toHaveLength(30);
+  for (const email of emails) expect(oneByOne.some((replyTo) => replyTo?.includes(email))).toBe(true);
+});
+
+test("a request sent before the proof was ready is held, and e-mailed at once when the page confirms it", async () => {
+  const catcher = backend.notifier!.catcher!;
+  const before = catcher.messages.length;
+  const { header } = pendingProof();
+  const row = goodRow({ name: "Pending Visitor" });
+  expect((await post("/rest/v1/contacts", row, "127.0.0.4", { [FORM_PROOF_HEADER]: header })).status).toBe(201);
+  await backend.notifier!.idle();
+  expect(catcher.messages).toHaveLength(before);
+  const proof = await pageProofOverHttp(backend.url, backend.anonKey);
+  const confirmed = await post("/rest/v1/rpc/confirm_form_proof", { ticket: header.slice("pending:".length), proof }, "127.0.0.4");
+  expect(confirmed).toEqual({ status: 200, body: true as unknown as Record<string, unknown> });
+  const [mail] = (await catcher.waitFor(before + 1)).slice(before);
+  expect(mail!.headers.get("subject")).toBe("Meeting request: Pending Visitor (Metro Transit Authority)");
+});

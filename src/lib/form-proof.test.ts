@@ -1,0 +1,227 @@
+import { createFormProof, FORM_PROOF_REUSE_MS, formProofPayload, isFormChallenge, newTicket, type FormChallenge, type FormProofDependencies } from "./form-proof";
+
+const challenge = (n: number): FormChallenge => ({
+  algorithm: "SHA-256",
+  challenge: `challenge-${n}`,
+  maxnumber: 50_000,
+  salt: `salt-${n}?expires=1900000000&`,
+  signature: `signature-${n}`,
+});
+
+/** Dependencies the test drives by hand: a clock, deferred solves and a queue of later tasks. */
+function harness(overrides: Partial<FormProofDependencies> = {}) {
+  let clock = 0;
+  let issued = 0;
+  let tickets = 0;
+  const solving: { challenge: FormChallenge; resolve: (payload: string) => void; reject: (error: Error) => void }[] = [];
+  const tasks: { task: () => void; at: number }[] = [];
+  const deps: FormProofDependencies = {
+    fetchChallenge: jest.fn(async () => challenge((issued += 1))),
+    solve: jest.fn((c: FormChallenge) => new Promise<string>((resolve, reject) => solving.push({ challenge: c, resolve, reject }))),
+    confirm: jest.fn(async () => undefined),
+    now: () => clock,
+    newTicket: () => `${(tickets += 1)}`.padStart(32, "0"),
+    later: (task, delayMs) => void tasks.push({ task, at: clock + delayMs }),
+    log: jest.fn(),
+    ...overrides,
+  };
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return {
+    deps,
+    proof: createFormProof(deps),
+    solving,
+    /** Solves the oldest open challenge (its payload names the challenge). */
+    async solveNext() {
+      await flush();
+      const next = solving.shift()!;
+      next.resolve(`payload-of-${next.challenge.challenge}`);
+      await flush();
+    },
+    async failNext() {
+      await flush();
+      solving.shift()!.reject(new Error("worker blocked"));
+      await flush();
+    },
+    /** Moves the clock and runs the tasks that fall due. */
+    async advance(ms: number) {
+      clock += ms;
+      for (const due of tasks.filter((entry) => entry.at <= clock)) {
+        tasks.splice(tasks.indexOf(due), 1);
+        due.task();
+      }
+      await flush();
+    },
+  };
+}
+
+describe("the header of each insert", () => {
+  it("is pending with a 32-hex ticket until a proof is solved, then the payload", async () => {
+    const { proof, solveNext } = harness();
+    proof.start();
+    const pending = proof.header();
+    expect(pending).toBe(`pending:${"1".padStart(32, "0")}`);
+    expect(proof.header()).toBe(pending); // the same until it is sent
+    await solveNext();
+    expect(proof.header()).toBe("payload-of-challenge-1");
+  });
+
+  it("never waits: a tap before the first focus gets a pending ticket at once", () => {
+    const { proof, deps } = harness();
+    expect(proof.header()).toMatch(/^pending:[0-9a-f]{32}$/);
+    expect(deps.fetchChallenge).not.toHaveBeenCalled();
+  });
+
+  it("uses a proof once: after a submission the next header is a new ticket and a fresh challenge is fetched", async () => {
+    const { proof, deps, solveNext } = harness();
+    proof.start();
+    await solveNext();
+    const header = proof.header();
+    proof.sent(header, true);
+    expect(proof.header()).toBe(`pending:${"2".padStart(32, "0")}`);
+    await solveNext();
+    expect(proof.header()).toBe("payload-of-challenge-2");
+    expect(deps.fetchChallenge).toHaveBeenCalledTimes(2);
+    expect(deps.confirm).not.toHaveBeenCalled(); // a verified request needs no confirmation
+  });
+
+  it("is kept after a failed insert (nothing was spent): the retry sends the same proof, and no new work starts", async () => {
+    const { proof, deps, solveNext } = harness();
+    proof.start();
+    await solveNext();
+    proof.sent(proof.header(), false);
+    expect(proof.header()).toBe("payload-of-challenge-1");
+    expect(deps.fetchChallenge).toHaveBeenCalledTimes(1);
+  });
+
+  it("a failed pending insert keeps its ticket for the retry", async () => {
+    const { proof } = harness();
+    const header = proof.header();
+    proof.sent(header, false);
+    expect(proof.header()).toBe(header);
+  });
+
+  it("goes pending when the solved proof got old, and a fresh challenge replaces it before that", async () => {
+    const { proof, deps, solveNext, advance } = harness();
+    proof.start();
+    await solveNext();
+    await advance(FORM_PROOF_REUSE_MS - 1);
+    expect(proof.header()).toBe("payload-of-challenge-1");
+    await advance(1);
+    expect(deps.fetchChallenge).toHaveBeenCalledTimes(2);
+    expect(proof.header()).toMatch(/^pending:/);
+    await solveNext();
+    expect(proof.header()).toBe("payload-of-challenge-2");
+  });
+
+  it("does not use an old proof even when the refresh was late (a background tab's timers)", async () => {
+    const { proof, deps, solveNext } = harness({ later: () => undefined });
+    proof.start();
+    await solveNext();
+    let clock = 0;
+    deps.now = () => clock;
+    clock = FORM_PROOF_REUSE_MS;
+    expect(proof.header()).toMatch(/^pending:/);
+  });
+});
+
+describe("a pending ticket", () => {
+  it("is confirmed after a stored insert, once the proof is solved, after the submit's turn", async () => {
+    const { proof, deps, solveNext, advance } = harness();
+    proof.start();
+    const header = proof.header();
+    proof.sent(header, true);
+    await advance(0);
+    expect(deps.confirm).not.toHaveBeenCalled();
+    await solveNext(); // the first round's proof, solved after the insert
+    expect(deps.confirm).not.toHaveBeenCalled(); // deferred: never in the submit's own turn
+    await advance(0);
+    expect(deps.confirm).toHaveBeenCalledTimes(1);
+    expect(deps.confirm).toHaveBeenCalledWith(header.slice("pending:".length), "payload-of-challenge-1");
+  });
+
+  it("is not confirmed when the insert was not stored", async () => {
+    const { proof, deps, solveNext, advance } = harness();
+    proof.start();
+    proof.sent(proof.header(), false);
+    await solveNext();
+    await advance(0);
+    expect(deps.confirm).not.toHaveBeenCalled();
+  });
+
+  it("is confirmed even when the visitor tapped before any focus started a proof", async () => {
+    const { proof, deps, solveNext, advance } = harness();
+    const header = proof.header();
+    proof.sent(header, true);
+    await solveNext();
+    await advance(0);
+    expect(deps.confirm).toHaveBeenCalledWith(header.slice(8), "payload-of-challenge-1");
+  });
+
+  it("stays pending when the worker fails; the failure is logged, and the confirmation tries one new proof", async () => {
+    const { proof, deps, failNext, solveNext, advance } = harness();
+    proof.start();
+    await failNext();
+    expect(deps.log).toHaveBeenCalledWith(expect.stringContaining("pending"), expect.objectContaining({ message: "worker blocked" }));
+    const header = proof.header();
+    expect(header).toMatch(/^pending:/);
+    proof.sent(header, true);
+    await solveNext(); // the next round's challenge (started by sent)
+    await solveNext(); // the retry for the pending ticket
+    await advance(0);
+    expect(deps.confirm).toHaveBeenCalledWith(header.slice(8), expect.stringMatching(/^payload-of-/));
+  });
+
+  it("a failed confirmation only logs", async () => {
+    const { proof, deps, solveNext, advance } = harness({ confirm: jest.fn(async () => Promise.reject(new Error("HTTP 503"))) });
+    proof.start();
+    proof.sent(proof.header(), true);
+    await solveNext();
+    await advance(0);
+    await advance(0);
+    expect(deps.log).toHaveBeenCalledWith("Page proof not confirmed.", expect.objectContaining({ message: "HTTP 503" }));
+  });
+
+  it("is confirmed with a fresh proof when the round's proof got too old", async () => {
+    const { proof, deps, solveNext, advance } = harness({ later: (task, delay) => (delay === 0 ? task() : undefined) });
+    let clock = 0;
+    deps.now = () => clock;
+    proof.start();
+    await solveNext();
+    clock = FORM_PROOF_REUSE_MS + 1;
+    const header = proof.header();
+    expect(header).toMatch(/^pending:/);
+    proof.sent(header, true);
+    await solveNext(); // next round
+    await solveNext(); // fresh proof for the pending ticket
+    await advance(0);
+    expect(deps.confirm).toHaveBeenCalledWith(header.slice(8), "payload-of-challenge-3");
+  });
+});
+
+describe("payload and ticket formats", () => {
+  it("the payload is base64 of ALTCHA v1's JSON, in its field order", () => {
+    const payload = formProofPayload(challenge(7), 4242);
+    expect(JSON.parse(atob(payload))).toEqual({
+      algorithm: "SHA-256",
+      challenge: "challenge-7",
+      number: 4242,
+      salt: "salt-7?expires=1900000000&",
+      signature: "signature-7",
+    });
+  });
+
+  it("tickets are 32 lowercase hex characters, different each time", () => {
+    const tickets = new Set(Array.from({ length: 50 }, newTicket));
+    expect(tickets.size).toBe(50);
+    for (const ticket of tickets) expect(ticket).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("only a SHA-256 challenge with a whole maxnumber is accepted from the database", () => {
+    expect(isFormChallenge(challenge(1))).toBe(true);
+    expect(isFormChallenge({ ...challenge(1), algorithm: "SHA-1" })).toBe(false);
+    expect(isFormChallenge({ ...challenge(1), maxnumber: 1.5 })).toBe(false);
+    expect(isFormChallenge({ ...challenge(1), salt: undefined })).toBe(false);
+    expect(isFormChallenge(null)).toBe(false);
+    expect(isFormChallenge({ message: "permission denied" })).toBe(false);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * The page proof (issue 19, docs/database.md "The page proof"): evidence that a meeting request
+ * was sent from this page. After the first focus in the form, the page fetches an ALTCHA v1
+ * challenge from the database (`rpc/form_challenge`) and a Web Worker solves it (proof of work,
+ * SHA-256). Every insert carries the `x-form-proof` header (FORM_PROOF_HEADER):
+ * - the solved payload, when it is ready and young enough at the tap;
+ * - otherwise `pending:<ticket>`, and once the insert is stored and the proof solved, the page
+ *   confirms the ticket (`rpc/confirm_form_proof`) after the toast, quietly.
+ * Nothing here delays the submit: the header is read synchronously from what is ready.
+ * A proof counts once: every stored submission starts a new round with a fresh challenge.
+ */
+
+export const FORM_PROOF_HEADER = "x-form-proof";
+
+/**
+ * How long the page keeps using a solved proof before fetching a new one. Well inside the
+ * challenge's lifetime in the database (30 minutes, private.form_proof_lifetime(); a migration
+ * test keeps them apart), so a slow network or a visitor's wrong clock cannot make it expire
+ * on its way. Measured with the page's own monotonic clock, never against the salt's expiry.
+ */
+export const FORM_PROOF_REUSE_MS = 10 * 60_000;
+
+/** An ALTCHA v1 challenge as public.form_challenge() issues it. */
+export type FormChallenge = {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+};
+
+/** The ALTCHA v1 payload: base64 of the JSON the database's verdict decodes. */
+export function formProofPayload(challenge: Pick<FormChallenge, "algorithm" | "challenge" | "salt" | "signature">, number: number): string {
+  const { algorithm, challenge: hash, salt, signature } = challenge;
+  return btoa(JSON.stringify({ algorithm, challenge: hash, number, salt, signature }));
+}
+
+/** Whether a parsed JSON value is a challenge this page can solve. */
+export function isFormChallenge(value: unknown): value is FormChallenge {
+  const candidate = value as Partial<FormChallenge> | null;
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    candidate.algorithm === "SHA-256" &&
+    typeof candidate.challenge === "string" &&
+    typeof candidate.salt === "string" &&
+    typeof candidate.signature === "string" &&
+    Number.isSafeInteger(candidate.maxnumber) &&
+    (candidate.maxnumber ?? -1) >= 0
+  );
+}
+
+/** 32 lowercase hex characters from the browser's strong random source. */
+export function newTicket(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export type FormProofDependencies = {
+  /** Asks the database for a challenge. */
+  fetchChallenge: () => Promise<FormChallenge>;
+  /** Solves it off the main thread; resolves with the payload. */
+  solve: (challenge: FormChallenge) => Promise<string>;
+  /** Tells the database that a pending ticket's request came from the page. */
+  confirm: (ticket: string, payload: string) => Promise<void>;
+  /** A monotonic clock in milliseconds (performance.now in the browser). */
+  now: () => number;
+  newTicket: () => string;
+  /** Runs a task later, off the submit path (after the toast has had its turn). */
+  later: (task: () => void, delayMs: number) => void;
+  /** A proof that could not be had or confirmed: a note for the console, never an error. */
+  log: (message: string, cause: unknown) => void;
+};
+
+type Round = {
+  /** The ticket a pending header names; drawn when the round starts. */
+  ticket: string;
+  /** The solved payload and when it was ready (`now()`); absent until solved. */
+  solved?: { payload: string; at: number };
+  /** The proof being fetched and solved; resolves undefined when that failed. */
+  work?: Promise<string | undefined>;
+};
+
+export type FormProof = {
+  /** Starts fetching and solving a challenge (the form calls this after its first focus). */
+  start: () => void;
+  /** The x-form-proof value for the next insert. Synchronous; the same until `sent`. */
+  header: () => string;
+  /** After an insert with `header`: once stored, the round is spent (a pending ticket gets confirmed) and a new one starts. */
+  sent: (header: string, stored: boolean) => void;
+};
+
+export function createFormProof(deps: FormProofDependencies): FormProof {
+  let round: Round | undefined;
+  let started = false;
+
+  const fresh = (solved: Round["solved"]): solved is NonNullable<Round["solved"]> =>
+    solved !== undefined && deps.now() - solved.at < FORM_PROOF_REUSE_MS;
+
+  const work = (target: Round): Promise<string | undefined> => {
+    const attempt: Promise<string | undefined> = deps
+      .fetchChallenge()
+      .then(deps.solve)
+      .then(
+        (payload) => {
+          if (target.work === attempt) {
+            target.solved = { payload, at: deps.now() };
+            // Replaced before it gets old, if the visitor is still on the form then.
+            deps.later(() => {
+              if (round === target && target.work === attempt) work(target);
+            }, FORM_PROOF_REUSE_MS);
+          }
+          return payload;
+        },
+        (error: unknown) => {
+          if (target.work === attempt) target.work = undefined; // the next need tries again
+          deps.log("Page proof not ready: a request sent now goes as pending.", error);
+          return undefined;
+        },
+      );
+    target.solved = undefined;
+    target.work = attempt;
+    return attempt;
+  };
+
+  const current = (): Round => (round ??= { ticket: deps.newTicket() });
+
+  const start = (): void => {
+    started = true;
+    const target = current();
+    if (!target.work) work(target);
+  };
+
+  return {
+    start,
+    header() {
+      const { ticket, solved } = current();
+      return fresh(solved) ? solved.payload : `pending:${ticket}`;
+    },
+    sent(header, stored) {
+      // A refused or failed insert spends nothing (the database rolls the transaction back, or
+      // never saw it): the visitor's retry sends the same proof or ticket, and no new work starts.
+      if (!stored) return;
+      const used = round;
+      round = undefined;
+      if (started) start();
+      if (!used || header !== `pending:${used.ticket}`) return;
+      // The request waits as pending: confirm it with this round's proof (solved meanwhile, or
+      // still being solved), or with a new one if there is none or it got too old.
+      const proof = fresh(used.solved)
+        ? Promise.resolve(used.solved.payload)
+        : used.work && !used.solved
+          ? used.work
+          : work(used);
+      void proof.then((payload) => {
+        if (payload === undefined) return;
+        deps.later(() => {
+          deps.confirm(used.ticket, payload).catch((error: unknown) => deps.log("Page proof not confirmed.", error));
+        }, 0);
+      });
+    },
+  };
+}
