@@ -48,7 +48,7 @@ create table private.site_event_counts (
   ),
   -- The calls to action the page has (src/lib/site-analytics/events.ts, CTA_IDS).
   constraint site_event_counts_cta check (
-    (kind = 'cta') = (cta <> '') and (cta = '' or cta ~ '^(hero|consulting|expo|offering-[1-9])$')
+    (kind = 'cta') = (cta <> '') and (cta = '' or cta ~ '^(hero|consulting|expo|footer|offering-[1-9][0-9]?)$')
   ),
   constraint site_event_counts_count check (count >= 0)
 );
@@ -190,7 +190,7 @@ begin
      or ev_referrer !~ '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$') then
     raise exception using errcode = '22023', message = 'The referrer is a domain name, sent with page views only';
   end if;
-  if (ev_kind = 'cta') <> (ev_cta <> '') or (ev_cta <> '' and ev_cta !~ '^(hero|consulting|expo|offering-[1-9])$') then
+  if (ev_kind = 'cta') <> (ev_cta <> '') or (ev_cta <> '' and ev_cta !~ '^(hero|consulting|expo|footer|offering-[1-9][0-9]?)$') then
     raise exception using errcode = '22023', message = 'Unknown call to action';
   end if;
 

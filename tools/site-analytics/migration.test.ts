@@ -87,7 +87,9 @@ describe("recording", () => {
     ["a referrer on a tap", { kind: "cta", cta: "hero", referrer: "example.com" }],
     ["a referrer over 253 characters", { kind: "view", referrer: `${"a".repeat(60)}.`.repeat(4) + "example.com" }],
     ["a tap without its id", { kind: "cta" }],
-    ["an unknown call to action", { kind: "cta", cta: "footer" }],
+    ["an unknown call to action", { kind: "cta", cta: "header" }],
+    ["offering-0", { kind: "cta", cta: "offering-0" }],
+    ["offering-100", { kind: "cta", cta: "offering-100" }],
     ["a call-to-action id on a view", { kind: "view", cta: "hero" }],
     ["a body over 1000 characters", JSON.stringify({ kind: "view", source: "x" }).padEnd(1001, " ")],
   ])("refused with 22023: %s", async (_what, event) => {
@@ -96,11 +98,11 @@ describe("recording", () => {
     expect(await counters()).toEqual([]);
   });
 
-  test("the limits at their edges: a 40-character tag, a 253-character domain, offering-9", async () => {
+  test("the limits at their edges: a 40-character tag, a 253-character domain, offering-99", async () => {
     const domain = `${"a".repeat(61)}.`.repeat(3) + "b".repeat(63) + ".com"; // 253 characters, labels of 61 and 63
     expect(domain).toHaveLength(253);
     await record({ kind: "view", source: "a".repeat(40), referrer: domain });
-    await record({ kind: "cta", cta: "offering-9" });
+    await record({ kind: "cta", cta: "offering-99" });
     expect((await counters()).map((row) => row.count)).toEqual([1, 1]);
   });
 

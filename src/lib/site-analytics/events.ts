@@ -1,0 +1,8 @@
+/** What the page counts (the `kind` of public.record_site_event). */
+export type SiteEventKind = "view" | "cta" | "form_start" | "request_sent" | "request_failed";
+
+/** The calls to action, as their links carry them in `data-cta` (the database knows the same list: offering-1 to offering-99). */
+export type CtaId = "hero" | "consulting" | "expo" | "footer" | `offering-${number}`;
+
+/** The attribute that names a call to action for counting. */
+export const CTA_ATTRIBUTE = "data-cta";
