@@ -60,14 +60,18 @@ function copyOfFolder(): Folder {
   return { dataDir, emails: template.emails, tableFile: path.join(dataDir, path.relative(template.dataDir, template.tableFile)) };
 }
 
-async function expectRefused(dataDir: string, pattern: RegExp): Promise<void> {
-  for (const attempt of [startLocalBackend({ port: 0, dataDir }), loadRequests(dataDir)]) {
-    const error = await rejection(attempt);
+/** Both ways in (the server and `npm run requests`) refuse the folder; returns the server's error. */
+async function expectRefused(dataDir: string, pattern: RegExp): Promise<{ message: string }> {
+  const errors: { message: string }[] = [];
+  for (const attempt of [() => startLocalBackend({ port: 0, dataDir }), () => loadRequests(dataDir)]) {
+    const error = await rejection(attempt());
     expect(error).toBeInstanceOf(LocalBackendError);
     expect(error.message).toMatch(pattern);
     expect(error.message).toContain(dataDir);
     expect(error.message).toContain("npm run requests -- --restore");
+    errors.push(error);
   }
+  return errors[0]!;
 }
 
 test("a table file truncated to 0 bytes is refused, then restored from the journal with ids kept", async () => {
@@ -112,7 +116,37 @@ test("a damaged control file gives a plain sentence, not PGlite's Aborted()", as
   const { dataDir } = copyOfFolder();
   const control = path.join(pgDataDir(dataDir), "global", "pg_control");
   fs.writeFileSync(control, Buffer.alloc(fs.statSync(control).size, 0x5a));
-  await expectRefused(dataDir, /^The local database in .* is damaged: PostgreSQL could not open it \(/);
+  const error = await expectRefused(dataDir, /^The local database in .* is damaged: PostgreSQL (could not open it \(|stopped while reading its files)/);
+  expect(error.message).not.toMatch(/Aborted\(\)|ASSERTIONS|PGlite/);
+});
+
+function deleteWal(dataDir: string, what: "log files" | "folder"): void {
+  const wal = path.join(pgDataDir(dataDir), "pg_wal");
+  if (what === "folder") fs.rmSync(wal, { recursive: true });
+  else for (const name of fs.readdirSync(wal).filter((file) => /^[0-9A-F]{24}$/.test(file))) fs.rmSync(path.join(wal, name));
+}
+
+test.each(["log files", "folder"] as const)("a deleted write-ahead log (%s) is named in plain words, not PGlite's Aborted()", async (what) => {
+  const { dataDir } = copyOfFolder();
+  deleteWal(dataDir, what);
+  const error = await expectRefused(dataDir, /is damaged: its write-ahead log \(pgdata\/pg_wal\) (is missing|has no log files left)/);
+  expect(error.message).not.toMatch(/Aborted\(\)|ASSERTIONS|PGlite/);
+});
+
+test("a write-ahead log deleted after a crash (files copied while the backend ran) is named in plain words too", async () => {
+  const dataDir = tempDataDir("damage-crash-");
+  const backend = await startLocalBackend({ port: 0, dataDir });
+  try {
+    await insert(backend.url, 2);
+    const crashed = tempDataDir("damage-crash-copy-");
+    fs.cpSync(dataDir, crashed, { recursive: true });
+    fs.rmSync(path.join(crashed, "server.lock"), { force: true });
+    deleteWal(crashed, "log files");
+    const error = await expectRefused(crashed, /is damaged: its write-ahead log \(pgdata\/pg_wal\) has no log files left/);
+    expect(error.message).not.toMatch(/Aborted\(\)|ASSERTIONS|PGlite/);
+  } finally {
+    await backend.close();
+  }
 });
 
 test("a folder holding other files gets no new database", async () => {

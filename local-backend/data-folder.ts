@@ -38,6 +38,19 @@ function isLockFile(name: string): boolean {
   return name === "server.lock" || /^server\.lock\..*\.(tmp|stale)$/.test(name);
 }
 
+/** A write-ahead log segment file name: timeline, log and segment, 8 hex digits each. */
+const WAL_SEGMENT = /^[0-9A-F]{24}$/;
+
+/**
+ * PGlite's WebAssembly build reports some failures to read its files only as "Aborted(). Build with
+ * -sASSERTIONS for more info." or "PGlite failed to initialize properly": nothing a reader can act on.
+ */
+function plainOpenFailure(error: unknown): string {
+  const text = oneLine(error instanceof LocalBackendError ? error.message : error);
+  if (/Aborted\(\)|failed to initialize properly/.test(text)) return "PostgreSQL stopped while reading its files, which are incomplete or damaged";
+  return `PostgreSQL could not open it (${text})`;
+}
+
 /** Refuses a folder whose database files are missing or incomplete; true when a new database may be created. */
 function checkFiles(dataDir: string): boolean {
   const pgdata = pgDataDir(dataDir);
@@ -45,6 +58,11 @@ function checkFiles(dataDir: string): boolean {
   if (inPgdata.length > 0) {
     if (!inPgdata.includes("PG_VERSION")) throw damaged(dataDir, "pgdata/PG_VERSION is missing");
     if (!fs.existsSync(path.join(pgdata, "global", "pg_control"))) throw damaged(dataDir, "pgdata/global/pg_control is missing");
+    const wal = path.join(pgdata, "pg_wal");
+    if (!fs.existsSync(wal)) throw damaged(dataDir, "its write-ahead log (pgdata/pg_wal) is missing");
+    if (!fs.readdirSync(wal).some((name) => WAL_SEGMENT.test(name))) {
+      throw damaged(dataDir, "its write-ahead log (pgdata/pg_wal) has no log files left, so recent changes cannot be read back");
+    }
     return false;
   }
   const journaled = readJournal(dataDir).size;
@@ -94,7 +112,7 @@ export async function openDataFolder(
     ({ db } = await openDatabase({ dataDir, migrationsDir, log }));
   } catch (error) {
     if (error instanceof LocalBackendError && error.kind === "migration") throw error;
-    throw isNew ? error : damaged(dataDir, `PostgreSQL could not open it (${oneLine(error instanceof LocalBackendError ? error.message : error)})`);
+    throw isNew ? error : damaged(dataDir, plainOpenFailure(error));
   }
   const journal = openJournal(dataDir);
   try {

@@ -1,7 +1,8 @@
 /**
  * `/rest/v1/…` as Supabase's API gateway and PostgREST answer it: CORS, the `apikey` and
- * `Authorization` checks, the path, schema and table, then the insert. Methods other than
- * POST are not implemented; they get the answer the grants give (a probe statement as anon).
+ * `Authorization` checks, the path, schema and table, then the insert; `rpc/<function>` calls
+ * (rpc.ts). Methods other than POST are not implemented; they get the answer the grants give
+ * (a probe statement as anon).
  */
 import crypto from "node:crypto";
 import type http from "node:http";
@@ -10,6 +11,7 @@ import { databaseErrorReply, runAsAnon, TABLE, type BackendContext } from "./con
 import { insertContacts } from "./insert";
 import { GATEWAY_INVALID_API_KEY, GATEWAY_NO_API_KEY, pgrstError } from "./postgrest";
 import { errorReply, type Headers, type Reply } from "./reply";
+import { callRpcAsAnon, rpcName } from "./rpc";
 
 const EXPOSED_SCHEMAS = ["public", "graphql_public"];
 
@@ -116,6 +118,13 @@ async function route(context: BackendContext, req: http.IncomingMessage, url: UR
   if (method === "OPTIONS") return preflight(req);
   const refused = refusedCredentials(context, req, url);
   if (refused) return refused;
+  const functionName = rpcName(url.pathname);
+  if (functionName !== undefined) {
+    if (method === "POST") return callRpcAsAnon(context, req, functionName);
+    req.resume();
+    const hint = "The local backend calls functions with POST only.";
+    return errorReply(pgrstError(405, "PGRST117", `Unsupported HTTP method: ${method}`, null, hint));
+  }
   const resolved = resolveTable(req, url, method);
   if (!("table" in resolved)) return resolved;
   const requestPath = `/${resolved.table}`;

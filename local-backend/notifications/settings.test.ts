@@ -46,6 +46,15 @@ test("SMTP_HOST sends to that server instead of the catcher; the staff settings 
   expect(options?.timeZone).toBe("America/Chicago");
 });
 
+test("NOTIFY_RETRY_BASE_SECONDS and NOTIFY_RETRY_MAX_SECONDS reach the function; anything but a positive number is one clear sentence", () => {
+  const options = notificationOptionsFromEnv({ NOTIFY_RETRY_BASE_SECONDS: "5", NOTIFY_RETRY_MAX_SECONDS: " 90 " }, root, defaultPlace);
+  expect(options).toMatchObject({ retryBaseSeconds: 5, retryMaxSeconds: 90 });
+  expect(notificationOptionsFromEnv({}, root, defaultPlace)).not.toHaveProperty("retryBaseSeconds");
+  expect(() => notificationOptionsFromEnv({ NOTIFY_RETRY_BASE_SECONDS: "soon" }, root, defaultPlace)).toThrow(
+    new NotificationSettingsError('NOTIFY_RETRY_BASE_SECONDS must be a positive number of seconds, not "soon".'),
+  );
+});
+
 test("LOCAL_NOTIFICATIONS=off turns notifications off; a bad port is one clear sentence", () => {
   expect(notificationOptionsFromEnv({ LOCAL_NOTIFICATIONS: "off" }, root, defaultPlace)).toBeUndefined();
   expect(() => notificationOptionsFromEnv({ LOCAL_MAIL_PORT: "mail" }, root, defaultPlace)).toThrow(

@@ -34,6 +34,15 @@ export function mailDirBeside(dataDir: string): string {
   return path.join(path.dirname(dataDir), name === "local-supabase" ? "local-mail" : `${name}-mail`);
 }
 
+function seconds(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) {
+    throw new NotificationSettingsError(`${name} must be a positive number of seconds, not ${JSON.stringify(value)}.`);
+  }
+  return number;
+}
+
 export interface BackendPlace {
   /** The backend's data folder; undefined (in memory) keeps caught e-mails in memory only. */
   dataDir: string | undefined;
@@ -70,6 +79,11 @@ export function notificationOptionsFromEnv(
     chatWebhookUrl: value("NOTIFY_CHAT_WEBHOOK_URL"),
     timeZone: value("NOTIFY_TIME_ZONE"),
   };
+  // Passed to the function, which applies its own defaults when they are absent.
+  const retryBaseSeconds = seconds(value("NOTIFY_RETRY_BASE_SECONDS"), "NOTIFY_RETRY_BASE_SECONDS");
+  const retryMaxSeconds = seconds(value("NOTIFY_RETRY_MAX_SECONDS"), "NOTIFY_RETRY_MAX_SECONDS");
+  if (retryBaseSeconds !== undefined) options.retryBaseSeconds = retryBaseSeconds;
+  if (retryMaxSeconds !== undefined) options.retryMaxSeconds = retryMaxSeconds;
   if (smtpHost) {
     options.smtp = {
       host: smtpHost,
