@@ -6,6 +6,7 @@ import IndexPage from "../pages/index";
 import { CONTACT_FORM_ID, scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
 import { stopCounting } from "../lib/site-analytics/send";
 import { indexPageDataFromContent, loadContentFile } from "../test-support/content-as-page-data";
+import { countVisit } from "./count-visit";
 import { startSiteAnalytics } from "./site-analytics";
 
 const hero = loadContentFile("hero") as { ctaLabel: string };
@@ -21,7 +22,7 @@ function sentEvents(fetchMock: jest.Mock): Array<Record<string, string>> {
   return fetchMock.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string) as Record<string, string>);
 }
 
-describe("startSiteAnalytics (page-boot)", () => {
+describe("counting the visit (page-boot)", () => {
   let fetchMock: jest.Mock;
   const removers: Array<() => void> = [];
   const env = { ...process.env };
@@ -65,7 +66,7 @@ describe("startSiteAnalytics (page-boot)", () => {
       add(type, listener, options);
     });
     removers.push(scrollToSectionOnLinkClick(CONTACT_FORM_ID));
-    startSiteAnalytics(document);
+    countVisit(document);
     spy.mockRestore();
     removers.push(() => listeners.forEach(([type, listener]) => document.removeEventListener(type, listener)));
   }
@@ -85,6 +86,31 @@ describe("startSiteAnalytics (page-boot)", () => {
       { kind: "cta", source: "flyer", medium: "qr", cta: "hero" },
       { kind: "cta", source: "flyer", medium: "qr", cta: "expo" },
       { kind: "form_start", source: "flyer", medium: "qr" },
+    ]);
+  });
+
+  it("page-boot loads the counting code at idle, and what the visitor did before it arrived still counts", async () => {
+    window.history.replaceState(null, "", "/?utm_source=newsletter&utm_medium=email&utm_campaign=invite");
+    const listeners: Array<[string, EventListenerOrEventListenerObject]> = [];
+    const add = document.addEventListener.bind(document);
+    jest.spyOn(document, "addEventListener").mockImplementation((type, listener, options) => {
+      listeners.push([type, listener]);
+      add(type, listener, options);
+    });
+    removers.push(() => listeners.forEach(([type, listener]) => document.removeEventListener(type, listener)));
+    removers.push(scrollToSectionOnLinkClick(CONTACT_FORM_ID));
+    startSiteAnalytics(document);
+    screen.getAllByRole("link", { name: hero.ctaLabel })[0]!.click();
+    screen.getByLabelText(form.fullNameLabel).focus();
+    expect(fetchMock).not.toHaveBeenCalled(); // nothing before the chunk
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    (document.addEventListener as jest.Mock).mockRestore();
+    screen.getByLabelText(form.emailLabel).focus();
+    const campaign = { source: "newsletter", medium: "email", campaign: "invite" };
+    expect(sentEvents(fetchMock)).toEqual([
+      { kind: "view", ...campaign, referrer: "linkedin.com" },
+      { kind: "cta", ...campaign, cta: "hero" },
+      { kind: "form_start", ...campaign },
     ]);
   });
 

@@ -1,41 +1,32 @@
-import { MEETING_FORM_ISLAND_ID } from "../lib/meeting-form-island";
-import { campaignFrom } from "../lib/site-analytics/campaign";
-import { CTA_ATTRIBUTE, type CtaId } from "../lib/site-analytics/events";
-import { mayCount } from "../lib/site-analytics/may-count";
-import { referrerDomain } from "../lib/site-analytics/referrer";
-import { countSiteEvent, siteEventEndpoint, startCounting } from "../lib/site-analytics/send";
+/** How long the counting code waits for an idle moment before it loads anyway. */
+const IDLE_TIMEOUT_MS = 2000;
 
-const FIELD = "input, select, textarea";
+const loadCounting = () => import(/* webpackChunkName: "site-analytics" */ "./count-visit");
 
 /**
- * Counts this visit of the landing page (docs/analytics.md): the page view with its campaign and
- * referrer domain, each tap on a call to action (`data-cta`), and the first focus on one of the
- * form's fields (a form start; the focus a call to action moves to the form's heading is not
- * one). The form itself counts requests sent and failed. Nothing when the visitor set Global
- * Privacy Control or Do Not Track, for bots and audits, or in a build without Supabase settings.
- * No cookie, no storage: what the visit is filed under lives in this page's memory only.
+ * Counts the visit without a tracker (docs/analytics.md), at no cost to the start-up script: the
+ * counting code is a chunk of its own, loaded when the browser is first idle. Until then this only
+ * remembers the clicks and focus events it sees, which the chunk counts as if it had been there
+ * (a call to action tapped at once still counts). A chunk that cannot load counts nothing.
  */
 export function startSiteAnalytics(doc: Document = document): void {
-  const form = doc.getElementById(MEETING_FORM_ISLAND_ID);
   const win = doc.defaultView ?? window;
-  const url = process.env.GATSBY_SUPABASE_URL;
-  const key = process.env.GATSBY_SUPABASE_ANON_KEY;
-  const nav = win.navigator as Navigator & { globalPrivacyControl?: boolean };
-  if (!form || !url || !key || !mayCount(nav, (win as Window & { doNotTrack?: string }).doNotTrack)) return;
-  startCounting(siteEventEndpoint(url, key), campaignFrom(win.location.search), win.fetch.bind(win));
-  countSiteEvent("view", {
-    referrer: referrerDomain(doc.referrer, win.location.hostname),
-  });
-
-  doc.addEventListener("click", (event) => {
-    const cta = event.target instanceof Element ? event.target.closest(`[${CTA_ATTRIBUTE}]`) : null;
-    if (cta) countSiteEvent("cta", { cta: cta.getAttribute(CTA_ATTRIBUTE) as CtaId });
-  });
-  const onFocus = (event: FocusEvent) => {
-    const field = event.target;
-    if (!(field instanceof HTMLElement) || !field.matches(FIELD) || field.tabIndex < 0 || !form.contains(field)) return;
-    doc.removeEventListener("focusin", onFocus);
-    countSiteEvent("form_start");
+  const earlier: Event[] = [];
+  const remember = (event: Event) => earlier.push(event);
+  const stopRemembering = () => {
+    doc.removeEventListener("click", remember);
+    doc.removeEventListener("focusin", remember);
   };
-  doc.addEventListener("focusin", onFocus);
+  doc.addEventListener("click", remember);
+  doc.addEventListener("focusin", remember);
+  const load = () =>
+    loadCounting().then(
+      ({ countVisit }) => {
+        stopRemembering();
+        countVisit(doc, earlier);
+      },
+      stopRemembering,
+    );
+  if (win.requestIdleCallback) win.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
+  else win.setTimeout(load, 1);
 }
