@@ -33,6 +33,8 @@ export interface LocalNotificationsOptions {
   retryMaxSeconds?: number;
   /** How often due notifications are retried; default 10 s (pg_cron's job runs every minute). */
   sweepIntervalMs?: number;
+  /** The site-analytics reports to send, as pg_cron does on a hosted project (LOCAL_SITE_REPORTS); default none. */
+  siteReports?: readonly ("weekly" | "daily")[];
   log?: (line: string) => void;
 }
 
@@ -172,6 +174,7 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
   const timer = setInterval(() => void sweep(), options.sweepIntervalMs ?? 10_000);
   timer.unref();
   void sweep();
+  const reportTimer = startSiteReportJob(run, options.siteReports ?? [], post, log);
 
   const idle = async (): Promise<void> => {
     while (pumping || inflight.size > 0) {
@@ -198,6 +201,7 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
       closed ??= (async () => {
         closing = true;
         clearInterval(timer);
+        clearInterval(reportTimer);
         await Promise.race([idle(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS))]);
         stopping.abort();
         await idle();
@@ -206,4 +210,32 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
       return closed;
     },
   };
+}
+
+/**
+ * pg_cron's site-analytics report job (supabase/migrations/20261124200000_site_analytics.sql):
+ * every hour, and once at start, the reports of `kinds` whose period has ended and that were not
+ * sent yet (public.claim_site_report hands each period out once) are posted to the function.
+ */
+function startSiteReportJob(
+  run: DatabaseRunner,
+  kinds: readonly string[],
+  post: (body: string, what: string) => void,
+  log: (line: string) => void,
+): ReturnType<typeof setInterval> | undefined {
+  if (kinds.length === 0) return undefined;
+  const send = async () => {
+    for (const kind of kinds) {
+      try {
+        const result = await run((db) => db.query<{ body: string | null }>("select public.claim_site_report($1)::text as body", [kind]));
+        if (result.rows[0]?.body) post(result.rows[0].body, `${kind} site report`);
+      } catch (error) {
+        log(`notify: ${kind} site report skipped (${error instanceof Error ? error.message : String(error)})`);
+      }
+    }
+  };
+  const timer = setInterval(() => void send(), 3_600_000);
+  timer.unref();
+  void send();
+  return timer;
 }
