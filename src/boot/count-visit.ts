@@ -1,6 +1,6 @@
 import { MEETING_FORM_ISLAND_ID } from "../lib/meeting-form-island";
 import { campaignFrom } from "../lib/site-analytics/campaign";
-import { CTA_ATTRIBUTE, type CtaId } from "../lib/site-analytics/events";
+import { CTA_ATTRIBUTE, FORM_OUTCOME_EVENT, type CtaId, type FormOutcome } from "../lib/site-analytics/events";
 import { mayCount } from "../lib/site-analytics/may-count";
 import { referrerDomain } from "../lib/site-analytics/referrer";
 import { countSiteEvent, siteEventEndpoint, startCounting } from "../lib/site-analytics/send";
@@ -12,8 +12,8 @@ const FIELD = "input, select, textarea";
  * referrer domain, each tap on a call to action (`data-cta`), and the first focus on one of the
  * form's fields (a form start; the focus a call to action moves to the form's heading is not
  * one). `earlier` are the clicks and focus events page-boot saw before this chunk arrived
- * (src/boot/site-analytics.ts); they count as if this had been listening. The form itself counts
- * requests sent and failed. Nothing when the visitor set Global Privacy Control or Do Not Track,
+ * (src/boot/site-analytics.ts); they count as if this had been listening. Requests sent and
+ * failed are announced by the form (FORM_OUTCOME_EVENT). Nothing when the visitor set Global Privacy Control or Do Not Track,
  * for bots and audits, or in a build without Supabase settings. No cookie, no storage: what the
  * visit is filed under lives in this page's memory only.
  */
@@ -39,7 +39,13 @@ export function countVisit(doc: Document, earlier: readonly Event[] = []): void 
     doc.removeEventListener("focusin", onFocus);
     countSiteEvent("form_start");
   };
-  for (const event of earlier) (event.type === "click" ? onClick : onFocus)(event);
+  const onOutcome = (event: Event) => {
+    const outcome = (event as CustomEvent<unknown>).detail;
+    if (outcome === "request_sent" || outcome === "request_failed") countSiteEvent(outcome as FormOutcome);
+  };
+  const handlers: Record<string, (event: Event) => void> = { click: onClick, focusin: onFocus, [FORM_OUTCOME_EVENT]: onOutcome };
+  for (const event of earlier) handlers[event.type]?.(event);
   doc.addEventListener("click", onClick);
+  doc.addEventListener(FORM_OUTCOME_EVENT, onOutcome);
   if (!started) doc.addEventListener("focusin", onFocus);
 }

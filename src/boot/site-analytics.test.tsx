@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import type { PageProps } from "gatsby";
 import IndexPage from "../pages/index";
 import { CONTACT_FORM_ID, scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
+import { announceFormOutcome, FORM_OUTCOME_EVENT } from "../lib/site-analytics/events";
 import { stopCounting } from "../lib/site-analytics/send";
 import { indexPageDataFromContent, loadContentFile } from "../test-support/content-as-page-data";
 import { countVisit } from "./count-visit";
@@ -80,12 +81,18 @@ describe("counting the visit (page-boot)", () => {
     screen.getAllByRole("link", { name: expo.ctaLabel })[0]!.click();
     screen.getByLabelText(form.fullNameLabel).focus();
     screen.getByLabelText(form.emailLabel).focus();
+    const field = screen.getByLabelText(form.emailLabel);
+    announceFormOutcome(field, "request_failed");
+    announceFormOutcome(field, "request_sent");
+    field.dispatchEvent(new CustomEvent(FORM_OUTCOME_EVENT, { bubbles: true, detail: "view" })); // not an outcome: ignored
 
     expect(sentEvents(fetchMock)).toEqual([
       { kind: "view", source: "flyer", medium: "qr", referrer: "linkedin.com" },
       { kind: "cta", source: "flyer", medium: "qr", cta: "hero" },
       { kind: "cta", source: "flyer", medium: "qr", cta: "expo" },
       { kind: "form_start", source: "flyer", medium: "qr" },
+      { kind: "request_failed", source: "flyer", medium: "qr" },
+      { kind: "request_sent", source: "flyer", medium: "qr" },
     ]);
   });
 

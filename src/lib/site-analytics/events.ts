@@ -6,3 +6,16 @@ export type CtaId = "hero" | "consulting" | "expo" | "footer" | `offering-${numb
 
 /** The attribute that names a call to action for counting. */
 export const CTA_ATTRIBUTE = "data-cta";
+
+/** The DOM event the form dispatches when a request was sent or failed (counted by src/boot/count-visit.ts). */
+export const FORM_OUTCOME_EVENT = "site-analytics:form-outcome";
+
+export type FormOutcome = "request_sent" | "request_failed";
+
+/**
+ * Tells the page's counting code that a request was sent or failed, without the form depending on
+ * it: a bubbling DOM event, which nothing hears unless the visit is being counted.
+ */
+export function announceFormOutcome(form: EventTarget, outcome: FormOutcome): void {
+  form.dispatchEvent(new CustomEvent<FormOutcome>(FORM_OUTCOME_EVENT, { bubbles: true, detail: outcome }));
+}
