@@ -97,9 +97,9 @@ function periodLabel(report: SiteReport): string {
 }
 
 export function reportSubject(report: SiteReport, period: ReportKind): string {
-  const what = period === "weekly" ? "Weekly" : period === "daily" ? "Daily" : "Website";
+  const what = period === "weekly" ? "Weekly website report" : period === "daily" ? "Daily website report" : "Website report";
   const { views, requests } = report.totals;
-  return `${what} website report, ${periodLabel(report)}: ${views} view${views === 1 ? "" : "s"}, ${requests} meeting request${requests === 1 ? "" : "s"}`;
+  return `${what}, ${periodLabel(report)}: ${views} view${views === 1 ? "" : "s"}, ${requests} meeting request${requests === 1 ? "" : "s"}`;
 }
 
 type FunnelStep = { label: string; count: number; ofViews: string; ofPrevious: string };
