@@ -14,6 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { parseOptions, UsageError } from "../local-backend/cli-args";
+import { runCli } from "./lib/cli";
 import { LocalBackendError, oneLine } from "../local-backend/errors";
 import { DEFAULT_FROM, DEFAULT_TO } from "../local-backend/notifications/notifier";
 import { localEnvironment, mailDirBeside } from "../local-backend/notifications/settings";
@@ -47,25 +48,30 @@ function writeMail(report: SiteReport, dataDir: string): string {
   return file;
 }
 
-async function main(): Promise<number> {
-  let values;
+const OPTIONS = {
+  from: { type: "string" },
+  to: { type: "string" },
+  json: { type: "boolean" },
+  mail: { type: "boolean" },
+  "data-dir": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** The options, or the sentence that says what is wrong with them. */
+function readOptions(argv: readonly string[]): ReturnType<typeof parseOptions<typeof OPTIONS>> | string {
   try {
-    values = parseOptions(process.argv.slice(2), {
-      from: { type: "string" },
-      to: { type: "string" },
-      json: { type: "boolean" },
-      mail: { type: "boolean" },
-      "data-dir": { type: "string" },
-      help: { type: "boolean", short: "h" },
-    });
+    return parseOptions(argv, OPTIONS);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n${USAGE}`);
-    return 2;
+    if (error instanceof UsageError) return error.message;
+    throw error;
   }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
+}
+
+async function main(): Promise<number> {
+  const values = readOptions(process.argv.slice(2));
+  if (typeof values === "string" || values.help) {
+    (typeof values === "string" ? console.error : console.log)(typeof values === "string" ? `${values}\n${USAGE}` : USAGE);
+    return typeof values === "string" ? 2 : 0;
   }
   const range = lastSevenDays();
   const from = values.from ?? (values.to ? values.to : range.from);
@@ -86,12 +92,10 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof LocalBackendError ? error.message : `Could not make the report: ${oneLine(error)}`);
-    process.exitCode = 1;
-  },
-);
+runCli(async () => {
+  try {
+    return await main();
+  } catch (error) {
+    throw new Error(error instanceof LocalBackendError ? error.message : `Could not make the report: ${oneLine(error)}`);
+  }
+});

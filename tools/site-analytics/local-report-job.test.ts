@@ -5,24 +5,22 @@
  */
 import type { PGlite } from "@electric-sql/pglite";
 
-import { openDatabase, SerialQueue } from "../../local-backend/database";
+import { openDatabase } from "../../local-backend/database";
 import { startLocalNotifier } from "../../local-backend/notifications/notifier";
 import { notificationOptionsFromEnv } from "../../local-backend/notifications/settings";
 
 jest.setTimeout(60_000);
 
 let db: PGlite;
-const queue = new SerialQueue();
-const run = <T>(task: (database: PGlite) => Promise<T>): Promise<T> => queue.run(() => task(db));
 
-beforeEach(async () => {
+beforeAll(async () => {
   ({ db } = await openDatabase());
 });
 
-afterEach(async () => {
-  await queue.idle();
-  await db.close();
-});
+afterAll(() => db.close());
+
+/** The notifier's database calls; PGlite runs them one at a time. */
+const run = <T>(task: (database: PGlite) => Promise<T>): Promise<T> => task(db);
 
 test("yesterday's report is e-mailed once to the report's recipients, with yesterday's counts", async () => {
   await db.exec(`insert into private.site_event_counts (day, kind, source, medium, count) values

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 
-import type { NotifyConfig } from "./config.ts";
+import { loadConfig } from "./config.ts";
 import type { DeliveryStore } from "./delivery-store.ts";
 import { createHandler, SECRET_HEADER } from "./handler.ts";
 import { asciiAddress } from "./mime.ts";
@@ -98,20 +98,19 @@ Deno.test("the handler sends a REPORT once, to NOTIFY_REPORT_TO, without touchin
   const receiver = startSmtpReceiver();
   const untouched = () => Promise.reject(new Error("the report must not use the delivery store"));
   const store: DeliveryStore = { claim: untouched, claimDue: untouched, finish: untouched };
-  const config = {
-    webhookSecret: "s".repeat(40),
-    smtp: { host: "127.0.0.1", port: receiver.port, tls: false, timeoutMs: 2_000 },
-    from: { address: "noreply@example-transit.com" },
-    to: [{ address: "sales@example-transit.com" }],
-    reportTo: [{ address: "marketing@example-transit.com" }, { address: "ceo@example-transit.com" }],
-    chatWebhookUrl: undefined,
-    timeZone: "UTC",
-    supabaseUrl: "http://unused",
-    serviceKey: "unused",
-    retry: { baseSeconds: 30, maxSeconds: 1800 },
-    leaseSeconds: 120,
-    sweepBatch: 10,
-  } satisfies NotifyConfig;
+  const loaded = loadConfig((name) =>
+    ({
+      NOTIFY_WEBHOOK_SECRET: "s".repeat(40),
+      NOTIFY_EMAIL_TO: "sales@example-transit.com",
+      NOTIFY_REPORT_TO: "Marketing <marketing@example-transit.com>, ceo@example-transit.com",
+      NOTIFY_EMAIL_FROM: "noreply@example-transit.com",
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String(receiver.port),
+      SUPABASE_URL: "http://unused",
+      SUPABASE_SERVICE_ROLE_KEY: "unused",
+    })[name]);
+  assert.ok(loaded.ok);
+  const { config } = loaded;
   const handler = createHandler({ config, store, sendMail, postChatMessage: () => Promise.resolve(), log: () => {} });
   try {
     const response = await handler(
