@@ -5,7 +5,7 @@ import { FIELD_LIMITS } from "../lib/field-limits";
 import { buildContactRecord, HONEYPOT_FIELD_NAME, isFilledByBot, meetingRequestFromForm } from "../lib/meeting-request";
 import type { ContactRecord } from "../lib/meeting-request";
 import { afterNextPaint } from "../lib/after-next-paint";
-import { announceFormOutcome } from "../lib/site-analytics/events";
+import { announceFormOutcome } from "../lib/site-analytics/form-outcome";
 import { prepareToasts, showToast } from "../lib/toasts";
 import * as styles from "./meeting-form.module.css";
 

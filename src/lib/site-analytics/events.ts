@@ -11,11 +11,3 @@ export const CTA_ATTRIBUTE = "data-cta";
 export const FORM_OUTCOME_EVENT = "site-analytics:form-outcome";
 
 export type FormOutcome = "request_sent" | "request_failed";
-
-/**
- * Tells the page's counting code that a request was sent or failed, without the form depending on
- * it: a bubbling DOM event, which nothing hears unless the visit is being counted.
- */
-export function announceFormOutcome(form: EventTarget, outcome: FormOutcome): void {
-  form.dispatchEvent(new CustomEvent<FormOutcome>(FORM_OUTCOME_EVENT, { bubbles: true, detail: outcome }));
-}
