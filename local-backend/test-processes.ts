@@ -24,9 +24,10 @@ export function tempDataDir(prefix: string): string {
 }
 
 /** `npm run backend -- --port 0 --quiet --data-dir DIR`, as a new process group (like a terminal job). */
-export function spawnBackend(dataDir: string, script = "backend", extra: string[] = []): BackendProcess {
+export function spawnBackend(dataDir: string, script = "backend", extra: string[] = [], env: NodeJS.ProcessEnv = {}): BackendProcess {
   const child = spawn("npm", ["run", "--silent", script, "--", "--port", "0", "--quiet", "--data-dir", dataDir, ...extra], {
     cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

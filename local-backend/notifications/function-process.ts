@@ -1,7 +1,8 @@
 /**
  * Runs supabase/functions/notify-meeting-request under Deno, as `supabase functions serve`
  * would: the deployed code itself, not a Node copy of it. It listens on 127.0.0.1 and ends
- * when this process closes its stdin, so it never outlives the backend (even after a SIGKILL).
+ * when this process closes its stdin, so it never outlives the backend (even after a SIGKILL),
+ * and finishes the calls in flight first (Deno.serve's shutdown).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -82,6 +83,10 @@ export async function startFunctionProcess(options: StartFunctionOptions): Promi
     ],
     {
       stdio: ["pipe", "pipe", "pipe"],
+      // Its own process group: a Ctrl-C in the terminal signals the whole foreground group, and
+      // Deno would die at once, with e-mails sent but not yet recorded (sent again once their
+      // lease expired). The backend stops it itself, after the calls in flight have finished.
+      detached: true,
       env: {
         ...options.env,
         DENO_NO_UPDATE_CHECK: "1",
