@@ -44,6 +44,7 @@ export function functionDir(): string {
 export const FUNCTION_VARIABLES = [
   "NOTIFY_WEBHOOK_SECRET",
   "NOTIFY_EMAIL_TO",
+  "NOTIFY_REPORT_TO",
   "NOTIFY_EMAIL_FROM",
   "SMTP_HOST",
   "SMTP_PORT",

@@ -14,6 +14,8 @@ export interface JobSettings {
   digestIntervalMs: number;
   /** Least time between two digests; undefined: the database's default (20 minutes). */
   digestMinIntervalSeconds: number | undefined;
+  /** The site-analytics reports to send (LOCAL_SITE_REPORTS); none unless asked for. */
+  siteReports: readonly ("weekly" | "daily")[];
 }
 
 async function asks(run: DatabaseRunner, sql: string, values: unknown[] = []): Promise<boolean> {
@@ -22,7 +24,7 @@ async function asks(run: DatabaseRunner, sql: string, values: unknown[] = []): P
 }
 
 export function localJobs(run: DatabaseRunner, fn: FunctionCaller, settings: JobSettings): CronJob[] {
-  return [
+  const jobs: CronJob[] = [
     {
       // 20251123120000_contact_notifications.sql: public.retry_contact_notifications().
       name: "notify-meeting-request-retry",
@@ -42,4 +44,18 @@ export function localJobs(run: DatabaseRunner, fn: FunctionCaller, settings: Job
       },
     },
   ];
+  if (settings.siteReports.length === 0) return jobs;
+  jobs.push({
+    // 20261124200000_site_analytics.sql: public.send_site_report('weekly' | 'daily'). Each ended
+    // period's report is claimed once, so an hourly look is enough.
+    name: "site-analytics-report",
+    intervalMs: 3_600_000,
+    async run() {
+      for (const kind of settings.siteReports) {
+        const result = await run((db) => db.query<{ body: string | null }>("select public.claim_site_report($1)::text as body", [kind]));
+        if (result.rows[0]?.body) fn.post(result.rows[0].body, `${kind} site report`);
+      }
+    },
+  });
+  return jobs;
 }

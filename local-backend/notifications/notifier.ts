@@ -42,6 +42,8 @@ export interface LocalNotificationsOptions {
   digestIntervalMs?: number;
   /** Least time between two digests; default the database's (20 minutes, as hosted). */
   digestMinIntervalSeconds?: number;
+  /** The site-analytics reports to send, as pg_cron does on a hosted project (LOCAL_SITE_REPORTS); default none. */
+  siteReports?: readonly ("weekly" | "daily")[];
   log?: (line: string) => void;
 }
 
@@ -120,6 +122,7 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
       sweepIntervalMs: options.sweepIntervalMs ?? 10_000,
       digestIntervalMs: options.digestIntervalMs ?? 60_000,
       digestMinIntervalSeconds: options.digestMinIntervalSeconds,
+      siteReports: options.siteReports ?? [],
     }),
     log,
   );

@@ -84,6 +84,13 @@ export function notificationOptionsFromEnv(
   const retryMaxSeconds = seconds(value("NOTIFY_RETRY_MAX_SECONDS"), "NOTIFY_RETRY_MAX_SECONDS");
   if (retryBaseSeconds !== undefined) options.retryBaseSeconds = retryBaseSeconds;
   if (retryMaxSeconds !== undefined) options.retryMaxSeconds = retryMaxSeconds;
+  const siteReports = value("LOCAL_SITE_REPORTS")?.split(",").map((kind) => kind.trim());
+  if (siteReports) {
+    if (!siteReports.every((kind) => kind === "weekly" || kind === "daily")) {
+      throw new NotificationSettingsError(`LOCAL_SITE_REPORTS lists weekly and/or daily, not ${JSON.stringify(value("LOCAL_SITE_REPORTS"))}.`);
+    }
+    options.siteReports = siteReports as ("weekly" | "daily")[];
+  }
   if (smtpHost) {
     options.smtp = {
       host: smtpHost,

@@ -1,6 +1,7 @@
 import { logMissingPath, NOT_FOUND_ATTRIBUTE } from "../lib/not-found";
 import { CONTACT_FORM_ID, scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
 import { hydrateMeetingFormWhenNeeded } from "./meeting-form-hydration";
+import { startSiteAnalytics } from "./site-analytics";
 
 /** The performance mark bootPage leaves once it has run (tests and benchmarks wait for it). */
 export const PAGE_BOOT_MARK = "page-boot";
@@ -11,7 +12,8 @@ export const PAGE_BOOT_MARK = "page-boot";
  * (router, page loader, React for the whole page) is not loaded, as nothing on them changes after
  * the build but the form:
  * - on the landing page, calls to action scroll smoothly to the form, and the form becomes live
- *   (its own React root, from a chunk loaded when it is needed);
+ *   (its own React root, from a chunk loaded when it is needed), and the visit is counted without a
+ *   tracker (src/boot/site-analytics.ts);
  * - on the not-found page, the missing path goes to the console.
  * In `gatsby develop` the page components do the same with Gatsby's runtime (src/pages/).
  */
@@ -20,6 +22,7 @@ export function bootPage(doc: Document = document): void {
   if (doc.getElementById(CONTACT_FORM_ID)) {
     scrollToSectionOnLinkClick(CONTACT_FORM_ID, win);
     hydrateMeetingFormWhenNeeded(doc);
+    startSiteAnalytics(doc);
   }
   if (doc.querySelector(`[${NOT_FOUND_ATTRIBUTE}]`)) logMissingPath(win.location.pathname);
   win.performance.mark?.(PAGE_BOOT_MARK); // absent in jsdom

@@ -1,10 +1,13 @@
 import React from "react";
 import type { ReactNode } from "react";
 import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
+import { CTA_ATTRIBUTE, type CtaId } from "../lib/site-analytics/events";
 import * as styles from "./cta-link.module.css";
 
 type CtaLinkProps = {
   children: ReactNode;
+  /** Which call to action this is, for counting its taps (docs/analytics.md). */
+  ctaId: CtaId;
   variant?: "primary" | "outline" | "light";
 };
 
@@ -13,9 +16,9 @@ type CtaLinkProps = {
  * so it works before JavaScript loads; once it has, the scroll is smooth and focus follows
  * (scrollToSectionOnLinkClick, which the page installs once for all of them).
  */
-export function CtaLink({ children, variant = "primary" }: CtaLinkProps) {
+export function CtaLink({ children, ctaId, variant = "primary" }: CtaLinkProps) {
   return (
-    <a href={`#${CONTACT_FORM_ID}`} className={`${styles.cta} ${styles[variant]}`}>
+    <a href={`#${CONTACT_FORM_ID}`} className={`${styles.cta} ${styles[variant]}`} {...{ [CTA_ATTRIBUTE]: ctaId }}>
       {children}
       <svg className={styles.arrow} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
         <path d="M4 10h11m-4-5 5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />

@@ -53,7 +53,7 @@ export function ExpoSection({ expo, boothLabel }: { expo: Queries.ExpoSectionFra
         </ul>
 
         <div className={styles.cta}>
-          <CtaLink>{expo.ctaLabel}</CtaLink>
+          <CtaLink ctaId="expo">{expo.ctaLabel}</CtaLink>
         </div>
       </div>
     </section>

@@ -21,7 +21,7 @@ export function Hero({ hero }: { hero: Queries.HeroSectionFragment }) {
           {hero.headline}
         </h1>
         <p className={styles.lead}>{hero.lead}</p>
-        <CtaLink>{hero.ctaLabel}</CtaLink>
+        <CtaLink ctaId="hero">{hero.ctaLabel}</CtaLink>
         <dl className={styles.stats}>
           {hero.stats.map((stat) => (
             <div key={stat.label} className={styles.stat}>

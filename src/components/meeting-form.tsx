@@ -5,6 +5,7 @@ import { FIELD_LIMITS } from "../lib/field-limits";
 import { buildContactRecord, HONEYPOT_FIELD_NAME, isFilledByBot, meetingRequestFromForm } from "../lib/meeting-request";
 import type { ContactRecord } from "../lib/meeting-request";
 import { afterNextPaint } from "../lib/after-next-paint";
+import { announceFormOutcome } from "../lib/site-analytics/form-outcome";
 import { prepareToasts, showToast } from "../lib/toasts";
 import * as styles from "./meeting-form.module.css";
 
@@ -74,11 +75,13 @@ export function MeetingForm({ content, submitRequest = insertContactRecord, prep
     try {
       if (!isFilledByBot(answers)) {
         await submitRequest(buildContactRecord(meetingRequestFromForm(answers, productOptions, meetingTimeOptions), meetingTimeOptions));
+        announceFormOutcome(form, "request_sent");
       }
       form.reset();
       void showToast("success", content.successToast);
     } catch (error) {
       console.error("Meeting request submission failed:", error instanceof Error ? error.message : error, error);
+      announceFormOutcome(form, "request_failed");
       void showToast("error", content.failureToast);
     } finally {
       submittingRef.current = false;

@@ -9,9 +9,11 @@ type OfferingCardProps = {
   ctaLabel: string;
   /** Read by screen readers between the button text and the offering's name. */
   ctaAboutWord: string;
+  /** The card's place on the page, from 1: its call to action is counted as `offering-<position>`. */
+  position: number;
 };
 
-export function OfferingCard({ offering, ctaLabel, ctaAboutWord }: OfferingCardProps) {
+export function OfferingCard({ offering, ctaLabel, ctaAboutWord, position }: OfferingCardProps) {
   const headerStyle = isOfferingHeaderStyle(offering.headerStyle) ? offering.headerStyle : "slate";
   return (
     <article className={styles.card}>
@@ -30,7 +32,7 @@ export function OfferingCard({ offering, ctaLabel, ctaAboutWord }: OfferingCardP
         ))}
       </ul>
       <div className={styles.footer}>
-        <CtaLink variant="outline">
+        <CtaLink variant="outline" ctaId={`offering-${position}`}>
           {ctaLabel}
           <span className="visually-hidden">
             {" "}

@@ -1,6 +1,11 @@
 import React from "react";
 import { graphql } from "gatsby";
+import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
+import { CTA_ATTRIBUTE } from "../lib/site-analytics/events";
 import * as styles from "./site-footer.module.css";
+
+/** A footer link to the form is a call to action too, counted as "footer" (docs/analytics.md). */
+const footerCtaAttribute = (href: string) => (href === `#${CONTACT_FORM_ID}` ? { [CTA_ATTRIBUTE]: "footer" } : {});
 
 type SiteFooterProps = {
   footer: Queries.SiteFooterFragment;
@@ -58,7 +63,9 @@ export function SiteFooter({ footer, site, contact, platformNames, copyrightYear
           <ul className={styles.links}>
             {footer.resources.map((link) => (
               <li key={link.label}>
-                <a href={link.href}>{link.label}</a>
+                <a href={link.href} {...footerCtaAttribute(link.href)}>
+                {link.label}
+              </a>
               </li>
             ))}
           </ul>
@@ -86,7 +93,9 @@ export function SiteFooter({ footer, site, contact, platformNames, copyrightYear
         <ul className={styles.legal} aria-label={footer.legalLinksLabel}>
           {footer.legalLinks.map((link) => (
             <li key={link.label}>
-              <a href={link.href}>{link.label}</a>
+              <a href={link.href} {...footerCtaAttribute(link.href)}>
+                {link.label}
+              </a>
             </li>
           ))}
         </ul>

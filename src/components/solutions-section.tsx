@@ -20,8 +20,14 @@ export function SolutionsSection({ solutions, consulting }: SolutionsSectionProp
           <p className={styles.lead}>{solutions.intro}</p>
         </div>
         <div className={styles.grid}>
-          {solutions.offerings.map((offering) => (
-            <OfferingCard key={offering.name} offering={offering} ctaLabel={solutions.ctaLabel} ctaAboutWord={solutions.ctaAboutWord} />
+          {solutions.offerings.map((offering, index) => (
+            <OfferingCard
+              key={offering.name}
+              offering={offering}
+              ctaLabel={solutions.ctaLabel}
+              ctaAboutWord={solutions.ctaAboutWord}
+              position={index + 1}
+            />
           ))}
         </div>
         <ConsultingBlock consulting={consulting} />

@@ -13,6 +13,8 @@ export interface NotifyConfig {
   smtp: SmtpSettings;
   from: Mailbox;
   to: Mailbox[];
+  /** Who gets the site-analytics report (NOTIFY_REPORT_TO; default NOTIFY_EMAIL_TO). */
+  reportTo: Mailbox[];
   chatWebhookUrl: string | undefined;
   timeZone: string;
   /** Where the delivery state lives: the project's REST API, with the service role. */
@@ -73,6 +75,13 @@ export function loadConfig(env: (name: string) => string | undefined): ConfigRes
   }
   if (toText && to.length === 0 && problems.length === 0) problems.push("NOTIFY_EMAIL_TO names no address");
 
+  const reportTo: Mailbox[] = [];
+  for (const item of (get("NOTIFY_REPORT_TO") ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+    const mailbox = parseMailbox(item);
+    if (mailbox) reportTo.push(mailbox);
+    else problems.push(`NOTIFY_REPORT_TO has an entry that is not an e-mail address: ${JSON.stringify(item)}`);
+  }
+
   const fromText = required("NOTIFY_EMAIL_FROM", "the sender, an address your SMTP provider lets you send from");
   const from = fromText ? parseMailbox(fromText) : undefined;
   if (fromText && !from) problems.push("NOTIFY_EMAIL_FROM is not an e-mail address (`Name <address>` or `address`)");
@@ -129,6 +138,7 @@ export function loadConfig(env: (name: string) => string | undefined): ConfigRes
       smtp: { host, port, tls, username, password, timeoutMs: 15_000 },
       from,
       to,
+      reportTo: reportTo.length > 0 ? reportTo : to,
       chatWebhookUrl,
       timeZone,
       supabaseUrl: supabaseUrl.replace(/\/+$/, ""),

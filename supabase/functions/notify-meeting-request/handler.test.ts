@@ -86,6 +86,7 @@ function config(smtpPort: number, chatWebhookUrl?: string): NotifyConfig {
     smtp: { host: "127.0.0.1", port: smtpPort, tls: false, timeoutMs: 2_000 },
     from: { address: "noreply@example-transit.com" },
     to: [{ address: "sales@example-transit.com" }, { address: "ops@example-transit.com" }],
+    reportTo: [{ address: "marketing@example-transit.com" }],
     chatWebhookUrl,
     timeZone: "UTC",
     supabaseUrl: "http://unused",

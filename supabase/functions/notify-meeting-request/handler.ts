@@ -7,7 +7,9 @@ import { chatText, composeNotification } from "./compose.ts";
 import type { NotifyConfig } from "./config.ts";
 import type { ClaimedRequest, DeliveryStore } from "./delivery-store.ts";
 import { sendDigest, type DigestStore } from "./digest.ts";
+import { asciiAddress } from "./mime.ts";
 import { parseNotifyCall } from "./payload.ts";
+import { composeReport } from "./report.ts";
 import { retryDelaySeconds } from "./retry.ts";
 import type { Envelope, SmtpSettings } from "./smtp.ts";
 
@@ -104,6 +106,18 @@ export function createHandler(dependencies: HandlerDependencies): (request: Requ
         log(`Digest state not reachable: ${message(error)}`);
         return json(503, { error: message(error) });
       }
+    }
+    if (call.value.kind === "report") {
+      // The site-analytics report: one e-mail, no delivery state (pg_cron's next period sends the next one).
+      const email = composeReport(call.value, config.from, config.reportTo, now(), asciiAddress);
+      try {
+        await dependencies.sendMail(config.smtp, { from: email.envelopeFrom, to: email.recipients }, email.raw);
+      } catch (error) {
+        log(`Site report ${call.value.report.from}..${call.value.report.to}: not sent (${message(error)})`);
+        return json(502, { error: message(error) });
+      }
+      log(`Site report ${call.value.report.from}..${call.value.report.to}: sent to ${email.recipients.length} recipient${email.recipients.length === 1 ? "" : "s"}`);
+      return json(200, { reported: true });
     }
 
     const result: CallResult = { delivered: [], failed: [], skipped: [] };

@@ -2,8 +2,10 @@
  * What the function accepts, checked before anything is sent: the Database Webhook body
  * Supabase posts on INSERT into public.contacts, the retry job's `{ "type": "SWEEP" }`, or the
  * digest job's `{ "type": "DIGEST" }` (digest.ts).
- * Pure: no I/O, testable without a network.
+ * Pure: no I/O, testable without a network. The site-analytics report (`{ "type": "REPORT" }`)
+ * is checked in report.ts.
  */
+import { parseReportCall, type ReportCall } from "./report.ts";
 
 /** A stored meeting request: the contacts row (see supabase/migrations). */
 export interface MeetingRequest {
@@ -19,7 +21,8 @@ export interface MeetingRequest {
 export type NotifyCall =
   | { kind: "insert"; request: MeetingRequest }
   | { kind: "sweep" }
-  | { kind: "digest" };
+  | { kind: "digest" }
+  | ReportCall;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -74,8 +77,9 @@ export function parseNotifyCall(body: unknown): Parsed<NotifyCall> {
   if (!isObject(body)) return { ok: false, problem: "the body must be a JSON object" };
   if (body.type === "SWEEP") return { ok: true, value: { kind: "sweep" } };
   if (body.type === "DIGEST") return { ok: true, value: { kind: "digest" } };
+  if (body.type === "REPORT") return parseReportCall(body);
   if (body.type !== "INSERT") {
-    return { ok: false, problem: `type must be "INSERT" (a Database Webhook), "SWEEP" or "DIGEST", not ${JSON.stringify(body.type ?? null)}` };
+    return { ok: false, problem: `type must be "INSERT" (a Database Webhook), "SWEEP", "DIGEST" or "REPORT", not ${JSON.stringify(body.type ?? null)}` };
   }
   if (body.schema !== "public" || body.table !== "contacts") {
     return { ok: false, problem: `the webhook must be on public.contacts, not ${String(body.schema)}.${String(body.table)}` };

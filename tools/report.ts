@@ -1,0 +1,101 @@
+/**
+ * `npm run report`: what the page turned into meetings, from the local backend's counters
+ * (docs/analytics.md). The same report, text and e-mail as the weekly one staff get.
+ *
+ *   npm run report                         the last 7 days (UTC, today included) as text
+ *   npm run report -- --from 2026-11-16 --to 2026-11-22
+ *   npm run report -- --json               the report as JSON (public.site_analytics_report)
+ *   npm run report -- --mail               also writes the e-mail to the mail catcher's folder
+ *   npm run report -- --data-dir PATH      (default .data/local-supabase, env LOCAL_BACKEND_DATA_DIR)
+ *
+ * Works whether or not `npm run backend` is running (tools/site-analytics/report-source.ts).
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+import { parseOptions, UsageError } from "../local-backend/cli-args";
+import { runCli } from "./lib/cli";
+import { LocalBackendError, oneLine } from "../local-backend/errors";
+import { DEFAULT_FROM, DEFAULT_TO } from "../local-backend/notifications/notifier";
+import { localEnvironment, mailDirBeside } from "../local-backend/notifications/settings";
+import { projectRoot } from "../local-backend/notifications/project-root";
+import { localDataDir } from "../local-backend/paths";
+import { asciiAddress, parseMailbox, type Mailbox } from "../supabase/functions/notify-meeting-request/mime.ts";
+import { composeReport, reportText } from "../supabase/functions/notify-meeting-request/report.ts";
+import { dateProblem, lastSevenDays, type SiteReport } from "./site-analytics/report-data";
+import { loadSiteReport } from "./site-analytics/report-source";
+
+const USAGE = "Usage: npm run report -- [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--mail] [--data-dir PATH]";
+
+function mailboxes(text: string): Mailbox[] {
+  return text
+    .split(",")
+    .map((item) => parseMailbox(item))
+    .filter((mailbox): mailbox is Mailbox => mailbox !== undefined);
+}
+
+/** Writes the report e-mail where the local mail catcher keeps its .eml files; returns the file. */
+function writeMail(report: SiteReport, dataDir: string): string {
+  const env = localEnvironment();
+  const from = parseMailbox(env.NOTIFY_EMAIL_FROM ?? DEFAULT_FROM) ?? parseMailbox(DEFAULT_FROM)!;
+  const to = mailboxes(env.NOTIFY_REPORT_TO ?? env.NOTIFY_EMAIL_TO ?? DEFAULT_TO);
+  const now = new Date();
+  const email = composeReport({ kind: "report", period: "range", report }, from, to.length > 0 ? to : mailboxes(DEFAULT_TO), now, asciiAddress);
+  const dir = env.LOCAL_MAIL_DIR ? path.resolve(projectRoot(), env.LOCAL_MAIL_DIR) : mailDirBeside(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${now.toISOString().replace(/[:.]/g, "-")}_site-report-${report.from}-${report.to}.eml`);
+  fs.writeFileSync(file, email.raw);
+  return file;
+}
+
+const OPTIONS = {
+  from: { type: "string" },
+  to: { type: "string" },
+  json: { type: "boolean" },
+  mail: { type: "boolean" },
+  "data-dir": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** The options, or the sentence that says what is wrong with them. */
+function readOptions(argv: readonly string[]): ReturnType<typeof parseOptions<typeof OPTIONS>> | string {
+  try {
+    return parseOptions(argv, OPTIONS);
+  } catch (error) {
+    if (error instanceof UsageError) return error.message;
+    throw error;
+  }
+}
+
+async function main(): Promise<number> {
+  const values = readOptions(process.argv.slice(2));
+  if (typeof values === "string" || values.help) {
+    (typeof values === "string" ? console.error : console.log)(typeof values === "string" ? `${values}\n${USAGE}` : USAGE);
+    return typeof values === "string" ? 2 : 0;
+  }
+  const range = lastSevenDays();
+  const from = values.from ?? (values.to ? values.to : range.from);
+  const to = values.to ?? range.to;
+  const problem = dateProblem("--from", from) ?? dateProblem("--to", to) ?? (from > to ? `--from (${from}) is after --to (${to})` : undefined);
+  if (problem) {
+    console.error(`${problem}.\n${USAGE}`);
+    return 2;
+  }
+  const dataDir = path.resolve(values["data-dir"] ?? localDataDir());
+  const report = await loadSiteReport(dataDir, from, to);
+  if (!report) {
+    console.error(`No local database in ${dataDir} yet (start it with \`npm run backend\`).`);
+    return 1;
+  }
+  process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : reportText(report));
+  if (values.mail) console.error(`The report e-mail was written to ${writeMail(report, dataDir)} (open it with any mail program).`);
+  return 0;
+}
+
+runCli(async () => {
+  try {
+    return await main();
+  } catch (error) {
+    throw new Error(error instanceof LocalBackendError ? error.message : `Could not make the report: ${oneLine(error)}`);
+  }
+});

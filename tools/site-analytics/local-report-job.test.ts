@@ -1,0 +1,50 @@
+/**
+ * The local stand-in for the pg_cron report job: with LOCAL_SITE_REPORTS, the notifier posts the
+ * report whose period has ended to the real function under Deno, which e-mails it to the catcher,
+ * once per period.
+ */
+import type { PGlite } from "@electric-sql/pglite";
+
+import { openDatabase } from "../../local-backend/database";
+import { startLocalNotifier } from "../../local-backend/notifications/notifier";
+import { notificationOptionsFromEnv } from "../../local-backend/notifications/settings";
+
+jest.setTimeout(60_000);
+
+let db: PGlite;
+
+beforeAll(async () => {
+  ({ db } = await openDatabase());
+});
+
+afterAll(() => db.close());
+
+/** The notifier's database calls; PGlite runs them one at a time. */
+const run = <T>(task: (database: PGlite) => Promise<T>): Promise<T> => task(db);
+
+test("yesterday's report is e-mailed once to the report's recipients, with yesterday's counts", async () => {
+  await db.exec(`insert into private.site_event_counts (day, kind, source, medium, count) values
+    ((now() at time zone 'UTC')::date - 1, 'view', 'flyer', 'qr', 12),
+    ((now() at time zone 'UTC')::date - 1, 'request_sent', 'flyer', 'qr', 2),
+    ((now() at time zone 'UTC')::date, 'view', 'flyer', 'qr', 99)`);
+  const notifier = await startLocalNotifier(run, { catcher: { port: 0 }, siteReports: ["daily"], to: "Marketing <marketing@example-transit.test>" });
+  try {
+    const [mail] = await notifier.catcher!.waitFor(1);
+    await notifier.idle();
+    expect(mail!.to).toEqual(["marketing@example-transit.test"]);
+    expect(mail!.headers.get("subject")).toMatch(/^Daily website report, .*: 12 views, 2 meeting requests$/);
+    // Claimed: another round sends nothing.
+    const again = await run((database) => database.query<{ body: string | null }>("select public.claim_site_report('daily')::text as body"));
+    expect(again.rows[0]!.body).toBeNull();
+    expect(notifier.catcher!.messages).toHaveLength(1);
+  } finally {
+    await notifier.close();
+  }
+});
+
+test("LOCAL_SITE_REPORTS names the reports; nothing else is accepted, and without it no report is sent", () => {
+  const place = { dataDir: undefined, port: 0 };
+  expect(notificationOptionsFromEnv({ LOCAL_SITE_REPORTS: "weekly, daily" }, "/project", place)?.siteReports).toEqual(["weekly", "daily"]);
+  expect(notificationOptionsFromEnv({}, "/project", place)?.siteReports).toBeUndefined();
+  expect(() => notificationOptionsFromEnv({ LOCAL_SITE_REPORTS: "monthly" }, "/project", place)).toThrow(/LOCAL_SITE_REPORTS/);
+});
