@@ -169,6 +169,7 @@ function config(smtpPort: number): NotifyConfig {
     smtp: { host: "127.0.0.1", port: smtpPort, tls: false, timeoutMs: 2_000 },
     from: { address: "noreply@example-transit.com" },
     to: [{ address: "sales@example-transit.com" }],
+    reportTo: [{ address: "sales@example-transit.com" }],
     chatWebhookUrl: undefined,
     timeZone: "UTC",
     supabaseUrl: "http://unused",
