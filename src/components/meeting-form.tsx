@@ -1,10 +1,13 @@
-import React, { useEffect, useRef, useState } from "react";
+import React, { startTransition, useEffect, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { graphql } from "gatsby";
 import { FIELD_LIMITS } from "../lib/field-limits";
 import { buildContactRecord, HONEYPOT_FIELD_NAME, isFilledByBot, meetingRequestFromForm } from "../lib/meeting-request";
 import type { ContactRecord } from "../lib/meeting-request";
 import { afterNextPaint } from "../lib/after-next-paint";
+import { earlySubmitPending, takeEarlySubmit } from "../lib/early-submit";
+import { FORM_NEAR_MARGIN } from "../lib/meeting-form-island";
+import { whenNearViewport } from "../lib/when-near-viewport";
 import { prepareToasts, showToast } from "../lib/toasts";
 import * as styles from "./meeting-form.module.css";
 
@@ -13,7 +16,7 @@ type MeetingFormProps = {
   content: Queries.MeetingFormFragment;
   /** Stores the record; replaced in tests. Rejects on any failure. */
   submitRequest?: (record: ContactRecord) => Promise<void>;
-  /** Starts loading what submitting needs, when the visitor first reaches the form. */
+  /** Makes ready what submitting needs (supabase-js, the connection), when the visitor reaches the form. */
   prepareSubmit?: () => void;
 };
 
@@ -30,7 +33,7 @@ async function insertContactRecord(record: ContactRecord): Promise<void> {
 
 function prepareSupabase() {
   loadSubmitPath()
-    .then(({ loadSupabase }) => loadSupabase())
+    .then(({ warmUpContactsInsert }) => warmUpContactsInsert())
     .catch(() => undefined); // a failed preload is retried by the submit itself
 }
 
@@ -41,37 +44,38 @@ function prepareSupabase() {
  */
 export function MeetingForm({ content, submitRequest = insertContactRecord, prepareSubmit = prepareSupabase }: MeetingFormProps) {
   const { form: words, productOptions, meetingTimeOptions } = content;
-  const [submitting, setSubmitting] = useState(false);
+  // A submit caught before this script ran (src/boot/early-submit.ts) is shown from the first render,
+  // as the page already shows it.
+  const [submitting, setSubmitting] = useState(earlySubmitPending);
   const submittingRef = useRef(false);
   const preparedRef = useRef(false);
-  // False in the server-rendered page: its button stays disabled until this script runs, since a
-  // native submit would put the visitor's answers in a URL and send them nowhere.
+  const formRef = useRef<HTMLFormElement>(null);
+  // False in the server-rendered page: its button stays disabled until a script can catch a submit
+  // (page-boot, or this one), since a native submit would put the visitor's answers in a URL and send them nowhere.
   const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
 
-  // The first focus in the form starts loading what a submission needs. After the next paint: the
-  // toast region's render and the downloads must not delay the visitor's tap (INP).
-  const handleFocus = () => {
+  // When the visitor reaches the form (it nears the viewport, or they focus it), load what a
+  // submission needs and warm the connection. After the next paint: the toast region's render and
+  // the downloads must not delay the visitor's tap (INP).
+  const prepare = () => {
     if (preparedRef.current) return;
     preparedRef.current = true;
     afterNextPaint(() => {
       prepareToasts();
-      prepareSubmit();
+      if (!submittingRef.current) prepareSubmit(); // a submit on its way needs no warm-up
     });
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submittingRef.current) return;
-    const form = event.currentTarget;
-    // Read before the controls are disabled: FormData leaves disabled controls out.
-    const answers = new FormData(form);
+  const submitAnswers = async (form: HTMLFormElement, answers: FormData) => {
     submittingRef.current = true;
-    setSubmitting(true);
     try {
-      if (!isFilledByBot(answers)) {
-        await submitRequest(buildContactRecord(meetingRequestFromForm(answers, productOptions, meetingTimeOptions), meetingTimeOptions));
-      }
+      const sending = isFilledByBot(answers)
+        ? Promise.resolve()
+        : submitRequest(buildContactRecord(meetingRequestFromForm(answers, productOptions, meetingTimeOptions), meetingTimeOptions));
+      // The request leaves first (everything before fetch() is microtasks once prepared); the
+      // submitting state renders in the next task, not between the tap and the request.
+      startTransition(() => setSubmitting(true));
+      await sending;
       form.reset();
       void showToast("success", content.successToast);
     } catch (error) {
@@ -83,10 +87,28 @@ export function MeetingForm({ content, submitRequest = insertContactRecord, prep
     }
   };
 
+  useEffect(() => {
+    setReady(true);
+    const early = takeEarlySubmit();
+    if (early && formRef.current) void submitAnswers(formRef.current, early);
+    return formRef.current ? whenNearViewport(formRef.current, prepare, FORM_NEAR_MARGIN) : undefined;
+    // Once, when the form becomes live.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // This very submit, if the page's catcher heard it first (it then disabled the controls).
+    const early = takeEarlySubmit();
+    if (submittingRef.current) return;
+    // Read before the controls are disabled: FormData leaves disabled controls out.
+    void submitAnswers(event.currentTarget, early ?? new FormData(event.currentTarget));
+  };
+
   return (
     // Focus inside the form only starts loading supabase-js and the toasts; the form itself stays non-interactive.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <form className={styles.form} onSubmit={handleSubmit} onFocus={handleFocus} aria-busy={submitting}>
+    <form ref={formRef} className={styles.form} onSubmit={handleSubmit} onFocus={prepare} aria-busy={submitting}>
       <div className={styles.row}>
         <Field label={words.fullNameLabel} id="fullName">
           <input

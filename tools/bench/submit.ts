@@ -170,7 +170,7 @@ async function runOnce(browser: Browser, siteUrl: string, profile: LinkProfile, 
       await page.goto(siteUrl, { waitUntil: "commit", timeout: 120_000 });
       await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, null, { polling: 10, timeout: 60_000 });
       await page.evaluate((values) => {
-        document.getElementById("contact-form")?.scrollIntoView({ block: "start" });
+        document.querySelector("#meeting-form button[type=submit]")?.scrollIntoView({ block: "center" });
         for (const [name, value] of Object.entries(values)) {
           const input = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#meeting-form [name="${name}"]`)!;
           input.value = value; // as autofill does: no focus, an input and a change event
@@ -179,7 +179,9 @@ async function runOnce(browser: Browser, siteUrl: string, profile: LinkProfile, 
         }
       }, answers);
       // A visitor taps the moment the button works: poll for it in the page, then touch its centre.
-      await page.waitForFunction(() => document.querySelector<HTMLButtonElement>("#meeting-form button[type=submit]")?.disabled === false, null, { polling: 10, timeout: 60_000 });
+      await page.waitForFunction(() => document.querySelector<HTMLButtonElement>("#meeting-form button[type=submit]")?.disabled === false, null, { polling: 10, timeout: 60_000 }).catch((error: unknown) => {
+        throw new Error(`the submit button was never enabled (${String(error)})`);
+      });
       const box = await submit.boundingBox();
       if (!box) throw new Error("the submit button is not on the page");
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
@@ -187,6 +189,8 @@ async function runOnce(browser: Browser, siteUrl: string, profile: LinkProfile, 
     await page.waitForFunction(() => (window as unknown as { __submitBench: () => SubmitObservations }).__submitBench().toastFrameMs !== null, null, {
       polling: 50,
       timeout: 60_000,
+    }).catch(async (error: unknown) => {
+      throw new Error(`no toast after the tap (${String(error)}); the page saw ${JSON.stringify(await page.evaluate("window.__submitBench()"))}`);
     });
     const seen = (await page.evaluate("window.__submitBench()")) as SubmitObservations;
     const stored = (await storedRows(backend)) - rowsBefore;
