@@ -2,7 +2,7 @@ import { logMissingPath, NOT_FOUND_ATTRIBUTE } from "../lib/not-found";
 import { CONTACT_FORM_ID, scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
 import { catchEarlySubmits } from "./early-submit";
 import { hydrateMeetingFormWhenNeeded, meetingFormContentIn } from "./meeting-form-hydration";
-import { preconnectToSupabaseNearForm } from "./supabase-preconnect";
+import { prepareSubmitNearForm } from "./prepare-submit";
 
 /** The performance mark bootPage leaves once it has run (tests and benchmarks wait for it). */
 export const PAGE_BOOT_MARK = "page-boot";
@@ -13,7 +13,7 @@ export const PAGE_BOOT_MARK = "page-boot";
  * (router, page loader, React for the whole page) is not loaded, as nothing on them changes after
  * the build but the form:
  * - on the landing page, calls to action scroll smoothly to the form, a submit before the form is
- *   live is kept for it, the connection to Supabase opens as the visitor nears the form, and the
+ *   live is kept for it, the submit's way to Supabase is prepared as the visitor nears the form, and the
  *   form becomes live (its own React root, from a chunk loaded when it is needed);
  * - on the not-found page, the missing path goes to the console.
  * In `gatsby develop` the page components do the same with Gatsby's runtime (src/pages/).
@@ -23,7 +23,7 @@ export function bootPage(doc: Document = document): void {
   if (doc.getElementById(CONTACT_FORM_ID)) {
     scrollToSectionOnLinkClick(CONTACT_FORM_ID, win);
     catchEarlySubmits(doc, meetingFormContentIn(doc)?.form.submittingLabel ?? "");
-    preconnectToSupabaseNearForm(doc);
+    prepareSubmitNearForm(doc);
     hydrateMeetingFormWhenNeeded(doc);
   }
   if (doc.querySelector(`[${NOT_FOUND_ATTRIBUTE}]`)) logMissingPath(win.location.pathname);

@@ -5,7 +5,7 @@ import { FIELD_LIMITS } from "../lib/field-limits";
 import { buildContactRecord, HONEYPOT_FIELD_NAME, isFilledByBot, meetingRequestFromForm } from "../lib/meeting-request";
 import type { ContactRecord } from "../lib/meeting-request";
 import { afterNextPaint } from "../lib/after-next-paint";
-import { earlySubmitPending, takeEarlySubmit } from "../lib/early-submit";
+import { earlySubmitPending, submitsAreCaught, takeEarlySubmit } from "../lib/early-submit";
 import { FORM_NEAR_MARGIN } from "../lib/meeting-form-island";
 import { whenNearViewport } from "../lib/when-near-viewport";
 import { prepareToasts, showToast } from "../lib/toasts";
@@ -16,7 +16,7 @@ type MeetingFormProps = {
   content: Queries.MeetingFormFragment;
   /** Stores the record; replaced in tests. Rejects on any failure. */
   submitRequest?: (record: ContactRecord) => Promise<void>;
-  /** Makes ready what submitting needs (supabase-js, the connection), when the visitor reaches the form. */
+  /** Starts loading what submitting needs, when the visitor reaches the form. */
   prepareSubmit?: () => void;
 };
 
@@ -31,9 +31,10 @@ async function insertContactRecord(record: ContactRecord): Promise<void> {
   await insert(record);
 }
 
+/** In the built page, page-boot has already started this, and warmed the connection (src/boot/prepare-submit.ts). */
 function prepareSupabase() {
   loadSubmitPath()
-    .then(({ warmUpContactsInsert }) => warmUpContactsInsert())
+    .then(({ loadSupabase }) => loadSupabase())
     .catch(() => undefined); // a failed preload is retried by the submit itself
 }
 
@@ -50,19 +51,21 @@ export function MeetingForm({ content, submitRequest = insertContactRecord, prep
   const submittingRef = useRef(false);
   const preparedRef = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
-  // False in the server-rendered page: its button stays disabled until a script can catch a submit
-  // (page-boot, or this one), since a native submit would put the visitor's answers in a URL and send them nowhere.
-  const [ready, setReady] = useState(false);
+  // False in the server-rendered page: its button stays disabled until a script can catch a submit,
+  // since a native submit would put the visitor's answers in a URL and send them nowhere. In the
+  // built page the start-up script already enabled it (src/boot/early-submit.ts); in `gatsby
+  // develop` this script does, once hydrated.
+  const [ready, setReady] = useState(submitsAreCaught);
 
   // When the visitor reaches the form (it nears the viewport, or they focus it), load what a
-  // submission needs and warm the connection. After the next paint: the toast region's render and
+  // submission needs: the toasts, supabase-js. After the next paint: the toast region's render and
   // the downloads must not delay the visitor's tap (INP).
   const prepare = () => {
     if (preparedRef.current) return;
     preparedRef.current = true;
     afterNextPaint(() => {
       prepareToasts();
-      if (!submittingRef.current) prepareSubmit(); // a submit on its way needs no warm-up
+      prepareSubmit();
     });
   };
 

@@ -6,6 +6,7 @@
  */
 let pending: FormData | undefined;
 let live = false;
+let catching = false;
 
 /**
  * Listens for the form's submit until the form is live: prevents the native submit (it would put
@@ -13,6 +14,7 @@ let live = false;
  * with the form. Read before `caught` runs: FormData leaves out disabled controls.
  */
 export function catchSubmitsUntilLive(form: HTMLFormElement, caught: (form: HTMLFormElement) => void): void {
+  catching = true;
   form.addEventListener("submit", (event) => {
     if (live) return;
     event.preventDefault();
@@ -20,6 +22,11 @@ export function catchSubmitsUntilLive(form: HTMLFormElement, caught: (form: HTML
     pending = new FormData(form);
     caught(form);
   });
+}
+
+/** Whether the page's start-up script catches submits (it then enabled the button before the form was live). */
+export function submitsAreCaught(): boolean {
+  return catching;
 }
 
 /** Whether a submit is waiting for the form (it then renders its submitting state from the start). */

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { startLocalBackend } from "../../local-backend";
 import type { LocalBackend } from "../../local-backend";
 import { buildContactRecord } from "./meeting-request";
-import { insertContactRecord, MeetingRequestError } from "./submit-meeting-request";
+import { insertContactRecord, MeetingRequestError, warmUpContactsInsert } from "./submit-meeting-request";
 
 // The real submit path (supabase-js over HTTP into PGlite with the real migration), not the form's seam.
 
@@ -107,5 +107,49 @@ describe("insertContactRecord when the backend is unavailable", () => {
     const url = await listenOn(server);
     await expect(insertContactRecord(record, { url, anonKey: "key" })).rejects.toThrow(/HTTP 503/);
     await new Promise((resolve) => server.close(resolve));
+  });
+});
+
+describe("warmUpContactsInsert, which prepares the submit", () => {
+  it("sends the insert request with no rows: the backend answers it and stores nothing", async () => {
+    const backend = await startLocalBackend({ port: 0, log: () => undefined });
+    try {
+      await expect(warmUpContactsInsert({ url: backend.url, anonKey: backend.anonKey })).resolves.toBeUndefined();
+      expect(await storedContacts(backend)).toEqual([]);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it("asks for exactly the insert's URL and header names, so that its CORS preflight serves the insert", async () => {
+    const seen: Array<{ method?: string; url?: string; headerNames: string[]; body: string }> = [];
+    const server = http.createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        seen.push({ method: request.method, url: request.url, headerNames: Object.keys(request.headers).filter((name) => name !== "content-length").sort(), body });
+        response.writeHead(201).end();
+      });
+    });
+    const url = await listenOn(server);
+    try {
+      await warmUpContactsInsert({ url, anonKey: "key" });
+      await insertContactRecord(record, { url, anonKey: "key" });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const [warmUp, insert] = seen;
+    expect(warmUp!.body).toBe("[]");
+    expect(JSON.parse(insert!.body)).toEqual(record);
+    expect({ ...warmUp, body: undefined }).toEqual({ ...insert, body: undefined });
+    expect(insert!.headerNames).toEqual(expect.arrayContaining(["apikey", "authorization", "content-type", "prefer"]));
+  });
+
+  it("never rejects: a failed warm-up leaves the work to the submit", async () => {
+    const server = http.createServer();
+    const url = await listenOn(server);
+    await new Promise((resolve) => server.close(resolve));
+    await expect(warmUpContactsInsert({ url, anonKey: "key" })).resolves.toBeUndefined();
+    await expect(warmUpContactsInsert({ url: "", anonKey: "" })).resolves.toBeUndefined();
   });
 });

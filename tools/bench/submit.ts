@@ -206,6 +206,7 @@ async function runOnce(browser: Browser, siteUrl: string, profile: LinkProfile, 
     if (!seen.toastText?.includes(SUCCESS_TITLE) || stored !== 1) {
       throw new Error(`run ${run}: toast "${seen.toastText}", ${stored} request(s) stored (expected the success toast and 1)`);
     }
+    if (process.env.BENCH_DEBUG) console.log(JSON.stringify(network.map((r) => ({ ...r, sentMs: r.sentMs + seen.inserts.at(-1)!.endMs - network.filter((q) => q.method === "POST").at(-1)!.finishedMs! }))), await page.evaluate(() => document.head.querySelectorAll("link[rel=preconnect]").length));
     return phasesOf(seen, network);
   } finally {
     await context.close();
@@ -225,7 +226,7 @@ export function phasesOf(seen: SubmitObservations, network: NetworkRequest[]): R
   const post = network.filter((request) => request.method === "POST" && request.finishedMs !== undefined).at(-1);
   if (!insert || !post?.finishedMs) throw new Error("the insert was not seen on the network");
   const toPage = insert.endMs - post.finishedMs; // the same moment on both clocks: the answer's last byte
-  const preflights = network.filter((request) => request.method === "OPTIONS" && request.finishedMs !== undefined && request.sentMs + toPage >= insert.startMs - 1);
+  const preflights = network.filter((request) => request.method === "OPTIONS" && request.finishedMs !== undefined && request.sentMs + toPage >= tapMs);
   const preflight = preflights.find((request) => request.initiatorRequestId === post.id) ?? preflights.at(-1);
   const first = preflight ?? post;
   const wire = first.sentMs + toPage;
