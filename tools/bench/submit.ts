@@ -206,7 +206,7 @@ async function runOnce(browser: Browser, siteUrl: string, profile: LinkProfile, 
     if (!seen.toastText?.includes(SUCCESS_TITLE) || stored !== 1) {
       throw new Error(`run ${run}: toast "${seen.toastText}", ${stored} request(s) stored (expected the success toast and 1)`);
     }
-    if (process.env.BENCH_DEBUG) console.log(JSON.stringify(network.map((r) => ({ ...r, sentMs: r.sentMs + seen.inserts.at(-1)!.endMs - network.filter((q) => q.method === "POST").at(-1)!.finishedMs! }))), await page.evaluate(() => document.head.querySelectorAll("link[rel=preconnect]").length));
+
     return phasesOf(seen, network);
   } finally {
     await context.close();
