@@ -57,7 +57,7 @@ async function clientFor(connection: SupabaseConnection): Promise<SupabaseClient
 
 /**
  * The insert request of `rows` into `contacts`: the ONE place that sets its headers. supabase-js
- * adds its own (apikey, Authorization: Bearer, Content-Type, Prefer, X-Client-Info,
+ * adds its own (apikey, Authorization: Bearer, Content-Type, X-Client-Info,
  * Content-Profile); any header of ours goes here, so that the warm-up (warmUpContactsInsert), which
  * sends the same request with no rows, asks the browser's CORS preflight for exactly the same
  * header names as the real insert, and a preflight it caused serves the real one.
