@@ -22,8 +22,10 @@ export type PageDiagnostics = {
   cspViolations: string[];
   /** Declares console errors this test expects (for example the 404 page's log). */
   allowErrors(...patterns: RegExp[]): void;
-  /** Requests from the page to the backend's insert endpoint (POST only). */
+  /** Requests from the page to the backend's insert endpoint with a request in them (POST only). */
   insertRequests: Request[];
+  /** The page's warm-ups of that endpoint: the same POST with no rows (`[]`, warmUpContactsInsert). */
+  warmUpRequests: Request[];
 };
 
 type WorkerFixtures = { backendProcess: BackendHolder };
@@ -100,6 +102,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const cspViolations: string[] = [];
       const allowed: RegExp[] = [];
       const insertRequests: Request[] = [];
+      const warmUpRequests: Request[] = [];
 
       await context.exposeBinding("__e2eReportCspViolation", (_source, violation: string) => {
         cspViolations.push(violation);
@@ -116,10 +119,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       context.on("weberror", (error) => errors.push(`uncaught error: ${error.error().message}`));
       context.on("request", (request) => {
-        if (request.method() === "POST" && request.url().startsWith(`${backend.url}/rest/v1/contacts`)) insertRequests.push(request);
+        if (request.method() === "POST" && request.url().startsWith(`${backend.url}/rest/v1/contacts`)) {
+          (isWarmUp(request) ? warmUpRequests : insertRequests).push(request);
+        }
       });
 
-      await use({ errors, cspViolations, insertRequests, allowErrors: (...patterns) => allowed.push(...patterns) });
+      await use({ errors, cspViolations, insertRequests, warmUpRequests, allowErrors: (...patterns) => allowed.push(...patterns) });
 
       if (testInfo.status !== testInfo.expectedStatus) return; // the test's own failure says more
       expect(cspViolations, "Content-Security-Policy violations reported by the browser").toEqual([]);
@@ -129,6 +134,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
 });
+
+/** The page's warm-up of the insert endpoint: a POST of no rows (src/lib/submit-meeting-request.ts, warmUpContactsInsert). */
+export function isWarmUp(request: Request): boolean {
+  return request.method() === "POST" && request.postData() === "[]";
+}
 
 function safePath(page: Page | null): string {
   if (!page) return "(no page)";

@@ -2,6 +2,7 @@ import type { Locator, Page, Route } from "@playwright/test";
 import { buildContactRecord, EMPTY_MEETING_REQUEST } from "../../src/lib/meeting-request";
 import type { ContactRecord } from "../../src/lib/meeting-request";
 import { content, escapeRegExp } from "./content";
+import { isWarmUp } from "./fixtures";
 
 const words = content.meeting.form;
 const { productOptions, meetingTimeOptions } = content.meeting;
@@ -110,7 +111,7 @@ export function meetingTimeLabel(value: string): string {
 }
 
 /**
- * Holds the page's insert requests until `release()` is called, so a test can look at the
+ * Holds the page's insert requests (not its warm-ups) until `release()` is called, so a test can look at the
  * submitting state. The request then reaches the real backend unchanged.
  */
 export async function holdInserts(page: Page, backendUrl: string) {
@@ -118,7 +119,7 @@ export async function holdInserts(page: Page, backendUrl: string) {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(`${backendUrl}/rest/v1/contacts*`, async (route) => {
-    if (route.request().method() !== "POST") return route.continue();
+    if (route.request().method() !== "POST" || isWarmUp(route.request())) return route.continue();
     held.push(route);
     await released;
     await route.continue();

@@ -14,7 +14,7 @@ function builtPage(element: React.ReactElement, pathname: string): void {
 }
 
 const hero = loadContentFile("hero") as { ctaLabel: string };
-const form = (loadContentFile("meeting") as { form: { fullNameLabel: string; submitLabel: string } }).form;
+const form = (loadContentFile("meeting") as { form: { fullNameLabel: string; submitLabel: string; submittingLabel: string } }).form;
 
 describe("bootPage, the built pages' only script", () => {
   let consoleError: jest.SpyInstance;
@@ -33,8 +33,9 @@ describe("bootPage, the built pages' only script", () => {
     builtPage(<IndexPage {...({ data: indexPageDataFromContent() } as unknown as PageProps<Queries.IndexPageQuery>)} />, "/");
     Object.defineProperty(document, "readyState", { configurable: true, get: () => "loading" }); // not idle yet: only the visitor starts it
     try {
+      expect(screen.getByRole("button", { name: form.submitLabel })).toBeDisabled(); // as the HTML has it: no script to catch a submit
       bootPage(document);
-      expect(screen.getByRole("button", { name: form.submitLabel })).toBeDisabled();
+      expect(screen.getByRole("button", { name: form.submitLabel })).toBeEnabled(); // page-boot catches it until the form is live
 
       const cta = screen.getAllByRole("link", { name: hero.ctaLabel })[0]!;
       const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
@@ -47,6 +48,24 @@ describe("bootPage, the built pages' only script", () => {
       await act(async () => new Promise((resolve) => setTimeout(resolve, 100))); // the chunk, then the hydration in the next task
       expect(await screen.findByRole("button", { name: form.submitLabel }, { timeout: 3000 })).toBeEnabled();
       expect(consoleError).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(document, "readyState");
+    }
+  });
+
+  it("on the landing page: a submit before the form is live is kept, not sent natively, and shows the submitting state", () => {
+    builtPage(<IndexPage {...({ data: indexPageDataFromContent() } as unknown as PageProps<Queries.IndexPageQuery>)} />, "/");
+    Object.defineProperty(document, "readyState", { configurable: true, get: () => "loading" }); // the form's script is not asked for
+    try {
+      // A page of its own: the caught submit stays in this copy of src/lib/early-submit.ts.
+      jest.isolateModules(() => (jest.requireActual<typeof import("./page-boot")>("./page-boot")).bootPage(document));
+      const button = screen.getByRole("button", { name: form.submitLabel });
+      const submit = new Event("submit", { bubbles: true, cancelable: true });
+      button.closest("form")!.dispatchEvent(submit);
+      expect(submit.defaultPrevented).toBe(true);
+      expect(button).toHaveTextContent(form.submittingLabel);
+      for (const control of button.closest("form")!.querySelectorAll("input, textarea, button")) expect(control).toBeDisabled();
+      expect(button.closest("form")).toHaveAttribute("aria-busy", "true");
     } finally {
       Reflect.deleteProperty(document, "readyState");
     }

@@ -1,11 +1,14 @@
-import React, { useEffect, useRef, useState } from "react";
+import React, { startTransition, useEffect, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { graphql } from "gatsby";
 import { FIELD_LIMITS } from "../lib/field-limits";
 import { buildContactRecord, HONEYPOT_FIELD_NAME, isFilledByBot, meetingRequestFromForm } from "../lib/meeting-request";
 import type { ContactRecord } from "../lib/meeting-request";
 import { afterNextPaint } from "../lib/after-next-paint";
+import { earlySubmitPending, submitsAreCaught, takeEarlySubmit } from "../lib/early-submit";
+import { FORM_NEAR_MARGIN } from "../lib/meeting-form-island";
 import { announceFormOutcome } from "../lib/site-analytics/form-outcome";
+import { whenNearViewport } from "../lib/when-near-viewport";
 import { prepareToasts, showToast } from "../lib/toasts";
 import * as styles from "./meeting-form.module.css";
 
@@ -14,8 +17,10 @@ type MeetingFormProps = {
   content: Queries.MeetingFormFragment;
   /** Stores the record; replaced in tests. Rejects on any failure. */
   submitRequest?: (record: ContactRecord) => Promise<void>;
-  /** Starts loading what submitting needs, when the visitor first reaches the form. */
+  /** Starts loading what submitting needs, when the visitor reaches the form. */
   prepareSubmit?: () => void;
+  /** Starts the page proof, at the visitor's first focus in the form. */
+  startProof?: () => void;
 };
 
 /** A value with at least one visible character: the browser refuses whitespace-only answers. */
@@ -29,13 +34,18 @@ async function insertContactRecord(record: ContactRecord): Promise<void> {
   await insert(record);
 }
 
+/** In the built page, page-boot has already started this, and warmed the connection (src/boot/prepare-submit.ts). */
 function prepareSupabase() {
   loadSubmitPath()
-    .then(({ loadSupabase, startFormProof }) => {
-      startFormProof(); // the page proof, solved in a Web Worker while the visitor types
-      return loadSupabase();
-    })
+    .then(({ loadSupabase }) => loadSupabase())
     .catch(() => undefined); // a failed preload is retried by the submit itself
+}
+
+/** The page proof (src/lib/form-proof.ts), solved in a Web Worker while the visitor types; the submit never waits for it. */
+function startPageProof() {
+  loadSubmitPath()
+    .then(({ startFormProof }) => startFormProof())
+    .catch(() => undefined); // without a proof the insert carries a pending ticket
 }
 
 /**
@@ -43,19 +53,30 @@ function prepareSupabase() {
  * answers, it reads them with FormData when the visitor submits. So answers typed, autofilled or
  * restored by the browser before this script ran are sent exactly as they show.
  */
-export function MeetingForm({ content, submitRequest = insertContactRecord, prepareSubmit = prepareSupabase }: MeetingFormProps) {
+export function MeetingForm({
+  content,
+  submitRequest = insertContactRecord,
+  prepareSubmit = prepareSupabase,
+  startProof = startPageProof,
+}: MeetingFormProps) {
   const { form: words, productOptions, meetingTimeOptions } = content;
-  const [submitting, setSubmitting] = useState(false);
+  // A submit caught before this script ran (src/boot/early-submit.ts) is shown from the first render,
+  // as the page already shows it.
+  const [submitting, setSubmitting] = useState(earlySubmitPending);
   const submittingRef = useRef(false);
   const preparedRef = useRef(false);
-  // False in the server-rendered page: its button stays disabled until this script runs, since a
-  // native submit would put the visitor's answers in a URL and send them nowhere.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const proofStartedRef = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // False in the server-rendered page: its button stays disabled until a script can catch a submit,
+  // since a native submit would put the visitor's answers in a URL and send them nowhere. In the
+  // built page the start-up script already enabled it (src/boot/early-submit.ts); in `gatsby
+  // develop` this script does, once hydrated.
+  const [ready, setReady] = useState(submitsAreCaught);
 
-  // The first focus in the form starts loading what a submission needs. After the next paint: the
-  // toast region's render and the downloads must not delay the visitor's tap (INP).
-  const handleFocus = () => {
+  // When the visitor reaches the form (it nears the viewport, or they focus it), load what a
+  // submission needs: the toasts, supabase-js. After the next paint: the toast region's render and
+  // the downloads must not delay the visitor's tap (INP).
+  const prepare = () => {
     if (preparedRef.current) return;
     preparedRef.current = true;
     afterNextPaint(() => {
@@ -64,19 +85,27 @@ export function MeetingForm({ content, submitRequest = insertContactRecord, prep
     });
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submittingRef.current) return;
-    const form = event.currentTarget;
-    // Read before the controls are disabled: FormData leaves disabled controls out.
-    const answers = new FormData(form);
+  // The proof starts at the first focus, not when the form nears the viewport: a visitor who only
+  // scrolls past costs no challenge and no solving.
+  const handleFocus = () => {
+    prepare();
+    if (proofStartedRef.current) return;
+    proofStartedRef.current = true;
+    afterNextPaint(startProof);
+  };
+
+  const submitAnswers = async (form: HTMLFormElement, answers: FormData) => {
     submittingRef.current = true;
-    setSubmitting(true);
     try {
-      if (!isFilledByBot(answers)) {
-        await submitRequest(buildContactRecord(meetingRequestFromForm(answers, productOptions, meetingTimeOptions), meetingTimeOptions));
-        announceFormOutcome(form, "request_sent");
-      }
+      const fromBot = isFilledByBot(answers);
+      const sending = fromBot
+        ? Promise.resolve()
+        : submitRequest(buildContactRecord(meetingRequestFromForm(answers, productOptions, meetingTimeOptions), meetingTimeOptions));
+      // The request leaves first (everything before fetch() is microtasks once prepared); the
+      // submitting state renders in the next task, not between the tap and the request.
+      startTransition(() => setSubmitting(true));
+      await sending;
+      if (!fromBot) announceFormOutcome(form, "request_sent");
       form.reset();
       void showToast("success", content.successToast);
     } catch (error) {
@@ -89,10 +118,28 @@ export function MeetingForm({ content, submitRequest = insertContactRecord, prep
     }
   };
 
+  useEffect(() => {
+    setReady(true);
+    const early = takeEarlySubmit();
+    if (early && formRef.current) void submitAnswers(formRef.current, early);
+    return formRef.current ? whenNearViewport(formRef.current, prepare, FORM_NEAR_MARGIN) : undefined;
+    // Once, when the form becomes live.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // This very submit, if the page's catcher heard it first (it then disabled the controls).
+    const early = takeEarlySubmit();
+    if (submittingRef.current) return;
+    // Read before the controls are disabled: FormData leaves disabled controls out.
+    void submitAnswers(event.currentTarget, early ?? new FormData(event.currentTarget));
+  };
+
   return (
     // Focus inside the form only starts loading supabase-js and the toasts; the form itself stays non-interactive.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <form className={styles.form} onSubmit={handleSubmit} onFocus={handleFocus} aria-busy={submitting}>
+    <form ref={formRef} className={styles.form} onSubmit={handleSubmit} onFocus={handleFocus} aria-busy={submitting}>
       <div className={styles.row}>
         <Field label={words.fullNameLabel} id="fullName">
           <input

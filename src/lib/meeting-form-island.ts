@@ -2,3 +2,5 @@
 export const MEETING_FORM_ISLAND_ID = "meeting-form";
 /** The form's words as JSON, written beside the island at build time: what it hydrates with. */
 export const MEETING_FORM_CONTENT_ID = "meeting-form-content";
+/** How near the form must come to the viewport before the page prepares its submit ("reaching the form"): half a screen. */
+export const FORM_NEAR_MARGIN = "50% 0px";

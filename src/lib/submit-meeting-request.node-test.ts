@@ -4,7 +4,7 @@ import { startLocalBackend } from "../../local-backend";
 import type { LocalBackend } from "../../local-backend";
 import { buildContactRecord } from "./meeting-request";
 import crypto from "node:crypto";
-import { contactsInsertHeaders, insertContactRecord, MeetingRequestError, startFormProof } from "./submit-meeting-request";
+import { contactsInsertHeaders, insertContactRecord, MeetingRequestError, startFormProof, warmUpContactsInsert } from "./submit-meeting-request";
 
 // The real submit path (supabase-js over HTTP into PGlite with the real migration), not the form's seam.
 
@@ -151,5 +151,49 @@ describe("the page proof on the real submit path (Jest solves in-thread: __mocks
     expect(verdict.rows[0]!.v).toBe("verified");
     await until(() => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"), "the next proof");
     expect(contactsInsertHeaders()["x-form-proof"]).not.toBe(proof);
+  });
+});
+
+describe("warmUpContactsInsert, which prepares the submit", () => {
+  it("sends the insert request with no rows: the backend answers it and stores nothing", async () => {
+    const backend = await startLocalBackend({ port: 0, log: () => undefined });
+    try {
+      await expect(warmUpContactsInsert({ url: backend.url, anonKey: backend.anonKey })).resolves.toBeUndefined();
+      expect(await storedContacts(backend)).toEqual([]);
+    } finally {
+      await backend.close();
+    }
+  }, 60_000); // PGlite's start on a busy machine
+
+  it("asks for exactly the insert's URL and header names, so that its CORS preflight serves the insert", async () => {
+    const seen: Array<{ method?: string; url?: string; headerNames: string[]; body: string }> = [];
+    const server = http.createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        seen.push({ method: request.method, url: request.url, headerNames: Object.keys(request.headers).filter((name) => name !== "content-length").sort(), body });
+        response.writeHead(201).end();
+      });
+    });
+    const url = await listenOn(server);
+    try {
+      await warmUpContactsInsert({ url, anonKey: "key" });
+      await insertContactRecord(record, { url, anonKey: "key" });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const [warmUp, insert] = seen;
+    expect(warmUp!.body).toBe("[]");
+    expect(JSON.parse(insert!.body)).toEqual(record);
+    expect({ ...warmUp, body: undefined }).toEqual({ ...insert, body: undefined });
+    expect(insert!.headerNames).toEqual(expect.arrayContaining(["apikey", "authorization", "content-profile", "content-type", "x-client-info"]));
+  });
+
+  it("never rejects: a failed warm-up leaves the work to the submit", async () => {
+    const server = http.createServer();
+    const url = await listenOn(server);
+    await new Promise((resolve) => server.close(resolve));
+    await expect(warmUpContactsInsert({ url, anonKey: "key" })).resolves.toBeUndefined();
+    await expect(warmUpContactsInsert({ url: "", anonKey: "" })).resolves.toBeUndefined();
   });
 });

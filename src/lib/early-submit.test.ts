@@ -1,0 +1,70 @@
+type EarlySubmit = typeof import("./early-submit");
+
+/** A fresh copy of the module: its state is the page's, shared by the start-up script and the form. */
+function freshModule(): EarlySubmit {
+  let loaded: EarlySubmit | undefined;
+  jest.isolateModules(() => {
+    loaded = jest.requireActual<EarlySubmit>("./early-submit");
+  });
+  return loaded!;
+}
+
+function formWithAnswer(name: string, value: string) {
+  document.body.innerHTML = `<form><input name="${name}" value="${value}"><button type="submit">Send</button></form>`;
+  return document.querySelector("form")!;
+}
+
+function submit(form: HTMLFormElement): Event {
+  const event = new Event("submit", { bubbles: true, cancelable: true });
+  form.dispatchEvent(event);
+  return event;
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("catchSubmitsUntilLive / takeEarlySubmit", () => {
+  it("prevents the native submit and keeps the answers as they were before `caught` disabled the controls", () => {
+    const early = freshModule();
+    expect(early.submitsAreCaught()).toBe(false);
+    const form = formWithAnswer("fullName", "Robin Early");
+    const caught = jest.fn((target: HTMLFormElement) => {
+      for (const control of target.querySelectorAll("input")) control.disabled = true;
+    });
+    early.catchSubmitsUntilLive(form, caught);
+
+    expect(early.submitsAreCaught()).toBe(true);
+    expect(early.earlySubmitPending()).toBe(false);
+    expect(submit(form).defaultPrevented).toBe(true);
+    expect(caught).toHaveBeenCalledWith(form);
+    expect(early.earlySubmitPending()).toBe(true);
+    expect(early.takeEarlySubmit()?.get("fullName")).toBe("Robin Early");
+  });
+
+  it("keeps only the first submit, and hands it over once", () => {
+    const early = freshModule();
+    const form = formWithAnswer("email", "first@example.org");
+    const caught = jest.fn();
+    early.catchSubmitsUntilLive(form, caught);
+    submit(form);
+    form.querySelector("input")!.value = "second@example.org";
+    expect(submit(form).defaultPrevented).toBe(true);
+    expect(caught).toHaveBeenCalledTimes(1);
+    expect(early.takeEarlySubmit()?.get("email")).toBe("first@example.org");
+    expect(early.takeEarlySubmit()).toBeUndefined();
+    expect(early.earlySubmitPending()).toBe(false);
+  });
+
+  it("stands down once the form is live: its own handler gets the submit", () => {
+    const early = freshModule();
+    const form = formWithAnswer("fullName", "Live");
+    const caught = jest.fn();
+    early.catchSubmitsUntilLive(form, caught);
+    expect(early.takeEarlySubmit()).toBeUndefined();
+    const event = submit(form);
+    expect(event.defaultPrevented).toBe(false);
+    expect(caught).not.toHaveBeenCalled();
+    expect(early.earlySubmitPending()).toBe(false);
+  });
+});

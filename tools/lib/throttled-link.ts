@@ -1,0 +1,137 @@
+/**
+ * A slow network on loopback, at the level of the bytes on the wire: a TCP proxy that delays every
+ * chunk by half the round trip in each direction and paces it to the link's bandwidth, one
+ * bandwidth per direction shared by every connection (a phone on one Wi-Fi link). So connection
+ * set-up pays its round trips like any request does: TCP's handshake (the client's first bytes
+ * leave one round trip after it connected, as after a SYN / SYN-ACK), TLS's, a CORS preflight.
+ * DevTools' network emulation (what `npm run bench:startup` uses) delays each request instead, and
+ * charges no handshake.
+ *
+ * Not modelled: DNS (the benchmark maps its host names in Chromium), TCP slow start, packet loss.
+ */
+import net from "node:net";
+
+export type LinkProfile = {
+  name: string;
+  /** Round trip, ms. */
+  rttMs: number;
+  /** Bandwidth towards the phone, kbit/s. */
+  downKbps: number;
+  /** Bandwidth from the phone, kbit/s. */
+  upKbps: number;
+  /** Chromium's CPU throttling rate for the page. */
+  cpuSlowdown: number;
+};
+
+/** The bytes a chunk is split into for pacing: a little more than one TCP segment's worth of time each. */
+const PACING_BYTES = 4096;
+
+/**
+ * One direction of the link: when each chunk is delivered. A chunk leaves once the link has sent
+ * everything before it (bytes / bandwidth) and arrives half a round trip later; since the link is
+ * shared, deliveries stay in the order chunks were handed over.
+ */
+export class LinkDirection {
+  private freeAt = 0;
+  constructor(
+    private readonly kbps: number,
+    private readonly oneWayMs: number,
+  ) {}
+
+  /** The time (ms, same clock as `now`) at which `bytes` handed over at `now` are delivered. */
+  deliveryTime(bytes: number, now: number): number {
+    const departs = Math.max(now, this.freeAt) + (bytes * 8) / this.kbps; // kbit/s = bit/ms
+    this.freeAt = departs;
+    return departs + this.oneWayMs;
+  }
+}
+
+/** Delivers chunks to `target` at their times, in order; ends it after the last one when the source ended. */
+class DelayedPipe {
+  private readonly queue: Array<{ at: number; chunk: Buffer | null }> = [];
+  private timer: NodeJS.Timeout | undefined;
+  constructor(
+    private readonly target: net.Socket,
+    private readonly direction: LinkDirection,
+    private readonly earliestSend: () => number,
+  ) {}
+
+  push(chunk: Buffer): void {
+    for (let offset = 0; offset < chunk.length; offset += PACING_BYTES) {
+      const piece = chunk.subarray(offset, offset + PACING_BYTES);
+      this.queue.push({ at: this.direction.deliveryTime(piece.length, Math.max(performance.now(), this.earliestSend())), chunk: piece });
+    }
+    this.schedule();
+  }
+
+  end(): void {
+    const last = this.queue.at(-1)?.at ?? performance.now();
+    this.queue.push({ at: last, chunk: null });
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.queue.length === 0) return;
+    this.timer = setTimeout(() => this.flush(), Math.max(0, this.queue[0]!.at - performance.now()));
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    const now = performance.now();
+    while (this.queue.length > 0 && this.queue[0]!.at <= now + 0.5) {
+      const { chunk } = this.queue.shift()!;
+      if (this.target.destroyed) return;
+      if (chunk) this.target.write(chunk);
+      else this.target.end();
+    }
+    this.schedule();
+  }
+}
+
+export type ThrottledLink = {
+  /** Listens on a free loopback port and forwards every connection through the link to `upstreamPort`. */
+  forward(upstreamPort: number): Promise<{ port: number }>;
+  close(): Promise<void>;
+};
+
+/** A link with `profile`'s round trip and bandwidths, shared by every port it forwards. */
+export function throttledLink(profile: LinkProfile): ThrottledLink {
+  const up = new LinkDirection(profile.upKbps, profile.rttMs / 2);
+  const down = new LinkDirection(profile.downKbps, profile.rttMs / 2);
+  const servers: net.Server[] = [];
+  const sockets = new Set<net.Socket>();
+
+  const connect = (client: net.Socket, upstreamPort: number) => {
+    // The client's connect() returned at once on loopback; on the real link its first bytes could
+    // leave only after the SYN / SYN-ACK round trip.
+    const opened = performance.now();
+    const server = net.connect({ host: "127.0.0.1", port: upstreamPort });
+    for (const socket of [client, server]) {
+      socket.setNoDelay(true);
+      sockets.add(socket);
+      socket.once("close", () => sockets.delete(socket));
+    }
+    const toServer = new DelayedPipe(server, up, () => opened + profile.rttMs);
+    const toClient = new DelayedPipe(client, down, () => 0);
+    client.on("data", (chunk: Buffer) => toServer.push(chunk));
+    server.on("data", (chunk: Buffer) => toClient.push(chunk));
+    client.once("end", () => toServer.end());
+    server.once("end", () => toClient.end());
+    client.once("error", () => server.destroy());
+    server.once("error", () => client.destroy());
+    client.once("close", () => server.destroy());
+  };
+
+  return {
+    async forward(upstreamPort) {
+      const server = net.createServer((client) => connect(client, upstreamPort));
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      return { port: (server.address() as net.AddressInfo).port };
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    },
+  };
+}
