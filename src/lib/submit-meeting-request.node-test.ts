@@ -121,10 +121,10 @@ describe("the page proof on the real submit path (Jest solves in-thread: __mocks
   };
   beforeAll(async () => {
     backend = await startLocalBackend({ port: 0, log: () => undefined });
-    // Until the screening migration defines it: records the ticket hashes it confirms.
+    // A recorder of the ticket hashes it confirms (in place of the screening migration's own, 20261124110000).
     await backend.db.exec(`
       create table private.confirmed_calls (ticket_hash text);
-      create function private.form_proof_confirmed(ticket_hash text) returns boolean language sql set search_path = ''
+      create or replace function private.form_proof_confirmed(ticket_hash text) returns boolean language sql set search_path = ''
         as $$ insert into private.confirmed_calls values (ticket_hash) returning true $$;`);
   });
   afterAll(async () => {
@@ -147,8 +147,13 @@ describe("the page proof on the real submit path (Jest solves in-thread: __mocks
     const proof = contactsInsertHeaders()["x-form-proof"]!;
     await insertContactRecord({ ...record, email: "solved.proof@vrt.example.org" }, { url: backend.url, anonKey: backend.anonKey });
     expect(contactsInsertHeaders()["x-form-proof"]).toMatch(/^pending:/); // a new round for the next request
-    const verdict = await backend.db.query<{ v: string }>("select private.form_proof_verdict($1) as v", [proof]);
-    expect(verdict.rows[0]!.v).toBe("verified");
+    // The screening (20261124110000) judged the insert's header verified, and spent it: used once.
+    const screened = await backend.db.query<{ proof: string }>(
+      "select s.proof from public.contact_screening s join public.contacts c on c.id = s.contact_id where c.email = 'solved.proof@vrt.example.org'",
+    );
+    expect(screened.rows).toEqual([{ proof: "verified" }]);
+    const again = await backend.db.query<{ v: string }>("select private.form_proof_verdict($1) as v", [proof]);
+    expect(again.rows[0]!.v).toBe("invalid");
     await until(() => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"), "the next proof");
     expect(contactsInsertHeaders()["x-form-proof"]).not.toBe(proof);
   });
