@@ -14,6 +14,7 @@ import { parseNotifyCall } from "./payload.ts";
 import { sendMail, type Envelope, type SmtpSettings } from "./smtp.ts";
 import { readMessage } from "./test-support/mail-reader.ts";
 import { startSmtpReceiver } from "./test-support/smtp-receiver.ts";
+import { testConfig } from "./test-support/test-config.ts";
 
 const SECRET = "s".repeat(40);
 
@@ -164,21 +165,7 @@ const noDeliveries: DeliveryStore = {
 };
 
 function config(smtpPort: number): NotifyConfig {
-  return {
-    webhookSecret: SECRET,
-    smtp: { host: "127.0.0.1", port: smtpPort, tls: false, timeoutMs: 2_000 },
-    from: { address: "noreply@example-transit.com" },
-    to: [{ address: "sales@example-transit.com" }],
-    reportTo: [{ address: "sales@example-transit.com" }],
-    chatWebhookUrl: undefined,
-    timeZone: "UTC",
-    supabaseUrl: "http://unused",
-    serviceKey: "unused",
-    retry: { baseSeconds: 30, maxSeconds: 1800 },
-    leaseSeconds: 120,
-    sweepBatch: 10,
-    digestMinIntervalSeconds: 60,
-  };
+  return testConfig(SECRET, smtpPort, { reportTo: [{ address: "sales@example-transit.com" }], digestMinIntervalSeconds: 60 });
 }
 
 function digestCall(handler: (request: Request) => Promise<Response>): Promise<Response> {

@@ -13,6 +13,7 @@ import type { MeetingRequest } from "./payload.ts";
 import { sendMail, type Envelope, type SmtpSettings } from "./smtp.ts";
 import { readMessage } from "./test-support/mail-reader.ts";
 import { startSmtpReceiver } from "./test-support/smtp-receiver.ts";
+import { testConfig } from "./test-support/test-config.ts";
 
 const SECRET = "x".repeat(40);
 
@@ -81,20 +82,10 @@ function webhookBody(request: MeetingRequest): unknown {
 }
 
 function config(smtpPort: number, chatWebhookUrl?: string): NotifyConfig {
-  return {
-    webhookSecret: SECRET,
-    smtp: { host: "127.0.0.1", port: smtpPort, tls: false, timeoutMs: 2_000 },
-    from: { address: "noreply@example-transit.com" },
+  return testConfig(SECRET, smtpPort, {
     to: [{ address: "sales@example-transit.com" }, { address: "ops@example-transit.com" }],
-    reportTo: [{ address: "marketing@example-transit.com" }],
     chatWebhookUrl,
-    timeZone: "UTC",
-    supabaseUrl: "http://unused",
-    serviceKey: "unused",
-    retry: { baseSeconds: 30, maxSeconds: 1800 },
-    leaseSeconds: 120,
-    sweepBatch: 10,
-  };
+  });
 }
 
 function call(handler: (request: Request) => Promise<Response>, body: unknown, secret: string | null = SECRET, method = "POST") {
