@@ -111,6 +111,52 @@ describe("insertContactRecord when the backend is unavailable", () => {
   });
 });
 
+describe("warmUpContactsInsert, which prepares the submit", () => {
+  it("sends the insert request with no rows: the backend answers it and stores nothing", async () => {
+    const backend = await startLocalBackend({ port: 0, log: () => undefined });
+    try {
+      await expect(warmUpContactsInsert({ url: backend.url, anonKey: backend.anonKey })).resolves.toBeUndefined();
+      expect(await storedContacts(backend)).toEqual([]);
+    } finally {
+      await backend.close();
+    }
+  }, 60_000); // PGlite's start on a busy machine
+
+  it("asks for exactly the insert's URL and header names, so that its CORS preflight serves the insert", async () => {
+    const seen: Array<{ method?: string; url?: string; headerNames: string[]; body: string }> = [];
+    const server = http.createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        seen.push({ method: request.method, url: request.url, headerNames: Object.keys(request.headers).filter((name) => name !== "content-length").sort(), body });
+        response.writeHead(201).end();
+      });
+    });
+    const url = await listenOn(server);
+    try {
+      await warmUpContactsInsert({ url, anonKey: "key" });
+      await insertContactRecord(record, { url, anonKey: "key" });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const [warmUp, insert] = seen;
+    expect(warmUp!.body).toBe("[]");
+    expect(JSON.parse(insert!.body)).toEqual(record);
+    expect({ ...warmUp, body: undefined }).toEqual({ ...insert, body: undefined });
+    expect(insert!.headerNames).toEqual(expect.arrayContaining(["apikey", "authorization", "content-profile", "content-type", "x-client-info"]));
+  });
+
+  it("never rejects: a failed warm-up leaves the work to the submit", async () => {
+    const server = http.createServer();
+    const url = await listenOn(server);
+    await new Promise((resolve) => server.close(resolve));
+    await expect(warmUpContactsInsert({ url, anonKey: "key" })).resolves.toBeUndefined();
+    await expect(warmUpContactsInsert({ url: "", anonKey: "" })).resolves.toBeUndefined();
+  });
+});
+
+// Last: once a proof round has started, every stored insert starts the next one (module state), which
+// must not outlive the backend of an earlier describe.
 describe("the page proof on the real submit path (Jest solves in-thread: __mocks__/form-proof-worker.ts)", () => {
   let backend: LocalBackend;
   const until = async (condition: () => Promise<boolean> | boolean, what: string) => {
@@ -156,49 +202,5 @@ describe("the page proof on the real submit path (Jest solves in-thread: __mocks
     expect(again.rows[0]!.v).toBe("invalid");
     await until(() => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"), "the next proof");
     expect(contactsInsertHeaders()["x-form-proof"]).not.toBe(proof);
-  });
-});
-
-describe("warmUpContactsInsert, which prepares the submit", () => {
-  it("sends the insert request with no rows: the backend answers it and stores nothing", async () => {
-    const backend = await startLocalBackend({ port: 0, log: () => undefined });
-    try {
-      await expect(warmUpContactsInsert({ url: backend.url, anonKey: backend.anonKey })).resolves.toBeUndefined();
-      expect(await storedContacts(backend)).toEqual([]);
-    } finally {
-      await backend.close();
-    }
-  }, 60_000); // PGlite's start on a busy machine
-
-  it("asks for exactly the insert's URL and header names, so that its CORS preflight serves the insert", async () => {
-    const seen: Array<{ method?: string; url?: string; headerNames: string[]; body: string }> = [];
-    const server = http.createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      request.on("end", () => {
-        seen.push({ method: request.method, url: request.url, headerNames: Object.keys(request.headers).filter((name) => name !== "content-length").sort(), body });
-        response.writeHead(201).end();
-      });
-    });
-    const url = await listenOn(server);
-    try {
-      await warmUpContactsInsert({ url, anonKey: "key" });
-      await insertContactRecord(record, { url, anonKey: "key" });
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
-    const [warmUp, insert] = seen;
-    expect(warmUp!.body).toBe("[]");
-    expect(JSON.parse(insert!.body)).toEqual(record);
-    expect({ ...warmUp, body: undefined }).toEqual({ ...insert, body: undefined });
-    expect(insert!.headerNames).toEqual(expect.arrayContaining(["apikey", "authorization", "content-profile", "content-type", "x-client-info"]));
-  });
-
-  it("never rejects: a failed warm-up leaves the work to the submit", async () => {
-    const server = http.createServer();
-    const url = await listenOn(server);
-    await new Promise((resolve) => server.close(resolve));
-    await expect(warmUpContactsInsert({ url, anonKey: "key" })).resolves.toBeUndefined();
-    await expect(warmUpContactsInsert({ url: "", anonKey: "" })).resolves.toBeUndefined();
   });
 });
