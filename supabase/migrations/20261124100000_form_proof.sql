@@ -47,24 +47,8 @@ as $$ select interval '30 minutes' $$;
 
 
 -- ---------------------------------------------------------------------------------------------
--- HMAC-SHA-256 from the built-in sha256 (RFC 2104; block size 64 bytes).
-create function private.hmac_sha256_pad(key bytea, pad integer)
-  returns bytea
-  language sql
-  immutable
-  strict
-  parallel safe
-  set search_path = ''
-as $$
-  select pg_catalog.decode(
-           pg_catalog.string_agg(
-             pg_catalog.lpad(pg_catalog.to_hex(
-               case when i < pg_catalog.length(key) then pg_catalog.get_byte(key, i) else 0 end # pad), 2, '0'),
-             '' order by i),
-           'hex')
-    from pg_catalog.generate_series(0, 63) as i
-$$;
-
+-- HMAC-SHA-256 from the built-in sha256 (RFC 2104): the key, hashed when longer than the 64-byte
+-- block, zero-padded to it and XORed with 0x36 (inner) and 0x5c (outer), byte by byte.
 create function private.hmac_sha256(key bytea, message bytea)
   returns bytea
   language sql
@@ -73,9 +57,17 @@ create function private.hmac_sha256(key bytea, message bytea)
   parallel safe
   set search_path = ''
 as $$
-  select pg_catalog.sha256(
-           private.hmac_sha256_pad(k, 92) || pg_catalog.sha256(private.hmac_sha256_pad(k, 54) || message))
-    from (select case when pg_catalog.length(key) > 64 then pg_catalog.sha256(key) else key end as k) as block_key
+  with block_key as (
+    select case when pg_catalog.length(key) > 64 then pg_catalog.sha256(key) else key end as k
+  ), key_bytes as (
+    select i, case when i < pg_catalog.length(k) then pg_catalog.get_byte(k, i) else 0 end as b
+      from block_key, pg_catalog.generate_series(0, 63) as i
+  ), pads as (
+    select pg_catalog.decode(pg_catalog.string_agg(pg_catalog.lpad(pg_catalog.to_hex(b # 54), 2, '0'), '' order by i), 'hex') as inner_pad,
+           pg_catalog.decode(pg_catalog.string_agg(pg_catalog.lpad(pg_catalog.to_hex(b # 92), 2, '0'), '' order by i), 'hex') as outer_pad
+      from key_bytes
+  )
+  select pg_catalog.sha256(outer_pad || pg_catalog.sha256(inner_pad || message)) from pads
 $$;
 
 
@@ -327,7 +319,6 @@ $$;
 
 revoke all on function private.form_proof_maxnumber() from public, anon, authenticated;
 revoke all on function private.form_proof_lifetime() from public, anon, authenticated;
-revoke all on function private.hmac_sha256_pad(bytea, integer) from public, anon, authenticated;
 revoke all on function private.hmac_sha256(bytea, bytea) from public, anon, authenticated;
 revoke all on function private.form_proof_secret() from public, anon, authenticated;
 revoke all on function private.form_proof_spend(text) from public, anon, authenticated;
