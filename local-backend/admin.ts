@@ -8,7 +8,7 @@ import type http from "node:http";
 
 import { databaseErrorReply, type BackendContext } from "./context";
 import { readRequests } from "./database";
-import { callFunction, isRpcAnswer } from "./rpc";
+import { callFunctionAsServiceRole, rpcReply } from "./rpc";
 import { readBody } from "./request-body";
 import { safeEqual } from "./gateway";
 import { GATEWAY_NO_ROUTE } from "./postgrest";
@@ -37,14 +37,7 @@ export async function handleAdmin(context: BackendContext, req: http.IncomingMes
 
 async function callAsServiceRole(context: BackendContext, req: http.IncomingMessage, name: string, body: Buffer): Promise<Reply> {
   try {
-    const answer = await context.queue.run(() =>
-      context.database.transaction(async (tx) => {
-        await tx.query("select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{\"role\":\"service_role\"}', true)");
-        return callFunction(tx, name, body.toString("utf8"), req.headers["content-type"]);
-      }),
-    );
-    if (!isRpcAnswer(answer)) return errorReply(answer);
-    return answer.body === undefined ? { status: answer.status } : { status: answer.status, json: JSON.parse(answer.body) as unknown };
+    return rpcReply(await context.queue.run(() => callFunctionAsServiceRole(context.database, name, body.toString("utf8"), req.headers["content-type"])));
   } catch (error) {
     return databaseErrorReply(error);
   }

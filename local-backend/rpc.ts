@@ -177,6 +177,23 @@ export function isRpcAnswer(value: RpcAnswer | ErrorReply): value is RpcAnswer {
   return typeof (value as { body?: unknown }).body !== "object";
 }
 
+/** A call's answer, or PostgREST's error for it, as the reply the backend sends. */
+export function rpcReply(answer: RpcAnswer | ErrorReply): Reply {
+  if (!isRpcAnswer(answer)) return errorReply(answer);
+  return answer.body === undefined ? { status: answer.status } : { status: answer.status, json: JSON.parse(answer.body) as unknown };
+}
+
+/**
+ * Calls `public.<name>` as `service_role` in a transaction of its own: what the service key gets
+ * on a hosted project (the notifier's service API, `npm run report` through the admin endpoint).
+ */
+export function callFunctionAsServiceRole(db: PGlite, name: string, body: string, contentType: string | undefined): Promise<RpcAnswer | ErrorReply> {
+  return db.transaction(async (tx) => {
+    await tx.query("select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{\"role\":\"service_role\"}', true)");
+    return callFunction(tx, name, body, contentType);
+  });
+}
+
 /** Answers `POST /rest/v1/rpc/<name>` on the public API, as anon. */
 export async function callRpcAsAnon(context: BackendContext, req: http.IncomingMessage, name: string): Promise<Reply> {
   const { body, tooLarge, aborted } = await readBody(req, context.maxBodyBytes);
@@ -194,6 +211,5 @@ export async function callRpcAsAnon(context: BackendContext, req: http.IncomingM
   } catch (error) {
     return databaseErrorReply(error);
   }
-  if (!isRpcAnswer(answer)) return errorReply(answer);
-  return answer.body === undefined ? { status: answer.status } : { status: answer.status, json: JSON.parse(answer.body) as unknown };
+  return rpcReply(answer);
 }

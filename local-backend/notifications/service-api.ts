@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 
 import type { PGlite } from "@electric-sql/pglite";
 
-import { callFunction, isRpcAnswer, rpcName } from "../rpc";
+import { callFunctionAsServiceRole, isRpcAnswer, rpcName } from "../rpc";
 
 /** Runs a task with the database to itself (the backend's queue). */
 export type DatabaseRunner = <T>(task: (db: PGlite) => Promise<T>) => Promise<T>;
@@ -42,12 +42,7 @@ export async function startServiceApi(run: DatabaseRunner): Promise<ServiceApi> 
   const serviceKey = `local-service-${crypto.randomBytes(24).toString("hex")}`;
 
   const call = (name: string, body: string, contentType: string | undefined) =>
-    run((db) =>
-      db.transaction(async (tx) => {
-        await tx.query("select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{\"role\":\"service_role\"}', true)");
-        return callFunction(tx, name, body, contentType);
-      }),
-    );
+    run((db) => callFunctionAsServiceRole(db, name, body, contentType));
 
   const server = http.createServer((req, res) => {
     void (async () => {
