@@ -7,6 +7,12 @@ import crypto from "node:crypto";
 import { contactsInsertHeaders, insertContactRecord, MeetingRequestError, startFormProof, warmUpContactsInsert } from "./submit-meeting-request";
 
 // The real submit path (supabase-js over HTTP into PGlite with the real migration), not the form's seam.
+// supabase-js as the page ships it: its auth, realtime, storage and functions clients replaced
+// (gatsby-node.ts, onCreateWebpackConfig).
+jest.mock("@supabase/auth-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
+jest.mock("@supabase/realtime-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
+jest.mock("@supabase/storage-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
+jest.mock("@supabase/functions-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
 
 const meetingTimes = [{ value: "day2-afternoon", label: "Day 2 Afternoon" }];
 const record = buildContactRecord(

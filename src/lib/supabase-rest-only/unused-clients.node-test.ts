@@ -1,0 +1,47 @@
+import { createClient } from "@supabase/supabase-js";
+import { UNUSED_SUPABASE_PACKAGES } from "./unused-clients";
+
+// As in the page's bundles (gatsby-node.ts): supabase-js with its unused clients replaced.
+jest.mock("@supabase/auth-js", () => jest.requireActual("./unused-clients"));
+jest.mock("@supabase/realtime-js", () => jest.requireActual("./unused-clients"));
+jest.mock("@supabase/storage-js", () => jest.requireActual("./unused-clients"));
+jest.mock("@supabase/functions-js", () => jest.requireActual("./unused-clients"));
+
+const anonKey = "anon-key";
+const pageClient = () => createClient("https://project.supabase.test", anonKey, { accessToken: async () => anonKey });
+
+describe("the page's supabase-js (REST only)", () => {
+  it("is made as the page makes it, and builds the insert through PostgREST", async () => {
+    const requests: Array<{ url: string; method?: string; headers: Headers; body: unknown }> = [];
+    const client = createClient("https://project.supabase.test", anonKey, {
+      accessToken: async () => anonKey,
+      global: {
+        fetch: async (input, init) => {
+          requests.push({ url: String(input), method: init?.method, headers: new Headers(init?.headers), body: init?.body });
+          return new Response(null, { status: 201 });
+        },
+      },
+    });
+    const { error, status } = await client.from("contacts").insert({ name: "Ana" });
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ url: "https://project.supabase.test/rest/v1/contacts", method: "POST", body: JSON.stringify({ name: "Ana" }) });
+    expect(requests[0]!.headers.get("apikey")).toBe(anonKey);
+    expect(requests[0]!.headers.get("authorization")).toBe(`Bearer ${anonKey}`);
+  });
+
+  it("says plainly that realtime, storage and functions are not part of it", () => {
+    const client = pageClient();
+    expect(() => client.channel("rows")).toThrow(/The realtime client is not part of this page's supabase-js/);
+    expect(() => client.storage.from("files")).toThrow(/The storage client is not part of this page's supabase-js/);
+    expect(() => client.functions.invoke("notify")).toThrow(/The functions client is not part of this page's supabase-js/);
+    expect(() => createClient("https://project.supabase.test", anonKey)).toThrow(/The auth client is not part of this page's supabase-js/);
+  });
+
+  it("names every package supabase-js imports besides PostgREST's", () => {
+    const source = require("node:fs").readFileSync(require.resolve("@supabase/supabase-js/dist/index.mjs"), "utf8") as string;
+    const imported = [...new Set([...source.matchAll(/from "(@supabase\/[a-z-]+)"/g)].map((match) => match[1]))].sort();
+    expect(imported).toEqual([...UNUSED_SUPABASE_PACKAGES, "@supabase/postgrest-js"].sort());
+  });
+});
