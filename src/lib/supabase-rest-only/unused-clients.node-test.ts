@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { createClient } from "@supabase/supabase-js";
 import { UNUSED_SUPABASE_PACKAGES } from "./unused-clients";
 
@@ -40,7 +41,7 @@ describe("the page's supabase-js (REST only)", () => {
   });
 
   it("names every package supabase-js imports besides PostgREST's", () => {
-    const source = require("node:fs").readFileSync(require.resolve("@supabase/supabase-js/dist/index.mjs"), "utf8") as string;
+    const source = fs.readFileSync(require.resolve("@supabase/supabase-js/dist/index.mjs"), "utf8");
     const imported = [...new Set([...source.matchAll(/from "(@supabase\/[a-z-]+)"/g)].map((match) => match[1]))].sort();
     expect(imported).toEqual([...UNUSED_SUPABASE_PACKAGES, "@supabase/postgrest-js"].sort());
   });
