@@ -155,6 +155,8 @@ export type RunPhases = {
   responseToToast: number;
   tapToToast: number;
   preflights: number;
+  /** Requests the page sent to Supabase before the tap (warm-ups, their preflights). */
+  beforeTap: string[];
 };
 
 async function runOnce(browser: Browser, siteUrl: string, profile: LinkProfile, scenario: Scenario, backend: LocalBackend, run: number): Promise<RunPhases> {
@@ -246,6 +248,7 @@ export function phasesOf(seen: SubmitObservations, network: NetworkRequest[]): R
     responseToToast: toastFrameMs - insert.endMs,
     tapToToast: toastFrameMs - tapMs,
     preflights: preflights.length,
+    beforeTap: network.map((request) => `${request.method} ${new URL(request.url).pathname}@${Math.round(request.sentMs + toPage)}${request.finishedMs ? `–${Math.round(request.finishedMs + toPage)}` : ""}`),
   };
 }
 
@@ -254,7 +257,8 @@ const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms
 function describeRun(run: RunPhases): string {
   return (
     `first paint ${ms(run.firstPaintMs)}, usable ${ms(run.usableMs)}, tap ${ms(run.tapMs)} | tap→fetch ${ms(run.tapToFetch)}, →wire ${ms(run.fetchToWire)}, ` +
-    `connection ${ms(run.connection)}, preflight ${ms(run.preflight)}, POST ${ms(run.post)}, →toast ${ms(run.responseToToast)} | tap→toast ${ms(run.tapToToast)}, nav→toast ${ms(run.toastMs)}`
+    `connection ${ms(run.connection)}, preflight ${ms(run.preflight)}, POST ${ms(run.post)}, →toast ${ms(run.responseToToast)} | tap→toast ${ms(run.tapToToast)}, nav→toast ${ms(run.toastMs)}` +
+    (process.env.BENCH_SUBMIT_VERBOSE ? `\n    before the tap: ${run.beforeTap.join(" ")}` : "")
   );
 }
 
