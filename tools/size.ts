@@ -21,11 +21,15 @@ async function main(): Promise<number> {
   const publicDir = positionals[0] ? path.resolve(positionals[0]) : PUBLIC_DIR;
   const report = measureInitialJavaScript(publicDir, "/");
   console.log(formatInitialJsReport(report));
-  const form = measureChunkGroup(publicDir, "meeting-form");
-  if (form) {
+  const later = {
+    "submit-path": "Prefetched after the first paint, run on a submit: supabase-js (REST only) and the insert",
+    "meeting-form": "Prefetched after the first paint, run when the browser is idle after the load or the visitor reaches the form: React and the form",
+  };
+  for (const [group, what] of Object.entries(later)) {
+    const measured = measureChunkGroup(publicDir, group);
+    if (!measured) continue;
     console.log(
-      `Loaded later, when the browser is idle after the load or the visitor reaches the form (not initial): ${formatKb(form.totalGzipBytes)} gzip\n` +
-        form.scripts.map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`).join("\n"),
+      `${what} (not initial): ${formatKb(measured.totalGzipBytes)} gzip\n` + measured.scripts.map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`).join("\n"),
     );
   }
 

@@ -24,7 +24,7 @@ export type PageDiagnostics = {
   allowErrors(...patterns: RegExp[]): void;
   /** Requests from the page to the backend's insert endpoint with a request in them (POST only). */
   insertRequests: Request[];
-  /** The page's warm-ups of that endpoint: the same POST with no rows (`[]`, warmUpContactsInsert). */
+  /** The page's warm-ups of that endpoint: the same POST with no rows (`[]`, src/lib/contacts-warm-up.ts). */
   warmUpRequests: Request[];
 };
 
@@ -135,7 +135,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 });
 
-/** The page's warm-up of the insert endpoint: a POST of no rows (src/lib/submit-meeting-request.ts, warmUpContactsInsert). */
+/** The page's warm-up of the insert endpoint: a POST of no rows (src/lib/contacts-warm-up.ts). */
 export function isWarmUp(request: Request): boolean {
   return request.method() === "POST" && request.postData() === "[]";
 }

@@ -21,8 +21,8 @@ test.describe("a submit before the form's script has arrived", () => {
     challenges: "Tapped before the form was live.",
   });
 
-  test("is shown as submitting at once, sent exactly once when the form goes live, and never submitted natively", async ({ page, backend, diagnostics }) => {
-    const formScript = await holdScripts(page, /\/meeting-form-[^/]+\.js$/);
+  test("is shown as submitting at once, sent exactly once without waiting for the form's script, and never submitted natively", async ({ page, backend, diagnostics }) => {
+    const formScript = await holdScripts(page, /\/(framework|meeting-form)-[^/]+\.js$/);
     await page.goto("/");
     await pageBootHasRun(page);
     const url = page.url();
@@ -37,7 +37,9 @@ test.describe("a submit before the form's script has arrived", () => {
     for (const control of await form.controls.all()) await expect(control).toBeDisabled();
     await expect(form.section.locator("form")).toHaveAttribute("aria-busy", "true");
     expect(page.url(), "no native submit: same URL, no answers in a query string").toBe(url);
-    expect(diagnostics.insertRequests).toHaveLength(0);
+    await expect.poll(() => backend.rows(), { message: "stored while React and the form are still on their way" }).toHaveLength(1);
+    expect(diagnostics.insertRequests).toHaveLength(1);
+    await expect(form.submit, "still submitting: the form shows the outcome once it is live").toHaveText(words.submittingLabel);
 
     formScript.release();
     await expect(toast(page, successToast.title)).toBeVisible();
@@ -53,7 +55,7 @@ test.describe("a submit before the form's script has arrived", () => {
 
   test("that fails keeps the answers, and the form works again", async ({ page, backend, diagnostics }) => {
     diagnostics.allowErrors(/ERR_CONNECTION_REFUSED|Failed to load resource/, /Meeting request/);
-    const formScript = await holdScripts(page, /\/meeting-form-[^/]+\.js$/);
+    const formScript = await holdScripts(page, /\/(framework|meeting-form)-[^/]+\.js$/);
     await page.goto("/");
     await pageBootHasRun(page);
     const form = meetingForm(page);
@@ -100,12 +102,21 @@ test("the connection to Supabase is warmed when the visitor nears the form, not 
 
   const answers = { fullName: "Ada Warm", organization: "Metro Link", email: uniqueEmail("warm") };
   await fillMeetingForm(page, answers);
+  // While the visitor is on the form the warm-up is repeated, asking the preflight again each time
+  // (src/lib/keep-submit-warm.ts).
+  await expect.poll(() => diagnostics.warmUpRequests.length, { message: "a repeat while on the form", timeout: 10_000 }).toBe(2);
   await form.submit.click();
   await expect(toast(page, successToast.title)).toBeVisible();
   expect(diagnostics.insertRequests).toHaveLength(1);
-  expect(diagnostics.warmUpRequests).toHaveLength(1);
-  expect(await headerNames(diagnostics.warmUpRequests[0]!), "the warm-up asks the preflight for the insert's headers").toEqual(
-    await headerNames(diagnostics.insertRequests[0]!),
-  );
+  const [first, repeat] = diagnostics.warmUpRequests;
+  const insertHeaders = await headerNames(diagnostics.insertRequests[0]!);
+  expect(await headerNames(first!), "the warm-up asks the preflight for the insert's headers").toEqual(insertHeaders);
+  expect(await headerNames(repeat!), "a repeat asks for one name more, so the answer is renewed").toEqual([...insertHeaders, "x-warm-up-a"].sort());
+  expect(first!.url()).toBe(diagnostics.insertRequests[0]!.url());
+  expect(repeat!.url()).toBe(diagnostics.insertRequests[0]!.url());
   expect(await backend.rows()).toHaveLength(1);
+
+  const warmUpsAfterSubmit = diagnostics.warmUpRequests.length;
+  await page.waitForTimeout(6000);
+  expect(diagnostics.warmUpRequests, "a submit stops the repeats until the next focus or input").toHaveLength(warmUpsAfterSubmit);
 });

@@ -24,7 +24,7 @@ export function bootPage(doc: Document = document): void {
   const win = doc.defaultView ?? window;
   if (doc.getElementById(CONTACT_FORM_ID)) {
     scrollToSectionOnLinkClick(CONTACT_FORM_ID, win);
-    catchEarlySubmits(doc, meetingFormContentIn(doc)?.form.submittingLabel ?? "");
+    catchEarlySubmits(doc, meetingFormContentIn(doc));
     prepareSubmitNearForm(doc);
     hydrateMeetingFormWhenNeeded(doc);
     startSiteAnalytics(doc);

@@ -1,22 +1,30 @@
+import { warmUpContactsInsert, type SupabaseEndpoint } from "../lib/contacts-warm-up";
 import { FORM_NEAR_MARGIN } from "../lib/meeting-form-island";
 import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
 import { whenNearViewport } from "../lib/when-near-viewport";
 
+/** Keeps the way warm while the visitor stays on the form: with the submit path (prefetched by the page). */
+const loadKeepWarm = () => import(/* webpackChunkName: "submit-path" */ "../lib/keep-submit-warm");
+
 /**
  * Makes the submit find its way open, from the moment the form's section comes near the viewport
- * (not with the page, so the first load and its LCP do not pay for it), in parallel with the form's
- * own script and React:
- * - a `<link rel=preconnect crossorigin>` opens a connection to Supabase at once (DNS, TCP, TLS:
- *   one to three round trips on a phone's network), for the insert, a CORS request without
- *   credentials;
- * - the submit path (supabase-js) loads, and sends the insert request with no rows
- *   (warmUpContactsInsert): Chromium sends CORS preflights on connections of their own, which a
- *   preconnect does not open, so only a request of the same shape warms the preflight's connection,
- *   and its answer (kept 5 s).
+ * (not with the page, so the first load and its LCP do not pay for it), without waiting for
+ * supabase-js, React or the form:
+ * - a `<link rel=preconnect crossorigin>` opens the connection the insert's POST uses;
+ * - the warm-up (src/lib/contacts-warm-up.ts: the insert with no rows) opens the one Chromium sends
+ *   preflights on, and leaves the preflight's answer in the cache for 5 s;
+ * - while the visitor is on the form, the warm-up is repeated (src/lib/keep-submit-warm.ts), so
+ *   the answer is still cached at the tap.
  */
-export function prepareSubmitNearForm(doc: Document, url: string | undefined = process.env.GATSBY_SUPABASE_URL): void {
+export function prepareSubmitNearForm(
+  doc: Document,
+  { url, anonKey }: Partial<SupabaseEndpoint> = { url: process.env.GATSBY_SUPABASE_URL, anonKey: process.env.GATSBY_SUPABASE_ANON_KEY },
+): void {
   const section = doc.getElementById(CONTACT_FORM_ID);
-  if (!section || !url) return;
+  const form = section?.querySelector("form");
+  if (!section || !form || !url || !anonKey) return;
+  const win = (doc.defaultView ?? window) as Window & typeof globalThis;
+  const warm = (round = 0) => void warmUpContactsInsert({ url, anonKey }, win.fetch.bind(win), round);
   whenNearViewport(
     section,
     () => {
@@ -25,11 +33,13 @@ export function prepareSubmitNearForm(doc: Document, url: string | undefined = p
       link.href = new URL(url).origin;
       link.crossOrigin = "anonymous";
       doc.head.appendChild(link);
-      import("../lib/submit-meeting-request")
-        .then(({ warmUpContactsInsert }) => warmUpContactsInsert())
-        .catch(() => undefined); // the submit loads it again
+      warm();
+      const warmedAt = win.performance.now();
+      loadKeepWarm()
+        .then(({ keepSubmitWarm }) => keepSubmitWarm(section, form, warm, warmedAt, win))
+        .catch(() => undefined); // the submit still works, with a preflight of its own
     },
     FORM_NEAR_MARGIN,
-    (doc.defaultView ?? window) as Window & typeof globalThis,
+    win,
   );
 }

@@ -2,12 +2,13 @@ import React, { startTransition, useEffect, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { graphql } from "gatsby";
 import { FIELD_LIMITS } from "../lib/field-limits";
-import { buildContactRecord, HONEYPOT_FIELD_NAME, isFilledByBot, meetingRequestFromForm } from "../lib/meeting-request";
+import { HONEYPOT_FIELD_NAME, isFilledByBot } from "../lib/meeting-request";
 import type { ContactRecord } from "../lib/meeting-request";
 import { afterNextPaint } from "../lib/after-next-paint";
-import { earlySubmitPending, submitsAreCaught, takeEarlySubmit } from "../lib/early-submit";
+import { earlySubmitPending, submitsAreCaught, takeEarlySubmit, type EarlySubmit } from "../lib/early-submit";
 import { FORM_NEAR_MARGIN } from "../lib/meeting-form-island";
 import { announceFormOutcome } from "../lib/site-analytics/form-outcome";
+import { insertContactRecordLazily, loadSubmitPath, sendMeetingAnswers } from "../lib/send-meeting-request";
 import { whenNearViewport } from "../lib/when-near-viewport";
 import { prepareToasts, showToast } from "../lib/toasts";
 import * as styles from "./meeting-form.module.css";
@@ -26,15 +27,7 @@ type MeetingFormProps = {
 /** A value with at least one visible character: the browser refuses whitespace-only answers. */
 const NOT_ONLY_SPACES = ".*\\S.*";
 
-/** The real insert and supabase-js: loaded when the visitor reaches the form, not with the page. */
-const loadSubmitPath = () => import("../lib/submit-meeting-request");
-
-async function insertContactRecord(record: ContactRecord): Promise<void> {
-  const { insertContactRecord: insert } = await loadSubmitPath();
-  await insert(record);
-}
-
-/** In the built page, page-boot has already started this, and warmed the connection (src/boot/prepare-submit.ts). */
+/** In the built page, the page prefetched it, and page-boot warmed the connection (src/boot/prepare-submit.ts). */
 function prepareSupabase() {
   loadSubmitPath()
     .then(({ loadSupabase }) => loadSupabase())
@@ -55,13 +48,13 @@ function startPageProof() {
  */
 export function MeetingForm({
   content,
-  submitRequest = insertContactRecord,
+  submitRequest = insertContactRecordLazily,
   prepareSubmit = prepareSupabase,
   startProof = startPageProof,
 }: MeetingFormProps) {
   const { form: words, productOptions, meetingTimeOptions } = content;
-  // A submit caught before this script ran (src/boot/early-submit.ts) is shown from the first render,
-  // as the page already shows it.
+  // A submit caught before this script ran (src/boot/early-submit.ts), already on its way, is shown
+  // from the first render, as the page already shows it.
   const [submitting, setSubmitting] = useState(earlySubmitPending);
   const submittingRef = useRef(false);
   const preparedRef = useRef(false);
@@ -94,13 +87,11 @@ export function MeetingForm({
     afterNextPaint(startProof);
   };
 
-  const submitAnswers = async (form: HTMLFormElement, answers: FormData) => {
+  const submitAnswers = async (form: HTMLFormElement, { answers, sending: sentEarly }: EarlySubmit) => {
     submittingRef.current = true;
     try {
       const fromBot = isFilledByBot(answers);
-      const sending = fromBot
-        ? Promise.resolve()
-        : submitRequest(buildContactRecord(meetingRequestFromForm(answers, productOptions, meetingTimeOptions), meetingTimeOptions));
+      const sending = sentEarly ?? sendMeetingAnswers(answers, content, submitRequest);
       // The request leaves first (everything before fetch() is microtasks once prepared); the
       // submitting state renders in the next task, not between the tap and the request.
       startTransition(() => setSubmitting(true));
@@ -133,7 +124,7 @@ export function MeetingForm({
     const early = takeEarlySubmit();
     if (submittingRef.current) return;
     // Read before the controls are disabled: FormData leaves disabled controls out.
-    void submitAnswers(event.currentTarget, early ?? new FormData(event.currentTarget));
+    void submitAnswers(event.currentTarget, early ?? { answers: new FormData(event.currentTarget) });
   };
 
   return (

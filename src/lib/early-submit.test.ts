@@ -39,7 +39,7 @@ describe("catchSubmitsUntilLive / takeEarlySubmit", () => {
     expect(submit(form).defaultPrevented).toBe(true);
     expect(caught).toHaveBeenCalledWith(form);
     expect(early.earlySubmitPending()).toBe(true);
-    expect(early.takeEarlySubmit()?.get("fullName")).toBe("Robin Early");
+    expect(early.takeEarlySubmit()?.answers.get("fullName")).toBe("Robin Early");
   });
 
   it("keeps only the first submit, and hands it over once", () => {
@@ -51,7 +51,7 @@ describe("catchSubmitsUntilLive / takeEarlySubmit", () => {
     form.querySelector("input")!.value = "second@example.org";
     expect(submit(form).defaultPrevented).toBe(true);
     expect(caught).toHaveBeenCalledTimes(1);
-    expect(early.takeEarlySubmit()?.get("email")).toBe("first@example.org");
+    expect(early.takeEarlySubmit()?.answers.get("email")).toBe("first@example.org");
     expect(early.takeEarlySubmit()).toBeUndefined();
     expect(early.earlySubmitPending()).toBe(false);
   });
@@ -66,5 +66,45 @@ describe("catchSubmitsUntilLive / takeEarlySubmit", () => {
     expect(event.defaultPrevented).toBe(false);
     expect(caught).not.toHaveBeenCalled();
     expect(early.earlySubmitPending()).toBe(false);
+  });
+
+  it("sends the caught answers at once, once, and hands the request to the form", async () => {
+    const early = freshModule();
+    const form = formWithAnswer("fullName", "Robin Sent");
+    let finish = () => {};
+    const send = jest.fn((answers: FormData) => {
+      expect(answers.get("fullName")).toBe("Robin Sent");
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    early.catchSubmitsUntilLive(form, jest.fn(), send);
+    submit(form);
+    submit(form);
+    expect(send).toHaveBeenCalledTimes(1);
+    const taken = early.takeEarlySubmit();
+    expect(taken?.answers.get("fullName")).toBe("Robin Sent");
+    let settled = false;
+    void taken?.sending?.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    finish();
+    await taken?.sending;
+    expect(settled).toBe(true);
+  });
+
+  it("a send that fails before the form is live is no unhandled rejection: the form gets the failure", async () => {
+    const early = freshModule();
+    const form = formWithAnswer("fullName", "Robin Offline");
+    const failure = new Error("offline");
+    early.catchSubmitsUntilLive(form, jest.fn(), () => Promise.reject(failure));
+    const unhandled = jest.fn();
+    process.on("unhandledRejection", unhandled);
+    try {
+      submit(form);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(unhandled).not.toHaveBeenCalled();
+      await expect(early.takeEarlySubmit()?.sending).rejects.toBe(failure);
+    } finally {
+      process.off("unhandledRejection", unhandled);
+    }
   });
 });

@@ -10,7 +10,7 @@
  * A proof counts once: every stored submission starts a new round with a fresh challenge.
  */
 
-export const FORM_PROOF_HEADER = "x-form-proof";
+export { FORM_PROOF_HEADER } from "./form-proof-header";
 
 /**
  * How long the page keeps using a solved proof before fetching a new one. Well inside the

@@ -4,7 +4,8 @@ import { startLocalBackend } from "../../local-backend";
 import type { LocalBackend } from "../../local-backend";
 import { buildContactRecord } from "./meeting-request";
 import crypto from "node:crypto";
-import { contactsInsertHeaders, insertContactRecord, MeetingRequestError, startFormProof, warmUpContactsInsert } from "./submit-meeting-request";
+import { warmUpContactsInsert } from "./contacts-warm-up";
+import { contactsInsertHeaders, insertContactRecord, MeetingRequestError, startFormProof } from "./submit-meeting-request";
 
 // The real submit path (supabase-js over HTTP into PGlite with the real migration), not the form's seam.
 // supabase-js as the page ships it: its auth, realtime, storage and functions clients replaced
@@ -117,7 +118,7 @@ describe("insertContactRecord when the backend is unavailable", () => {
   });
 });
 
-describe("warmUpContactsInsert, which prepares the submit", () => {
+describe("warmUpContactsInsert (the page's start-up script), which prepares the submit", () => {
   it("sends the insert request with no rows: the backend answers it and stores nothing", async () => {
     const backend = await startLocalBackend({ port: 0, log: () => undefined });
     try {

@@ -36,7 +36,8 @@ const clients = new Map<string, SupabaseClient>();
  * The form calls this when a visitor first focuses it, so the submit itself does not wait.
  */
 export function loadSupabase(): Promise<typeof import("@supabase/supabase-js")> {
-  supabaseModule ??= import("@supabase/supabase-js").catch((error: unknown) => {
+  // In the submit path's chunk (prefetched by the page: build-time/page-scripts.ts), not one of its own that only this call would request.
+  supabaseModule ??= import(/* webpackChunkName: "submit-path" */ "@supabase/supabase-js").catch((error: unknown) => {
     supabaseModule = undefined; // let a later attempt retry, e.g. after a flaky connection
     throw error;
   });
@@ -100,7 +101,7 @@ export function startFormProof(connection: SupabaseConnection = connectionFromBu
 
 /**
  * Every header of the `contacts` insert beyond supabase-js's own (apikey, bearer, content type):
- * the one place they are set, so that a warm-up request can send exactly the same names.
+ * the one place they are set (the warm-up, src/lib/contacts-warm-up.ts, sends the same names).
  * Synchronous: it reads what is ready now.
  */
 export function contactsInsertHeaders(): Record<string, string> {
@@ -118,10 +119,10 @@ export function afterContactsInsert(headers: Record<string, string>, stored: boo
 
 /**
  * The insert request of `rows` into `contacts`: the ONE place that sets its headers. supabase-js
- * adds its own (apikey, Authorization: Bearer, Content-Type, X-Client-Info,
- * Content-Profile); ours come from contactsInsertHeaders, so that the warm-up (warmUpContactsInsert),
- * which sends the same request with no rows, asks the browser's CORS preflight for exactly the same
- * header names as the real insert, and a preflight it caused serves the real one.
+ * adds its own (apikey, Authorization: Bearer, Content-Type, X-Client-Info, Content-Profile); ours
+ * come from contactsInsertHeaders. The page's warm-up (src/lib/contacts-warm-up.ts) sends the same
+ * URL and header names with no rows, from the start-up script, so that a preflight it caused
+ * serves the real insert: tests compare the two requests.
  */
 export function contactsInsertRequest(
   client: SupabaseClient,
@@ -132,23 +133,6 @@ export function contactsInsertRequest(
   let insert = client.from("contacts").insert(rows);
   for (const [name, value] of Object.entries(headers)) insert = insert.setHeader(name, value);
   return insert.abortSignal(signal);
-}
-
-/**
- * Makes the submit find everything ready: supabase-js loaded, the client made, the connection to
- * Supabase open and in use, the server's path warm, and the CORS preflight answered (which the
- * browser keeps only 5 s, as hosted Supabase sends no Access-Control-Max-Age). It sends the
- * insert request with no rows (`[]`), which PostgREST answers with 201 and stores nothing. Never
- * rejects: a failed warm-up only means the submit does the same work itself.
- */
-export async function warmUpContactsInsert(connection: SupabaseConnection = connectionFromBuild()): Promise<void> {
-  if (describeConnectionProblem(connection)) return;
-  try {
-    const client = await clientFor(connection);
-    await contactsInsertRequest(client, [], AbortSignal.timeout(connection.timeoutMs ?? SUBMIT_TIMEOUT_MS));
-  } catch {
-    // see above
-  }
 }
 
 /** The problem with the build's Supabase settings, or undefined when they look usable. */

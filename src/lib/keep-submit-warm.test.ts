@@ -1,0 +1,120 @@
+import { KEEP_WARM_EVERY_MS, keepSubmitWarm, ON_FORM_FOR_MS } from "./keep-submit-warm";
+
+type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
+
+/** The page's window with a stand-in IntersectionObserver (jsdom has none) the test reports through. */
+function pageWindow() {
+  let report: Callback = () => {};
+  class FakeIntersectionObserver {
+    constructor(callback: Callback) {
+      report = callback;
+    }
+    observe() {}
+    disconnect() {
+      report = () => {};
+    }
+  }
+  const win = Object.assign(Object.create(window) as Window & typeof globalThis, {
+    IntersectionObserver: FakeIntersectionObserver,
+    setTimeout: window.setTimeout.bind(window),
+    clearTimeout: window.clearTimeout.bind(window),
+    performance: { now: () => Date.now() },
+    document,
+  });
+  return { win, inView: (isIntersecting: boolean) => report([{ isIntersecting }]) };
+}
+
+function formPage() {
+  document.body.innerHTML = `<section id="contact-form"><form><input name="fullName"><button type="submit">Send</button></form></section>`;
+  return { section: document.querySelector("section")!, form: document.querySelector("form")! };
+}
+
+let visibility: DocumentVisibilityState = "visible";
+beforeAll(() => {
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: () => visibility });
+});
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  visibility = "visible";
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+  document.body.innerHTML = "";
+});
+
+describe("keepSubmitWarm", () => {
+  it("repeats the warm-up every KEEP_WARM_EVERY_MS while the form is in view, counting the rounds", () => {
+    const { section, form } = formPage();
+    const { win, inView } = pageWindow();
+    const warm = jest.fn();
+    keepSubmitWarm(section, form, warm, Date.now(), win);
+    inView(true);
+
+    jest.advanceTimersByTime(KEEP_WARM_EVERY_MS - 1);
+    expect(warm).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(warm).toHaveBeenLastCalledWith(1);
+    jest.advanceTimersByTime(KEEP_WARM_EVERY_MS);
+    expect(warm).toHaveBeenLastCalledWith(2);
+    expect(KEEP_WARM_EVERY_MS).toBeLessThan(5000); // Chromium keeps a preflight without Max-Age 5 s
+  });
+
+  it("stops ON_FORM_FOR_MS after reaching the form without a focus or an input, and starts again with one", () => {
+    const { section, form } = formPage();
+    const { win, inView } = pageWindow();
+    const warm = jest.fn();
+    keepSubmitWarm(section, form, warm, Date.now(), win);
+    inView(true);
+    jest.advanceTimersByTime(ON_FORM_FOR_MS + 3 * KEEP_WARM_EVERY_MS);
+    const repeats = warm.mock.calls.length;
+    expect(repeats).toBe(Math.floor(ON_FORM_FOR_MS / KEEP_WARM_EVERY_MS));
+
+    form.querySelector("input")!.dispatchEvent(new Event("input", { bubbles: true }));
+    jest.advanceTimersByTime(0);
+    expect(warm).toHaveBeenCalledTimes(repeats + 1); // the last one is long stale: at once
+    jest.advanceTimersByTime(KEEP_WARM_EVERY_MS);
+    expect(warm).toHaveBeenCalledTimes(repeats + 2);
+  });
+
+  it("does nothing while the form is out of view or the tab hidden", () => {
+    const { section, form } = formPage();
+    const { win, inView } = pageWindow();
+    const warm = jest.fn();
+    keepSubmitWarm(section, form, warm, Date.now(), win);
+    inView(false);
+    form.querySelector("input")!.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    jest.advanceTimersByTime(3 * KEEP_WARM_EVERY_MS);
+    expect(warm).not.toHaveBeenCalled();
+
+    visibility = "hidden";
+    inView(true);
+    jest.advanceTimersByTime(3 * KEEP_WARM_EVERY_MS);
+    expect(warm).not.toHaveBeenCalled();
+    visibility = "visible";
+    document.dispatchEvent(new Event("visibilitychange"));
+    form.querySelector("input")!.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    jest.advanceTimersByTime(0);
+    expect(warm).toHaveBeenCalledTimes(1);
+  });
+
+  it("stops at a submit until the next focus or input, and for good when stopped", () => {
+    const { section, form } = formPage();
+    const { win, inView } = pageWindow();
+    const warm = jest.fn();
+    const stop = keepSubmitWarm(section, form, warm, Date.now(), win);
+    inView(true);
+    form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    jest.advanceTimersByTime(3 * KEEP_WARM_EVERY_MS);
+    expect(warm).not.toHaveBeenCalled();
+
+    form.querySelector("input")!.dispatchEvent(new Event("input", { bubbles: true }));
+    jest.advanceTimersByTime(0);
+    expect(warm).toHaveBeenCalledTimes(1);
+    stop();
+    form.querySelector("input")!.dispatchEvent(new Event("input", { bubbles: true }));
+    jest.advanceTimersByTime(3 * KEEP_WARM_EVERY_MS);
+    expect(warm).toHaveBeenCalledTimes(1);
+  });
+});
