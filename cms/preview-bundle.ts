@@ -26,7 +26,7 @@ const standIns: Plugin = {
   name: "cms-preview-stand-ins",
   setup(builder) {
     builder.onResolve({ filter: /^gatsby$/ }, () => ({ path: path.join(STUBS, "gatsby.ts") }));
-    builder.onResolve({ filter: /\/(lib\/submit-meeting-request|lib\/toasts|toast-region)$/ }, (args) => {
+    builder.onResolve({ filter: /(^|\/)(submit-meeting-request|toasts|toast-region)$/ }, (args) => {
       const standIn = STAND_INS[path.resolve(args.resolveDir, args.path)];
       return standIn ? { path: standIn } : undefined;
     });
