@@ -5,14 +5,12 @@ import { LOADER_FALLBACK_MS, loaderScript, pageBootScripts, PageScriptsError, sc
 
 const PAGE_BOOT = ["/webpack-runtime-1.js", "/page-boot-4.js"];
 const FORM = ["/framework-2.js", "/meeting-form-5.js"];
-const LATER = ["/submit-path-6.js", "/shared-7.js", ...FORM];
-const LOADS = { scripts: PAGE_BOOT, later: LATER };
+const LOADS = { scripts: PAGE_BOOT, later: FORM };
 const stats = {
   namedChunkGroups: {
     app: { assets: [{ name: "webpack-runtime-1.js" }, { name: "styles.9.css" }, { name: "framework-2.js" }, { name: "app-3.js" }] },
     "page-boot": { assets: [{ name: "webpack-runtime-1.js" }, { name: "styles.9.css" }, { name: "page-boot-4.js" }] },
-    "meeting-form": { assets: [{ name: "styles.9.css" }, { name: "framework-2.js" }, { name: "shared-7.js" }, { name: "meeting-form-5.js" }] },
-    "submit-path": { assets: [{ name: "submit-path-6.js" }, { name: "shared-7.js" }] },
+    "meeting-form": { assets: [{ name: "styles.9.css" }, { name: "framework-2.js" }, { name: "meeting-form-5.js" }] },
   },
 };
 
@@ -34,7 +32,7 @@ describe("startPageBootInstead", () => {
   });
 
   it("puts one loader of the page-boot scripts where the first chunk tag was, and leaves the data blocks alone", () => {
-    expect(result.html).toContain(`<!-- slice-start id="_gatsby-scripts-1" --><script id="page-scripts">${loaderScript(PAGE_BOOT, LATER)}</script><!-- slice-end`);
+    expect(result.html).toContain(`<!-- slice-start id="_gatsby-scripts-1" --><script id="page-scripts">${loaderScript(PAGE_BOOT, FORM)}</script><!-- slice-end`);
     expect(result.html).toContain('<script type="application/ld+json">{"a":1}</script>');
     expect(result.html).toContain('<script type="application/json" id="meeting-form-content">{"b":2}</script>');
     expect(scriptsStartedBy(result.html)).toEqual(PAGE_BOOT);
@@ -56,15 +54,14 @@ describe("startPageBootInstead", () => {
 });
 
 describe("pageBootScripts", () => {
-  it("lists the entry's scripts from webpack's stats, runtime first, and the submit path's then the form's to prefetch, each once, without stylesheets", () => {
+  it("lists the entry's scripts from webpack's stats, runtime first, and the form's to prefetch, without stylesheets", () => {
     expect(pageBootScripts(stats)).toEqual(LOADS);
   });
 
   it("says where each group comes from when a build lacks it", () => {
-    const { app, "meeting-form": form, "page-boot": boot, "submit-path": submit } = stats.namedChunkGroups;
-    expect(() => pageBootScripts({ namedChunkGroups: { app, "meeting-form": form, "submit-path": submit } })).toThrow(/no "page-boot" chunk group: gatsby-node\.ts/);
-    expect(() => pageBootScripts({ namedChunkGroups: { app, "page-boot": boot, "submit-path": submit } })).toThrow(/no "meeting-form" chunk group: src\/boot\/meeting-form-hydration\.ts/);
-    expect(() => pageBootScripts({ namedChunkGroups: { app, "page-boot": boot, "meeting-form": form } })).toThrow(/no "submit-path" chunk group: src\/lib\/send-meeting-request\.ts/);
+    const { app, "meeting-form": form, "page-boot": boot } = stats.namedChunkGroups;
+    expect(() => pageBootScripts({ namedChunkGroups: { app, "meeting-form": form } })).toThrow(/no "page-boot" chunk group: gatsby-node\.ts/);
+    expect(() => pageBootScripts({ namedChunkGroups: { app, "page-boot": boot } })).toThrow(/no "meeting-form" chunk group: src\/boot\/meeting-form-hydration\.ts/);
   });
 });
 
@@ -149,7 +146,7 @@ describe("startPageBootInDirectory", () => {
     await expect(startPageBootInDirectory(dir)).resolves.toBe(2);
     const read = (file: string) => fs.readFileSync(path.join(dir, file), "utf8");
     expect(scriptsStartedBy(read("index.html"))).toEqual(PAGE_BOOT);
-    expect(read("index.html")).toContain(loaderScript(PAGE_BOOT, LATER));
+    expect(read("index.html")).toContain(loaderScript(PAGE_BOOT, FORM));
     expect(scriptsStartedBy(read("404.html"))).toEqual(PAGE_BOOT);
     expect(read("404.html")).toContain(loaderScript(PAGE_BOOT, []));
     await expect(startPageBootInDirectory(dir)).resolves.toBe(2);

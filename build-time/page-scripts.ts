@@ -85,8 +85,6 @@ export function chunkGroupScripts(stats: WebpackStats, groupName: string): strin
 
 /** The chunk group page-boot loads when the form is needed (its webpackChunkName in src/boot/meeting-form-hydration.ts). */
 export const FORM_CHUNK_GROUP = "meeting-form";
-/** The submit path: supabase-js and the insert (webpackChunkName in src/lib/send-meeting-request.ts and src/boot/early-submit.ts). */
-export const SUBMIT_CHUNK_GROUP = "submit-path";
 
 function scriptsOfGroup(stats: WebpackStats, groupName: string, whereFrom: string): string[] {
   const names = chunkGroupScripts(stats, groupName);
@@ -96,15 +94,13 @@ function scriptsOfGroup(stats: WebpackStats, groupName: string, whereFrom: strin
 
 /**
  * What the loader starts: the page-boot entry's scripts in the order webpack lists them (its
- * runtime first), and the scripts to prefetch (those page-boot does not already load), as site
- * paths: the submit path first (about 10 KB gzip: a submit caught before the form is live leaves
- * as soon as it is there, src/boot/early-submit.ts), then React and the form.
+ * runtime first), and the form's scripts to prefetch (those page-boot does not already load), as
+ * site paths.
  */
 export function pageBootScripts(stats: WebpackStats): { scripts: string[]; later: string[] } {
   const scripts = scriptsOfGroup(stats, PAGE_BOOT_ENTRY, "gatsby-node.ts (onCreateWebpackConfig) adds this entry to the build");
-  const submit = scriptsOfGroup(stats, SUBMIT_CHUNK_GROUP, "src/lib/send-meeting-request.ts names the submit path's chunk");
   const form = scriptsOfGroup(stats, FORM_CHUNK_GROUP, "src/boot/meeting-form-hydration.ts names the form's chunk");
-  return { scripts, later: [...new Set([...submit, ...form])].filter((name) => !scripts.includes(name)) };
+  return { scripts, later: form.filter((name) => !scripts.includes(name)) };
 }
 
 /** Gatsby's tag for an initial chunk: a same-origin src ending in .js, async, nothing else. */

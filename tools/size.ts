@@ -22,7 +22,7 @@ async function main(): Promise<number> {
   const report = measureInitialJavaScript(publicDir, "/");
   console.log(formatInitialJsReport(report));
   const later = {
-    "submit-path": "Prefetched after the first paint, run on a submit: supabase-js (REST only) and the insert",
+    "submit-path": "Loaded when the visitor nears the form: supabase-js (REST only) and the insert",
     "meeting-form": "Prefetched after the first paint, run when the browser is idle after the load or the visitor reaches the form: React and the form",
   };
   for (const [group, what] of Object.entries(later)) {

@@ -3,7 +3,7 @@ import { FORM_NEAR_MARGIN } from "../lib/meeting-form-island";
 import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
 import { whenNearViewport } from "../lib/when-near-viewport";
 
-/** Keeps the way warm while the visitor stays on the form: with the submit path (prefetched by the page). */
+/** Keeps the way warm while the visitor stays on the form; loading it also brings the submit path (supabase-js), ready for the tap. */
 const loadKeepWarm = () => import(/* webpackChunkName: "submit-path" */ "../lib/keep-submit-warm");
 
 /**

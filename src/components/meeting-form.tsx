@@ -27,7 +27,7 @@ type MeetingFormProps = {
 /** A value with at least one visible character: the browser refuses whitespace-only answers. */
 const NOT_ONLY_SPACES = ".*\\S.*";
 
-/** In the built page, the page prefetched it, and page-boot warmed the connection (src/boot/prepare-submit.ts). */
+/** In the built page, page-boot has already loaded it and warmed the connection when the form neared the viewport (src/boot/prepare-submit.ts). */
 function prepareSupabase() {
   loadSubmitPath()
     .then(({ loadSupabase }) => loadSupabase())

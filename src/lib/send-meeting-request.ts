@@ -2,8 +2,9 @@ import type { ContactRecord } from "./meeting-request";
 import { buildContactRecord, isFilledByBot, meetingRequestFromForm } from "./meeting-request";
 
 /**
- * The real insert and supabase-js: not in the page's start-up script. The page prefetches this
- * chunk when it starts (build-time/page-scripts.ts), ahead of React and the form.
+ * The real insert and supabase-js (REST only): not in the page's start-up script. page-boot loads
+ * this chunk when the visitor nears the form (src/boot/prepare-submit.ts) or submits before the form
+ * is live (src/boot/early-submit.ts), without waiting for React.
  */
 export const loadSubmitPath = () => import(/* webpackChunkName: "submit-path" */ "./submit-meeting-request");
 

@@ -36,7 +36,7 @@ const clients = new Map<string, SupabaseClient>();
  * The form calls this when a visitor first focuses it, so the submit itself does not wait.
  */
 export function loadSupabase(): Promise<typeof import("@supabase/supabase-js")> {
-  // In the submit path's chunk (prefetched by the page: build-time/page-scripts.ts), not one of its own that only this call would request.
+  // In the submit path's chunk (loaded when the visitor nears the form), not one of its own that only this call would request.
   supabaseModule ??= import(/* webpackChunkName: "submit-path" */ "@supabase/supabase-js").catch((error: unknown) => {
     supabaseModule = undefined; // let a later attempt retry, e.g. after a flaky connection
     throw error;
