@@ -208,7 +208,12 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   try {
-    await finishBuild({ publicDir: "public", supabaseUrl: process.env.GATSBY_SUPABASE_URL, log: (line) => reporter.info(line) });
+    await finishBuild({
+      publicDir: "public",
+      supabaseUrl: process.env.GATSBY_SUPABASE_URL,
+      supabaseAnonKey: process.env.GATSBY_SUPABASE_ANON_KEY,
+      log: (line) => reporter.info(line),
+    });
   } catch (error) {
     reporter.panic(error instanceof Error ? error.message : String(error));
   }

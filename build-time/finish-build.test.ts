@@ -14,7 +14,7 @@ const page =
 function makeProject(pages: Record<string, string>): string {
   const files: Record<string, string> = {
     "webpack.stats.json": JSON.stringify({
-      namedChunkGroups: { "page-boot": { assets: ["webpack-runtime-1.js", "page-boot-3.js"] }, "meeting-form": { assets: ["meeting-form-4.js"] } },
+      namedChunkGroups: { "page-boot": { assets: ["webpack-runtime-1.js", "page-boot-3.js"] }, "meeting-form": { assets: ["meeting-form-4.js"] }, "submit-path": { assets: ["submit-path-5.js"] } },
     }),
     ...pages,
   };

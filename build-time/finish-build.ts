@@ -18,6 +18,8 @@ export type FinishBuildOptions = {
   publicDir: string;
   /** GATSBY_SUPABASE_URL as the build used it: the only origin connect-src allows besides 'self'. */
   supabaseUrl: string | undefined;
+  /** GATSBY_SUPABASE_ANON_KEY as the build used it: the page's loader warms the insert with it. */
+  supabaseAnonKey?: string;
   /** One line per finished pass. */
   log: (line: string) => void;
 };
@@ -26,8 +28,8 @@ export class SecretsInBuildError extends Error {
   override name = "SecretsInBuildError";
 }
 
-export async function finishBuild({ publicDir, supabaseUrl, log }: FinishBuildOptions): Promise<void> {
-  const pages = await startPageBootInDirectory(publicDir);
+export async function finishBuild({ publicDir, supabaseUrl, supabaseAnonKey, log }: FinishBuildOptions): Promise<void> {
+  const pages = await startPageBootInDirectory(publicDir, supabaseUrl && supabaseAnonKey ? { url: supabaseUrl, anonKey: supabaseAnonKey } : undefined);
   log(`${pages} pages start their own script after the first paint, without Gatsby's runtime.`);
 
   const headers = await writeSecurityHeaders({ publicDir, supabaseUrl });

@@ -1,16 +1,19 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { contactsWarmUpRequest } from "../src/lib/contacts-warm-up";
 import { LOADER_FALLBACK_MS, loaderScript, pageBootScripts, PageScriptsError, scriptsStartedBy, startPageBootInDirectory, startPageBootInstead } from "./page-scripts";
 
 const PAGE_BOOT = ["/webpack-runtime-1.js", "/page-boot-4.js"];
 const FORM = ["/framework-2.js", "/meeting-form-5.js"];
+const SUBMIT_PATH = ["/submit-path-6.js"];
 const LOADS = { scripts: PAGE_BOOT, later: FORM };
 const stats = {
   namedChunkGroups: {
     app: { assets: [{ name: "webpack-runtime-1.js" }, { name: "styles.9.css" }, { name: "framework-2.js" }, { name: "app-3.js" }] },
     "page-boot": { assets: [{ name: "webpack-runtime-1.js" }, { name: "styles.9.css" }, { name: "page-boot-4.js" }] },
     "meeting-form": { assets: [{ name: "styles.9.css" }, { name: "framework-2.js" }, { name: "meeting-form-5.js" }] },
+    "submit-path": { assets: [{ name: "submit-path-6.js" }] },
   },
 };
 
@@ -55,18 +58,19 @@ describe("startPageBootInstead", () => {
 
 describe("pageBootScripts", () => {
   it("lists the entry's scripts from webpack's stats, runtime first, and the form's to prefetch, without stylesheets", () => {
-    expect(pageBootScripts(stats)).toEqual(LOADS);
+    expect(pageBootScripts(stats)).toEqual({ ...LOADS, submitPath: SUBMIT_PATH });
   });
 
   it("says where each group comes from when a build lacks it", () => {
-    const { app, "meeting-form": form, "page-boot": boot } = stats.namedChunkGroups;
-    expect(() => pageBootScripts({ namedChunkGroups: { app, "meeting-form": form } })).toThrow(/no "page-boot" chunk group: gatsby-node\.ts/);
-    expect(() => pageBootScripts({ namedChunkGroups: { app, "page-boot": boot } })).toThrow(/no "meeting-form" chunk group: src\/boot\/meeting-form-hydration\.ts/);
+    const { app, "meeting-form": form, "page-boot": boot, "submit-path": submit } = stats.namedChunkGroups;
+    expect(() => pageBootScripts({ namedChunkGroups: { app, "meeting-form": form, "submit-path": submit } })).toThrow(/no "page-boot" chunk group: gatsby-node\.ts/);
+    expect(() => pageBootScripts({ namedChunkGroups: { app, "page-boot": boot, "submit-path": submit } })).toThrow(/no "meeting-form" chunk group: src\/boot\/meeting-form-hydration\.ts/);
+    expect(() => pageBootScripts({ namedChunkGroups: { app, "page-boot": boot, "meeting-form": form } })).toThrow(/no "submit-path" chunk group: src\/lib\/send-meeting-request\.ts/);
   });
 });
 
 describe("loaderScript", () => {
-  type FakeScript = { src: string; async: boolean };
+  type FakeScript = { src: string; async: boolean; fetchPriority?: string };
   type FakeLink = { rel: string; as: string; href: string };
 
   /** Runs the loader against stand-ins for the DOM, Paint Timing and timers. */
@@ -99,8 +103,8 @@ describe("loaderScript", () => {
     expect(observers.map((observer) => observer.options)).toEqual([{ type: "paint", buffered: true }]);
     observers[0]!.callback(); // first-paint
     expect(appended).toEqual([
-      { src: "/a.js", async: true },
-      { src: "/b.js", async: true },
+      { src: "/a.js", async: true, fetchPriority: "high" },
+      { src: "/b.js", async: true, fetchPriority: "high" },
     ]);
     expect(links).toEqual([{ rel: "prefetch", as: "script", href: "/c.js" }]);
     observers[0]!.callback(); // first-contentful-paint
@@ -114,7 +118,7 @@ describe("loaderScript", () => {
       const { appended, timers } = run(["/a.js"], { paintTiming });
       expect(appended).toEqual([]);
       timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.run();
-      expect(appended).toEqual([{ src: "/a.js", async: true }]);
+      expect(appended).toEqual([{ src: "/a.js", async: true, fetchPriority: "high" }]);
     }
   });
 });
@@ -169,5 +173,88 @@ describe("startPageBootInDirectory", () => {
   it("stops the build when no page has Gatsby's scripts to replace", async () => {
     const dir = publicDirWith({ "index.html": "<html><body><p>no scripts</p></body></html>" });
     await expect(startPageBootInDirectory(dir)).rejects.toThrow(/No page .* has Gatsby's script tags/);
+  });
+});
+
+describe("loaderScript, near the form", () => {
+  const nearForm = {
+    sectionId: "contact-form",
+    margin: "50% 0px",
+    attribute: "data-warmed-up",
+    request: contactsWarmUpRequest({ url: "https://abc.supabase.co", anonKey: "anon" }),
+    preload: SUBMIT_PATH,
+  };
+
+  function run({ withSection = true } = {}) {
+    const links: Array<Record<string, string>> = [];
+    const attributes: Record<string, string> = {};
+    const fetched: unknown[][] = [];
+    let report: ((entries: Array<{ isIntersecting: boolean }>) => void) | undefined;
+    const observed: { margin?: string; disconnected: boolean } = { disconnected: false };
+    const section = { setAttribute: (name: string, value: string) => (attributes[name] = value) };
+    const document = {
+      createElement: () => ({}),
+      body: { appendChild: () => undefined },
+      head: { appendChild: (element: Record<string, string>) => links.push(element) },
+      getElementById: (id: string) => (withSection && id === "contact-form" ? section : null),
+    };
+    class IntersectionObserver {
+      constructor(callback: typeof report, options: { rootMargin: string }) {
+        report = callback;
+        observed.margin = options.rootMargin;
+      }
+      observe() {}
+      disconnect() {
+        observed.disconnected = true;
+      }
+    }
+    const fetch = (...args: unknown[]) => {
+      fetched.push(args);
+      return Promise.reject(new Error("offline")); // a failed warm-up is swallowed
+    };
+    const performance = { now: () => 1234.5 };
+    new Function("document", "PerformanceObserver", "setTimeout", "IntersectionObserver", "fetch", "performance", loaderScript(PAGE_BOOT, FORM, nearForm))(
+      document,
+      class {
+        observe() {}
+      },
+      () => undefined,
+      IntersectionObserver,
+      fetch,
+      performance,
+    );
+    return { links, attributes, fetched, report: (isIntersecting: boolean) => report?.([{ isIntersecting }]), observed };
+  }
+
+  it("does nothing until the form's section comes near, then preconnects, preloads the submit path, marks the time and sends the warm-up once", () => {
+    const { links, attributes, fetched, report, observed } = run();
+    expect(observed.margin).toBe("50% 0px");
+    report(false);
+    expect(fetched).toEqual([]);
+    expect(links).toEqual([]);
+    report(true);
+    expect(links).toEqual([
+      { rel: "preconnect", href: "https://abc.supabase.co", crossOrigin: "anonymous" },
+      { rel: "preload", as: "script", href: "/submit-path-6.js" },
+    ]);
+    expect(attributes).toEqual({ "data-warmed-up": "1234.5" });
+    expect(fetched).toEqual([JSON.parse(JSON.stringify(nearForm.request))]);
+    expect(observed.disconnected).toBe(true);
+  });
+
+  it("needs the section: a page without the form warms nothing", () => {
+    const { fetched, report } = run({ withSection: false });
+    report(true);
+    expect(fetched).toEqual([]);
+  });
+
+  it("is written only into pages with the form, when the build has Supabase settings", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-scripts-near-"));
+    fs.writeFileSync(path.join(dir, "webpack.stats.json"), JSON.stringify(stats));
+    fs.writeFileSync(path.join(dir, "index.html"), page);
+    fs.writeFileSync(path.join(dir, "404.html"), page.replace(/<script type="application\/json" id="meeting-form-content">.*?<\/script>/, ""));
+    await startPageBootInDirectory(dir, { url: "https://abc.supabase.co", anonKey: "anon" });
+    expect(fs.readFileSync(path.join(dir, "index.html"), "utf8")).toContain(loaderScript(PAGE_BOOT, FORM, nearForm));
+    expect(fs.readFileSync(path.join(dir, "404.html"), "utf8")).toContain(loaderScript(PAGE_BOOT, []));
   });
 });

@@ -21,7 +21,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { attributesOf, elementsOf, parseHtml, startTagSource, textOf, type HtmlElement } from "./html";
 import { listFiles } from "./list-files";
-import { MEETING_FORM_CONTENT_ID } from "../src/lib/meeting-form-island";
+import { contactsWarmUpRequest, type SupabaseEndpoint } from "../src/lib/contacts-warm-up";
+import { FORM_NEAR_MARGIN, MEETING_FORM_CONTENT_ID, WARMED_UP_ATTRIBUTE } from "../src/lib/meeting-form-island";
+import { CONTACT_FORM_ID } from "../src/lib/scroll-to-section";
 
 /** The webpack entry of the pages' start-up script (added in gatsby-node.ts, onCreateWebpackConfig). */
 export const PAGE_BOOT_ENTRY = "page-boot";
@@ -43,7 +45,8 @@ export type RewrittenPage = {
 export const LOADER_FALLBACK_MS = 3000;
 
 /**
- * The inline loader: adds `scripts` (async, in order) once the browser reports the page's first
+ * The inline loader: adds `scripts` (async, in order, at high priority: a dynamically added async
+ * script is otherwise low, behind the submit path's preload near the form) once the browser reports the page's first
  * paint (a Paint Timing entry, which arrives after the frame is on screen), or after
  * LOADER_FALLBACK_MS where no paint is reported. Starting at requestAnimationFrame instead would
  * request them between the first frame's painting and its presentation, so Lighthouse would count
@@ -52,12 +55,47 @@ export const LOADER_FALLBACK_MS = 3000;
  * on a slow network they then download beside page-boot instead of after it, and are in the cache
  * when it asks for them. A prefetch runs nothing.
  */
-export function loaderScript(scripts: readonly string[], later: readonly string[] = []): string {
+export function loaderScript(scripts: readonly string[], later: readonly string[] = [], nearForm?: NearFormWarmUp): string {
   return (
     `(function(){var s=${JSON.stringify(scripts)},p=${JSON.stringify(later)},d=0;` +
-    `function l(){if(d)return;d=1;var i,e;for(i=0;i<s.length;i++){e=document.createElement("script");e.src=s[i];e.async=true;document.body.appendChild(e)}` +
+    `function l(){if(d)return;d=1;var i,e;for(i=0;i<s.length;i++){e=document.createElement("script");e.src=s[i];e.async=true;e.fetchPriority="high";document.body.appendChild(e)}` +
     `for(i=0;i<p.length;i++){e=document.createElement("link");e.rel="prefetch";e.as="script";e.href=p[i];document.head.appendChild(e)}}` +
-    `try{new PerformanceObserver(l).observe({type:"paint",buffered:true})}catch(e){}setTimeout(l,${LOADER_FALLBACK_MS})})()`
+    `try{new PerformanceObserver(l).observe({type:"paint",buffered:true})}catch(e){}setTimeout(l,${LOADER_FALLBACK_MS})` +
+    (nearForm ? warmUpWhenNear(nearForm) : "") +
+    `})()`
+  );
+}
+
+/** What the loader does when the form's section nears the viewport (see warmUpWhenNear). */
+export type NearFormWarmUp = {
+  /** The section's id, and how near counts (an IntersectionObserver root margin). */
+  sectionId: string;
+  margin: string;
+  /** The attribute the section gets, with the time of the warm-up (performance.now()), for page-boot. */
+  attribute: string;
+  /** The insert with no rows (src/lib/contacts-warm-up.ts, contactsWarmUpRequest). */
+  request: [string, RequestInit];
+  /** The submit path's scripts, to preload. */
+  preload: readonly string[];
+};
+
+/**
+ * The part of the loader that opens the way to Supabase the moment the form's section comes near
+ * the viewport, from the first layout on, without waiting for page-boot (which arrives one round
+ * trip and more after the first paint): a preconnect for the insert's connection, the warm-up
+ * request (it opens the one Chromium sends preflights on and leaves the preflight's answer
+ * cached), and a preload of the submit path (supabase-js, REST only), which page-boot then runs.
+ * A visitor who never nears the form causes none of it. page-boot reads the attribute and keeps
+ * the way warm while the visitor stays (src/lib/keep-submit-warm.ts).
+ */
+function warmUpWhenNear({ sectionId, margin, attribute, request, preload }: NearFormWarmUp): string {
+  const origin = new URL(request[0]).origin;
+  return (
+    `;var w=${JSON.stringify(request)},n=${JSON.stringify(preload)},f=document.getElementById(${JSON.stringify(sectionId)});` +
+    `function g(){var i,e=document.createElement("link");e.rel="preconnect";e.href=${JSON.stringify(origin)};e.crossOrigin="anonymous";document.head.appendChild(e);` +
+    `for(i=0;i<n.length;i++){e=document.createElement("link");e.rel="preload";e.as="script";e.href=n[i];document.head.appendChild(e)}` +
+    `f.setAttribute(${JSON.stringify(attribute)},String(performance.now()));fetch(w[0],w[1]).catch(function(){})}` +
+    `if(f&&typeof IntersectionObserver=="function"){var o=new IntersectionObserver(function(a){for(var i=0;i<a.length;i++)if(a[i].isIntersecting){o.disconnect();g();return}},{rootMargin:${JSON.stringify(margin)}});o.observe(f)}`
   );
 }
 
@@ -85,6 +123,8 @@ export function chunkGroupScripts(stats: WebpackStats, groupName: string): strin
 
 /** The chunk group page-boot loads when the form is needed (its webpackChunkName in src/boot/meeting-form-hydration.ts). */
 export const FORM_CHUNK_GROUP = "meeting-form";
+/** The submit path: supabase-js and the insert (webpackChunkName in src/lib/send-meeting-request.ts), preloaded when the form nears the viewport. */
+export const SUBMIT_CHUNK_GROUP = "submit-path";
 
 function scriptsOfGroup(stats: WebpackStats, groupName: string, whereFrom: string): string[] {
   const names = chunkGroupScripts(stats, groupName);
@@ -97,10 +137,11 @@ function scriptsOfGroup(stats: WebpackStats, groupName: string, whereFrom: strin
  * runtime first), and the form's scripts to prefetch (those page-boot does not already load), as
  * site paths.
  */
-export function pageBootScripts(stats: WebpackStats): { scripts: string[]; later: string[] } {
+export function pageBootScripts(stats: WebpackStats): { scripts: string[]; later: string[]; submitPath: string[] } {
   const scripts = scriptsOfGroup(stats, PAGE_BOOT_ENTRY, "gatsby-node.ts (onCreateWebpackConfig) adds this entry to the build");
   const form = scriptsOfGroup(stats, FORM_CHUNK_GROUP, "src/boot/meeting-form-hydration.ts names the form's chunk");
-  return { scripts, later: form.filter((name) => !scripts.includes(name)) };
+  const submitPath = scriptsOfGroup(stats, SUBMIT_CHUNK_GROUP, "src/lib/send-meeting-request.ts names the submit path's chunk");
+  return { scripts, later: form.filter((name) => !scripts.includes(name)), submitPath: submitPath.filter((name) => !scripts.includes(name)) };
 }
 
 /** Gatsby's tag for an initial chunk: a same-origin src ending in .js, async, nothing else. */
@@ -129,7 +170,10 @@ function gatsbyRuntimeScript(element: HtmlElement): string | undefined {
  * Takes Gatsby's runtime scripts out of a page and puts the loader of `scripts` where the first
  * chunk tag was. A page without them, or one already rewritten, is returned unchanged.
  */
-export function startPageBootInstead(html: string, { scripts, later }: { scripts: readonly string[]; later: readonly string[] }): RewrittenPage {
+export function startPageBootInstead(
+  html: string,
+  { scripts, later, nearForm }: { scripts: readonly string[]; later: readonly string[]; nearForm?: NearFormWarmUp },
+): RewrittenPage {
   const scriptElements = [...elementsOf(parseHtml(html))].filter((element) => element.tagName === "script");
   const alreadyRewritten = scriptElements.some((element) => attributesOf(element).get("id") === LOADER_ID);
   const runtime = alreadyRewritten ? [] : scriptElements.filter((element) => gatsbyRuntimeScript(element) !== undefined);
@@ -143,7 +187,7 @@ export function startPageBootInstead(html: string, { scripts, later }: { scripts
   // From the last tag to the first, so that earlier offsets stay valid.
   for (const element of [...runtime].reverse()) {
     const { startOffset, endOffset } = element.sourceCodeLocation!;
-    const replacement = element === loaderPlace ? `<script id="${LOADER_ID}">${loaderScript(scripts, later)}</script>` : "";
+    const replacement = element === loaderPlace ? `<script id="${LOADER_ID}">${loaderScript(scripts, later, nearForm)}</script>` : "";
     rewritten = rewritten.slice(0, startOffset) + replacement + rewritten.slice(endOffset);
   }
   return { html: rewritten, removed: runtime.map((element) => gatsbyRuntimeScript(element)!), unrecognised };
@@ -162,9 +206,14 @@ function isGatsbyPage(html: string): boolean {
  * webpack.stats.json); returns how many pages start it. Throws PageScriptsError when a page keeps
  * a script tag the rewrite does not recognise, or when no page at all was rewritten.
  */
-export async function startPageBootInDirectory(publicDir: string): Promise<number> {
+export async function startPageBootInDirectory(publicDir: string, supabase?: SupabaseEndpoint): Promise<number> {
   const stats = JSON.parse(await fs.readFile(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
-  const loads = pageBootScripts(stats);
+  const { scripts, later, submitPath } = pageBootScripts(stats);
+  const nearForm: NearFormWarmUp | undefined =
+    supabase?.url && supabase.anonKey
+      ? { sectionId: CONTACT_FORM_ID, margin: FORM_NEAR_MARGIN, attribute: WARMED_UP_ATTRIBUTE, request: contactsWarmUpRequest(supabase), preload: submitPath }
+      : undefined;
+  const loads = { scripts, later, nearForm };
   const htmlFiles = (await listFiles(publicDir)).filter((name) => name.endsWith(".html"));
   const problems: string[] = [];
   let rewritten = 0;
@@ -173,7 +222,7 @@ export async function startPageBootInDirectory(publicDir: string): Promise<numbe
     const original = await fs.readFile(full, "utf8");
     if (!isGatsbyPage(original)) continue;
     // Only a page with the form prefetches the form's scripts (not the not-found page).
-    const page = startPageBootInstead(original, original.includes(`id="${MEETING_FORM_CONTENT_ID}"`) ? loads : { ...loads, later: [] });
+    const page = startPageBootInstead(original, original.includes(`id="${MEETING_FORM_CONTENT_ID}"`) ? loads : { scripts, later: [] });
     problems.push(...page.unrecognised.map((tag) => `${file}: ${tag}`));
     if (page.removed.length > 0) await fs.writeFile(full, page.html);
     if (page.html.includes(`id="${LOADER_ID}"`)) rewritten += 1;

@@ -37,9 +37,10 @@ export function contactsWarmUpRequest({ url, anonKey }: SupabaseEndpoint, round 
 /**
  * Sends the warm-up: it opens the connections the insert needs (Chromium sends preflights on a
  * connection of their own, which `<link rel=preconnect>` cannot open) and leaves the preflight's
- * answer in the browser's cache (5 s: hosted Supabase sends no Access-Control-Max-Age). Sent from
- * the page's start-up script, without waiting for supabase-js. Never rejects: a failed warm-up
- * only leaves that work to the submit.
+ * answer in the browser's cache (5 s: hosted Supabase sends no Access-Control-Max-Age). The first
+ * one leaves from the page's inline loader, built from contactsWarmUpRequest
+ * (build-time/page-scripts.ts); the repeats from here. Never rejects: a failed warm-up only leaves
+ * that work to the submit.
  */
 export async function warmUpContactsInsert(endpoint: SupabaseEndpoint, send: typeof fetch = fetch, round = 0): Promise<void> {
   try {

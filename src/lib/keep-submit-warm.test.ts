@@ -1,4 +1,5 @@
-import { KEEP_WARM_EVERY_MS, keepSubmitWarm, ON_FORM_FOR_MS } from "./keep-submit-warm";
+import { KEEP_WARM_EVERY_MS, keepContactsInsertWarm, keepSubmitWarm, ON_FORM_FOR_MS } from "./keep-submit-warm";
+import { WARMED_UP_ATTRIBUTE } from "./meeting-form-island";
 
 type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
 
@@ -116,5 +117,50 @@ describe("keepSubmitWarm", () => {
     form.querySelector("input")!.dispatchEvent(new Event("input", { bubbles: true }));
     jest.advanceTimersByTime(3 * KEEP_WARM_EVERY_MS);
     expect(warm).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("keepContactsInsertWarm", () => {
+  const env = { ...process.env };
+  beforeEach(() => {
+    process.env.GATSBY_SUPABASE_URL = "https://abc.supabase.co";
+    process.env.GATSBY_SUPABASE_ANON_KEY = "anon";
+  });
+  afterEach(() => {
+    process.env = { ...env };
+  });
+
+  function withFetch() {
+    const { section, form } = formPage();
+    const { win, inView } = pageWindow();
+    const fetch = jest.fn().mockResolvedValue({ ok: true, status: 201 });
+    Object.assign(win, { fetch });
+    return { section, form, win, inView, fetch };
+  }
+
+  it("goes on from the loader's warm-up, whose time the section carries", () => {
+    const { section, form, win, inView, fetch } = withFetch();
+    section.setAttribute(WARMED_UP_ATTRIBUTE, String(Date.now() - 1000));
+    keepContactsInsertWarm(section, form, win);
+    inView(true);
+    expect(fetch).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(KEEP_WARM_EVERY_MS - 1000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("https://abc.supabase.co/rest/v1/contacts");
+    expect(init.body).toBe("[]");
+    expect(init.headers).toMatchObject({ apikey: "anon", "x-warm-up-a": "1" });
+  });
+
+  it("warms at once where no loader did (gatsby develop), and not at all without Supabase settings", () => {
+    const { section, form, win, fetch } = withFetch();
+    keepContactsInsertWarm(section, form, win);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect((fetch.mock.calls[0] as [string, RequestInit])[1].headers).not.toHaveProperty("x-warm-up-a");
+
+    delete process.env.GATSBY_SUPABASE_ANON_KEY;
+    const other = withFetch();
+    keepContactsInsertWarm(other.section, other.form, other.win);
+    expect(other.fetch).not.toHaveBeenCalled();
   });
 });

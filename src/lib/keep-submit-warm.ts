@@ -1,3 +1,6 @@
+import { warmUpContactsInsert } from "./contacts-warm-up";
+import { WARMED_UP_ATTRIBUTE } from "./meeting-form-island";
+
 /**
  * How often the warm-up is repeated while the visitor is on the form: Chromium keeps a preflight's
  * answer 5 s when it has no Access-Control-Max-Age (hosted Supabase's gateway sends none), so a tap
@@ -64,4 +67,20 @@ export function keepSubmitWarm(section: HTMLElement, form: HTMLFormElement, warm
     doc.removeEventListener("visibilitychange", keepWarm);
     if (timer !== undefined) win.clearTimeout(timer);
   };
+}
+
+/**
+ * Keeps the insert warm with the build's Supabase settings, from the warm-up the page's loader sent
+ * when the form neared the viewport (its time in the section's WARMED_UP_ATTRIBUTE); without one
+ * (no loader, as in `gatsby develop`), it warms at once. Called by page-boot (src/boot/prepare-submit.ts).
+ */
+export function keepContactsInsertWarm(section: HTMLElement, form: HTMLFormElement, win: Window & typeof globalThis = window): () => void {
+  const url = process.env.GATSBY_SUPABASE_URL;
+  const anonKey = process.env.GATSBY_SUPABASE_ANON_KEY;
+  if (!url || !anonKey) return () => undefined;
+  const warm = (round: number) => void warmUpContactsInsert({ url, anonKey }, win.fetch.bind(win), round);
+  const warmedAt = Number(section.getAttribute(WARMED_UP_ATTRIBUTE) ?? NaN);
+  if (Number.isFinite(warmedAt)) return keepSubmitWarm(section, form, warm, warmedAt, win);
+  warm(0);
+  return keepSubmitWarm(section, form, warm, win.performance.now(), win);
 }

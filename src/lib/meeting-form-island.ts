@@ -4,3 +4,5 @@ export const MEETING_FORM_ISLAND_ID = "meeting-form";
 export const MEETING_FORM_CONTENT_ID = "meeting-form-content";
 /** How near the form must come to the viewport before the page prepares its submit ("reaching the form"): half a screen. */
 export const FORM_NEAR_MARGIN = "50% 0px";
+/** Set on the form's section by the page's loader when it warmed the way to Supabase (build-time/page-scripts.ts), with the time (performance.now()). */
+export const WARMED_UP_ATTRIBUTE = "data-warmed-up";
