@@ -1,7 +1,7 @@
 import { catchSubmitsUntilLive } from "../lib/early-submit";
 import { MEETING_FORM_ISLAND_ID } from "../lib/meeting-form-island";
 
-/** The submit path with the step from answers to request (already on its way when the form neared the viewport: src/boot/prepare-submit.ts). */
+/** The submit path with the step from answers to request (already on its way: the inline loader preloads it when the form nears the viewport, build-time/page-scripts.ts). */
 const loadSend = () => import(/* webpackChunkName: "submit-path" */ "../lib/send-meeting-request");
 
 /**

@@ -2,7 +2,6 @@ import { logMissingPath, NOT_FOUND_ATTRIBUTE } from "../lib/not-found";
 import { CONTACT_FORM_ID, scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
 import { catchEarlySubmits } from "./early-submit";
 import { hydrateMeetingFormWhenNeeded, meetingFormContentIn } from "./meeting-form-hydration";
-import { prepareSubmitNearForm } from "./prepare-submit";
 import { startSiteAnalytics } from "./site-analytics";
 
 /** The performance mark bootPage leaves once it has run (tests and benchmarks wait for it). */
@@ -14,7 +13,7 @@ export const PAGE_BOOT_MARK = "page-boot";
  * (router, page loader, React for the whole page) is not loaded, as nothing on them changes after
  * the build but the form:
  * - on the landing page, calls to action scroll smoothly to the form, a submit before the form is
- *   live is kept for it, the submit's way to Supabase is prepared as the visitor nears the form, the
+ *   live is sent at once (the inline loader opened the way to Supabase when the form neared), the
  *   form becomes live (its own React root, from a chunk loaded when it is needed), and the visit is
  *   counted without a tracker (src/boot/site-analytics.ts);
  * - on the not-found page, the missing path goes to the console.
@@ -25,7 +24,6 @@ export function bootPage(doc: Document = document): void {
   if (doc.getElementById(CONTACT_FORM_ID)) {
     scrollToSectionOnLinkClick(CONTACT_FORM_ID, win);
     catchEarlySubmits(doc, meetingFormContentIn(doc));
-    prepareSubmitNearForm(doc);
     hydrateMeetingFormWhenNeeded(doc);
     startSiteAnalytics(doc);
   }

@@ -7,6 +7,7 @@ import type { ContactRecord } from "../lib/meeting-request";
 import { afterNextPaint } from "../lib/after-next-paint";
 import { earlySubmitPending, submitsAreCaught, takeEarlySubmit, type EarlySubmit } from "../lib/early-submit";
 import { FORM_NEAR_MARGIN } from "../lib/meeting-form-island";
+import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
 import { announceFormOutcome } from "../lib/site-analytics/form-outcome";
 import { insertContactRecordLazily, loadSubmitPath, sendMeetingAnswers } from "../lib/send-meeting-request";
 import { whenNearViewport } from "../lib/when-near-viewport";
@@ -19,7 +20,7 @@ type MeetingFormProps = {
   /** Stores the record; replaced in tests. Rejects on any failure. */
   submitRequest?: (record: ContactRecord) => Promise<void>;
   /** Starts loading what submitting needs, when the visitor reaches the form. */
-  prepareSubmit?: () => void;
+  prepareSubmit?: (form: HTMLFormElement) => void;
   /** Starts the page proof, at the visitor's first focus in the form. */
   startProof?: () => void;
 };
@@ -27,8 +28,15 @@ type MeetingFormProps = {
 /** A value with at least one visible character: the browser refuses whitespace-only answers. */
 const NOT_ONLY_SPACES = ".*\\S.*";
 
-/** In the built page, page-boot has already loaded it and warmed the connection when the form neared the viewport (src/boot/prepare-submit.ts). */
-function prepareSupabase() {
+/**
+ * Runs the submit path (in the built page the loader preloaded it and warmed the way to Supabase
+ * when the form neared the viewport: build-time/page-scripts.ts) and keeps that way warm while the
+ * visitor is on the form (src/lib/keep-submit-warm.ts).
+ */
+function prepareSubmitPath(form: HTMLFormElement) {
+  import(/* webpackChunkName: "submit-path" */ "../lib/keep-submit-warm")
+    .then(({ keepContactsInsertWarm }) => keepContactsInsertWarm(form.closest<HTMLElement>(`#${CONTACT_FORM_ID}`) ?? form, form))
+    .catch(() => undefined); // the submit then sends its own preflight
   loadSubmitPath()
     .then(({ loadSupabase }) => loadSupabase())
     .catch(() => undefined); // a failed preload is retried by the submit itself
@@ -49,7 +57,7 @@ function startPageProof() {
 export function MeetingForm({
   content,
   submitRequest = insertContactRecordLazily,
-  prepareSubmit = prepareSupabase,
+  prepareSubmit = prepareSubmitPath,
   startProof = startPageProof,
 }: MeetingFormProps) {
   const { form: words, productOptions, meetingTimeOptions } = content;
@@ -74,7 +82,7 @@ export function MeetingForm({
     preparedRef.current = true;
     afterNextPaint(() => {
       prepareToasts();
-      prepareSubmit();
+      if (formRef.current) prepareSubmit(formRef.current);
     });
   };
 

@@ -19,7 +19,7 @@ export const ON_FORM_FOR_MS = 30_000;
  * `lastWarmUp`) every KEEP_WARM_EVERY_MS while the visitor is on the form: its section in view, the
  * tab visible, and a focus or an input in the form in the last ON_FORM_FOR_MS (reaching the form
  * counts as one). A submit stops it until the next focus or input. Loaded with the submit path,
- * when the visitor reaches the form (src/boot/prepare-submit.ts). Returns a function that stops it.
+ * when the visitor reaches the form (src/components/meeting-form.tsx). Returns a function that stops it.
  */
 export function keepSubmitWarm(section: HTMLElement, form: HTMLFormElement, warm: (round: number) => void, lastWarmUp: number, win: Window & typeof globalThis = window): () => void {
   const doc = win.document;
@@ -72,7 +72,7 @@ export function keepSubmitWarm(section: HTMLElement, form: HTMLFormElement, warm
 /**
  * Keeps the insert warm with the build's Supabase settings, from the warm-up the page's loader sent
  * when the form neared the viewport (its time in the section's WARMED_UP_ATTRIBUTE); without one
- * (no loader, as in `gatsby develop`), it warms at once. Called by page-boot (src/boot/prepare-submit.ts).
+ * (no loader, as in `gatsby develop`), it warms at once. Called by the form when it nears the viewport.
  */
 export function keepContactsInsertWarm(section: HTMLElement, form: HTMLFormElement, win: Window & typeof globalThis = window): () => void {
   const url = process.env.GATSBY_SUPABASE_URL;

@@ -2,9 +2,10 @@ import type { ContactRecord } from "./meeting-request";
 import { buildContactRecord, isFilledByBot, meetingRequestFromForm } from "./meeting-request";
 
 /**
- * The real insert and supabase-js (REST only): not in the page's start-up script. page-boot loads
- * this chunk when the visitor nears the form (src/boot/prepare-submit.ts) or submits before the form
- * is live (src/boot/early-submit.ts), without waiting for React.
+ * The real insert and supabase-js (REST only): not in the page's start-up script. The page's loader
+ * preloads this chunk when the visitor nears the form (build-time/page-scripts.ts); it runs at a
+ * submit before the form is live (src/boot/early-submit.ts), without waiting for React, or when the
+ * live form nears the viewport.
  */
 export const loadSubmitPath = () => import(/* webpackChunkName: "submit-path" */ "./submit-meeting-request");
 
