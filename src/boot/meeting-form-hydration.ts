@@ -22,10 +22,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * No React until then: this module is part of the page's start-up script (src/boot/page-boot.ts),
  * React and the form come with the chunk.
  */
-export function hydrateMeetingFormWhenNeeded(doc: Document = document): () => void {
+export function hydrateMeetingFormWhenNeeded(doc: Document = document, content = meetingFormContentIn(doc)): () => void {
   const island = doc.getElementById(MEETING_FORM_ISLAND_ID);
   const section = doc.getElementById(CONTACT_FORM_ID);
-  const content = meetingFormContentIn(doc);
   if (!island || !section || !content) return () => undefined;
   const win = doc.defaultView ?? window;
   let cancel = () => {};

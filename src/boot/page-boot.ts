@@ -23,8 +23,9 @@ export function bootPage(doc: Document = document): void {
   const win = doc.defaultView ?? window;
   if (doc.getElementById(CONTACT_FORM_ID)) {
     scrollToSectionOnLinkClick(CONTACT_FORM_ID, win);
-    catchEarlySubmits(doc, meetingFormContentIn(doc));
-    hydrateMeetingFormWhenNeeded(doc);
+    const content = meetingFormContentIn(doc);
+    catchEarlySubmits(doc, content);
+    hydrateMeetingFormWhenNeeded(doc, content);
     startSiteAnalytics(doc);
   }
   if (doc.querySelector(`[${NOT_FOUND_ATTRIBUTE}]`)) logMissingPath(win.location.pathname);
