@@ -1,5 +1,6 @@
 import { warmUpContactsInsert } from "./contacts-warm-up";
 import { WARMED_UP_ATTRIBUTE } from "./meeting-form-island";
+import { connectionFromBuild, describeConnectionProblem } from "./submit-meeting-request";
 
 /**
  * How often the warm-up is repeated while the visitor is on the form: Chromium keeps a preflight's
@@ -75,12 +76,10 @@ export function keepSubmitWarm(section: HTMLElement, form: HTMLFormElement, warm
  * (no loader, as in `gatsby develop`), it warms at once. Called by the form when it nears the viewport.
  */
 export function keepContactsInsertWarm(section: HTMLElement, form: HTMLFormElement, win: Window & typeof globalThis = window): () => void {
-  const url = process.env.GATSBY_SUPABASE_URL;
-  const anonKey = process.env.GATSBY_SUPABASE_ANON_KEY;
-  if (!url || !anonKey) return () => undefined;
-  const warm = (round: number) => void warmUpContactsInsert({ url, anonKey }, win.fetch.bind(win), round);
-  const warmedAt = Number(section.getAttribute(WARMED_UP_ATTRIBUTE) ?? NaN);
-  if (Number.isFinite(warmedAt)) return keepSubmitWarm(section, form, warm, warmedAt, win);
-  warm(0);
-  return keepSubmitWarm(section, form, warm, win.performance.now(), win);
+  const connection = connectionFromBuild();
+  if (describeConnectionProblem(connection)) return () => undefined;
+  const warm = (round: number) => void warmUpContactsInsert(connection, win.fetch.bind(win), round);
+  const loaderWarmedAt = Number(section.getAttribute(WARMED_UP_ATTRIBUTE) ?? NaN);
+  if (!Number.isFinite(loaderWarmedAt)) warm(0);
+  return keepSubmitWarm(section, form, warm, Number.isFinite(loaderWarmedAt) ? loaderWarmedAt : win.performance.now(), win);
 }

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseEndpoint } from "./contacts-warm-up";
 import type { ContactRecord } from "./meeting-request";
 import { createFormProof, FORM_PROOF_HEADER, isFormChallenge, newTicket, type FormChallenge } from "./form-proof";
 import { solveInWorker } from "./form-proof-worker";
@@ -6,11 +7,7 @@ import { solveInWorker } from "./form-proof-worker";
 /** How long a visitor waits for the database before the form gives up and keeps their answers. */
 export const SUBMIT_TIMEOUT_MS = 15_000;
 
-export type SupabaseConnection = {
-  url: string;
-  anonKey: string;
-  timeoutMs?: number;
-};
+export type SupabaseConnection = SupabaseEndpoint & { timeoutMs?: number };
 
 /** A failed submission, with a diagnosis written for whoever opens the browser console. */
 export class MeetingRequestError extends Error {
