@@ -196,8 +196,6 @@ async function runOnce(browser: Browser, siteUrl: string, profile: LinkProfile, 
       await page.evaluate((values) => {
         document.querySelector("#meeting-form button[type=submit]")?.scrollIntoView({ block: "center", behavior: "instant" }); // at once: the page scrolls smoothly (CSS), which would move the reaching later
         (window as unknown as { __reachedFormMs: number }).__reachedFormMs = performance.now();
-        requestAnimationFrame(() => ((window as unknown as { __rafMs: number }).__rafMs = performance.now()));
-        setTimeout(() => ((window as unknown as { __taskMs: number }).__taskMs = performance.now()), 0);
         for (const [name, value] of Object.entries(values)) {
           const input = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#meeting-form [name="${name}"]`)!;
           input.value = value; // as autofill does: no focus, an input and a change event
@@ -216,7 +214,7 @@ async function runOnce(browser: Browser, siteUrl: string, profile: LinkProfile, 
       throw new Error(`no toast after the tap (${String(error)}); the page saw ${JSON.stringify(await page.evaluate("window.__submitBench()"))}`);
     });
     const seen = (await page.evaluate("window.__submitBench()")) as SubmitObservations;
-    if (process.env.BENCH_SUBMIT_VERBOSE) console.log(`    reached the form at ${Math.round(Number(await page.evaluate("window.__reachedFormMs ?? NaN")))} ms, warmed up by the loader at ${await page.evaluate("document.getElementById('contact-form').getAttribute('data-warmed-up')")}\n    long frames: ${JSON.stringify(await page.evaluate("window.__loaf"))}, rAF after the scroll ${await page.evaluate("window.__rafMs")}, task ${await page.evaluate("window.__taskMs")}`);
+    if (process.env.BENCH_SUBMIT_VERBOSE) console.log(`    reached the form at ${Math.round(Number(await page.evaluate("window.__reachedFormMs ?? NaN")))} ms, warmed up by the loader at ${await page.evaluate("document.getElementById('contact-form').getAttribute('data-warmed-up')")}\n    long frames: ${JSON.stringify(await page.evaluate("window.__loaf"))}`);
     const stored = (await storedRows(backend)) - rowsBefore;
     if (!seen.toastText?.includes(SUCCESS_TITLE) || stored !== 1) {
       throw new Error(`run ${run}: toast "${seen.toastText}", ${stored} request(s) stored (expected the success toast and 1)`);
