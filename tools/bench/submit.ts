@@ -75,6 +75,10 @@ const TAP_WHEN_ENABLED_SCRIPT = `(() => {
   observer.observe(document, { subtree: true, attributes: true, attributeFilter: ["disabled"] });
 })()`;
 
+/** Every resource the page loaded, when it was asked for, sent, began to arrive and ended (verbose output: what shares the link with the submit). */
+const LIST_RESOURCES_SCRIPT = `performance.getEntriesByType("resource").map((entry) =>
+  entry.name.split("/").pop().slice(0, 14) + "@" + [entry.startTime, entry.requestStart, entry.responseStart, entry.responseEnd].map(Math.round).join("–")).join(" ")`;
+
 /** The Supabase origin a built site talks to: the origin besides 'self' in its connect-src. */
 export function bakedSupabaseOrigin(headersFile: string): string {
   const connect = /connect-src ([^;\n]+)/.exec(headersFile)?.[1]?.split(/\s+/).filter((source) => source && source !== "'self'") ?? [];
@@ -214,7 +218,7 @@ async function runOnce(browser: Browser, siteUrl: string, profile: LinkProfile, 
       throw new Error(`no toast after the tap (${String(error)}); the page saw ${JSON.stringify(await page.evaluate("window.__submitBench()"))}`);
     });
     const seen = (await page.evaluate("window.__submitBench()")) as SubmitObservations;
-    if (process.env.BENCH_SUBMIT_VERBOSE) console.log(`    reached the form at ${Math.round(Number(await page.evaluate("window.__reachedFormMs ?? NaN")))} ms, warmed up by the loader at ${await page.evaluate("document.getElementById('contact-form').getAttribute('data-warmed-up')")}\n    long frames: ${JSON.stringify(await page.evaluate("window.__loaf"))}`);
+    if (process.env.BENCH_SUBMIT_VERBOSE) console.log(`    reached the form at ${Math.round(Number(await page.evaluate("window.__reachedFormMs ?? NaN")))} ms, warmed up by the loader at ${await page.evaluate("document.getElementById('contact-form').getAttribute('data-warmed-up')")}\n    long frames: ${JSON.stringify(await page.evaluate("window.__loaf"))}\n    resources (start–sent–first byte–end): ${String(await page.evaluate(LIST_RESOURCES_SCRIPT))}`);
     const stored = (await storedRows(backend)) - rowsBefore;
     if (!seen.toastText?.includes(SUCCESS_TITLE) || stored !== 1) {
       throw new Error(`run ${run}: toast "${seen.toastText}", ${stored} request(s) stored (expected the success toast and 1)`);

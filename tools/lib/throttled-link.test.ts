@@ -11,29 +11,54 @@ describe("LinkDirection", () => {
 });
 
 describe("throttledLink", () => {
-  it("charges a connection's first bytes the TCP handshake, and every answer a round trip", async () => {
+  async function echoThroughLink(measure: (connect: () => Promise<net.Socket>) => Promise<void>) {
     const echo = net.createServer((socket) => socket.pipe(socket));
     await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
     const link = throttledLink({ name: "test", rttMs: 200, downKbps: 100_000, upKbps: 100_000, cpuSlowdown: 1 });
+    const clients: net.Socket[] = [];
     try {
       const { port } = await link.forward((echo.address() as net.AddressInfo).port);
-      const client = net.connect({ host: "127.0.0.1", port });
-      await new Promise((resolve) => client.once("connect", resolve));
-      const elapsed = async () => {
-        const started = performance.now();
-        client.write("ping");
-        await new Promise((resolve) => client.once("data", resolve));
-        return performance.now() - started;
-      };
-      const first = await elapsed(); // handshake round trip + the request's
-      const second = await elapsed(); // the request's only
-      expect(first).toBeGreaterThanOrEqual(395);
-      expect(second).toBeGreaterThanOrEqual(195);
-      expect(second).toBeLessThan(first);
-      client.destroy();
+      await measure(async () => {
+        const client = net.connect({ host: "127.0.0.1", port });
+        clients.push(client);
+        await new Promise((resolve) => client.once("connect", resolve));
+        return client;
+      });
     } finally {
+      for (const client of clients) client.destroy();
       await link.close();
       await new Promise((resolve) => echo.close(resolve));
     }
+  }
+
+  async function pingTime(client: net.Socket): Promise<number> {
+    const started = performance.now();
+    client.write("ping");
+    await new Promise((resolve) => client.once("data", resolve));
+    return performance.now() - started;
+  }
+
+  it("charges a connection's first bytes the TCP handshake, and every answer a round trip", async () => {
+    await echoThroughLink(async (connect) => {
+      const client = await connect();
+      const first = await pingTime(client); // handshake round trip + the request's
+      const second = await pingTime(client); // the request's only
+      expect(first).toBeGreaterThanOrEqual(395);
+      expect(second).toBeGreaterThanOrEqual(195);
+      expect(second).toBeLessThan(first);
+    });
+  });
+
+  it("does not hold other connections' bytes while a new connection is in its handshake", async () => {
+    await echoThroughLink(async (connect) => {
+      const open = await connect();
+      await pingTime(open); // past its handshake
+      const opening = await connect();
+      opening.write("hello"); // waits for its handshake, not on the shared link
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the link has it
+      const alongside = await pingTime(open);
+      expect(alongside).toBeGreaterThanOrEqual(195);
+      expect(alongside).toBeLessThan(300); // 400 when the handshake held the link
+    });
   });
 });

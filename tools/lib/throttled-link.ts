@@ -5,7 +5,9 @@
  * set-up pays its round trips like any request does: TCP's handshake (the client's first bytes
  * leave one round trip after it connected, as after a SYN / SYN-ACK), TLS's, a CORS preflight.
  * DevTools' network emulation (what `npm run bench:startup` uses) delays each request instead, and
- * charges no handshake.
+ * charges no handshake. The link keeps one queue per direction, as a congested Wi-Fi or a cell's
+ * buffer does: bytes leave in the order they were handed over, so a small answer waits behind a
+ * large one already queued, whichever connection each is on.
  *
  * Not modelled: DNS (the benchmark maps its host names in Chromium), TCP slow start, packet loss.
  */
@@ -46,27 +48,49 @@ export class LinkDirection {
   }
 }
 
-/** Delivers chunks to `target` at their times, in order; ends it after the last one when the source ended. */
+/**
+ * Delivers chunks to `target` at their times, in order; ends it after the last one when the source
+ * ended. Chunks written before `sendableAt` (a connection still in its TCP handshake) wait here
+ * and join the shared link only then: a handshake in progress does not hold up the other
+ * connections' bytes, as a SYN on its way does not on a real link.
+ */
 class DelayedPipe {
   private readonly queue: Array<{ at: number; chunk: Buffer | null }> = [];
+  private readonly waiting: Array<Buffer | null> = [];
   private timer: NodeJS.Timeout | undefined;
+  private waitTimer: NodeJS.Timeout | undefined;
   constructor(
     private readonly target: net.Socket,
     private readonly direction: LinkDirection,
-    private readonly earliestSend: () => number,
+    private readonly sendableAt: number,
   ) {}
 
   push(chunk: Buffer): void {
-    for (let offset = 0; offset < chunk.length; offset += PACING_BYTES) {
-      const piece = chunk.subarray(offset, offset + PACING_BYTES);
-      this.queue.push({ at: this.direction.deliveryTime(piece.length, Math.max(performance.now(), this.earliestSend())), chunk: piece });
-    }
-    this.schedule();
+    this.hold(chunk);
   }
 
   end(): void {
-    const last = this.queue.at(-1)?.at ?? performance.now();
-    this.queue.push({ at: last, chunk: null });
+    this.hold(null);
+  }
+
+  private hold(chunk: Buffer | null): void {
+    const wait = this.sendableAt - performance.now();
+    if (wait <= 0 && this.waiting.length === 0) return this.enter(chunk);
+    this.waiting.push(chunk);
+    this.waitTimer ??= setTimeout(() => {
+      for (const held of this.waiting.splice(0)) this.enter(held);
+    }, Math.max(0, wait));
+  }
+
+  private enter(chunk: Buffer | null): void {
+    if (chunk === null) {
+      this.queue.push({ at: this.queue.at(-1)?.at ?? performance.now(), chunk: null });
+    } else {
+      for (let offset = 0; offset < chunk.length; offset += PACING_BYTES) {
+        const piece = chunk.subarray(offset, offset + PACING_BYTES);
+        this.queue.push({ at: this.direction.deliveryTime(piece.length, performance.now()), chunk: piece });
+      }
+    }
     this.schedule();
   }
 
@@ -111,8 +135,8 @@ export function throttledLink(profile: LinkProfile): ThrottledLink {
       sockets.add(socket);
       socket.once("close", () => sockets.delete(socket));
     }
-    const toServer = new DelayedPipe(server, up, () => opened + profile.rttMs);
-    const toClient = new DelayedPipe(client, down, () => 0);
+    const toServer = new DelayedPipe(server, up, opened + profile.rttMs);
+    const toClient = new DelayedPipe(client, down, 0);
     client.on("data", (chunk: Buffer) => toServer.push(chunk));
     server.on("data", (chunk: Buffer) => toClient.push(chunk));
     client.once("end", () => toServer.end());
