@@ -45,12 +45,22 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
+/** What a visitor does in the form: the events keepSubmitWarm counts as being on it. */
+const typeIn = (form: HTMLFormElement) => form.querySelector("input")!.dispatchEvent(new Event("input", { bubbles: true }));
+const focusIn = (form: HTMLFormElement) => form.querySelector("input")!.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+
 describe("keepSubmitWarm", () => {
-  it("repeats the warm-up every KEEP_WARM_EVERY_MS while the form is in view, counting the rounds", () => {
+  /** keepSubmitWarm on a fresh form page, its first warm-up just sent; `warm` records the repeats. */
+  function keepingWarm() {
     const { section, form } = formPage();
     const { win, inView } = pageWindow();
     const warm = jest.fn();
-    keepSubmitWarm(section, form, warm, Date.now(), win);
+    const stop = keepSubmitWarm(section, form, warm, Date.now(), win);
+    return { form, warm, inView, stop };
+  }
+
+  it("repeats the warm-up every KEEP_WARM_EVERY_MS while the form is in view, counting the rounds", () => {
+    const { warm, inView } = keepingWarm();
     inView(true);
 
     jest.advanceTimersByTime(KEEP_WARM_EVERY_MS - 1);
@@ -63,16 +73,13 @@ describe("keepSubmitWarm", () => {
   });
 
   it("stops ON_FORM_FOR_MS after reaching the form without a focus or an input, and starts again with one", () => {
-    const { section, form } = formPage();
-    const { win, inView } = pageWindow();
-    const warm = jest.fn();
-    keepSubmitWarm(section, form, warm, Date.now(), win);
+    const { form, warm, inView } = keepingWarm();
     inView(true);
     jest.advanceTimersByTime(ON_FORM_FOR_MS + 3 * KEEP_WARM_EVERY_MS);
     const repeats = warm.mock.calls.length;
     expect(repeats).toBe(Math.floor(ON_FORM_FOR_MS / KEEP_WARM_EVERY_MS));
 
-    form.querySelector("input")!.dispatchEvent(new Event("input", { bubbles: true }));
+    typeIn(form);
     jest.advanceTimersByTime(0);
     expect(warm).toHaveBeenCalledTimes(repeats + 1); // the last one is long stale: at once
     jest.advanceTimersByTime(KEEP_WARM_EVERY_MS);
@@ -80,12 +87,9 @@ describe("keepSubmitWarm", () => {
   });
 
   it("does nothing while the form is out of view or the tab hidden", () => {
-    const { section, form } = formPage();
-    const { win, inView } = pageWindow();
-    const warm = jest.fn();
-    keepSubmitWarm(section, form, warm, Date.now(), win);
+    const { form, warm, inView } = keepingWarm();
     inView(false);
-    form.querySelector("input")!.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    focusIn(form);
     jest.advanceTimersByTime(3 * KEEP_WARM_EVERY_MS);
     expect(warm).not.toHaveBeenCalled();
 
@@ -95,26 +99,23 @@ describe("keepSubmitWarm", () => {
     expect(warm).not.toHaveBeenCalled();
     visibility = "visible";
     document.dispatchEvent(new Event("visibilitychange"));
-    form.querySelector("input")!.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    focusIn(form);
     jest.advanceTimersByTime(0);
     expect(warm).toHaveBeenCalledTimes(1);
   });
 
   it("stops at a submit until the next focus or input, and for good when stopped", () => {
-    const { section, form } = formPage();
-    const { win, inView } = pageWindow();
-    const warm = jest.fn();
-    const stop = keepSubmitWarm(section, form, warm, Date.now(), win);
+    const { form, warm, inView, stop } = keepingWarm();
     inView(true);
     form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
     jest.advanceTimersByTime(3 * KEEP_WARM_EVERY_MS);
     expect(warm).not.toHaveBeenCalled();
 
-    form.querySelector("input")!.dispatchEvent(new Event("input", { bubbles: true }));
+    typeIn(form);
     jest.advanceTimersByTime(0);
     expect(warm).toHaveBeenCalledTimes(1);
     stop();
-    form.querySelector("input")!.dispatchEvent(new Event("input", { bubbles: true }));
+    typeIn(form);
     jest.advanceTimersByTime(3 * KEEP_WARM_EVERY_MS);
     expect(warm).toHaveBeenCalledTimes(1);
   });
