@@ -12,7 +12,7 @@ import type { PGlite, Transaction } from "@electric-sql/pglite";
 
 import { applyMigrations, listMigrations, openDatabase } from "./database";
 import { defaultMigrationsDir } from "./paths";
-import { asRole, asVisitor, goodRow, insertAs, pageProof, rejection, visitorHeaders } from "./test-helpers";
+import { asRole, asVisitor, goodRow, insertAs, pageProof, rejection, visitorHeaders, uniqueAddress } from "./test-helpers";
 
 jest.setTimeout(60_000);
 
@@ -35,8 +35,9 @@ interface Claimed {
 
 async function insertRequest(overrides: Parameters<typeof goodRow>[0] = {}): Promise<number> {
   const row = goodRow(overrides);
-  // A request sent through the page (page-verified): notified one by one (the screening, 20261124110000).
-  await asVisitor(db, visitorHeaders("198.51.100.1", { "x-form-proof": await pageProof(db) }), (tx) => insertAs(tx, row));
+  // A request sent through the page (page-verified), each from a visitor's own address: notified one
+  // by one (the screening, 20261124110000; the budgets per address, 20261126110000).
+  await asVisitor(db, visitorHeaders(uniqueAddress(), { "x-form-proof": await pageProof(db) }), (tx) => insertAs(tx, row));
   const result = await db.query<{ id: number }>("select id from public.contacts where email = $1", [row.email]);
   return result.rows[0]!.id;
 }

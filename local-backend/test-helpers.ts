@@ -121,10 +121,24 @@ export function solveFormChallenge(challenge: FormChallenge): string {
 
 /**
  * A valid `x-form-proof` value, as the page's worker makes it: a challenge from
- * public.form_challenge() (20261124100000_form_proof.sql), solved. A proof counts once.
+ * public.form_challenge() (20261124100000_form_proof.sql), solved. A proof counts once. The
+ * challenge is asked for from an address of its own (TEST-NET-2), as by a visitor who asked for
+ * none before: its difficulty is the base one, however many proofs a test needs.
  */
-export async function pageProof(db: Pick<PGlite, "query">): Promise<string> {
-  return solveFormChallenge((await db.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c);
+export async function pageProof(db: Pick<PGlite, "transaction">): Promise<string> {
+  const challenge = await db.transaction(async (tx) => {
+    await tx.query("select set_config('request.headers', $1, true)", [JSON.stringify(visitorHeaders(uniqueAddress()))]);
+    return (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c;
+  });
+  return solveFormChallenge(challenge);
+}
+
+let addressCounter = 0;
+
+/** A distinct IPv4 address per call (198.51.100.0/24 and beyond: documentation ranges, never real visitors). */
+export function uniqueAddress(): string {
+  addressCounter += 1;
+  return `198.51.${100 + Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 }
 
 /** The same through a backend's API, as the page fetches it (`POST /rest/v1/rpc/form_challenge`). */
@@ -141,9 +155,48 @@ export function pendingProof(): { header: string; ticketHash: string } {
 }
 
 /**
- * Lifts the caps on requests without a page proof (private.screening_limits), for tests of the
- * insert path itself that send many direct requests from one loopback address.
+ * Lifts the caps on requests without a page proof and the budgets of one-by-one e-mails
+ * (private.screening_settings), for tests of the insert path itself that send many requests
+ * from one loopback address.
  */
 export async function liftScreeningCaps(db: Pick<PGlite, "query">): Promise<void> {
-  await db.query("update private.screening_limits set per_client_per_hour = 1000000, overall_per_hour = 1000000");
+  await db.query(`update private.screening_settings set ${LIFTED_CAPS}`);
+}
+
+/** The settings liftScreeningCaps writes, as a local backend's `screening` option takes them. */
+export const LIFTED_SCREENING = {
+  unproved_per_address: 1_000_000,
+  unproved_in_all: 1_000_000,
+  one_by_one_per_address: 1_000_000,
+  one_by_one_per_address_burst: 1_000_000,
+  one_by_one_in_all: 1_000_000,
+  challenges_at_base_difficulty: 1_000_000,
+  challenges_per_address: 1_000_000,
+} as const;
+
+const LIFTED_CAPS = Object.entries(LIFTED_SCREENING)
+  .map(([column, value]) => `${column} = ${value}`)
+  .join(", ");
+
+/** A row of public.claim_contact_digest (20261126120000_digest_lists_every_request.sql). */
+export interface DigestClaim {
+  digest_id: number;
+  lease_token: string;
+  attempt: number;
+  request_count: number;
+  client_count: number;
+  interval_seconds: number;
+  reasons: Record<string, number>;
+  requests: {
+    id: number;
+    name: string;
+    organization: string;
+    email: string;
+    message: string;
+    truncated: boolean;
+    held_for: string[];
+    signals: string[];
+    same_address: number;
+    copies: number;
+  }[];
 }

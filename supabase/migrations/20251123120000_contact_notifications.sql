@@ -325,7 +325,7 @@ begin
     raise notice 'pg_net is not available here: no webhook trigger (the local backend notifies by itself).';
     return;
   end if;
-  create extension if not exists pg_net;
+  create extension if not exists pg_net with schema extensions;
   create trigger contacts_40_notify_staff
     after insert on public.contacts
     for each row
@@ -335,7 +335,7 @@ begin
     raise notice 'pg_cron is not available here: undelivered notifications are retried on the next webhook call only.';
     return;
   end if;
-  create extension if not exists pg_cron;
+  create extension if not exists pg_cron with schema pg_catalog;
   -- cron.schedule with an existing job name replaces that job (pg_cron 1.4+).
   perform cron.schedule('notify-meeting-request-retry', '* * * * *', 'select public.retry_contact_notifications()');
 end;

@@ -398,8 +398,8 @@ begin
     raise notice 'pg_cron or pg_net is not available here: no report job (the local backend sends reports by itself).';
     return;
   end if;
-  create extension if not exists pg_net;
-  create extension if not exists pg_cron;
+  create extension if not exists pg_net with schema extensions;
+  create extension if not exists pg_cron with schema pg_catalog;
   perform cron.schedule('site-analytics-weekly-report', '0 7 * * 1', 'select public.send_site_report(''weekly'')');
 end;
 $$;

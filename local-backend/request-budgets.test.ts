@@ -1,0 +1,220 @@
+/**
+ * The budgets of issue 27 on PGlite (20261126100000_screening_settings.sql,
+ * 20261126110000_one_by_one_budgets.sql, 20261126120000_digest_lists_every_request.sql): each
+ * budget just at and just over its limit, the page proof's price per address, the window as a
+ * setting, and the digest that lists every held request, the likeliest real first.
+ */
+import type { PGlite } from "@electric-sql/pglite";
+
+import { openDatabase } from "./database";
+import {
+  asRole,
+  asVisitor,
+  goodRow,
+  insertAs,
+  pageProof,
+  pendingProof,
+  rejection,
+  solveFormChallenge,
+  visitorHeaders,
+  type ContactRow,
+  type DigestClaim,
+} from "./test-helpers";
+import type { FormChallenge } from "../src/lib/form-proof";
+
+jest.setTimeout(120_000);
+
+let db: PGlite;
+
+beforeAll(async () => {
+  ({ db } = await openDatabase());
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+beforeEach(async () => {
+  await db.exec(`delete from public.contacts; delete from public.contact_digests; delete from private.form_challenges_issued;
+                 update private.screening_settings set ${COLUMNS.map((column) => `${column} = default`).join(", ")};`);
+});
+
+const COLUMNS = [
+  "window_seconds", "unproved_per_address", "unproved_in_all", "one_by_one_per_address", "one_by_one_per_address_burst",
+  "burst_seconds", "one_by_one_in_all", "base_difficulty", "challenges_at_base_difficulty", "challenges_per_doubling",
+  "challenges_per_address", "hold_for_proof_seconds", "digest_interval_seconds", "digest_list_limit",
+];
+
+async function settings(values: Record<string, number>): Promise<void> {
+  await db.query(`update private.screening_settings set ${Object.keys(values).map((column, index) => `${column} = $${index + 1}`).join(", ")}`, Object.values(values));
+}
+
+/** Moves every decision and screening back in time, as if `seconds` had passed. */
+async function later(seconds: number): Promise<void> {
+  const back = `make_interval(secs => ${Number(seconds)})`;
+  await db.exec(`update public.contact_screening set screened_at = screened_at - ${back}, budget_at = budget_at - ${back};
+                 update private.form_challenges_issued set issued_at = issued_at - ${back};`);
+}
+
+async function send(address: string, proof?: string, row: ContactRow = goodRow()): Promise<number> {
+  await asVisitor(db, visitorHeaders(address, proof === undefined ? {} : { "x-form-proof": proof }), (tx) => insertAs(tx, row));
+  return (await db.query<{ id: number }>("select max(id)::int as id from public.contacts")).rows[0]!.id;
+}
+
+const sendProved = async (address: string, row?: ContactRow): Promise<number> => send(address, await pageProof(db), row);
+
+async function decision(id: number): Promise<{ budget: string | null; status: string }> {
+  const result = await db.query<{ budget: string | null; status: string }>(
+    "select s.budget, n.status from public.contact_screening s join public.contact_notifications n using (contact_id) where s.contact_id = $1",
+    [id],
+  );
+  return result.rows[0]!;
+}
+
+async function sendMany(count: number, address: (index: number) => string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 1) ids.push(await sendProved(address(i)));
+  return ids;
+}
+
+describe("one-by-one e-mails per address, in any burst, and in all", () => {
+  test("per address per window: the 20th page-proved request is e-mailed one by one, the 21st goes to the digest; a window later, again", async () => {
+    await settings({ one_by_one_per_address_burst: 1000 });
+    const ids = await sendMany(21, () => "203.0.113.1");
+    expect(await decision(ids[19]!)).toEqual({ budget: "one-by-one", status: "pending" });
+    expect(await decision(ids[20]!)).toEqual({ budget: "over-address", status: "digest" });
+    expect(await decision(await sendProved("203.0.113.2"))).toEqual({ budget: "one-by-one", status: "pending" });
+    await later(3601);
+    expect(await decision(await sendProved("203.0.113.1"))).toEqual({ budget: "one-by-one", status: "pending" });
+  });
+
+  test("per address in any burst: 5 within a minute are e-mailed, the 6th goes to the digest; a minute later, again", async () => {
+    const ids = await sendMany(6, () => "203.0.113.3");
+    expect(await decision(ids[4]!)).toEqual({ budget: "one-by-one", status: "pending" });
+    expect(await decision(ids[5]!)).toEqual({ budget: "over-address-burst", status: "digest" });
+    await later(61);
+    expect(await decision(await sendProved("203.0.113.3"))).toEqual({ budget: "one-by-one", status: "pending" });
+  });
+
+  test("in all: the 35th one-by-one e-mail of the window from any addresses is sent, the 36th request goes to the digest", async () => {
+    const ids = await sendMany(36, (index) => `198.18.0.${index + 1}`);
+    expect(await decision(ids[34]!)).toEqual({ budget: "one-by-one", status: "pending" });
+    expect(await decision(ids[35]!)).toEqual({ budget: "over-all", status: "digest" });
+    await later(3601);
+    expect(await decision(await sendProved("198.18.1.1"))).toEqual({ budget: "one-by-one", status: "pending" });
+  });
+
+  test("every budget is a setting, the window too: an hour compressed into two minutes", async () => {
+    await settings({ window_seconds: 120, one_by_one_per_address: 2, one_by_one_per_address_burst: 1000 });
+    const ids = await sendMany(3, () => "203.0.113.4");
+    expect((await decision(ids[1]!)).budget).toBe("one-by-one");
+    expect((await decision(ids[2]!)).budget).toBe("over-address");
+    await later(121);
+    expect((await decision(await sendProved("203.0.113.4"))).budget).toBe("one-by-one");
+  });
+
+  test("a pending request is given its budget when the page confirms it: over budget, it joins the digest at once", async () => {
+    await sendMany(5, () => "203.0.113.5");
+    const ticket = pendingProof();
+    const id = await send("203.0.113.5", ticket.header);
+    expect(await decision(id)).toEqual({ budget: null, status: "held" });
+    await db.query("select private.form_proof_confirmed($1)", [ticket.ticketHash]);
+    expect(await decision(id)).toEqual({ budget: "over-address-burst", status: "digest" });
+  });
+
+  test("nothing over a budget is refused or dropped: 40 from one address are all stored", async () => {
+    await sendMany(40, () => "203.0.113.6");
+    const states = await db.query<{ status: string; n: number }>("select status, count(*)::int as n from public.contact_notifications group by status order by status");
+    expect(states.rows).toEqual([
+      { status: "digest", n: 35 },
+      { status: "pending", n: 5 },
+    ]);
+  });
+});
+
+describe("the page proof's price per address", () => {
+  async function challenge(address: string): Promise<FormChallenge> {
+    return db.transaction(async (tx) => {
+      await tx.query("select set_config('role', 'anon', true), set_config('request.headers', $1, true)", [JSON.stringify(visitorHeaders(address))]);
+      return (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c;
+    });
+  }
+
+  test("the first 20 challenges of an address cost the base; then twice as much every 10 more", async () => {
+    const maxnumbers: number[] = [];
+    for (let i = 0; i < 41; i += 1) maxnumbers.push((await challenge("203.0.113.7")).maxnumber);
+    expect(maxnumbers.slice(0, 20)).toEqual(Array(20).fill(50_000));
+    expect(maxnumbers[29]).toBe(100_000);
+    expect(maxnumbers[39]).toBe(200_000);
+    expect(maxnumbers[40]! > maxnumbers[39]!).toBe(true);
+    expect((await challenge("203.0.113.8")).maxnumber).toBe(50_000); // another address pays the base
+    // A harder challenge is as verifiable as any.
+    const hard = await challenge("203.0.113.7");
+    expect(await send("203.0.113.7", solveFormChallenge(hard)).then(decision)).toMatchObject({ budget: "one-by-one" });
+  });
+
+  test("the 120th challenge of a window is given, the 121st refused with PT429; a window later, the base again", async () => {
+    await settings({ challenges_at_base_difficulty: 1000 }); // the count, not the solving, is under test
+    for (let i = 0; i < 120; i += 1) await challenge("203.0.113.9");
+    const refused = (await rejection(challenge("203.0.113.9"))) as { code?: string; message: string; detail?: string };
+    expect(refused).toMatchObject({ code: "PT429", message: "Too many page-proof challenges for this network address" });
+    expect(refused.detail).toBe("At most 120 challenges are given to one network address per hour.");
+    await challenge("203.0.113.10");
+    await later(3601);
+    expect((await challenge("203.0.113.9")).maxnumber).toBe(50_000);
+    expect((await db.query<{ n: number }>("select count(*)::int as n from private.form_challenges_issued")).rows[0]!.n).toBe(1);
+  });
+});
+
+async function claimDigest(): Promise<DigestClaim> {
+  const result = await asRole(db, "service_role", (tx) => tx.query<DigestClaim>("select * from public.claim_contact_digest()"));
+  return result.rows[0]!;
+}
+
+describe("the digest lists every held request, the likeliest real first", () => {
+  test("page-proved before unconfirmed, invalid and missing proofs; fewer signals and quieter addresses first; nothing left out", async () => {
+    const flood = [];
+    for (let i = 0; i < 3; i += 1) flood.push(await send("192.0.2.1")); // no proof
+    const invalid = await send("192.0.2.2", "garbage");
+    const pending = await send("192.0.2.3", pendingProof().header);
+    await db.query("update public.contact_notifications set next_attempt_at = now() - interval '1 second' where contact_id = $1", [pending]);
+    await sendMany(5, () => "203.0.113.11");
+    const busy = await sendProved("203.0.113.11"); // over the burst, 5 before it from its address
+    await settings({ one_by_one_in_all: 5 });
+    const quiet = await sendProved("203.0.113.12"); // over all, its address's first
+    const digest = await claimDigest();
+    expect(digest.request_count).toBe(7);
+    expect(digest.requests.map((held) => held.id)).toEqual([quiet, busy, pending, invalid, ...flood]);
+    expect(digest.reasons).toEqual({
+      "no page proof": 3,
+      "invalid page proof": 1,
+      "page proof never confirmed": 1,
+      "over the address burst budget": 1,
+      "over the overall budget": 1,
+    });
+    const busyHeld = digest.requests[1]!;
+    expect(busyHeld).toMatchObject({ held_for: ["over the address burst budget"], same_address: 5 });
+    for (const held of digest.requests) {
+      expect(held.name).toBeTruthy();
+      expect(held.organization).toBeTruthy();
+      expect(held.email).toMatch(/@/);
+      expect(held.message.length).toBeGreaterThan(0);
+    }
+    const ranks = await asRole(db, "service_role", (tx) =>
+      tx.query<{ id: number }>("select id from public.meeting_requests_overview where digest = $1 order by digest_rank", [digest.digest_id]),
+    );
+    expect(ranks.rows.map((row) => row.id)).toEqual(digest.requests.map((held) => held.id));
+  });
+
+  test("a digest of thousands lists the first digest_list_limit and counts all of them", async () => {
+    await settings({ unproved_per_address: 10_000, unproved_in_all: 10_000, digest_list_limit: 300 });
+    for (let i = 0; i < 1200; i += 1) await send(`192.0.2.${10 + (i % 200)}`);
+    const real = await sendProved("203.0.113.13", { ...goodRow(), name: "Real Lead" });
+    await db.query("update public.contact_notifications set status = 'digest' where contact_id = $1", [real]);
+    await db.query("update public.contact_screening set budget = 'over-all' where contact_id = $1", [real]);
+    const digest = await claimDigest();
+    expect(digest.request_count).toBe(1201);
+    expect(digest.requests).toHaveLength(300);
+    expect(digest.requests[0]!.name).toBe("Real Lead");
+  });
+});
