@@ -3,7 +3,8 @@
  *
  *   npm run backend -- [--port 54321] [--data-dir .data/local-supabase] [--in-memory] [--quiet]
  *
- * Environment: LOCAL_BACKEND_PORT, LOCAL_BACKEND_DATA_DIR.
+ * Environment: LOCAL_BACKEND_PORT, LOCAL_BACKEND_DATA_DIR, the notification settings and the
+ * screening's SCREENING_* settings (docs/notifications.md).
  * Prints `Local backend ready at http://127.0.0.1:PORT` once it accepts requests, so other
  * scripts can run it as a child process and wait for that line; on failure it prints one
  * line to stderr and exits with status 1 (2 for bad arguments).
@@ -15,7 +16,8 @@
  */
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli-args";
 import { LocalBackendError, oneLine } from "./errors";
-import { localNotificationOptions } from "./notifications/settings";
+import { localEnvironment, localNotificationOptions } from "./notifications/settings";
+import { screeningSettingsFromEnv } from "./screening-settings";
 import { startLocalBackend, type LocalBackend } from "./server";
 import { onStopRequest } from "./stop-signals";
 
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
       port: options.port,
       dataDir: options.dataDir,
       notifications: localNotificationOptions({ dataDir: options.dataDir, port: options.port }),
+      screening: screeningSettingsFromEnv(localEnvironment()),
       log: (line) => {
         if (!options.quiet || !/^[A-Z]+ \//.test(line)) console.log(line);
       },

@@ -7,8 +7,9 @@
 import { LOCAL_BACKEND_PORT } from "../build-time/local-backend-defaults";
 import { isLocalUrl, portOf } from "../build-time/env-files";
 import { LocalBackendError } from "./errors";
-import { localNotificationOptions } from "./notifications/settings";
+import { localEnvironment, localNotificationOptions } from "./notifications/settings";
 import { localDataDir } from "./paths";
+import { screeningSettingsFromEnv } from "./screening-settings";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "./server";
 
 export interface EnsureLocalBackendOptions extends Pick<LocalBackendOptions, "anonKey" | "log"> {
@@ -43,6 +44,7 @@ export async function ensureLocalBackend(options: EnsureLocalBackendOptions): Pr
       anonKey: options.anonKey,
       log: options.log,
       notifications: options.notify ? localNotificationOptions({ dataDir, port }) : undefined,
+      screening: screeningSettingsFromEnv(options.env ?? localEnvironment()),
     });
     return { kind: "started", url: backend.url, backend };
   } catch (error) {

@@ -6,7 +6,9 @@ export type LocalBackendErrorKind =
   | "data-dir-in-use"
   | "database"
   | "database-damaged"
-  | "migration";
+  | "migration"
+  | "settings"
+  | "notifications";
 
 export class LocalBackendError extends Error {
   readonly kind: LocalBackendErrorKind;

@@ -24,6 +24,7 @@ import { handleRest } from "./gateway";
 import { startBackendNotifier, type LocalNotificationsOptions, type LocalNotifier } from "./notifications/backend-hook";
 import { GATEWAY_NO_ROUTE, pgrstError } from "./postgrest";
 import { errorReply, sendReply, type Reply } from "./reply";
+import { applyScreeningSettings, type ScreeningSettings } from "./screening-settings";
 
 export interface LocalBackendOptions {
   /** TCP port; default LOCAL_BACKEND_PORT (54321). 0 picks a free port. */
@@ -42,6 +43,8 @@ export interface LocalBackendOptions {
   maxBodyBytes?: number;
   /** Staff notifications (docs/notifications.md); default: none. */
   notifications?: LocalNotificationsOptions;
+  /** The screening's budgets, windows and intervals (screening-settings.ts); the rest get their defaults. */
+  screening?: ScreeningSettings;
   /**
    * Called if another process takes the data folder (its lock deleted by hand and taken):
    * the backend has then stopped serving and writing, without touching the files again.
@@ -104,6 +107,13 @@ async function openContext(
     dataDir === undefined
       ? { ...(await openDatabase({ migrationsDir: options.migrationsDir, log })), journal: undefined }
       : await openDataFolder(dataDir, options.migrationsDir, log);
+  try {
+    await applyScreeningSettings(db, options.screening ?? {});
+  } catch (error) {
+    journal?.close();
+    await db.close().catch(() => {});
+    throw error;
+  }
   try {
     const anonKey = options.anonKey ?? LOCAL_ANON_KEY;
     return {
@@ -201,7 +211,17 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const { holdsDataFolder } = context;
   const ownDatabase = <T>(task: (db: PGlite) => Promise<T>): Promise<T> =>
     queue.run(() => (holdsDataFolder() ? task(database) : Promise.reject(new Error("The data folder is no longer this backend's"))));
-  notifier = await startBackendNotifier(ownDatabase, options.notifications, log);
+  try {
+    notifier = await startBackendNotifier(ownDatabase, options.notifications, log);
+  } catch (error) {
+    closing = true;
+    markReady();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    journal?.close();
+    await database.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
   markReady();
 
   let closed: Promise<void> | undefined;

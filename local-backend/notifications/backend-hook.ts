@@ -1,9 +1,9 @@
 /**
- * How the local backend starts its notifier: a failure to start (the catcher's port taken,
- * Deno missing) is one warning, never a backend that cannot take requests. The requests then
- * stay pending, and `npm run requests` shows them un-notified.
+ * How the local backend starts its notifier. Asked for and unable to start (a mail port asked
+ * for is taken, Deno missing), it stops the backend with one sentence rather than run without
+ * notifications, where requests would silently wait as not notified.
  */
-import { oneLine } from "../errors";
+import { LocalBackendError, oneLine } from "../errors";
 import { startLocalNotifier, type LocalNotificationsOptions, type LocalNotifier } from "./notifier";
 import type { DatabaseRunner } from "./service-api";
 
@@ -20,7 +20,10 @@ export async function startBackendNotifier(
     log(notifier.summary);
     return notifier;
   } catch (error) {
-    log(`Warning: staff notifications are off for this run (${oneLine(error)}); requests are stored and shown as not notified.`);
-    return undefined;
+    throw new LocalBackendError(
+      "notifications",
+      `Staff notifications could not start (${oneLine(error)}). Free that port or set LOCAL_MAIL_PORT to another one, ` +
+        "or set LOCAL_NOTIFICATIONS=off to run without staff notifications.",
+    );
   }
 }

@@ -10,16 +10,14 @@ import type { DatabaseRunner } from "./service-api";
 export interface JobSettings {
   /** How often due notifications are retried; hosted: every minute. */
   sweepIntervalMs: number;
-  /** How often a digest is asked for; hosted: every five minutes. */
+  /** How often the digest job looks; hosted: every minute (the least time between two digests is a database setting). */
   digestIntervalMs: number;
-  /** Least time between two digests; undefined: the database's default (20 minutes). */
-  digestMinIntervalSeconds: number | undefined;
   /** The site-analytics reports to send (LOCAL_SITE_REPORTS); none unless asked for. */
   siteReports: readonly ("weekly" | "daily")[];
 }
 
-async function asks(run: DatabaseRunner, sql: string, values: unknown[] = []): Promise<boolean> {
-  const result = await run((db) => db.query<{ due: boolean }>(sql, values));
+async function asks(run: DatabaseRunner, sql: string): Promise<boolean> {
+  const result = await run((db) => db.query<{ due: boolean }>(sql));
   return result.rows[0]?.due === true;
 }
 
@@ -38,9 +36,7 @@ export function localJobs(run: DatabaseRunner, fn: FunctionCaller, settings: Job
       name: "notify-meeting-request-digest",
       intervalMs: settings.digestIntervalMs,
       async run() {
-        const interval = settings.digestMinIntervalSeconds;
-        const sql = interval === undefined ? "select public.has_due_contact_digest() as due" : "select public.has_due_contact_digest($1) as due";
-        if (await asks(run, sql, interval === undefined ? [] : [interval])) fn.post('{"type":"DIGEST"}', "digest");
+        if (await asks(run, "select public.has_due_contact_digest() as due")) fn.post('{"type":"DIGEST"}', "digest");
       },
     },
   ];

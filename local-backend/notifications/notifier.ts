@@ -27,8 +27,11 @@ export const LOCAL_MAIL_PORT = 54325;
 export interface LocalNotificationsOptions {
   /** Send to this SMTP server instead of starting the catcher (plain SMTP: loopback only; 465: TLS). */
   smtp?: { host: string; port: number; username?: string; password?: string };
-  /** The built-in catcher: port (default LOCAL_MAIL_PORT; 0 = any) and .eml folder (default: memory only). */
-  catcher?: { port?: number; dir?: string };
+  /**
+   * The built-in catcher: port (default LOCAL_MAIL_PORT; 0 = any), whether any free port will do
+   * when that one is taken, and the .eml folder (default: memory only).
+   */
+  catcher?: { port?: number; anyPortIfTaken?: boolean; dir?: string };
   /** NOTIFY_EMAIL_TO / NOTIFY_EMAIL_FROM; defaults name example addresses (the catcher relays nothing). */
   to?: string;
   from?: string;
@@ -38,10 +41,11 @@ export interface LocalNotificationsOptions {
   retryMaxSeconds?: number;
   /** How often due notifications are retried; default 10 s (pg_cron's job runs every minute). */
   sweepIntervalMs?: number;
-  /** How often a digest of held requests is asked for; default 60 s (pg_cron's job runs every five minutes). */
+  /**
+   * How often the digest job looks for held requests; default 60 s, as pg_cron's job. The least
+   * time between two digests is the database's (private.screening_settings.digest_interval_seconds).
+   */
   digestIntervalMs?: number;
-  /** Least time between two digests; default the database's (20 minutes, as hosted). */
-  digestMinIntervalSeconds?: number;
   /** The site-analytics reports to send, as pg_cron does on a hosted project (LOCAL_SITE_REPORTS); default none. */
   siteReports?: readonly ("weekly" | "daily")[];
   log?: (line: string) => void;
@@ -71,10 +75,13 @@ async function startParts(run: DatabaseRunner, options: LocalNotificationsOption
   try {
     let catcher: MailCatcher | undefined;
     if (!options.smtp) {
-      catcher = await startMailCatcher({
-        port: options.catcher?.port ?? LOCAL_MAIL_PORT,
-        dir: options.catcher?.dir,
-        log: (line) => log(`mail caught: ${line}`),
+      const catcherOptions = { dir: options.catcher?.dir, log: (line: string) => log(`mail caught: ${line}`) };
+      const wanted = options.catcher?.port ?? LOCAL_MAIL_PORT;
+      catcher = await startMailCatcher({ ...catcherOptions, port: wanted }).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EADDRINUSE" || !options.catcher?.anyPortIfTaken) throw error;
+        const fallback = await startMailCatcher({ ...catcherOptions, port: 0 });
+        log(`The mail catcher's usual port ${wanted} is taken; it listens on ${fallback.port} instead.`);
+        return fallback;
       });
       started.push(catcher);
     }
@@ -96,7 +103,6 @@ async function startParts(run: DatabaseRunner, options: LocalNotificationsOption
     if (options.timeZone) env.NOTIFY_TIME_ZONE = options.timeZone;
     if (options.retryBaseSeconds !== undefined) env.NOTIFY_RETRY_BASE_SECONDS = String(options.retryBaseSeconds);
     if (options.retryMaxSeconds !== undefined) env.NOTIFY_RETRY_MAX_SECONDS = String(options.retryMaxSeconds);
-    if (options.digestMinIntervalSeconds !== undefined) env.NOTIFY_DIGEST_MIN_INTERVAL_SECONDS = String(options.digestMinIntervalSeconds);
     const allowNet = [`${smtp.host}:${smtp.port}`];
     if (options.chatWebhookUrl) allowNet.push(new URL(options.chatWebhookUrl).host);
     const fn = await startFunctionProcess({ env, allowNet, log: (line) => log(`notify: ${line}`) });
@@ -121,7 +127,6 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
     localJobs(run, caller, {
       sweepIntervalMs: options.sweepIntervalMs ?? 10_000,
       digestIntervalMs: options.digestIntervalMs ?? 60_000,
-      digestMinIntervalSeconds: options.digestMinIntervalSeconds,
       siteReports: options.siteReports ?? [],
     }),
     log,

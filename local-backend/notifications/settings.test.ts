@@ -8,7 +8,8 @@ const defaultPlace = { dataDir: "/project/.data/local-supabase", port: 54321 };
 
 test("no settings: the catcher on 54325, e-mails saved in .data/local-mail next to the data folder", () => {
   expect(notificationOptionsFromEnv({}, root, defaultPlace)).toEqual({
-    catcher: { port: 54325, dir: path.resolve(root, ".data/local-mail") },
+    // 54325 taken (another project's catcher): any free port will do, as nobody asked for this one.
+    catcher: { port: 54325, anyPortIfTaken: true, dir: path.resolve(root, ".data/local-mail") },
     to: undefined,
     from: undefined,
     chatWebhookUrl: undefined,
@@ -17,13 +18,14 @@ test("no settings: the catcher on 54325, e-mails saved in .data/local-mail next 
 });
 
 test("an in-memory backend keeps caught e-mails in memory; a backend on any free port gets a catcher on one too", () => {
-  expect(notificationOptionsFromEnv({}, root, { dataDir: undefined, port: 0 })?.catcher).toEqual({ port: 0, dir: undefined });
-  expect(notificationOptionsFromEnv({}, root, { dataDir: "/tmp/t1/data", port: 0 })?.catcher).toEqual({ port: 0, dir: "/tmp/t1/data-mail" });
+  expect(notificationOptionsFromEnv({}, root, { dataDir: undefined, port: 0 })?.catcher).toEqual({ port: 0, anyPortIfTaken: true, dir: undefined });
+  expect(notificationOptionsFromEnv({}, root, { dataDir: "/tmp/t1/data", port: 0 })?.catcher).toEqual({ port: 0, anyPortIfTaken: true, dir: "/tmp/t1/data-mail" });
 });
 
-test("LOCAL_MAIL_PORT and LOCAL_MAIL_DIR (relative to the project) are used", () => {
+test("LOCAL_MAIL_PORT and LOCAL_MAIL_DIR (relative to the project) are used; a port asked for is not swapped for another", () => {
   expect(notificationOptionsFromEnv({ LOCAL_MAIL_PORT: "2525", LOCAL_MAIL_DIR: "mail" }, root, defaultPlace)?.catcher).toEqual({
     port: 2525,
+    anyPortIfTaken: false,
     dir: path.resolve(root, "mail"),
   });
 });

@@ -101,8 +101,11 @@ export function notificationOptionsFromEnv(
   } else {
     const dir = value("LOCAL_MAIL_DIR");
     const besideData = backend.dataDir === undefined ? undefined : mailDirBeside(path.resolve(backend.dataDir));
+    const mailPort = value("LOCAL_MAIL_PORT");
     options.catcher = {
-      port: port(value("LOCAL_MAIL_PORT"), "LOCAL_MAIL_PORT", backend.port === 0 ? 0 : LOCAL_MAIL_PORT),
+      port: port(mailPort, "LOCAL_MAIL_PORT", backend.port === 0 ? 0 : LOCAL_MAIL_PORT),
+      // The usual port taken (another project's catcher): any free one does; a port asked for does not.
+      anyPortIfTaken: mailPort === undefined,
       dir: backend.dataDir === undefined ? undefined : dir ? path.resolve(root, dir) : besideData,
     };
   }
