@@ -24,8 +24,6 @@ export interface NotifyConfig {
   leaseSeconds: number;
   /** How many due notifications one call retries at most. */
   sweepBatch: number;
-  /** NOTIFY_DIGEST_MIN_INTERVAL_SECONDS: least time between two digests; undefined = the database's default (20 minutes). */
-  digestMinIntervalSeconds?: number;
 }
 
 export type ConfigResult = { ok: true; config: NotifyConfig } | { ok: false; problems: string[] };
@@ -126,10 +124,6 @@ export function loadConfig(env: (name: string) => string | undefined): ConfigRes
     maxSeconds: positiveNumber(get("NOTIFY_RETRY_MAX_SECONDS"), DEFAULT_RETRY.maxSeconds, "NOTIFY_RETRY_MAX_SECONDS", problems),
   };
 
-  const digestInterval = get("NOTIFY_DIGEST_MIN_INTERVAL_SECONDS");
-  const digestMinIntervalSeconds =
-    digestInterval === undefined ? undefined : Math.round(positiveNumber(digestInterval, 1200, "NOTIFY_DIGEST_MIN_INTERVAL_SECONDS", problems));
-
   if (problems.length > 0 || !from) return { ok: false, problems };
   return {
     ok: true,
@@ -147,7 +141,6 @@ export function loadConfig(env: (name: string) => string | undefined): ConfigRes
       // Longer than the slowest attempt can take (four 15 s SMTP steps, a 10 s chat post).
       leaseSeconds: 120,
       sweepBatch: 10,
-      digestMinIntervalSeconds,
     },
   };
 }

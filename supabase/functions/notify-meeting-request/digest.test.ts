@@ -6,9 +6,9 @@
  */
 import assert from "node:assert/strict";
 
-import { loadConfig, type NotifyConfig } from "./config.ts";
+import type { NotifyConfig } from "./config.ts";
 import type { DeliveryStore } from "./delivery-store.ts";
-import { composeDigest, digestText, parseDigestRow, type DigestStore, type HeldDigest } from "./digest.ts";
+import { composeDigest, digestSubject, digestText, parseDigestRow, type DigestStore, type HeldDigest } from "./digest.ts";
 import { createHandler, SECRET_HEADER } from "./handler.ts";
 import { parseNotifyCall } from "./payload.ts";
 import { sendMail, type Envelope, type SmtpSettings } from "./smtp.ts";
@@ -26,19 +26,21 @@ const ROW = {
   first_at: "2026-11-24T23:02:05.123456+00:00",
   last_at: "2026-11-24T23:19:40+00:00",
   client_count: 5,
-  reasons: { "no page proof": 13, links: 12, "repeated-text": 10, "invalid page proof": 1, gibberish: 1 },
-  samples: [
+  interval_seconds: 900,
+  reasons: { "no page proof": 12, "over the address budget": 1, "page proof never confirmed": 1 },
+  requests: [
     {
-      id: 12,
-      created_at: "2026-11-24T23:02:05+00:00",
-      name: "John Smith",
-      organization: "Digital Agency",
-      email: "promo0@spam-sender.example",
-      message: "Boost your website traffic!\nVisit https://seo.example and http://links.example",
+      id: 31,
+      created_at: "2026-11-24T23:10:00+00:00",
+      name: "Dana Whitfield",
+      organization: "Valley Regional Transit",
+      email: "dana@vrt.example",
+      message: "Phone: Not provided\nChallenges/Questions: We run 40 paratransit vans.",
       truncated: false,
-      signals: ["links", "repeated-text"],
-      proof: "missing",
-      copies: 12,
+      held_for: ["over the address budget"],
+      signals: [],
+      same_address: 23,
+      copies: 1,
     },
     {
       id: 30,
@@ -48,32 +50,33 @@ const ROW = {
       email: "ann@metro.example",
       message: "x".repeat(400),
       truncated: true,
+      held_for: ["page proof never confirmed"],
       signals: [],
-      proof: "pending",
+      same_address: 0,
       copies: 1,
+    },
+    {
+      id: 12,
+      created_at: "2026-11-24T23:02:05+00:00",
+      name: "John Smith",
+      organization: "Digital Agency",
+      email: "promo0@spam-sender.example",
+      message: "Boost your website traffic!\nVisit https://seo.example and http://links.example",
+      truncated: false,
+      held_for: ["no page proof"],
+      signals: ["links", "repeated-text"],
+      same_address: 11,
+      copies: 12,
     },
   ],
 };
 
-const EXPECTED_TEXT = `14 meeting requests were held back as suspect, from 5 network addresses,
-between Tuesday, November 24, 2026 at 11:02:05 PM UTC
-and Tuesday, November 24, 2026 at 11:19:40 PM UTC.
-They are stored; none of them was e-mailed to you one by one.
-
-Why they were held (a request can have several reasons):
-  not sent through the site's page (no proof)  13
-  several links                                12
-  the same text as other requests              10
-  random-looking words                          1
-  a page proof that did not check out           1
-
-2 samples, one per distinct text, the most repeated first:
-
-1. John Smith (Digital Agency) <promo0@spam-sender.example>
-   Request #12, Tuesday, November 24, 2026 at 11:02:05 PM UTC; this text 12 times
-   Held for: not sent through the site's page (no proof); several links; the same text as other requests
-     Boost your website traffic!
-     Visit https://seo.example and http://links.example
+const LISTED = `1. Dana Whitfield (Valley Regional Transit) <dana@vrt.example>
+   Request #31, Tuesday, November 24, 2026 at 11:10:00 PM UTC
+   Held for: over its network address's budget of one-by-one e-mails
+   Marks: 23 earlier requests from its address
+     Phone: Not provided
+     Challenges/Questions: We run 40 paratransit vans.
 
 2. Ann Lee (Metro) <ann@metro.example>
    Request #30, Tuesday, November 24, 2026 at 11:19:40 PM UTC
@@ -81,30 +84,60 @@ Why they were held (a request can have several reasons):
      ${"x".repeat(400)}
      […]
 
+3. John Smith (Digital Agency) <promo0@spam-sender.example>
+   Request #12, Tuesday, November 24, 2026 at 11:02:05 PM UTC
+   Held for: not sent through the site's page (no proof)
+   Marks: several links; the same text as other requests; this text 12 times in this digest; 11 earlier requests from its address
+     Boost your website traffic!
+     Visit https://seo.example and http://links.example`;
+
+const EXPECTED_TEXT = `14 meeting requests were held back, from 5 network addresses,
+between Tuesday, November 24, 2026 at 11:02:05 PM UTC
+and Tuesday, November 24, 2026 at 11:19:40 PM UTC.
+They are stored; none of them was e-mailed to you one by one.
+
+Why they were held (a request can have several reasons):
+  not sent through the site's page (no proof)              12
+  over its network address's budget of one-by-one e-mails   1
+  the page never confirmed its proof                        1
+
+The first 3, the likeliest real requests first:
+
+${LISTED}
+
+11 more requests are in this digest, not listed here. Every one, in the same order:
+  SQL editor:  select * from meeting_requests_overview where digest = 4 order by digest_rank;
+  locally:     npm run requests -- --digest 4
+
 --
-A real lead among them? Every held request is in the table editor's meeting_requests_overview
-(suspect = true), or \`npm run requests\` on a local backend; reply to it from there.
-Digest #4 (public.contact_digests). At most one digest is sent every 20 minutes.
+A real lead among them? Reply to it from here, or find it in the table editor's
+meeting_requests_overview (digest, held_for), or \`npm run requests\` on a local backend.
+Digest #4 (public.contact_digests). At most one digest is sent every 15 minutes.
 `;
 
-Deno.test("the digest e-mail: counts by reason, then one sample per distinct text, in plain words", () => {
+Deno.test("the digest e-mail: counts by reason, then each held request, the likeliest real first, and where the rest are", () => {
   const digest = parseDigestRow(ROW);
   assert.equal(digestText(digest), EXPECTED_TEXT);
   const email = composeDigest(digest, { from: { name: "Expo site", address: "noreply@example-transit.com" }, to: [{ address: "sales@example-transit.com" }] }, new Date("2026-11-24T23:20:00Z"));
   const message = readMessage(email.raw);
-  assert.equal(message.headers.get("subject"), "Held back: 14 suspect meeting requests (digest #4)");
+  assert.equal(message.headers.get("subject"), "Held back: 14 meeting requests, 1 sent through the page (digest #4)");
   assert.equal(message.headers.get("message-id"), "<meeting-request-digest-4@example-transit.com>");
   assert.equal(message.headers.get("reply-to"), undefined);
   assert.equal(message.body, EXPECTED_TEXT);
   assert.deepEqual(email.recipients, ["sales@example-transit.com"]);
 });
 
-Deno.test("the digest e-mail names the configured interval and a single request in the singular", () => {
-  const digest = parseDigestRow({ ...ROW, request_count: 1, client_count: 1, reasons: { "no page proof": 1 }, samples: [ROW.samples[0]] });
-  const text = digestText(digest, "UTC", 60);
-  assert.match(text, /^1 meeting request was held back as suspect, from 1 network address,\n/);
-  assert.match(text, /\nThe requests:\n/);
+Deno.test("a digest that lists every request says so, names the interval, and a single request in the singular", () => {
+  const one = { ...ROW, request_count: 1, client_count: 1, interval_seconds: 60, reasons: { "no page proof": 1 }, requests: [ROW.requests[2]] };
+  const text = digestText(parseDigestRow(one));
+  assert.match(text, /^1 meeting request was held back, from 1 network address,\n/);
+  assert.match(text, /\nIt, the likeliest real requests first:\n/);
+  assert.doesNotMatch(text, /not listed here/);
   assert.match(text, /At most one digest is sent every 1 minute\.\n$/);
+  assert.equal(digestSubject(parseDigestRow(one)), "Held back: 1 meeting request (digest #4)");
+  const all = digestText(parseDigestRow({ ...ROW, request_count: 3 }));
+  assert.match(all, /\nAll 3, the likeliest real requests first:\n/);
+  assert.doesNotMatch(all, /not listed here/);
 });
 
 Deno.test("a claim row without a lease or with a broken date is refused", () => {
@@ -112,36 +145,18 @@ Deno.test("a claim row without a lease or with a broken date is refused", () => 
   assert.throws(() => parseDigestRow({ ...ROW, first_at: "yesterday" }), /first_at/);
 });
 
-Deno.test("DIGEST is a call type; NOTIFY_DIGEST_MIN_INTERVAL_SECONDS is read and checked", () => {
+Deno.test("DIGEST is a call type", () => {
   assert.deepEqual(parseNotifyCall({ type: "DIGEST" }), { ok: true, value: { kind: "digest" } });
-  const env = (extra: Record<string, string>) => (name: string) =>
-    ({
-      NOTIFY_WEBHOOK_SECRET: SECRET,
-      NOTIFY_EMAIL_TO: "sales@example-transit.com",
-      NOTIFY_EMAIL_FROM: "noreply@example-transit.com",
-      SMTP_HOST: "smtp.example.com",
-      SUPABASE_URL: "https://ref.supabase.co",
-      SUPABASE_SERVICE_ROLE_KEY: "key",
-      ...extra,
-    })[name];
-  const plain = loadConfig(env({}));
-  assert.equal(plain.ok && plain.config.digestMinIntervalSeconds, undefined);
-  const local = loadConfig(env({ NOTIFY_DIGEST_MIN_INTERVAL_SECONDS: "60" }));
-  assert.equal(local.ok && local.config.digestMinIntervalSeconds, 60);
-  const wrong = loadConfig(env({ NOTIFY_DIGEST_MIN_INTERVAL_SECONDS: "soon" }));
-  assert.equal(wrong.ok, false);
 });
 
 /** One held digest, leased like the SQL leases it; sent = never handed out again. */
-function memoryDigests(): DigestStore & { outcomes: (string | undefined)[]; sent: boolean; intervals: (number | undefined)[] } {
+function memoryDigests(): DigestStore & { outcomes: (string | undefined)[]; sent: boolean } {
   let lease: string | undefined;
   let attempt = 0;
   const store = {
     outcomes: [] as (string | undefined)[],
     sent: false,
-    intervals: [] as (number | undefined)[],
-    claim(minIntervalSeconds: number | undefined): Promise<HeldDigest | undefined> {
-      store.intervals.push(minIntervalSeconds);
+    claim(): Promise<HeldDigest | undefined> {
       if (store.sent || lease) return Promise.resolve(undefined);
       lease = crypto.randomUUID();
       attempt += 1;
@@ -165,7 +180,7 @@ const noDeliveries: DeliveryStore = {
 };
 
 function config(smtpPort: number): NotifyConfig {
-  return testConfig(SECRET, smtpPort, { reportTo: [{ address: "sales@example-transit.com" }], digestMinIntervalSeconds: 60 });
+  return testConfig(SECRET, smtpPort, { reportTo: [{ address: "sales@example-transit.com" }] });
 }
 
 function digestCall(handler: (request: Request) => Promise<Response>): Promise<Response> {
@@ -188,9 +203,8 @@ Deno.test("a DIGEST call sends the due digest once over SMTP and records it; the
     assert.deepEqual(await first.json(), { sent: { id: 4, requests: 14 } });
     assert.deepEqual(await (await digestCall(handler)).json(), {});
     assert.equal(receiver.received.length, 1);
-    assert.equal(readMessage(receiver.received[0]!.data).headers.get("subject"), "Held back: 14 suspect meeting requests (digest #4)");
+    assert.equal(readMessage(receiver.received[0]!.data).headers.get("subject"), "Held back: 14 meeting requests, 1 sent through the page (digest #4)");
     assert.deepEqual(digests.outcomes, [undefined]);
-    assert.deepEqual(digests.intervals, [60, 60]);
   } finally {
     await receiver.close();
   }

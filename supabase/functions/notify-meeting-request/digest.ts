@@ -1,9 +1,10 @@
 /**
  * The digest call (`{ "type": "DIGEST" }`, posted by the pg_cron job or the local backend's
- * stand-in when requests are held): one e-mail with the counts and samples of the meeting
- * requests the screening held back as suspect (20261124110000_request_screening.sql), which are
- * never e-mailed one by one. The database decides what is due (at most one digest per
- * min_interval_seconds) and leases it; the outcome is recorded like a notification's.
+ * stand-in when requests are held): one e-mail listing every meeting request that was not
+ * e-mailed one by one (20261126120000_digest_lists_every_request.sql): no or a bad page proof,
+ * a pending ticket never confirmed, or over a budget of one-by-one e-mails. The database decides
+ * what is due, its interval and how many it lists, the likeliest real requests first, and leases
+ * it; the outcome is recorded like a notification's.
  */
 import type { NotifyConfig } from "./config.ts";
 import { StoreError, type Rpc } from "./delivery-store.ts";
@@ -12,10 +13,7 @@ import { formatReceived } from "./compose.ts";
 import { retryDelaySeconds } from "./retry.ts";
 import type { Envelope, SmtpSettings } from "./smtp.ts";
 
-/** public.claim_contact_digest's default: at most one digest e-mail per 20 minutes (3 an hour). */
-export const DEFAULT_DIGEST_INTERVAL_SECONDS = 1200;
-
-export interface DigestSample {
+export interface HeldRequest {
   id: number;
   createdAt: Date;
   name: string;
@@ -24,9 +22,13 @@ export interface DigestSample {
   /** The first 400 characters. */
   message: string;
   truncated: boolean;
+  /** Why it was not e-mailed one by one (the SQL's words). */
+  heldFor: string[];
+  /** Content signals: they order the list, they never hold a page-proved request. */
   signals: string[];
-  proof: string | null;
-  /** How many held requests carry the same text. */
+  /** Requests from the same network address in the window before this one. */
+  sameAddress: number;
+  /** Requests in this digest with the same text. */
   copies: number;
 }
 
@@ -38,14 +40,17 @@ export interface HeldDigest {
   firstAt: Date;
   lastAt: Date;
   clientCount: number;
+  /** The least time between two digests (private.screening_settings). */
+  intervalSeconds: number;
   /** Why requests were held → how many (a request can have several reasons). */
   reasons: Record<string, number>;
-  samples: DigestSample[];
+  /** The first requests, the likeliest real first; `requestCount` may be more. */
+  requests: HeldRequest[];
 }
 
 export interface DigestStore {
   /** The due digest, leased to this caller; undefined when none is due. */
-  claim(minIntervalSeconds: number | undefined, leaseSeconds: number): Promise<HeldDigest | undefined>;
+  claim(leaseSeconds: number): Promise<HeldDigest | undefined>;
   /** Records the outcome; false when the lease was lost. */
   finish(id: number, lease: string, failure?: string, retryInSeconds?: number): Promise<boolean>;
 }
@@ -60,19 +65,22 @@ function date(value: unknown, what: string): Date {
   return parsed;
 }
 
-function sample(value: unknown): DigestSample {
-  if (!isRecord(value)) throw new StoreError("the digest claim answered with a sample that is not an object");
+const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+function heldRequest(value: unknown): HeldRequest {
+  if (!isRecord(value)) throw new StoreError("the digest claim answered with a request that is not an object");
   const text = (field: string): string => (typeof value[field] === "string" ? (value[field] as string) : "");
   return {
     id: Number(value.id),
-    createdAt: date(value.created_at, "a sample's time"),
+    createdAt: date(value.created_at, "a request's time"),
     name: text("name"),
     organization: text("organization"),
     email: text("email"),
     message: text("message"),
     truncated: value.truncated === true,
-    signals: Array.isArray(value.signals) ? value.signals.map(String) : [],
-    proof: typeof value.proof === "string" ? value.proof : null,
+    heldFor: texts(value.held_for),
+    signals: texts(value.signals),
+    sameAddress: Number(value.same_address ?? 0),
     copies: Number(value.copies ?? 1),
   };
 }
@@ -92,17 +100,16 @@ export function parseDigestRow(row: unknown): HeldDigest {
     firstAt: date(row.first_at, "first_at"),
     lastAt: date(row.last_at, "last_at"),
     clientCount: Number(row.client_count),
+    intervalSeconds: Number(row.interval_seconds),
     reasons,
-    samples: Array.isArray(row.samples) ? row.samples.map(sample) : [],
+    requests: Array.isArray(row.requests) ? row.requests.map(heldRequest) : [],
   };
 }
 
 export function restDigestStore(rpc: Rpc): DigestStore {
   return {
-    async claim(minIntervalSeconds, leaseSeconds) {
-      const args: Record<string, unknown> = { lease_seconds: leaseSeconds };
-      if (minIntervalSeconds !== undefined) args.min_interval_seconds = minIntervalSeconds;
-      const rows = await rpc("claim_contact_digest", args);
+    async claim(leaseSeconds) {
+      const rows = await rpc("claim_contact_digest", { lease_seconds: leaseSeconds });
       if (!Array.isArray(rows)) throw new StoreError("the digest claim did not answer with rows");
       return rows.length === 0 ? undefined : parseDigestRow(rows[0]);
     },
@@ -118,71 +125,90 @@ export function restDigestStore(rpc: Rpc): DigestStore {
   };
 }
 
-/** Plain words for the screening's reasons (SQL names them tersely). */
-const REASON_WORDS: Record<string, string> = {
+/** Plain words for the reasons and signals (SQL names them tersely). */
+const WORDS: Record<string, string> = {
   "no page proof": "not sent through the site's page (no proof)",
   "invalid page proof": "a page proof that did not check out",
   "page proof never confirmed": "the page never confirmed its proof",
+  "over the address budget": "over its network address's budget of one-by-one e-mails",
+  "over the address burst budget": "too many at once from its network address",
+  "over the overall budget": "over the budget of one-by-one e-mails for all addresses",
   links: "several links",
   gibberish: "random-looking words",
   "repeated-text": "the same text as other requests",
 };
 
-function reasonWords(reason: string): string {
-  return REASON_WORDS[reason] ?? reason;
-}
+const words = (reason: string): string => WORDS[reason] ?? reason;
+const PROOF_REASONS = ["no page proof", "invalid page proof", "page proof never confirmed"];
 
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** The proof's reason (as the SQL counts it) and the content signals of one sample. */
-function heldFor(held: DigestSample): string {
-  const proof = { missing: "no page proof", invalid: "invalid page proof", pending: "page proof never confirmed" }[held.proof ?? ""];
-  return [...(proof ? [proof] : []), ...held.signals].map(reasonWords).join("; ") || "—";
+/** How many of the held requests were sent through the page (held for a budget only). */
+function pageProved(digest: HeldDigest): number {
+  return digest.requestCount - PROOF_REASONS.reduce((sum, reason) => sum + (digest.reasons[reason] ?? 0), 0);
 }
 
 export function digestSubject(digest: HeldDigest): string {
-  return `Held back: ${plural(digest.requestCount, "suspect meeting request")} (digest #${digest.id})`;
+  const proved = pageProved(digest);
+  return `Held back: ${plural(digest.requestCount, "meeting request")}${proved > 0 ? `, ${proved} sent through the page` : ""} (digest #${digest.id})`;
 }
 
-/** The digest's text; `intervalSeconds` is the least time between two digests. */
-export function digestText(digest: HeldDigest, timeZone = "UTC", intervalSeconds = DEFAULT_DIGEST_INTERVAL_SECONDS): string {
+function describe(held: HeldRequest, index: number, timeZone: string): string[] {
+  const marks = [
+    ...held.signals.map(words),
+    ...(held.copies > 1 ? [`this text ${held.copies} times in this digest`] : []),
+    ...(held.sameAddress > 0 ? [`${plural(held.sameAddress, "earlier request")} from its address`] : []),
+  ];
+  return [
+    "",
+    `${index + 1}. ${oneLine(held.name)} (${oneLine(held.organization)}) <${oneLine(held.email)}>`,
+    `   Request #${held.id}, ${formatReceived(held.createdAt, timeZone)}`,
+    `   Held for: ${held.heldFor.map(words).join("; ") || "—"}`,
+    ...(marks.length > 0 ? [`   Marks: ${marks.join("; ")}`] : []),
+    ...held.message
+      .replace(/\r\n?/g, "\n")
+      .split("\n")
+      .map((line) => `     ${visible(line.replace(/\t/g, "    "))}`.trimEnd()),
+    ...(held.truncated ? ["     […]"] : []),
+  ];
+}
+
+/** The digest's text. */
+export function digestText(digest: HeldDigest, timeZone = "UTC"): string {
   const reasons = Object.entries(digest.reasons).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
-  const width = Math.max(...reasons.map(([reason]) => reasonWords(reason).length), 0);
+  const width = Math.max(...reasons.map(([reason]) => words(reason).length), 0);
   const countWidth = Math.max(...reasons.map(([, count]) => String(count).length), 0);
+  const listed = digest.requests.length;
   const lines = [
-    `${plural(digest.requestCount, "meeting request was", "meeting requests were")} held back as suspect, from ${plural(digest.clientCount, "network address", "network addresses")},`,
+    `${plural(digest.requestCount, "meeting request was", "meeting requests were")} held back, from ${plural(digest.clientCount, "network address", "network addresses")},`,
     `between ${formatReceived(digest.firstAt, timeZone)}`,
     `and ${formatReceived(digest.lastAt, timeZone)}.`,
     "They are stored; none of them was e-mailed to you one by one.",
     "",
     "Why they were held (a request can have several reasons):",
-    ...reasons.map(([reason, count]) => `  ${reasonWords(reason).padEnd(width)}  ${String(count).padStart(countWidth)}`),
+    ...reasons.map(([reason, count]) => `  ${words(reason).padEnd(width)}  ${String(count).padStart(countWidth)}`),
     "",
-    digest.samples.length === digest.requestCount
-      ? "The requests:"
-      : `${plural(digest.samples.length, "sample")}, one per distinct text, the most repeated first:`,
+    listed === digest.requestCount
+      ? `${listed === 1 ? "It" : `All ${listed}`}, the likeliest real requests first:`
+      : `The first ${listed}, the likeliest real requests first:`,
+    ...digest.requests.flatMap((held, index) => describe(held, index, timeZone)),
   ];
-  digest.samples.forEach((held, index) => {
+  if (listed < digest.requestCount) {
     lines.push(
       "",
-      `${index + 1}. ${oneLine(held.name)} (${oneLine(held.organization)}) <${oneLine(held.email)}>`,
-      `   Request #${held.id}, ${formatReceived(held.createdAt, timeZone)}${held.copies > 1 ? `; this text ${held.copies} times` : ""}`,
-      `   Held for: ${heldFor(held)}`,
-      ...held.message
-        .replace(/\r\n?/g, "\n")
-        .split("\n")
-        .map((line) => `     ${visible(line.replace(/\t/g, "    "))}`.trimEnd()),
+      `${plural(digest.requestCount - listed, "more request is", "more requests are")} in this digest, not listed here. Every one, in the same order:`,
+      `  SQL editor:  select * from meeting_requests_overview where digest = ${digest.id} order by digest_rank;`,
+      `  locally:     npm run requests -- --digest ${digest.id}`,
     );
-    if (held.truncated) lines.push("     […]");
-  });
+  }
   lines.push(
     "",
     "--",
-    "A real lead among them? Every held request is in the table editor's meeting_requests_overview",
-    "(suspect = true), or `npm run requests` on a local backend; reply to it from there.",
-    `Digest #${digest.id} (public.contact_digests). At most one digest is sent every ${plural(Math.round(intervalSeconds / 60), "minute")}.`,
+    "A real lead among them? Reply to it from here, or find it in the table editor's",
+    "meeting_requests_overview (digest, held_for), or `npm run requests` on a local backend.",
+    `Digest #${digest.id} (public.contact_digests). At most one digest is sent every ${plural(Math.round(digest.intervalSeconds / 60), "minute")}.`,
   );
   return `${lines.join("\n")}\n`;
 }
@@ -199,12 +225,11 @@ export interface DigestSettings {
   from: Mailbox;
   to: readonly Mailbox[];
   timeZone?: string;
-  intervalSeconds?: number;
 }
 
 export function composeDigest(digest: HeldDigest, settings: DigestSettings, now: Date): ComposedDigest {
   const subject = digestSubject(digest);
-  const text = digestText(digest, settings.timeZone, settings.intervalSeconds);
+  const text = digestText(digest, settings.timeZone);
   const domain = (asciiAddress(settings.from.address) ?? "localhost").split("@")[1];
   const headers = [
     `From: ${formatMailbox(settings.from)}`,
@@ -248,9 +273,9 @@ function message(error: unknown): string {
 /** Sends the due digest, if any, and records the outcome. */
 export async function sendDigest(dependencies: DigestDependencies): Promise<DigestResult> {
   const { config, digests, log } = dependencies;
-  const digest = await digests.claim(config.digestMinIntervalSeconds, config.leaseSeconds);
+  const digest = await digests.claim(config.leaseSeconds);
   if (!digest) return {};
-  const settings = { from: config.from, to: config.to, timeZone: config.timeZone, intervalSeconds: config.digestMinIntervalSeconds };
+  const settings = { from: config.from, to: config.to, timeZone: config.timeZone };
   const email = composeDigest(digest, settings, dependencies.now());
   try {
     await dependencies.sendMail(config.smtp, { from: email.envelopeFrom, to: email.recipients }, email.raw);
