@@ -119,8 +119,8 @@ function displayDate(iso: string): string {
   return match ? `${match[1]} ${match[2]} UTC` : iso;
 }
 
-/** Human-readable blocks, newest first (the order given). */
-export function formatRequestsText(requests: readonly StoredRequest[]): string {
+/** Human-readable blocks, in the order given (`order` says which). */
+export function formatRequestsText(requests: readonly StoredRequest[], order = "newest first"): string {
   if (requests.length === 0) return "No meeting requests yet.\n";
   const blocks = requests.map((request) => {
     const one = (text: string): string => terminalSafe(text).replace(/\n/g, " ");
@@ -140,8 +140,8 @@ export function formatRequestsText(requests: readonly StoredRequest[]): string {
       message,
     ].join("\n");
   });
-  const suspects = requests.filter((request) => request.screening && request.screening.verdict !== "page-verified").length;
-  const count = `${requests.length} meeting request${requests.length === 1 ? "" : "s"}, newest first${suspects ? ` (${suspects} held back as suspect or waiting for the page's proof: not e-mailed one by one)` : ""}.`;
+  const held = requests.filter((request) => ["held", "digest", "digested"].includes(request.notification?.status ?? "")).length;
+  const count = `${requests.length} meeting request${requests.length === 1 ? "" : "s"}, ${order}${held ? ` (${held} not e-mailed one by one: held for the page's proof or listed in a digest)` : ""}.`;
   return `${blocks.join("\n\n")}\n\n${count}\n`;
 }
 
@@ -166,4 +166,11 @@ export function requestsToCsv(requests: readonly StoredRequest[]): string {
   const lines = [CSV_COLUMNS.join(",")];
   for (const request of requests) lines.push(CSV_COLUMNS.map((column) => csvField(request[column])).join(","));
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** The requests a digest lists, in its order (the likeliest real first), for `--digest N`. */
+export function requestsInDigest(requests: readonly StoredRequest[], digest: number): StoredRequest[] {
+  return requests
+    .filter((request) => request.notification?.digest === digest)
+    .sort((a, b) => (a.notification?.digest_rank ?? 0) - (b.notification?.digest_rank ?? 0));
 }

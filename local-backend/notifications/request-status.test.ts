@@ -80,7 +80,7 @@ test("npm run requests marks suspect requests and says how staff hear of them", 
   const base = { notified_at: null, notification_attempts: 0, notification_error: null, next_attempt_at: "2026-11-23T17:10:01.123456Z" };
   const suspect: StoredRequest = {
     ...request,
-    notification: notificationFrom({ ...base, notification_status: "digest" }),
+    notification: notificationFrom({ ...base, notification_status: "digest", held_for: ["no page proof"] }),
     screening: screeningFrom({ ...base, notification_status: "digest", screening_verdict: "suspect", screening_proof: "missing", screening_signals: ["links"] }),
   };
   const held: StoredRequest = {
@@ -92,8 +92,8 @@ test("npm run requests marks suspect requests and says how staff hear of them", 
   const digested: StoredRequest = {
     ...request,
     id: 9,
-    notification: notificationFrom({ ...base, notification_status: "digested", digest_sent_at: "2026-11-23T17:20:00.000000Z" }),
-    screening: screeningFrom({ ...base, notification_status: "digested", screening_verdict: "suspect", screening_proof: "verified", screening_signals: ["gibberish", "repeated-text"] }),
+    notification: notificationFrom({ ...base, notification_status: "digested", digest_sent_at: "2026-11-23T17:20:00.000000Z", held_for: ["no page proof"], digest: 3 }),
+    screening: screeningFrom({ ...base, notification_status: "digested", screening_verdict: "suspect", screening_proof: "missing", screening_signals: ["gibberish", "repeated-text"] }),
   };
   const verified: StoredRequest = {
     ...request,
@@ -101,13 +101,22 @@ test("npm run requests marks suspect requests and says how staff hear of them", 
     notification: notificationFrom({ ...base, notification_status: "pending" }),
     screening: screeningFrom({ ...base, notification_status: "pending", screening_verdict: "page-verified", screening_proof: "confirmed", screening_signals: [] }),
   };
-  const text = formatRequestsText([verified, digested, held, suspect]);
+  const overBudget: StoredRequest = {
+    ...request,
+    id: 11,
+    notification: notificationFrom({ ...base, notification_status: "digest", held_for: ["over the address burst budget"], digest: null }),
+    screening: screeningFrom({ ...base, notification_status: "digest", screening_verdict: "page-verified", screening_proof: "verified", screening_signals: [], screening_budget: "over-address-burst" }),
+  };
+  const text = formatRequestsText([overBudget, verified, digested, held, suspect]);
   expect(text).toContain("#7  2026-11-23 17:05 UTC  [SUSPECT]\n  Name:");
-  expect(text).toContain("  Screening:     SUSPECT (no page proof; links)\n  Notified:      not one by one (suspect): in the next digest\n");
+  expect(text).toContain("  Screening:     SUSPECT (no page proof; links)\n  Notified:      not one by one (no page proof): in the next digest\n");
   expect(text).toContain("#8  2026-11-23 17:05 UTC  [SUSPECT]\n");
   expect(text).toContain("  Screening:     waiting for the page's proof (sent before it was ready)\n  Notified:      not yet: waiting for the page's proof until 2026-11-23 17:10:01 UTC, then the digest\n");
-  expect(text).toContain("  Screening:     SUSPECT (gibberish; repeated-text)\n  Notified:      in a digest, 2026-11-23 17:20:00 UTC\n");
+  expect(text).toContain("  Screening:     SUSPECT (no page proof; gibberish; repeated-text)\n  Notified:      in digest #3 (no page proof), 2026-11-23 17:20:00 UTC\n");
   expect(text).toContain("#10  2026-11-23 17:05 UTC\n");
   expect(text).toContain("  Screening:     page-verified (confirmed after sending)\n  Notified:      NOT YET (not tried yet; next attempt 2026-11-23 17:10:01 UTC)\n");
-  expect(text).toMatch(/4 meeting requests, newest first \(3 held back as suspect or waiting for the page's proof: not e-mailed one by one\)\.\n$/);
+  // Page-proved, past a budget: not suspect, listed in the digest.
+  expect(text).toContain("#11  2026-11-23 17:05 UTC\n");
+  expect(text).toContain("  Screening:     page-verified\n  Notified:      not one by one (over the address burst budget): in the next digest\n");
+  expect(text).toMatch(/5 meeting requests, newest first \(4 not e-mailed one by one: held for the page's proof or listed in a digest\)\.\n$/);
 });
