@@ -21,13 +21,14 @@ type Deferred = { resolve: () => void; reject: (error: Error) => void };
 
 function renderForm(submitRequest: (record: ContactRecord) => Promise<void>, files = contentFiles) {
   const prepareSubmit = jest.fn();
+  const startProof = jest.fn();
   render(
     <>
-      <MeetingForm content={meetingFormContent(files)} submitRequest={submitRequest} prepareSubmit={prepareSubmit} />
+      <MeetingForm content={meetingFormContent(files)} submitRequest={submitRequest} prepareSubmit={prepareSubmit} startProof={startProof} />
       <ToastRegion label={String(files.meeting?.toastRegionLabel)} />
     </>,
   );
-  return { prepareSubmit };
+  return { prepareSubmit, startProof };
 }
 
 function pendingSubmit() {
@@ -99,5 +100,18 @@ describe("MeetingForm", () => {
     await user.click(screen.getByLabelText(words.emailLabel));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(prepareSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it("starts the page proof at the first focus, and again at the first focus after a request was sent", async () => {
+    const user = userEvent.setup();
+    const { startProof } = renderForm(jest.fn(async () => undefined));
+    await fillRequiredFields(user, (label) => label);
+    await waitFor(() => expect(startProof).toHaveBeenCalledTimes(1)); // one proof for all the focuses of one request
+    await user.click(screen.getByRole("button", { name: words.submitLabel }));
+    expect(await screen.findByText(content.successToast.title)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(startProof).toHaveBeenCalledTimes(1); // none for a request that may never come
+    await user.click(screen.getByLabelText(words.fullNameLabel));
+    await waitFor(() => expect(startProof).toHaveBeenCalledTimes(2));
   });
 });

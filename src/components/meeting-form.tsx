@@ -86,8 +86,8 @@ export function MeetingForm({
     });
   };
 
-  // The proof starts at the first focus, not when the form nears the viewport: a visitor who only
-  // scrolls past costs no challenge and no solving.
+  // The proof starts at the first focus (again after each sent request), not when the form nears
+  // the viewport: a visitor who only scrolls past costs no challenge and no solving.
   const handleFocus = () => {
     prepare();
     if (proofStartedRef.current) return;
@@ -106,6 +106,8 @@ export function MeetingForm({
       await sending;
       if (!fromBot) announceFormOutcome(form, "request_sent");
       form.reset();
+      // The proof was spent: the next visitor's first focus starts a new one (src/lib/form-proof.ts).
+      proofStartedRef.current = false;
       void showToast("success", content.successToast);
     } catch (error) {
       console.error("Meeting request submission failed:", error instanceof Error ? error.message : error, error);

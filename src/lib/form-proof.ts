@@ -7,7 +7,10 @@
  * - otherwise `pending:<ticket>`, and once the insert is stored and the proof solved, the page
  *   confirms the ticket (`rpc/confirm_form_proof`) after the toast, quietly.
  * Nothing here delays the submit: the header is read synchronously from what is ready.
- * A proof counts once: every stored submission starts a new round with a fresh challenge.
+ * A proof counts once: after a stored submission the next start() (the form's next focus) begins a
+ * new round with a fresh challenge. Not before: the database counts the challenges an address is
+ * given and makes each dearer than the last (20261126100000_screening_settings.sql), so the page
+ * asks for none that a visitor may never use.
  */
 
 export { FORM_PROOF_HEADER } from "./form-proof-header";
@@ -82,17 +85,16 @@ type Round = {
 };
 
 export type FormProof = {
-  /** Starts fetching and solving a challenge (the form calls this after its first focus). */
+  /** Starts fetching and solving a challenge, unless this round's is on its way (the form calls this at a focus). */
   start: () => void;
   /** The x-form-proof value for the next insert. Synchronous; the same until `sent`. */
   header: () => string;
-  /** After an insert with `header`: once stored, the round is spent (a pending ticket gets confirmed) and a new one starts. */
+  /** After an insert with `header`: once stored, the round is spent (a pending ticket gets confirmed); the next start() begins a new one. */
   sent: (header: string, stored: boolean) => void;
 };
 
 export function createFormProof(deps: FormProofDependencies): FormProof {
   let round: Round | undefined;
-  let started = false;
 
   const fresh = (solved: Round["solved"]): solved is NonNullable<Round["solved"]> =>
     solved !== undefined && deps.now() - solved.at < FORM_PROOF_REUSE_MS;
@@ -126,7 +128,6 @@ export function createFormProof(deps: FormProofDependencies): FormProof {
   const current = (): Round => (round ??= { ticket: deps.newTicket() });
 
   const start = (): void => {
-    started = true;
     const target = current();
     if (!target.work) work(target);
   };
@@ -143,7 +144,6 @@ export function createFormProof(deps: FormProofDependencies): FormProof {
       if (!stored) return;
       const used = round;
       round = undefined;
-      if (started) start();
       if (!used || header !== `pending:${used.ticket}`) return;
       // The request waits as pending: confirm it with this round's proof (solved meanwhile, or
       // still being solved), or with a new one if there is none or it got too old.
