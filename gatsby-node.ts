@@ -25,8 +25,12 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
 export const createResolvers: GatsbyNode["createResolvers"] = pictureDescriptionResolvers;
 
 /** The GraphQL types of content/*.yaml, generated from the content's zod schemas (build-time/content/graphql-types.ts). */
-export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
-  actions.createTypes(contentTypeDefinitions());
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions, reporter }) => {
+  try {
+    actions.createTypes(contentTypeDefinitions());
+  } catch (error) {
+    reporter.panic(error instanceof Error ? error.message : String(error));
+  }
 };
 
 /**
