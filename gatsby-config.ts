@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
+import { contentTypeName } from "./build-time/content/graphql-types";
 import { loadEnvFiles } from "./build-time/env-files";
 import { DRAWN_PICTURES_DIR } from "./build-time/pictures/drawn-pictures";
 import { siteUrlFrom } from "./build-time/site-url";
@@ -67,14 +68,5 @@ const config: GatsbyConfig = {
     "cms-admin",
   ],
 };
-
-function contentTypeName(fileName: string): string {
-  const pascal = fileName
-    .split(/[^a-zA-Z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join("");
-  return `${pascal}Content`;
-}
 
 export default config;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { contentTypeDefinitions } from "./build-time/content/graphql-types";
 import { finishBuild } from "./build-time/finish-build";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./build-time/supabase-settings";
 import { PAGE_BOOT_ENTRY } from "./build-time/page-scripts";
@@ -23,183 +24,13 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
 /** The pictures' descriptions follow the content like the drawn pictures (build-time/pictures; drawn in plugins/content-yaml). */
 export const createResolvers: GatsbyNode["createResolvers"] = pictureDescriptionResolvers;
 
-/**
- * The shape of every file in content/ (checked and made into nodes by plugins/content-yaml).
- * Declared rather than inferred so that a page query never silently loses a field, and a
- * required field missing from the YAML fails the build.
- */
-export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
-  actions.createTypes(`
-    type SiteContent implements Node @dontInfer {
-      companyName: String!
-      shortName: String!
-      description: String!
-      history: CompanyHistory!
-      shareImage: File! @fileByRelativePath
-      shareImageAlt: String!
-      skipLinkLabel: String!
-      notFound: NotFoundPageCopy!
-    }
-    type NotFoundPageCopy {
-      title: String!
-      code: String!
-      heading: String!
-      homeLinkLabel: String!
-    }
-    type CompanyHistory {
-      established: Int!
-      transitFocusSince: Int!
-      microtransitSince: Int!
-      summary: String!
-    }
-
-    type HeroContent implements Node @dontInfer {
-      eyebrow: String!
-      headline: String!
-      lead: String!
-      ctaLabel: String!
-      stats: [Figure!]!
-    }
-    type Figure {
-      value: String!
-      label: String!
-    }
-
-    type SolutionsContent implements Node @dontInfer {
-      heading: String!
-      intro: String!
-      ctaLabel: String!
-      ctaAboutWord: String!
-      offerings: [Offering!]!
-    }
-    type Offering {
-      name: String!
-      subtitle: String!
-      headerStyle: String!
-      highlights: [String!]!
-    }
-
-    type ConsultingContent implements Node @dontInfer {
-      eyebrow: String!
-      heading: String!
-      summary: String!
-      figures: [Figure!]!
-      points: [String!]!
-      ctaLabel: String!
-    }
-
-    type ExpoContent implements Node @dontInfer {
-      eyebrow: String!
-      heading: String!
-      intro: String!
-      eventName: String!
-      booth: String!
-      startDate: String!
-      endDate: String!
-      venue: ExpoVenue!
-      perksHeading: String!
-      perks: [ExpoPerk!]!
-      leadersHeading: String!
-      leaders: [ExpoLeader!]!
-      ctaLabel: String!
-    }
-    type ExpoVenue {
-      name: String!
-      city: String!
-      region: String!
-      country: String!
-    }
-    type ExpoPerk {
-      title: String!
-      description: String!
-    }
-    type ExpoLeader {
-      role: String!
-      bio: String!
-    }
-
-    type MeetingContent implements Node @dontInfer {
-      heading: String!
-      subtitle: String!
-      image: File! @fileByRelativePath
-      imageAlt: String!
-      formTitle: String!
-      contactTitle: String!
-      form: MeetingFormCopy!
-      productOptions: [ChoiceOption!]!
-      meetingTimeOptions: [ChoiceOption!]!
-      successToast: ToastMessage!
-      failureToast: ToastMessage!
-      toastRegionLabel: String!
-    }
-    type MeetingFormCopy {
-      fullNameLabel: String!
-      fullNameHint: String!
-      organizationLabel: String!
-      organizationHint: String!
-      emailLabel: String!
-      phoneLabel: String!
-      fleetSizeLabel: String!
-      fleetSizePlaceholder: String!
-      productsLegend: String!
-      meetingTimeLegend: String!
-      challengesLabel: String!
-      submitLabel: String!
-      submittingLabel: String!
-      requiredNote: String!
-    }
-    type ToastMessage {
-      title: String!
-      text: String!
-    }
-    type ChoiceOption {
-      value: String!
-      label: String!
-    }
-
-    type ContactContent implements Node @dontInfer {
-      address: PostalAddress!
-      phone: String!
-      email: String!
-      booth: String!
-      labels: ContactLabels!
-    }
-    type ContactLabels {
-      address: String!
-      phone: String!
-      email: String!
-      booth: String!
-    }
-    type PostalAddress {
-      street: String!
-      city: String!
-      region: String!
-      postalCode: String!
-      country: String!
-    }
-
-    type FooterContent implements Node @dontInfer {
-      platformsHeading: String!
-      resourcesHeading: String!
-      paperDownload: FooterLink!
-      resources: [FooterLink!]!
-      contactHeading: String!
-      milestonesLabel: String!
-      milestoneLabels: FooterMilestoneLabels!
-      rightsNotice: String!
-      legalLinksLabel: String!
-      legalLinks: [FooterLink!]!
-    }
-    type FooterMilestoneLabels {
-      established: String!
-      transitFocusSince: String!
-      microtransitSince: String!
-    }
-    type FooterLink {
-      label: String!
-      href: String!
-    }
-  `);
+/** The GraphQL types of content/*.yaml, generated from the content's zod schemas (build-time/content/graphql-types.ts). */
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions, reporter }) => {
+  try {
+    actions.createTypes(contentTypeDefinitions());
+  } catch (error) {
+    reporter.panic(error instanceof Error ? error.message : String(error));
+  }
 };
 
 /**

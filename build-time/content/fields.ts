@@ -16,6 +16,15 @@ export const fieldHelp = z.registry<{ expected: string }>();
  */
 export const typingHints = z.registry<{ sentence: string }>();
 
+/** The GraphQL object type of each group (graphql-types.ts); page fragments are written `on` it. */
+export const graphqlTypeNames = z.registry<{ name: string }>();
+
+/**
+ * Picture paths, which the page queries as File nodes (graphql-types.ts). `drawnWhenEmpty`: an
+ * editor's own picture that the site fills with a drawn one when left empty, so never empty on the page.
+ */
+export const pictureFields = z.registry<{ drawnWhenEmpty: boolean }>();
+
 /** Picture formats the image pipeline (gatsby-transformer-sharp) can resize. */
 export const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "webp", "avif", "tif", "tiff"] as const;
 
@@ -164,7 +173,7 @@ const IMAGE_PATH_PATTERN = new RegExp(
 );
 
 export function imagePath(description: string, typingHint?: string) {
-  return formattedText({
+  const schema = formattedText({
     description,
     typingHint,
     expected: "the path of a picture next to this file, such as ./images/share-card.png",
@@ -183,6 +192,8 @@ export function imagePath(description: string, typingHint?: string) {
       return `${show(value)} is not a picture file name.`;
     },
   });
+  pictureFields.add(schema, { drawnWhenEmpty: false });
+  return schema;
 }
 
 /**
@@ -190,7 +201,9 @@ export function imagePath(description: string, typingHint?: string) {
  * the drawn picture is used while it is empty (build-time/pictures).
  */
 export function ownPicture(description: string) {
-  return imagePath(description, "Save it in content/images and write its path from this file, e.g. ./images/our-picture.png.").optional();
+  const schema = imagePath(description, "Save it in content/images and write its path from this file, e.g. ./images/our-picture.png.").optional();
+  pictureFields.add(schema, { drawnWhenEmpty: true });
+  return schema;
 }
 
 /** Text alternative of a picture: required, because screen-reader users and search engines rely on it. */
@@ -234,9 +247,14 @@ export function list<T extends z.ZodType>(item: T, description: string, typingHi
   return schema;
 }
 
-/** A group of named fields; any other field name is reported as a likely typo. */
-export function group<T extends z.ZodRawShape>(shape: T, description: string) {
-  return z.strictObject(shape).describe(description);
+/**
+ * A group of named fields; any other field name is reported as a likely typo. `graphqlType` names
+ * its GraphQL type; groups of the same shape in several places may share a name.
+ */
+export function group<T extends z.ZodRawShape>(graphqlType: string, shape: T, description: string) {
+  const schema = z.strictObject(shape).describe(description);
+  graphqlTypeNames.add(schema, { name: graphqlType });
+  return schema;
 }
 
 /** A whole content file: one group of fields at the top level. */

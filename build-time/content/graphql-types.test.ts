@@ -1,19 +1,15 @@
 /**
- * gatsby-node.ts declares the GraphQL type of every content file by hand (createTypes). The zod
- * schemas are the content model; this test fails when the two disagree on a field's name, on
- * whether it is a list, on its scalar type (String, Int, File for pictures), or on it being
- * required (`!`), so adding a field to one and forgetting the other is caught before a build.
+ * The GraphQL types generated from the content's zod schemas: what each zod construct becomes,
+ * and the loud failures for what has no GraphQL type yet.
  */
-import fs from "node:fs";
-import path from "node:path";
-import { buildASTSchema, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLScalarType, parse, type GraphQLOutputType } from "graphql";
+import { buildASTSchema, parse } from "graphql";
 import { z } from "zod";
-import { CONTENT_FILES } from "./content-files";
-import { fieldHelp } from "./fields";
+import { DRAWN_PICTURES } from "../pictures/drawn-pictures";
+import { CONTENT_FILES, type ContentFileSpec } from "./content-files";
+import { contentFile, group, imagePath, list, pictureFields, text, year } from "./fields";
+import { contentTypeDefinitions, contentTypeName } from "./graphql-types";
 
-const GATSBY_NODE = path.join(__dirname, "..", "..", "gatsby-node.ts");
-
-/** What Gatsby itself declares and the hand-written types refer to. */
+/** What Gatsby itself declares and the generated types refer to. */
 const GATSBY_BUILT_INS = `
   directive @dontInfer on OBJECT
   directive @fileByRelativePath on FIELD_DEFINITION
@@ -21,77 +17,85 @@ const GATSBY_BUILT_INS = `
   type File implements Node { id: ID! }
 `;
 
-function declaredTypes() {
-  const source = fs.readFileSync(GATSBY_NODE, "utf8");
-  const sdl = /createTypes\(`([\s\S]*?)`\)/.exec(source)?.[1];
-  if (!sdl) throw new Error("gatsby-node.ts has no actions.createTypes(`…`) call.");
-  return buildASTSchema(parse(`${GATSBY_BUILT_INS}\n${sdl}`));
+function typesOf(shape: z.ZodRawShape, name = "news"): string {
+  const spec: ContentFileSpec = { name, section: "News", schema: contentFile(shape, "News", "The news.") };
+  return contentTypeDefinitions([spec]);
 }
 
-function typeNameOf(fileName: string): string {
-  return `${fileName.charAt(0).toUpperCase()}${fileName.slice(1)}Content`;
+const author = group("Author", { name: text("The name.") }, "Who wrote it.");
+
+it("names each file's node type after the file, as plugins/content-yaml does", () => {
+  expect(contentTypeName("hero")).toBe("HeroContent");
+  expect(contentTypeName("case-studies")).toBe("CaseStudiesContent");
+});
+
+it("declares every content file as a Node type Gatsby can build a schema from", () => {
+  const sdl = contentTypeDefinitions();
+  expect(() => buildASTSchema(parse(`${GATSBY_BUILT_INS}\n${sdl}`))).not.toThrow();
+  for (const spec of CONTENT_FILES) expect(sdl).toContain(`type ${contentTypeName(spec.name)} implements Node @dontInfer {`);
+  expect(sdl).toContain("type Offering {\n  name: String!\n  subtitle: String!\n  headerStyle: String!\n  highlights: [String!]!\n}");
+});
+
+it("maps text, choices, years, groups, lists and pictures, required unless optional", () => {
+  const picture = imagePath("A picture.");
+  expect(
+    typesOf({
+      title: text("The title."),
+      colour: z.enum(["red", "blue"]),
+      kind: z.literal("press"),
+      since: year("The year.", "2010"),
+      author,
+      tags: list(text("A tag."), "The tags."),
+      pictures: list(picture, "The pictures."),
+      cover: picture,
+      subtitle: text("The subtitle.").optional(),
+      score: z.number(),
+    }),
+  ).toBe(`type Author {
+  name: String!
 }
 
-/** "String!", "[Figure!]!"… as the zod schema implies, with nested groups compared recursively. */
-function differences(schema: z.ZodType, type: GraphQLOutputType, where: string): string[] {
-  // An editor's own picture may be left empty: the drawn picture fills the field (build-time/pictures), so it is still "File!".
-  if (schema instanceof z.ZodOptional) {
-    const inner = schema.unwrap() as z.ZodType;
-    if (scalarFor(inner) !== "File") return [`${where}: optional in the content model; only a picture field has a drawn default.`];
-    return differences(inner, type, where);
-  }
-  if (!(type instanceof GraphQLNonNull)) return [`${where}: required in the content model, so it must end with "!" in GraphQL.`];
-  const inner = type.ofType;
-  if (schema instanceof z.ZodArray) {
-    if (!(inner instanceof GraphQLList)) return [`${where}: a list in the content model, not in GraphQL.`];
-    return differences(schema.element as z.ZodType, inner.ofType, `${where}[]`);
-  }
-  if (inner instanceof GraphQLList) return [`${where}: a list in GraphQL, not in the content model.`];
-  if (schema instanceof z.ZodObject) {
-    if (!(inner instanceof GraphQLObjectType)) return [`${where}: a group of fields in the content model, ${inner.toString()} in GraphQL.`];
-    return objectDifferences(schema, inner, where);
-  }
-  const expected = scalarFor(schema);
-  const actual = inner instanceof GraphQLScalarType || inner instanceof GraphQLObjectType ? inner.name : inner.toString();
-  return actual === expected ? [] : [`${where}: ${expected} in the content model, ${actual} in GraphQL.`];
-}
+type NewsContent implements Node @dontInfer {
+  title: String!
+  colour: String!
+  kind: String!
+  since: Int!
+  author: Author!
+  tags: [String!]!
+  pictures: [File!]! @fileByRelativePath
+  cover: File! @fileByRelativePath
+  subtitle: String
+  score: Float!
+}`);
+});
 
-function scalarFor(schema: z.ZodType): string {
-  if (schema instanceof z.ZodNumber) return "Int";
-  if (fieldHelp.get(schema)?.expected.startsWith("the path of a picture")) return "File";
-  return "String";
-}
+it("keeps an editor's own picture required: the drawn picture fills it when left empty", () => {
+  const sdl = contentTypeDefinitions();
+  expect(sdl).toContain("  shareImage: File! @fileByRelativePath\n");
+  expect(typesOf({ photo: imagePath("A photo.").optional() })).toContain("  photo: File @fileByRelativePath\n");
+  // Only what build-time/pictures draws may be marked so.
+  const drawnWhenEmpty = CONTENT_FILES.flatMap((spec) =>
+    Object.entries(spec.schema.shape)
+      .filter(([, schema]) => pictureFields.get(schema as z.ZodType)?.drawnWhenEmpty)
+      .map(([field]) => `${spec.name}.${field}`),
+  );
+  expect(drawnWhenEmpty.sort()).toEqual(Object.values(DRAWN_PICTURES).map((picture) => `${picture.contentFile}.${picture.field}`).sort());
+});
 
-function objectDifferences(schema: z.ZodObject, type: GraphQLObjectType, where: string): string[] {
-  const fields = type.getFields();
-  const modelNames = Object.keys(schema.shape);
-  const extra = Object.keys(fields)
-    .filter((name) => name !== "id" && !modelNames.includes(name))
-    .map((name) => `${where}.${name}: in GraphQL (${type.name}) but not in the content model.`);
-  const mismatched = Object.entries(schema.shape).flatMap(([name, fieldSchema]) => {
-    const field = fields[name];
-    if (!field) return [`${where}.${name}: in the content model but not in GraphQL (${type.name}).`];
-    return differences(fieldSchema as z.ZodType, field.type, `${where}.${name}`);
-  });
-  return [...mismatched, ...extra];
-}
+it("declares a type shared by several groups once, and refuses one name for different fields", () => {
+  const otherAuthor = group("Author", { name: text("Another description.") }, "Who wrote it.");
+  expect(typesOf({ author, editor: otherAuthor }).match(/type Author /g)).toHaveLength(1);
+  const different = group("Author", { fullName: text("The name.") }, "Who wrote it.");
+  expect(() => typesOf({ author, editor: different })).toThrow(
+    "GraphQL type Author is given to groups with different fields: content/news.yaml › author and content/news.yaml › editor. Name one of them differently in its group().",
+  );
+});
 
-describe("GraphQL types in gatsby-node.ts", () => {
-  const schema = declaredTypes();
-
-  it.each(CONTENT_FILES.map((spec) => [spec.name, spec] as const))("%s matches its zod schema", (name, spec) => {
-    const type = schema.getType(typeNameOf(name));
-    if (!(type instanceof GraphQLObjectType)) throw new Error(`gatsby-node.ts declares no type ${typeNameOf(name)} for content/${name}.yaml.`);
-    expect(objectDifferences(spec.schema, type, `content/${name}.yaml`)).toEqual([]);
-  });
-
-  it("reports a field missing from GraphQL (the comparison can fail)", () => {
-    const hero = CONTENT_FILES.find((spec) => spec.name === "hero");
-    const type = schema.getType("HeroContent");
-    if (!hero || !(type instanceof GraphQLObjectType)) throw new Error("no hero");
-    const withExtraField = hero.schema.extend({ subheadline: z.string() });
-    expect(objectDifferences(withExtraField, type, "content/hero.yaml")).toEqual([
-      "content/hero.yaml.subheadline: in the content model but not in GraphQL (HeroContent).",
-    ]);
-  });
+it("fails with the schema path where a zod construct has no GraphQL type, rather than letting Gatsby infer one", () => {
+  expect(() => typesOf({ items: list(z.strictObject({ name: text("The name.") }), "Items.") })).toThrow(
+    'content/news.yaml › items[]: a group without a GraphQL type name. Make it with group("TypeName", …) (build-time/content/fields.ts).',
+  );
+  expect(() => typesOf({ author: group("Author", { active: z.boolean() }, "Who.") })).toThrow(
+    "content/news.yaml › author › active: build-time/content/graphql-types.ts cannot give a zod boolean a GraphQL type. Add the case there rather than letting Gatsby infer one.",
+  );
 });

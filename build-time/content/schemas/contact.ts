@@ -1,6 +1,7 @@
 import { contentFile, countryCode, email, group, phone, text } from "../fields";
 
 const labels = group(
+  "ContactLabels",
   {
     address: text("The word before the address in the contact card.", "Address"),
     phone: text("The word before the phone number in the contact card.", "Phone"),
@@ -13,6 +14,7 @@ const labels = group(
 export const contactSchema = contentFile(
   {
     address: group(
+      "PostalAddress",
       {
         street: text("Street and suite.", "1400 Commerce Parkway, Suite 300"),
         city: text("City.", "Columbus"),

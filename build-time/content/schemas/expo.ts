@@ -10,6 +10,7 @@ export const expoSchema = contentFile(
     startDate: isoDate("The first day of the expo (used on the sharing card and in search engines' event listing).", "Write it as YYYY-MM-DD."),
     endDate: isoDate("The last day of the expo.", "Write it as YYYY-MM-DD."),
     venue: group(
+      "ExpoVenue",
       {
         name: text("The name of the venue.", "Palm Springs Convention Center"),
         city: text("The city of the venue (also on the sharing card).", "Palm Springs"),
@@ -21,6 +22,7 @@ export const expoSchema = contentFile(
     perksHeading: text("The heading above the list of what visitors get at the booth."),
     perks: list(
       group(
+        "ExpoPerk",
         {
           title: text("The perk's short title.", "Live demos"),
           description: text("One sentence about the perk."),
@@ -32,6 +34,7 @@ export const expoSchema = contentFile(
     leadersHeading: text("The heading above the leaders."),
     leaders: list(
       group(
+        "ExpoLeader",
         {
           role: text("The leader's role (the page names leaders by role only).", "Chief Technology Officer"),
           bio: text("One sentence about the leader."),

@@ -10,6 +10,7 @@ export const footerSchema = contentFile(
     contactHeading: text("The heading of the contact column.", "Contact"),
     milestonesLabel: text("What screen readers call the list of company years.", "Company milestones"),
     milestoneLabels: group(
+      "FooterMilestoneLabels",
       {
         established: text("The caption beside the year the company was founded.", "Established"),
         transitFocusSince: text("The caption beside the year the company turned to public transit.", "Transit focus"),

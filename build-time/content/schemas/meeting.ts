@@ -2,6 +2,7 @@ import { contentFile, group, imageAlt, list, ownPicture, text } from "../fields"
 import { choiceOption, toastMessage } from "./shared";
 
 const form = group(
+  "MeetingFormCopy",
   {
     fullNameLabel: text("The label of the name field. End it with * because the field is required.", "Full Name *"),
     fullNameHint: text("What the browser says when the name is only spaces.", "Enter your full name."),

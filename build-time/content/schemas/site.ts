@@ -8,6 +8,7 @@ export const siteSchema = contentFile(
       "One or two sentences that search engines and link previews show under the page title. About 160 characters at most, or search engines cut it off.",
     ),
     history: group(
+      "CompanyHistory",
       {
         established: year("The year the company was founded.", "1964"),
         transitFocusSince: year("The year the company started to focus on public transit.", "2010"),
@@ -22,6 +23,7 @@ export const siteSchema = contentFile(
     shareImageAlt: imageAlt("shareImage", "{companyName}, {eventName}, {booth}, {dates}, {place}, {headline}"),
     skipLinkLabel: text("The link keyboard users meet first, which jumps over the header to the page's content.", "Skip to main content"),
     notFound: group(
+      "NotFoundPageCopy",
       {
         title: text("The browser-tab title of the page shown for an address that does not exist.", "Page not found"),
         code: text("The big number at the top of that page.", "404"),

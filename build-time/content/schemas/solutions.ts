@@ -2,6 +2,7 @@ import { OFFERING_HEADER_STYLES } from "../../../src/lib/offering-header-styles"
 import { contentFile, group, headerStyle, list, text } from "../fields";
 
 export const offering = group(
+  "Offering",
   {
     name: text("The offering's name, shown as the card title.", "OptiRun"),
     subtitle: text("One short line under the name. About 60 characters at most, or it wraps badly on phones.", "Demand-response management platform"),

@@ -1,0 +1,82 @@
+/**
+ * The GraphQL types of the content files, generated from their zod schemas as the JSON Schemas
+ * are (json-schema.ts); gatsby-node.ts hands them to Gatsby (createSchemaCustomization). Declared
+ * rather than inferred, so a page query never silently loses a field.
+ *
+ * A file is a Node type named after it, without inference; a group is the object type its
+ * group() names, a list `[Item!]`, text and a choice of words `String`, a whole number `Int`, a
+ * picture path a `File` found by its path. Every field is required (`!`) but an optional one; an
+ * editor's own picture is required too, since the drawn picture fills it when left empty.
+ */
+import { z } from "zod";
+import { CONTENT_FILES, type ContentFileSpec } from "./content-files";
+import { graphqlTypeNames, pictureFields } from "./fields";
+
+/** content/hero.yaml → HeroContent: the node type plugins/content-yaml makes (gatsby-config.ts). */
+export function contentTypeName(fileName: string): string {
+  const pascal = fileName
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("");
+  return `${pascal}Content`;
+}
+
+type ObjectType = { declaration: string; fields: string; where: string };
+
+/** The type definitions (SDL) of every content file and the groups in it. */
+export function contentTypeDefinitions(files: readonly ContentFileSpec[] = CONTENT_FILES): string {
+  const types = new Map<string, ObjectType>();
+  for (const spec of files) {
+    const name = contentTypeName(spec.name);
+    addObjectType(types, name, `type ${name} implements Node @dontInfer`, spec.schema, `content/${spec.name}.yaml`);
+  }
+  return [...types.values()].map(({ declaration, fields }) => `${declaration} {\n${fields}\n}`).join("\n\n");
+}
+
+function addObjectType(types: Map<string, ObjectType>, name: string, declaration: string, schema: z.ZodObject, where: string): void {
+  const fields = Object.entries(schema.shape)
+    .map(([field, fieldSchema]) => fieldDefinition(types, field, fieldSchema as z.ZodType, `${where} › ${field}`))
+    .join("\n");
+  const sameName = types.get(name);
+  if (sameName && sameName.fields !== fields) {
+    throw new Error(`GraphQL type ${name} is given to groups with different fields: ${sameName.where} and ${where}. Name one of them differently in its group().`);
+  }
+  if (!sameName) types.set(name, { declaration, fields, where });
+}
+
+function fieldDefinition(types: Map<string, ObjectType>, name: string, schema: z.ZodType, where: string): string {
+  const byPath = isPicture(schema) ? " @fileByRelativePath" : "";
+  return `  ${name}: ${outputType(types, schema, where)}${byPath}`;
+}
+
+/** A picture path, or a list of them: Gatsby resolves it to the File node at that path. */
+function isPicture(schema: z.ZodType): boolean {
+  if (schema instanceof z.ZodOptional) return isPicture(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodArray) return isPicture(schema.element as z.ZodType);
+  return pictureFields.get(schema) !== undefined;
+}
+
+/** "String!", "[Figure!]!", "File!"… for the field at `where`; names the path of what it cannot map. */
+function outputType(types: Map<string, ObjectType>, schema: z.ZodType, where: string): string {
+  if (schema instanceof z.ZodOptional) {
+    const whenPresent = outputType(types, schema.unwrap() as z.ZodType, where);
+    return pictureFields.get(schema)?.drawnWhenEmpty ? whenPresent : whenPresent.replace(/!$/, "");
+  }
+  if (schema instanceof z.ZodArray) return `[${outputType(types, schema.element as z.ZodType, `${where}[]`)}]!`;
+  if (schema instanceof z.ZodObject) {
+    const name = graphqlTypeNames.get(schema)?.name;
+    if (!name) throw new Error(`${where}: a group without a GraphQL type name. Make it with group("TypeName", …) (build-time/content/fields.ts).`);
+    addObjectType(types, name, `type ${name}`, schema, where);
+    return `${name}!`;
+  }
+  if (pictureFields.get(schema)) return "File!";
+  if (schema instanceof z.ZodString) return "String!";
+  // A GraphQL enum would change the page's query types; the content check already refuses other words.
+  const words = schema instanceof z.ZodEnum ? schema.options : schema instanceof z.ZodLiteral ? [...schema.values] : undefined;
+  if (words?.every((word) => typeof word === "string")) return "String!";
+  if (schema instanceof z.ZodNumber) return schema.format === "safeint" ? "Int!" : "Float!";
+  throw new Error(
+    `${where}: build-time/content/graphql-types.ts cannot give a zod ${schema.def.type} a GraphQL type. Add the case there rather than letting Gatsby infer one.`,
+  );
+}
