@@ -22,6 +22,8 @@ export class LocalBackendError extends Error {
 
 /** The message of anything thrown, on one line. */
 export function oneLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  // Not only `instanceof Error`: Node's own errors can come from another realm (a test runner's).
+  const message = (error as { message?: unknown } | null)?.message;
+  const text = typeof message === "string" ? message : String(error);
   return text.replace(/\s*\n\s*/g, " ").trim();
 }

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page, type Request } from "@playwright/test";
-import { readRequests, startLocalBackend, type LocalBackend, type StoredRequest } from "../../local-backend";
+import { readRequests, startLocalBackend, type LocalBackend, type LocalBackendOptions, type StoredRequest } from "../../local-backend";
 
 /**
  * The local backend the build talks to, on the port baked into the build (E2E_BACKEND_PORT).
@@ -12,6 +12,8 @@ export type BackendControl = {
   /** Takes the backend down: the browser then gets "connection refused". Restarted before the next test. */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** The backend again, with staff notifications or other screening settings, for this test only. */
+  restartWith(options: Pick<LocalBackendOptions, "notifications" | "screening">): Promise<LocalBackend>;
 };
 
 /** What the browser reported during a test: asserted empty at the end unless allowed. */
@@ -33,15 +35,30 @@ type TestFixtures = { backend: BackendControl; diagnostics: PageDiagnostics };
 
 class BackendHolder {
   private instance: LocalBackend | undefined;
+  /** Set while a test runs the backend with options of its own (restartWith). */
+  private special = false;
   constructor(readonly port: number) {}
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  async start(): Promise<LocalBackend> {
-    this.instance ??= await startLocalBackend({ port: this.port, host: "127.0.0.1", dataDir: undefined, anonKey: anonKey() });
+  async start(options: Pick<LocalBackendOptions, "notifications" | "screening"> = {}): Promise<LocalBackend> {
+    this.instance ??= await startLocalBackend({ port: this.port, host: "127.0.0.1", dataDir: undefined, anonKey: anonKey(), ...options });
     return this.instance;
+  }
+
+  async restartWith(options: Pick<LocalBackendOptions, "notifications" | "screening">): Promise<LocalBackend> {
+    await this.stop();
+    this.special = true;
+    return this.start(options);
+  }
+
+  /** The plain backend again after a test that had its own. */
+  async startPlain(): Promise<void> {
+    if (this.special) await this.stop();
+    this.special = false;
+    await this.start();
   }
 
   async stop(): Promise<void> {
@@ -79,7 +96,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   backend: [
     async ({ backendProcess }, use) => {
       const db = (await backendProcess.start()).db;
-      await db.query("delete from public.contacts");
+      // Each test starts as a visitor new to the site: no requests, no challenges counted for 127.0.0.1.
+      await db.exec("delete from public.contacts; delete from private.form_challenges_issued;");
       await use({
         url: backendProcess.url,
         rows: async () => {
@@ -90,8 +108,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         start: async () => {
           await backendProcess.start();
         },
+        restartWith: (options) => backendProcess.restartWith(options),
       });
-      await backendProcess.start(); // the next test finds it up again
+      await backendProcess.startPlain(); // the next test finds it up again, as it was
     },
     { auto: true },
   ],

@@ -87,18 +87,18 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     },
   });
 
-  // A client that drops its connection mid-conversation (the function's process ending while the
-  // backend stops) is that client's problem: without a listener, the 'error' event would end the
-  // whole backend before it closes the database.
-  server.on("error", (error: Error) => options.log?.(`a mail client's connection failed: ${error.message}`));
-
+  // smtp-server passes its listener's errors on as its own 'error' events.
   await new Promise<void>((resolve, reject) => {
-    server.server.once("error", reject);
+    server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {
-      server.server.off("error", reject);
+      server.off("error", reject);
       resolve();
     });
   });
+  // A client that drops its connection mid-conversation (the function's process ending while the
+  // backend stops) is that client's problem: without a listener, the 'error' event would end the
+  // whole backend before it closes the database. (Added after listening: a port taken is the caller's to report.)
+  server.on("error", (error: Error) => options.log?.(`a mail client's connection failed: ${error.message}`));
   const port = (server.server.address() as AddressInfo).port;
 
   return {

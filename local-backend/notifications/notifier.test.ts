@@ -4,12 +4,14 @@
  * notification tests go through HTTP inserts; these drive the notifier directly.)
  */
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 import type { PGlite } from "@electric-sql/pglite";
 
 import { openDatabase, SerialQueue } from "../database";
+import { startLocalBackend } from "../server";
 import { asVisitor, goodRow, insertAs, pageProof, visitorHeaders } from "../test-helpers";
 import { startMailCatcher } from "./mail-catcher";
 import { startLocalNotifier, type LocalNotifier } from "./notifier";
@@ -101,5 +103,24 @@ test("with the mail server down the request stays pending with the error; when i
     }
   } finally {
     await notifier.close();
+  }
+});
+
+test("the catcher's usual port taken: any free port, said in one line; a port asked for and taken: the backend does not start, and says why", async () => {
+  const holder = net.createServer();
+  await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+  const taken = (holder.address() as net.AddressInfo).port;
+  try {
+    const lines: string[] = [];
+    const notifier = await startLocalNotifier(run, { catcher: { port: taken, anyPortIfTaken: true }, log: (line) => lines.push(line) });
+    const port = notifier.catcher!.port;
+    await notifier.close();
+    expect(port).not.toBe(taken);
+    expect(lines).toContain(`The mail catcher's usual port ${taken} is taken; it listens on ${port} instead.`);
+    await expect(startLocalBackend({ port: 0, notifications: { catcher: { port: taken } } })).rejects.toThrow(
+      /^Staff notifications could not start \(listen EADDRINUSE.*\)\. Free that port or set LOCAL_MAIL_PORT to another one, or set LOCAL_NOTIFICATIONS=off/,
+    );
+  } finally {
+    holder.close();
   }
 });
