@@ -35,13 +35,13 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await db.exec(`delete from public.contacts; delete from public.contact_digests; delete from private.form_challenges_issued;
+  await db.exec(`delete from public.contacts; delete from public.contact_digests; delete from private.form_challenges_issued; delete from private.one_by_one_pace;
                  update private.screening_settings set ${COLUMNS.map((column) => `${column} = default`).join(", ")};`);
 });
 
 const COLUMNS = [
   "window_seconds", "unproved_per_address", "unproved_in_all", "one_by_one_per_address", "one_by_one_per_address_burst",
-  "burst_seconds", "one_by_one_in_all", "base_difficulty", "challenges_at_base_difficulty", "challenges_per_doubling",
+  "one_by_one_refill_seconds", "one_by_one_in_all", "base_difficulty", "challenges_at_base_difficulty", "challenges_per_doubling",
   "challenges_per_address", "hold_for_proof_seconds", "digest_interval_seconds", "digest_list_limit",
 ];
 
@@ -53,6 +53,7 @@ async function settings(values: Record<string, number>): Promise<void> {
 async function later(seconds: number): Promise<void> {
   const back = `make_interval(secs => ${Number(seconds)})`;
   await db.exec(`update public.contact_screening set screened_at = screened_at - ${back}, budget_at = budget_at - ${back};
+                 update private.one_by_one_pace set full_again_at = full_again_at - ${back};
                  update private.form_challenges_issued set issued_at = issued_at - ${back};`);
 }
 
@@ -88,12 +89,26 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
     expect(await decision(await sendProved("203.0.113.1"))).toEqual({ budget: "one-by-one", status: "pending" });
   });
 
-  test("per address in any burst: 5 within a minute are e-mailed, the 6th goes to the digest; a minute later, again", async () => {
-    const ids = await sendMany(6, () => "203.0.113.3");
-    expect(await decision(ids[4]!)).toEqual({ budget: "one-by-one", status: "pending" });
-    expect(await decision(ids[5]!)).toEqual({ budget: "over-address-burst", status: "digest" });
-    await later(61);
-    expect(await decision(await sendProved("203.0.113.3"))).toEqual({ budget: "one-by-one", status: "pending" });
+  test("per address at a pace: 4 at once are e-mailed, the 5th goes to the digest; one more every 15 s, 4 again once the bucket is full", async () => {
+    const ids = await sendMany(5, () => "203.0.113.3");
+    expect(await decision(ids[3]!)).toEqual({ budget: "one-by-one", status: "pending" });
+    expect(await decision(ids[4]!)).toEqual({ budget: "over-address-burst", status: "digest" });
+    await later(15);
+    const [refilled, over] = await sendMany(2, () => "203.0.113.3");
+    expect(await decision(refilled!)).toEqual({ budget: "one-by-one", status: "pending" });
+    expect((await decision(over!)).budget).toBe("over-address-burst");
+    await later(60);
+    const again = await sendMany(5, () => "203.0.113.3");
+    expect((await Promise.all(again.map(decision))).map((made) => made.budget)).toEqual([...Array(4).fill("one-by-one"), "over-address-burst"]);
+  });
+
+  test("a queue at one booth, one request every 15 s, is e-mailed one by one up to the address's 20 of the hour", async () => {
+    const budgets = [];
+    for (let i = 0; i < 22; i += 1) {
+      budgets.push((await decision(await sendProved("203.0.113.14"))).budget);
+      await later(15);
+    }
+    expect(budgets).toEqual([...Array(20).fill("one-by-one"), "over-address", "over-address"]);
   });
 
   test("in all: the 35th one-by-one e-mail of the window from any addresses is sent, the 36th request goes to the digest", async () => {
@@ -114,7 +129,7 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
   });
 
   test("a pending request is given its budget when the page confirms it: over budget, it joins the digest at once", async () => {
-    await sendMany(5, () => "203.0.113.5");
+    await sendMany(4, () => "203.0.113.5");
     const ticket = pendingProof();
     const id = await send("203.0.113.5", ticket.header);
     expect(await decision(id)).toEqual({ budget: null, status: "held" });
@@ -126,8 +141,8 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
     await sendMany(40, () => "203.0.113.6");
     const states = await db.query<{ status: string; n: number }>("select status, count(*)::int as n from public.contact_notifications group by status order by status");
     expect(states.rows).toEqual([
-      { status: "digest", n: 35 },
-      { status: "pending", n: 5 },
+      { status: "digest", n: 36 },
+      { status: "pending", n: 4 },
     ]);
   });
 });
@@ -178,9 +193,9 @@ describe("the digest lists every held request, the likeliest real first", () => 
     const invalid = await send("192.0.2.2", "garbage");
     const pending = await send("192.0.2.3", pendingProof().header);
     await db.query("update public.contact_notifications set next_attempt_at = now() - interval '1 second' where contact_id = $1", [pending]);
-    await sendMany(5, () => "203.0.113.11");
-    const busy = await sendProved("203.0.113.11"); // over the burst, 5 before it from its address
-    await settings({ one_by_one_in_all: 5 });
+    await sendMany(4, () => "203.0.113.11");
+    const busy = await sendProved("203.0.113.11"); // over the burst, 4 before it from its address
+    await settings({ one_by_one_in_all: 4 });
     const quiet = await sendProved("203.0.113.12"); // over all, its address's first
     const digest = await claimDigest();
     expect(digest.request_count).toBe(7);
@@ -193,7 +208,7 @@ describe("the digest lists every held request, the likeliest real first", () => 
       "over the overall budget": 1,
     });
     const busyHeld = digest.requests[1]!;
-    expect(busyHeld).toMatchObject({ held_for: ["over the address burst budget"], same_address: 5 });
+    expect(busyHeld).toMatchObject({ held_for: ["over the address burst budget"], same_address: 4 });
     for (const held of digest.requests) {
       expect(held.name).toBeTruthy();
       expect(held.organization).toBeTruthy();

@@ -24,7 +24,9 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await db.exec("delete from public.contacts; delete from public.contact_notifications; delete from public.contact_digests;");
+  // Each test starts with no requests, and no address has used its budgets (20261126110000).
+  await db.exec(`delete from public.contacts; delete from public.contact_notifications; delete from public.contact_digests;
+                 delete from private.one_by_one_pace; delete from private.form_challenges_issued;`);
 });
 
 async function send(row: ContactRow, address: string, proof?: string): Promise<number> {

@@ -162,8 +162,7 @@ describe("warmUpContactsInsert (the page's start-up script), which prepares the 
   });
 });
 
-// Last: once a proof round has started, every stored insert starts the next one (module state), which
-// must not outlive the backend of an earlier describe.
+// Last: the proof's rounds are module state, which must not outlive the backend of an earlier describe.
 describe("the page proof on the real submit path (Jest solves in-thread: __mocks__/form-proof-worker.ts)", () => {
   let backend: LocalBackend;
   const until = async (condition: () => Promise<boolean> | boolean, what: string) => {
@@ -199,7 +198,7 @@ describe("the page proof on the real submit path (Jest solves in-thread: __mocks
     await until(() => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"), "the solved proof");
     const proof = contactsInsertHeaders()["x-form-proof"]!;
     await insertContactRecord({ ...record, email: "solved.proof@vrt.example.org" }, { url: backend.url, anonKey: backend.anonKey });
-    expect(contactsInsertHeaders()["x-form-proof"]).toMatch(/^pending:/); // a new round for the next request
+    expect(contactsInsertHeaders()["x-form-proof"]).toMatch(/^pending:/); // spent: the next request needs a new round
     // The screening (20261124110000) judged the insert's header verified, and spent it: used once.
     const screened = await backend.db.query<{ proof: string }>(
       "select s.proof from public.contact_screening s join public.contacts c on c.id = s.contact_id where c.email = 'solved.proof@vrt.example.org'",
@@ -207,6 +206,10 @@ describe("the page proof on the real submit path (Jest solves in-thread: __mocks
     expect(screened.rows).toEqual([{ proof: "verified" }]);
     const again = await backend.db.query<{ v: string }>("select private.form_proof_verdict($1) as v", [proof]);
     expect(again.rows[0]!.v).toBe("invalid");
+    // Which starts at the next focus (startFormProof), not before: each challenge of an address costs more.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(contactsInsertHeaders()["x-form-proof"]).toMatch(/^pending:/);
+    startFormProof({ url: backend.url, anonKey: backend.anonKey });
     await until(() => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"), "the next proof");
     expect(contactsInsertHeaders()["x-form-proof"]).not.toBe(proof);
   });

@@ -24,12 +24,13 @@ create table private.screening_settings (
   -- past either, the insert is refused with 429 (PT429).
   unproved_per_address integer not null default 20 check (unproved_per_address >= 0),
   unproved_in_all integer not null default 200 check (unproved_in_all >= 0),
-  -- Page-proved requests e-mailed one by one: per address per window, per address in any
-  -- burst_seconds, and from all addresses together per window. Past a budget a request is stored
-  -- and listed individually in the next digest.
+  -- Page-proved requests e-mailed one by one: per address per window; per address at a pace of
+  -- one every one_by_one_refill_seconds, with up to one_by_one_per_address_burst at once (a token
+  -- bucket); and from all addresses together per window. Past a budget a request is stored and
+  -- listed individually in the next digest.
   one_by_one_per_address integer not null default 20 check (one_by_one_per_address >= 0),
-  one_by_one_per_address_burst integer not null default 5 check (one_by_one_per_address_burst >= 0),
-  burst_seconds integer not null default 60 check (burst_seconds > 0),
+  one_by_one_per_address_burst integer not null default 4 check (one_by_one_per_address_burst >= 0),
+  one_by_one_refill_seconds integer not null default 15 check (one_by_one_refill_seconds > 0),
   one_by_one_in_all integer not null default 35 check (one_by_one_in_all >= 0),
   -- The page proof's price per address: base_difficulty (maxnumber: the page tries half of it on
   -- average) for the first challenges_at_base_difficulty challenges of the window, then twice as

@@ -5,7 +5,9 @@
 -- it: a script can run that code. So a page-proved request is e-mailed one by one only within
 -- budget (private.screening_settings):
 --   one_by_one_per_address        per address per window (20 an hour)
---   one_by_one_per_address_burst  per address in any burst_seconds (5 a minute)
+--   one_by_one_per_address_burst  per address at once (4), then one every
+--   one_by_one_refill_seconds     (15): a token bucket, so a queue of real visitors at one
+--                                 booth keeps its pace while a script's burst is cut short
 --   one_by_one_in_all             from all addresses together per window (35 an hour)
 -- Past a budget it is stored and listed individually in the next digest, never dropped.
 -- A page-proved request is never held back for its words: content signals are recorded (and
@@ -29,18 +31,30 @@ update public.contact_screening s
  where s.verdict = 'page-verified';
 
 
--- Whether a page-proved request from `client` may be e-mailed one by one now. Called with the
--- screening's lock held (contacts_screen_request, form_proof_confirmed), so decisions are counted
--- one at a time.
+-- Each address's token bucket, kept as the time its bucket is full again (the "theoretical
+-- arrival time" of GCRA): a grant moves it one_by_one_refill_seconds later; a request finding it
+-- more than (burst - 1) refills ahead is over the burst.
+create table private.one_by_one_pace (
+  client_key text primary key,
+  full_again_at timestamptz not null
+);
+create index one_by_one_pace_full_again_idx on private.one_by_one_pace (full_again_at);
+revoke all on table private.one_by_one_pace from public, anon, authenticated, service_role;
+alter table private.one_by_one_pace enable row level security;
+
+-- Whether a page-proved request from `client` may be e-mailed one by one now, and if so, counts
+-- it against the bucket. Called with the screening's lock held (contacts_screen_request,
+-- form_proof_confirmed), so decisions are made one at a time.
 create function private.one_by_one_budget(client text)
   returns text
   language plpgsql
-  stable
+  volatile
   set search_path = ''
 as $$
 declare
   settings private.screening_settings;
   window_start timestamptz;
+  full_again timestamptz;
 begin
   select * into settings from private.screening_settings;
   window_start := pg_catalog.now() - pg_catalog.make_interval(secs => settings.window_seconds);
@@ -48,15 +62,19 @@ begin
        where s.client_key = client and s.budget = 'one-by-one' and s.budget_at > window_start) >= settings.one_by_one_per_address then
     return 'over-address';
   end if;
-  if (select pg_catalog.count(*) from public.contact_screening s
-       where s.client_key = client and s.budget = 'one-by-one'
-         and s.budget_at > pg_catalog.now() - pg_catalog.make_interval(secs => settings.burst_seconds)) >= settings.one_by_one_per_address_burst then
+  select greatest(p.full_again_at, pg_catalog.now()) into full_again from private.one_by_one_pace p where p.client_key = client;
+  full_again := coalesce(full_again, pg_catalog.now());
+  if full_again - pg_catalog.now() > pg_catalog.make_interval(secs => (settings.one_by_one_per_address_burst - 1) * settings.one_by_one_refill_seconds) then
     return 'over-address-burst';
   end if;
   if (select pg_catalog.count(*) from public.contact_screening s
        where s.budget = 'one-by-one' and s.budget_at > window_start) >= settings.one_by_one_in_all then
     return 'over-all';
   end if;
+  delete from private.one_by_one_pace p where p.full_again_at < pg_catalog.now();
+  insert into private.one_by_one_pace as p (client_key, full_again_at)
+    values (client, full_again + pg_catalog.make_interval(secs => settings.one_by_one_refill_seconds))
+    on conflict (client_key) do update set full_again_at = excluded.full_again_at;
   return 'one-by-one';
 end;
 $$;
