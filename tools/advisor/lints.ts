@@ -1,7 +1,7 @@
 /**
  * Our own queries for the security checks of Supabase's Security Advisor (the "splinter"
  * lints), written from their documented conditions, for a test to run on the migrated
- * database (docs/database.md). Test support only: the server does not use it.
+ * database (docs/database.md). Test and tooling support only: the server does not use it.
  */
 import type { PGlite } from "@electric-sql/pglite";
 
