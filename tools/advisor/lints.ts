@@ -2,7 +2,7 @@
  * Our own queries for the lints of Supabase's Advisors (the splinter project: Security and
  * Performance), written from their documented conditions, for tests to run on a migrated
  * database (docs/database.md). 0012, anonymous sign-ins, is an Auth setting, not SQL: it is
- * checked on supabase/config.toml (auth-settings.test.ts). Test and tooling support only: the
+ * checked on supabase/config.toml (config-toml.test.ts). Test and tooling support only: the
  * server does not use it.
  */
 import type { PGlite } from "@electric-sql/pglite";
@@ -23,7 +23,9 @@ export interface AdvisorFinding {
 }
 
 /** Every lint, in Supabase's numbering. */
-export const ADVISOR_LINTS: readonly LintQuery[] = [...RLS_LINTS, ...EXPOSURE_LINTS, ...SCHEMA_LINTS, ...PERFORMANCE_LINTS].sort((a, b) => a.code.localeCompare(b.code));
+export const ADVISOR_LINTS: readonly LintQuery[] = [...RLS_LINTS, ...EXPOSURE_LINTS, ...SCHEMA_LINTS, ...PERFORMANCE_LINTS].sort(
+  (a, b) => a.code.localeCompare(b.code),
+);
 
 /** Every finding of every lint, in lint order then object order. */
 export async function runAdvisorLints(db: Pick<PGlite, "query">): Promise<AdvisorFinding[]> {
