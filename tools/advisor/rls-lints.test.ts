@@ -112,26 +112,53 @@ describe("each lint catches a bad fixture and passes a fixed one", () => {
   });
 
   test.each<[string, string, AdvisorFinding[]]>([
-    ["rls_disabled_in_public: row-level security on", `create table public.t (id int primary key); alter table public.t enable row level security;
-      create policy p on public.t for select to anon using (id > 0)`, graphqlVisible("public.t")],
-    ["rls_disabled_in_public: a schema not exposed", `create schema app; grant usage on schema app to anon;
-      create table app.t (id int primary key); grant select on app.t to anon`, [finding("pg_graphql_anon_table_exposed", "WARN", "app.t")]],
-    ["policy_exists_rls_disabled", `${quietTable("t")} create policy p on public.t for select to anon using (id > 0);
-      alter table public.t enable row level security`, []],
-    ["rls_enabled_no_policy", `${quietTable("t")} alter table public.t enable row level security;
-      create policy nobody on public.t for select to anon using (false)`, []],
-    ["rls_references_user_metadata", `${AUTH_STAND_INS} ${quietTable("t")} alter table public.t enable row level security;
-      create policy p on public.t for select to authenticated using (((select auth.jwt()) -> 'app_metadata' ->> 'role') = 'admin')`, []],
-    ["sensitive_columns_exposed", `create table public.accounts (id int primary key, "API-Key" text, password text);
-      alter table public.accounts enable row level security`,
-      [finding("rls_enabled_no_policy", "INFO", "public.accounts"), ...graphqlVisible("public.accounts")]],
-    ["public_bucket_allows_listing", `${STORAGE_STAND_INS}
-      insert into storage.buckets values ('avatars', 'Avatars', true), ('private', 'Private', false);
-      create policy narrower on storage.objects for select to anon using (bucket_id = 'avatars' and name like 'public/%');
-      create policy restrictive on storage.objects as restrictive for select to anon using (bucket_id = 'avatars');
-      create policy uploads on storage.objects for insert to authenticated with check (bucket_id = 'avatars');
-      create policy private_bucket on storage.objects for select to anon using (bucket_id = 'private');
-      create policy staff on storage.objects for select to service_role using (true)`, []],
+    [
+      "rls_disabled_in_public: row-level security on",
+      `create table public.t (id int primary key); alter table public.t enable row level security;
+       create policy p on public.t for select to anon using (id > 0)`,
+      graphqlVisible("public.t"),
+    ],
+    [
+      "rls_disabled_in_public: a schema not exposed",
+      `create schema app; grant usage on schema app to anon;
+       create table app.t (id int primary key); grant select on app.t to anon`,
+      [finding("pg_graphql_anon_table_exposed", "WARN", "app.t")],
+    ],
+    [
+      "policy_exists_rls_disabled",
+      `${quietTable("t")} create policy p on public.t for select to anon using (id > 0);
+       alter table public.t enable row level security`,
+      [],
+    ],
+    [
+      "rls_enabled_no_policy",
+      `${quietTable("t")} alter table public.t enable row level security;
+       create policy nobody on public.t for select to anon using (false)`,
+      [],
+    ],
+    [
+      "rls_references_user_metadata",
+      `${AUTH_STAND_INS} ${quietTable("t")} alter table public.t enable row level security;
+       create policy p on public.t for select to authenticated using (((select auth.jwt()) -> 'app_metadata' ->> 'role') = 'admin')`,
+      [],
+    ],
+    [
+      "sensitive_columns_exposed",
+      `create table public.accounts (id int primary key, "API-Key" text, password text);
+       alter table public.accounts enable row level security`,
+      [finding("rls_enabled_no_policy", "INFO", "public.accounts"), ...graphqlVisible("public.accounts")],
+    ],
+    [
+      "public_bucket_allows_listing",
+      `${STORAGE_STAND_INS}
+       insert into storage.buckets values ('avatars', 'Avatars', true), ('private', 'Private', false);
+       create policy narrower on storage.objects for select to anon using (bucket_id = 'avatars' and name like 'public/%');
+       create policy restrictive on storage.objects as restrictive for select to anon using (bucket_id = 'avatars');
+       create policy uploads on storage.objects for insert to authenticated with check (bucket_id = 'avatars');
+       create policy private_bucket on storage.objects for select to anon using (bucket_id = 'private');
+       create policy staff on storage.objects for select to service_role using (true)`,
+      [],
+    ],
   ])("%s: fixed", async (_lint, fixture, expected) => {
     expect(await database.lint(fixture)).toEqual(expected);
   });
