@@ -9,7 +9,7 @@
  *      (in memory, so every run starts empty);
  *   5. stops everything it started, also on failure or Ctrl-C.
  *
- * Options (anything else goes to `playwright test`, e.g. `-g "keyboard"` or `e2e/tests/form.spec.ts`):
+ * Options (anything else goes to `playwright test`, e.g. `-g "keyboard"` or `e2e/tests/form-submit.spec.ts`):
  *   --reuse-build   skip the build when public/ is still the last e2e build (for working on tests)
  */
 import { spawn, type ChildProcess } from "node:child_process";

@@ -8,7 +8,8 @@ export function meetingFormContentIn(doc: Document): Queries.MeetingFormFragment
   return block?.textContent ? (JSON.parse(block.textContent) as Queries.MeetingFormFragment) : undefined;
 }
 
-const loadRoot = () => import(/* webpackChunkName: "meeting-form" */ "../components/meeting-form-root");
+// Only hydrateMeetingForm: the root's component is for the HTML renderer (meeting-form-island.tsx).
+const loadRoot = () => import(/* webpackChunkName: "meeting-form", webpackExports: ["hydrateMeetingForm"] */ "../components/meeting-form-root");
 
 /** A task boundary: the chunk's modules run in one task, the hydration starts in the next. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

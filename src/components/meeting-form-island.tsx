@@ -1,7 +1,7 @@
 import React from "react";
 import { MEETING_FORM_CONTENT_ID, MEETING_FORM_ISLAND_ID } from "../lib/meeting-form-island";
 import { serializeForScriptElement } from "../lib/script-data";
-import type { MeetingFormWithToasts as MeetingFormWithToastsComponent } from "./meeting-form-with-toasts";
+import type { MeetingFormRoot as MeetingFormRootComponent } from "./meeting-form-root";
 import * as styles from "./meeting-form-island.module.css";
 
 /**
@@ -12,10 +12,10 @@ import * as styles from "./meeting-form-island.module.css";
  * 6.8 KB gzip). So the HTML renderer and `gatsby develop` require it here, in a branch webpack
  * drops from the browser bundle (`process.env.BUILD_STAGE` is a constant there).
  */
-const MeetingFormWithToasts: typeof MeetingFormWithToastsComponent | undefined =
+const MeetingFormRoot: typeof MeetingFormRootComponent | undefined =
   process.env.BUILD_STAGE !== "build-javascript"
     ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-      (require("./meeting-form-with-toasts") as { MeetingFormWithToasts: typeof MeetingFormWithToastsComponent }).MeetingFormWithToasts
+      (require("./meeting-form-root") as { MeetingFormRoot: typeof MeetingFormRootComponent }).MeetingFormRoot
     : undefined;
 
 /**
@@ -38,7 +38,7 @@ export function MeetingFormIsland({ content }: { content: Queries.MeetingFormFra
     <>
       <script type="application/json" id={MEETING_FORM_CONTENT_ID} dangerouslySetInnerHTML={{ __html: serializeForScriptElement(formWordsOnly(content)) }} />
       <div id={MEETING_FORM_ISLAND_ID} className={styles.island}>
-        {MeetingFormWithToasts && <MeetingFormWithToasts content={content} />}
+        {MeetingFormRoot && <MeetingFormRoot content={content} />}
       </div>
     </>
   );

@@ -11,7 +11,7 @@ import { editedContent, loadContent, lowerCaseTexts, meetingFormContent } from "
  * the submit code starts loading when the visitor reaches the form. The form's behaviour with a
  * real browser and the real backend (validation, limits, submitting state, reset, values kept on
  * failure, double submits, the honeypot, the stored row, toasts) is tested once, end to end, in
- * e2e/tests/form.spec.ts; how the stored message is worded, in src/lib/meeting-request.test.ts.
+ * e2e/tests/form-*.spec.ts; how the stored message is worded, in src/lib/meeting-request.test.ts.
  */
 const contentFiles = loadContent();
 const content = meetingFormContent(contentFiles);

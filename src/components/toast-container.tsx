@@ -1,8 +1,7 @@
 import React from "react";
 import { toast, ToastContainer } from "react-toastify/unstyled";
 import "react-toastify/ReactToastify.css";
-import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from "../lib/toast-display";
-import type { ToastKind, ToastText } from "../lib/toasts";
+import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT, type ToastKind, type ToastText } from "../lib/toast-display";
 import { ToastMessage } from "./toast-message";
 
 /** Loaded on demand (src/lib/toasts.ts): about 4 seconds each, at most 3 at once, announced to screen readers. */

@@ -1,4 +1,11 @@
-/** The form's React root in the built page (src/components/meeting-form-island.tsx renders both). */
+/*
+ * The names the form island's parts share: the build's loader (build-time/page-scripts.ts), the
+ * start-up script (src/boot/), the island's HTML (src/components/meeting-form-island.tsx), the live
+ * form and its warm-up. Here, in a module with no imports, because the loader and the start-up
+ * script must not import React or a component.
+ */
+
+/** The form's React root in the built page. */
 export const MEETING_FORM_ISLAND_ID = "meeting-form";
 /** The form's words as JSON, written beside the island at build time: what it hydrates with. */
 export const MEETING_FORM_CONTENT_ID = "meeting-form-content";

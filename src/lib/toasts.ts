@@ -4,8 +4,7 @@
  * the form) or at the latest with the first toast. A toast shown before the container is on the
  * page waits in react-toastify's queue and appears when it mounts.
  */
-export type ToastKind = "success" | "error";
-export type ToastText = { title: string; text: string };
+import type { ToastKind, ToastText } from "./toast-display";
 
 let wanted = false;
 const listeners = new Set<() => void>();
