@@ -2,7 +2,7 @@
  * The digest call: its e-mail (exact text), the row check, and the handler's DIGEST path with a
  * store that follows the SQL's rules (one digest leased at a time, a sent digest never again).
  * The SQL side (what is due, at most one per interval, marks) is tested in
- * local-backend/screening.test.ts.
+ * local-backend/screening-digest.test.ts.
  */
 import assert from "node:assert/strict";
 
