@@ -20,8 +20,9 @@ import { DEFAULT_FROM, DEFAULT_TO } from "../local-backend/notifications/notifie
 import { localEnvironment, mailDirBeside } from "../local-backend/notifications/settings";
 import { projectRoot } from "../local-backend/notifications/project-root";
 import { localDataDir } from "../local-backend/paths";
-import { asciiAddress, parseMailbox, type Mailbox } from "../supabase/functions/notify-meeting-request/mime.ts";
+import { parseMailbox, type Mailbox } from "../supabase/functions/notify-meeting-request/mime.ts";
 import { composeReport, reportText } from "../supabase/functions/notify-meeting-request/report.ts";
+import { messageBytes } from "../supabase/functions/notify-meeting-request/staff-email.ts";
 import { dateProblem, lastSevenDays, type SiteReport } from "./site-analytics/report-data";
 import { loadSiteReport } from "./site-analytics/report-source";
 
@@ -35,16 +36,16 @@ function mailboxes(text: string): Mailbox[] {
 }
 
 /** Writes the report e-mail where the local mail catcher keeps its .eml files; returns the file. */
-function writeMail(report: SiteReport, dataDir: string): string {
+async function writeMail(report: SiteReport, dataDir: string): Promise<string> {
   const env = localEnvironment();
   const from = parseMailbox(env.NOTIFY_EMAIL_FROM ?? DEFAULT_FROM) ?? parseMailbox(DEFAULT_FROM)!;
   const to = mailboxes(env.NOTIFY_REPORT_TO ?? env.NOTIFY_EMAIL_TO ?? DEFAULT_TO);
   const now = new Date();
-  const email = composeReport({ kind: "report", period: "range", report }, from, to.length > 0 ? to : mailboxes(DEFAULT_TO), now, asciiAddress);
+  const email = composeReport({ kind: "report", period: "range", report }, { from, to: to.length > 0 ? to : mailboxes(DEFAULT_TO) }, now);
   const dir = env.LOCAL_MAIL_DIR ? path.resolve(projectRoot(), env.LOCAL_MAIL_DIR) : mailDirBeside(dataDir);
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${now.toISOString().replace(/[:.]/g, "-")}_site-report-${report.from}-${report.to}.eml`);
-  fs.writeFileSync(file, email.raw);
+  fs.writeFileSync(file, await messageBytes(email));
   return file;
 }
 
@@ -88,7 +89,7 @@ async function main(): Promise<number> {
     return 1;
   }
   process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : reportText(report));
-  if (values.mail) console.error(`The report e-mail was written to ${writeMail(report, dataDir)} (open it with any mail program).`);
+  if (values.mail) console.error(`The report e-mail was written to ${await writeMail(report, dataDir)} (open it with any mail program).`);
   return 0;
 }
 

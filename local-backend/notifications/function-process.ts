@@ -63,7 +63,7 @@ export const FUNCTION_VARIABLES = [
 export interface StartFunctionOptions {
   /** Only these variables reach the function. */
   env: Record<string, string>;
-  /** Hosts (host:port) the function may connect to. */
+  /** Hosts (host, or host:port) the function may connect to. */
   allowNet: string[];
   log: (line: string) => void;
   startTimeoutMs?: number;

@@ -7,11 +7,11 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 
-import { SMTPServer } from "smtp-server";
+import { SMTPServer, type SMTPServerSession } from "smtp-server";
 
-import { readMail, type CaughtMessage } from "./read-mail";
+import { readMail, type ReadMail } from "./read-mail";
 
-export interface CaughtMail extends CaughtMessage {
+export interface CaughtMail extends ReadMail {
   from: string;
   to: string[];
   raw: string;
@@ -41,7 +41,7 @@ export interface MailCatcher {
 }
 
 /** A file name that sorts by time and names the request: 2026-11-23T17-05-01-123Z_meeting-request-42.eml */
-function fileName(message: CaughtMessage, received: Date, sequence: number): string {
+function fileName(message: ReadMail, received: Date, sequence: number): string {
   const stamp = received.toISOString().replace(/[:.]/g, "-");
   const request = /<(meeting-request-\d+)-/.exec(message.headers.get("message-id") ?? "")?.[1];
   return `${stamp}_${request ?? `message-${sequence}`}.eml`;
@@ -52,6 +52,20 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   const messages: CaughtMail[] = [];
   const waiters = new Set<() => void>();
   if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
+
+  async function keep(raw: string, envelope: SMTPServerSession["envelope"]): Promise<void> {
+    const message = await readMail(raw);
+    let file: string | undefined;
+    if (options.dir) {
+      file = path.join(options.dir, fileName(message, new Date(), messages.length + 1));
+      fs.writeFileSync(file, raw);
+    }
+    const from = envelope.mailFrom ? envelope.mailFrom.address : "";
+    const to = envelope.rcptTo.map((recipient) => recipient.address);
+    messages.push({ ...message, raw, from, to, file });
+    options.log?.(`${message.headers.get("subject") ?? "(no subject)"} → ${to.join(", ")}${file ? `: ${file}` : ""}`);
+    for (const wake of waiters) wake();
+  }
 
   const server = new SMTPServer({
     banner: "local mail catcher (nothing is relayed)",
@@ -65,24 +79,10 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("error", callback);
       stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const message = readMail(raw);
-        let file: string | undefined;
-        if (options.dir) {
-          file = path.join(options.dir, fileName(message, new Date(), messages.length + 1));
-          try {
-            fs.writeFileSync(file, raw);
-          } catch (error) {
-            callback(error as Error);
-            return;
-          }
-        }
-        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-        const to = session.envelope.rcptTo.map((recipient) => recipient.address);
-        messages.push({ ...message, raw, from, to, file });
-        options.log?.(`${message.headers.get("subject") ?? "(no subject)"} → ${to.join(", ")}${file ? `: ${file}` : ""}`);
-        for (const wake of waiters) wake();
-        callback();
+        keep(Buffer.concat(chunks).toString("utf8"), session.envelope).then(
+          () => callback(),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
       });
     },
   });

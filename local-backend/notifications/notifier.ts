@@ -25,7 +25,7 @@ const CLOSE_GRACE_MS = 3_000;
 export const LOCAL_MAIL_PORT = 54325;
 
 export interface LocalNotificationsOptions {
-  /** Send to this SMTP server instead of starting the catcher (plain SMTP: loopback only; 465: TLS). */
+  /** Send to this SMTP server instead of starting the catcher (465: implicit TLS; another port: STARTTLS, or plain to a loopback host). */
   smtp?: { host: string; port: number; username?: string; password?: string };
   /**
    * The built-in catcher: port (default LOCAL_MAIL_PORT; 0 = any), whether any free port will do
@@ -103,7 +103,9 @@ async function startParts(run: DatabaseRunner, options: LocalNotificationsOption
     if (options.timeZone) env.NOTIFY_TIME_ZONE = options.timeZone;
     if (options.retryBaseSeconds !== undefined) env.NOTIFY_RETRY_BASE_SECONDS = String(options.retryBaseSeconds);
     if (options.retryMaxSeconds !== undefined) env.NOTIFY_RETRY_MAX_SECONDS = String(options.retryMaxSeconds);
-    const allowNet = [`${smtp.host}:${smtp.port}`];
+    // The host without a port: nodemailer looks the name up first (getaddrinfo), which Deno
+    // allows only for a host granted whole.
+    const allowNet = [smtp.host];
     if (options.chatWebhookUrl) allowNet.push(new URL(options.chatWebhookUrl).host);
     const fn = await startFunctionProcess({ env, allowNet, log: (line) => log(`notify: ${line}`) });
     started.push(fn);

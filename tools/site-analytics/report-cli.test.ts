@@ -91,7 +91,7 @@ test("the report of recorded events: JSON, text and e-mail, with the backend run
   expect(file).toMatch(new RegExp(`_site-report-${today}-${today}\\.eml$`));
   expect(text.stderr).toContain(path.join(mailDir, file!));
   const eml = fs.readFileSync(path.join(mailDir, file!), "utf8");
-  expect(readMail(eml).headers.get("subject")).toMatch(/^Website report, .*: 3 views, 1 meeting request$/);
+  expect((await readMail(eml)).headers.get("subject")).toMatch(/^Website report, .*: 3 views, 1 meeting request$/);
   expect(eml).toMatch(/^Content-Type: multipart\/alternative/m);
 
   await backend.close();

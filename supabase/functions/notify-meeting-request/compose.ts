@@ -1,37 +1,16 @@
 /**
  * The e-mail staff get for one meeting request, and the line a chat channel gets. Pure: the
- * same input always gives the same bytes, so tests can check the exact message.
+ * same input always gives the same message, so tests can check its exact text and headers.
  */
-import {
-  asciiAddress,
-  base64Body,
-  encodeWords,
-  formatMailbox,
-  oneLine,
-  rfc5322Date,
-  visible,
-  type Mailbox,
-} from "./mime.ts";
+import { asciiAddress, oneLine, visible, type Mailbox } from "./mime.ts";
 import type { MeetingRequest } from "./payload.ts";
+import { staffEmail, type StaffEmail } from "./staff-email.ts";
 
 export interface ComposeSettings {
   from: Mailbox;
   to: readonly Mailbox[];
   /** IANA time zone for "Received", e.g. "America/Chicago"; default UTC. */
   timeZone?: string;
-}
-
-export interface ComposedEmail {
-  /** The envelope: MAIL FROM and RCPT TO. */
-  envelopeFrom: string;
-  recipients: string[];
-  subject: string;
-  /** The prospect's address, when it can be written in a header. */
-  replyTo: string | undefined;
-  /** The body as readable text (LF line ends), before transfer encoding. */
-  text: string;
-  /** The whole message as sent: CRLF line ends, headers, blank line, base64 body. */
-  raw: string;
 }
 
 export function subjectFor(request: MeetingRequest): string {
@@ -61,7 +40,7 @@ function messageLines(message: string): string[] {
     .map((line) => `  ${visible(line.replace(/\t/g, "    "))}`.trimEnd());
 }
 
-export function bodyText(request: MeetingRequest, timeZone = "UTC", replyTo: string | undefined): string {
+export function bodyText(request: MeetingRequest, timeZone = "UTC", replyTo: Mailbox | undefined): string {
   const lines = [
     "New meeting request from the website.",
     "",
@@ -82,38 +61,16 @@ export function bodyText(request: MeetingRequest, timeZone = "UTC", replyTo: str
   return `${lines.join("\n")}\n`;
 }
 
-function messageId(request: MeetingRequest, from: Mailbox): string {
-  const domain = (asciiAddress(from.address) ?? "localhost").split("@")[1];
-  return `<meeting-request-${request.id}-${request.createdAt.getTime()}@${domain}>`;
-}
-
-export function composeNotification(request: MeetingRequest, settings: ComposeSettings, now: Date): ComposedEmail {
+export function composeNotification(request: MeetingRequest, settings: ComposeSettings, now: Date): StaffEmail {
   const replyAddress = asciiAddress(request.email);
-  const replyTo = replyAddress ? formatMailbox({ name: request.name, address: replyAddress }) : undefined;
-  const subject = subjectFor(request);
-  const text = bodyText(request, settings.timeZone, replyTo);
-  const headers = [
-    `From: ${formatMailbox(settings.from)}`,
-    `To: ${settings.to.map(formatMailbox).join(",\r\n ")}`,
-    ...(replyTo ? [`Reply-To: ${replyTo}`] : []),
-    `Subject: ${encodeWords(subject)}`,
-    `Date: ${rfc5322Date(now)}`,
-    // The same id on every attempt: a rare duplicate is folded by mail clients.
-    `Message-ID: ${messageId(request, settings.from)}`,
-    "MIME-Version: 1.0",
-    "Content-Type: text/plain; charset=utf-8",
-    "Content-Transfer-Encoding: base64",
-    "Auto-Submitted: auto-generated",
-  ];
-  const raw = `${headers.join("\r\n")}\r\n\r\n${base64Body(text.replace(/\n/g, "\r\n"))}\r\n`;
-  return {
-    envelopeFrom: asciiAddress(settings.from.address) ?? settings.from.address,
-    recipients: settings.to.map((mailbox) => asciiAddress(mailbox.address) ?? mailbox.address),
-    subject,
+  const replyTo = replyAddress ? { name: oneLine(request.name), address: replyAddress } : undefined;
+  const content = {
+    subject: subjectFor(request),
+    text: bodyText(request, settings.timeZone, replyTo),
+    messageIdLocalPart: `meeting-request-${request.id}-${request.createdAt.getTime()}`,
     replyTo,
-    text,
-    raw,
   };
+  return staffEmail(content, settings, now);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { parseMailbox, type Mailbox } from "./mime.ts";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry.ts";
-import type { SmtpSettings } from "./smtp.ts";
+import type { SmtpSecurity, SmtpSettings } from "./smtp.ts";
 
 export interface NotifyConfig {
   /** What the webhook sends in X-Webhook-Secret. */
@@ -86,12 +86,8 @@ export function loadConfig(env: (name: string) => string | undefined): ConfigRes
 
   const host = required("SMTP_HOST", "your SMTP provider's server, e.g. smtp.resend.com");
   const port = positiveNumber(get("SMTP_PORT"), 465, "SMTP_PORT", problems);
-  const tls = port === 465;
-  if (host && !tls && !isLoopbackHost(host)) {
-    problems.push(
-      `SMTP_PORT ${port}: only port 465 (implicit TLS) is used for a real server (hosted Edge Functions block 25 and 587); plain SMTP is for a catcher on this machine`,
-    );
-  }
+  // 465 is implicit TLS; any other port must offer STARTTLS, except a catcher on this machine.
+  const security: SmtpSecurity = port === 465 ? "implicit-tls" : isLoopbackHost(host) ? "plain" : "starttls";
   const username = get("SMTP_USER");
   const password = get("SMTP_PASSWORD");
   if ((username === undefined) !== (password === undefined)) problems.push("SMTP_USER and SMTP_PASSWORD must be set together");
@@ -129,7 +125,7 @@ export function loadConfig(env: (name: string) => string | undefined): ConfigRes
     ok: true,
     config: {
       webhookSecret,
-      smtp: { host, port, tls, username, password, timeoutMs: 15_000 },
+      smtp: { host, port, security, username, password, timeoutMs: 15_000 },
       from,
       to,
       reportTo: reportTo.length > 0 ? reportTo : to,

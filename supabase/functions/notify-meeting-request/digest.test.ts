@@ -6,14 +6,15 @@
  */
 import assert from "node:assert/strict";
 
+import { readMail } from "../../../local-backend/notifications/read-mail.ts";
 import type { NotifyConfig } from "./config.ts";
 import type { DeliveryStore } from "./delivery-store.ts";
 import { composeDigest, digestSubject, digestText, parseDigestRow, type DigestStore, type HeldDigest } from "./digest.ts";
 import { createHandler, SECRET_HEADER } from "./handler.ts";
 import { parseNotifyCall } from "./payload.ts";
-import { sendMail, type Envelope, type SmtpSettings } from "./smtp.ts";
-import { readMessage } from "./test-support/mail-reader.ts";
-import { startSmtpReceiver } from "./test-support/smtp-receiver.ts";
+import { sendMail, type SmtpSettings } from "./smtp.ts";
+import { messageBytes, type StaffEmail } from "./staff-email.ts";
+import { startReceiver } from "./test-support/receiver.ts";
 import { testConfig } from "./test-support/test-config.ts";
 
 const SECRET = "s".repeat(40);
@@ -115,16 +116,17 @@ meeting_requests_overview (digest, held_for), or \`npm run requests\` on a local
 Digest #4 (public.contact_digests). At most one digest is sent every 15 minutes.
 `;
 
-Deno.test("the digest e-mail: counts by reason, then each held request, the likeliest real first, and where the rest are", () => {
+Deno.test("the digest e-mail: counts by reason, then each held request, the likeliest real first, and where the rest are", async () => {
   const digest = parseDigestRow(ROW);
   assert.equal(digestText(digest), EXPECTED_TEXT);
   const email = composeDigest(digest, { from: { name: "Expo site", address: "noreply@example-transit.com" }, to: [{ address: "sales@example-transit.com" }] }, new Date("2026-11-24T23:20:00Z"));
-  const message = readMessage(email.raw);
+  const message = await readMail(await messageBytes(email));
   assert.equal(message.headers.get("subject"), "Held back: 14 meeting requests, 1 sent through the page (digest #4)");
   assert.equal(message.headers.get("message-id"), "<meeting-request-digest-4@example-transit.com>");
   assert.equal(message.headers.get("reply-to"), undefined);
+  assert.equal(message.headers.get("auto-submitted"), "auto-generated");
   assert.equal(message.body, EXPECTED_TEXT);
-  assert.deepEqual(email.recipients, ["sales@example-transit.com"]);
+  assert.equal(message.headers.get("to"), "sales@example-transit.com");
 });
 
 Deno.test("a digest that lists every request says so, names the interval, and a single request in the singular", () => {
@@ -194,7 +196,7 @@ function digestCall(handler: (request: Request) => Promise<Response>): Promise<R
 }
 
 Deno.test("a DIGEST call sends the due digest once over SMTP and records it; the next call sends nothing", async () => {
-  const receiver = startSmtpReceiver();
+  const receiver = await startReceiver();
   const digests = memoryDigests();
   const handler = createHandler({ config: config(receiver.port), store: noDeliveries, digests, sendMail, postChatMessage: () => Promise.resolve(), log: () => {} });
   try {
@@ -203,7 +205,7 @@ Deno.test("a DIGEST call sends the due digest once over SMTP and records it; the
     assert.deepEqual(await first.json(), { sent: { id: 4, requests: 14 } });
     assert.deepEqual(await (await digestCall(handler)).json(), {});
     assert.equal(receiver.received.length, 1);
-    assert.equal(readMessage(receiver.received[0]!.data).headers.get("subject"), "Held back: 14 meeting requests, 1 sent through the page (digest #4)");
+    assert.equal((await readMail(receiver.received[0]!.raw)).headers.get("subject"), "Held back: 14 meeting requests, 1 sent through the page (digest #4)");
     assert.deepEqual(digests.outcomes, [undefined]);
   } finally {
     await receiver.close();
@@ -213,10 +215,10 @@ Deno.test("a DIGEST call sends the due digest once over SMTP and records it; the
 Deno.test("SMTP down: the digest's failure is recorded with a back-off, and it is sent once when the server returns", async () => {
   const digests = memoryDigests();
   let up = false;
-  const sent: Envelope[] = [];
-  const flaky = (_settings: SmtpSettings, envelope: Envelope): Promise<string> => {
+  const sent: StaffEmail[] = [];
+  const flaky = (_settings: SmtpSettings, email: StaffEmail): Promise<string> => {
     if (!up) return Promise.reject(new Error("Cannot connect to SMTP server 127.0.0.1:2525"));
-    sent.push(envelope);
+    sent.push(email);
     return Promise.resolve("250 OK");
   };
   const handler = createHandler({ config: config(1), store: noDeliveries, digests, sendMail: flaky, postChatMessage: () => Promise.resolve(), log: () => {} });
@@ -226,6 +228,7 @@ Deno.test("SMTP down: the digest's failure is recorded with a back-off, and it i
   assert.deepEqual(await (await digestCall(handler)).json(), { sent: { id: 4, requests: 14 } });
   assert.deepEqual(await (await digestCall(handler)).json(), {});
   assert.equal(sent.length, 1);
+  assert.equal(sent[0]!.messageId, "<meeting-request-digest-4@example-transit.com>");
   assert.deepEqual(digests.outcomes, ["Cannot connect to SMTP server 127.0.0.1:2525", undefined]);
 });
 

@@ -8,10 +8,11 @@
  */
 import type { NotifyConfig } from "./config.ts";
 import { StoreError, type Rpc } from "./delivery-store.ts";
-import { asciiAddress, base64Body, encodeWords, formatMailbox, oneLine, rfc5322Date, visible, type Mailbox } from "./mime.ts";
-import { formatReceived } from "./compose.ts";
+import { formatReceived, type ComposeSettings } from "./compose.ts";
+import { oneLine, visible } from "./mime.ts";
 import { retryDelaySeconds } from "./retry.ts";
-import type { Envelope, SmtpSettings } from "./smtp.ts";
+import type { SmtpSettings } from "./smtp.ts";
+import { staffEmail, type StaffEmail } from "./staff-email.ts";
 
 export interface HeldRequest {
   id: number;
@@ -213,49 +214,20 @@ export function digestText(digest: HeldDigest, timeZone = "UTC"): string {
   return `${lines.join("\n")}\n`;
 }
 
-export interface ComposedDigest {
-  envelopeFrom: string;
-  recipients: string[];
-  subject: string;
-  text: string;
-  raw: string;
-}
-
-export interface DigestSettings {
-  from: Mailbox;
-  to: readonly Mailbox[];
-  timeZone?: string;
-}
-
-export function composeDigest(digest: HeldDigest, settings: DigestSettings, now: Date): ComposedDigest {
-  const subject = digestSubject(digest);
-  const text = digestText(digest, settings.timeZone);
-  const domain = (asciiAddress(settings.from.address) ?? "localhost").split("@")[1];
-  const headers = [
-    `From: ${formatMailbox(settings.from)}`,
-    `To: ${settings.to.map(formatMailbox).join(",\r\n ")}`,
-    `Subject: ${encodeWords(subject)}`,
-    `Date: ${rfc5322Date(now)}`,
-    // The same id on every attempt of this digest: a rare duplicate is folded by mail clients.
-    `Message-ID: <meeting-request-digest-${digest.id}@${domain}>`,
-    "MIME-Version: 1.0",
-    "Content-Type: text/plain; charset=utf-8",
-    "Content-Transfer-Encoding: base64",
-    "Auto-Submitted: auto-generated",
-  ];
-  return {
-    envelopeFrom: asciiAddress(settings.from.address) ?? settings.from.address,
-    recipients: settings.to.map((mailbox) => asciiAddress(mailbox.address) ?? mailbox.address),
-    subject,
-    text,
-    raw: `${headers.join("\r\n")}\r\n\r\n${base64Body(text.replace(/\n/g, "\r\n"))}\r\n`,
+export function composeDigest(digest: HeldDigest, settings: ComposeSettings, now: Date): StaffEmail {
+  const content = {
+    subject: digestSubject(digest),
+    text: digestText(digest, settings.timeZone),
+    // The same id on every attempt of this digest.
+    messageIdLocalPart: `meeting-request-digest-${digest.id}`,
   };
+  return staffEmail(content, settings, now);
 }
 
 export interface DigestDependencies {
   config: NotifyConfig;
   digests: DigestStore;
-  sendMail: (settings: SmtpSettings, envelope: Envelope, raw: string) => Promise<string>;
+  sendMail: (settings: SmtpSettings, email: StaffEmail) => Promise<string>;
   now: () => Date;
   log: (line: string) => void;
 }
@@ -278,7 +250,7 @@ export async function sendDigest(dependencies: DigestDependencies): Promise<Dige
   const settings = { from: config.from, to: config.to, timeZone: config.timeZone };
   const email = composeDigest(digest, settings, dependencies.now());
   try {
-    await dependencies.sendMail(config.smtp, { from: email.envelopeFrom, to: email.recipients }, email.raw);
+    await dependencies.sendMail(config.smtp, email);
   } catch (error) {
     const retryInSeconds = retryDelaySeconds(digest.attempt, config.retry);
     await digests.finish(digest.id, digest.lease, message(error), retryInSeconds);

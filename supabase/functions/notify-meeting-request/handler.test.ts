@@ -5,14 +5,15 @@
  */
 import assert from "node:assert/strict";
 
+import { readMail } from "../../../local-backend/notifications/read-mail.ts";
 import { postChatMessage } from "./chat-webhook.ts";
 import type { NotifyConfig } from "./config.ts";
 import type { ClaimedRequest, DeliveryStore, Outcome } from "./delivery-store.ts";
 import { createHandler, SECRET_HEADER, secretMatches, type CallResult } from "./handler.ts";
 import type { MeetingRequest } from "./payload.ts";
-import { sendMail, type Envelope, type SmtpSettings } from "./smtp.ts";
-import { readMessage } from "./test-support/mail-reader.ts";
-import { startSmtpReceiver } from "./test-support/smtp-receiver.ts";
+import { sendMail, type SmtpSettings } from "./smtp.ts";
+import type { StaffEmail } from "./staff-email.ts";
+import { startReceiver } from "./test-support/receiver.ts";
 import { testConfig } from "./test-support/test-config.ts";
 
 const SECRET = "x".repeat(40);
@@ -119,7 +120,7 @@ Deno.test("calls without the shared secret, or not POST, or not a valid payload 
 });
 
 Deno.test("a webhook call e-mails staff once over SMTP; a repeated call for the same request sends nothing", async () => {
-  const receiver = startSmtpReceiver();
+  const receiver = await startReceiver();
   const store = memoryStore([meetingRequest(7)]);
   const handler = createHandler({ config: config(receiver.port), store, sendMail, postChatMessage, log: quiet });
   try {
@@ -130,9 +131,9 @@ Deno.test("a webhook call e-mails staff once over SMTP; a repeated call for the 
     assert.deepEqual(await again.json(), { delivered: [], failed: [], skipped: [7] });
     assert.equal(receiver.received.length, 1);
     assert.deepEqual(receiver.received[0]!.to, ["sales@example-transit.com", "ops@example-transit.com"]);
-    const message = readMessage(receiver.received[0]!.data);
+    const message = await readMail(receiver.received[0]!.raw);
     assert.equal(message.headers.get("subject"), "Meeting request: Visitor 7 (Metro Transit)");
-    assert.equal(message.headers.get("reply-to"), '"Visitor 7" <visitor7@example.org>');
+    assert.equal(message.headers.get("reply-to"), "Visitor 7 <visitor7@example.org>");
     assert.equal(store.rows.get(7)!.status, "delivered");
   } finally {
     await receiver.close();
@@ -142,10 +143,12 @@ Deno.test("a webhook call e-mails staff once over SMTP; a repeated call for the 
 Deno.test("SMTP down: the failure is recorded with a back-off, and a later sweep delivers it once", async () => {
   const store = memoryStore([meetingRequest(3)]);
   let smtpUp = false;
-  const delivered: Envelope[] = [];
-  const flakySend = (_settings: SmtpSettings, envelope: Envelope): Promise<string> => {
+  const delivered: StaffEmail[] = [];
+  const attempts: StaffEmail[] = [];
+  const flakySend = (_settings: SmtpSettings, email: StaffEmail): Promise<string> => {
+    attempts.push(email);
     if (!smtpUp) return Promise.reject(new Error("Cannot connect to SMTP server 127.0.0.1:2525: Connection refused"));
-    delivered.push(envelope);
+    delivered.push(email);
     return Promise.resolve("250 OK");
   };
   const handler = createHandler({ config: config(1), store, sendMail: flakySend, postChatMessage, log: quiet });
@@ -164,6 +167,9 @@ Deno.test("SMTP down: the failure is recorded with a back-off, and a later sweep
   assert.deepEqual((await (await call(handler, { type: "SWEEP" })).json()).delivered, []);
   assert.equal(delivered.length, 1);
   assert.equal(store.rows.get(3)!.attempts, 3);
+  assert.equal(attempts.length, 3);
+  // Every attempt carries the same Message-ID (meeting-request-<id>-<created at>).
+  assert.deepEqual(new Set(attempts.map((email) => email.messageId)), new Set([`<meeting-request-3-${Date.UTC(2026, 10, 23, 17, 5, 1)}@example-transit.com>`]));
 });
 
 Deno.test("every call also retries what is due, so a lost webhook is caught up by the next call", async () => {
@@ -172,8 +178,8 @@ Deno.test("every call also retries what is due, so a lost webhook is caught up b
   const handler = createHandler({
     config: config(1),
     store,
-    sendMail: (_settings, _envelope, raw) => {
-      sent.push(readMessage(raw).headers.get("subject")!);
+    sendMail: (_settings, email) => {
+      sent.push(email.subject);
       return Promise.resolve("250 OK");
     },
     postChatMessage,

@@ -7,18 +7,18 @@ import { chatText, composeNotification } from "./compose.ts";
 import type { NotifyConfig } from "./config.ts";
 import type { ClaimedRequest, DeliveryStore } from "./delivery-store.ts";
 import { sendDigest, type DigestStore } from "./digest.ts";
-import { asciiAddress } from "./mime.ts";
 import { parseNotifyCall } from "./payload.ts";
 import { composeReport } from "./report.ts";
 import { retryDelaySeconds } from "./retry.ts";
-import type { Envelope, SmtpSettings } from "./smtp.ts";
+import type { SmtpSettings } from "./smtp.ts";
+import type { StaffEmail } from "./staff-email.ts";
 
 export interface HandlerDependencies {
   config: NotifyConfig;
   store: DeliveryStore;
   /** The held requests' digest (digest.ts); calls of type DIGEST need it. */
   digests?: DigestStore;
-  sendMail: (settings: SmtpSettings, envelope: Envelope, raw: string) => Promise<string>;
+  sendMail: (settings: SmtpSettings, email: StaffEmail) => Promise<string>;
   postChatMessage: (url: string, text: string) => Promise<void>;
   now?: () => Date;
   log?: (line: string) => void;
@@ -49,6 +49,10 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
+function recipients(email: StaffEmail): string {
+  return `${email.to.length} recipient${email.to.length === 1 ? "" : "s"}`;
+}
+
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -62,7 +66,7 @@ export function createHandler(dependencies: HandlerDependencies): (request: Requ
     const { request, lease, attempt } = claimed;
     const email = composeNotification(request, { from: config.from, to: config.to, timeZone: config.timeZone }, now());
     try {
-      await dependencies.sendMail(config.smtp, { from: email.envelopeFrom, to: email.recipients }, email.raw);
+      await dependencies.sendMail(config.smtp, email);
     } catch (error) {
       const retryInSeconds = retryDelaySeconds(attempt, config.retry);
       result.failed.push({ id: request.id, attempt, error: message(error), retryInSeconds });
@@ -81,7 +85,7 @@ export function createHandler(dependencies: HandlerDependencies): (request: Requ
     }
     const recorded = await store.finish(request.id, lease, { note });
     result.delivered.push(request.id);
-    log(`Request #${request.id}: staff notified (attempt ${attempt}, ${email.recipients.length} recipient${email.recipients.length === 1 ? "" : "s"})${recorded ? "" : "; the lease had expired, so the record was left to the other attempt"}`);
+    log(`Request #${request.id}: staff notified (attempt ${attempt}, ${recipients(email)})${recorded ? "" : "; the lease had expired, so the record was left to the other attempt"}`);
   }
 
   return async (request: Request): Promise<Response> => {
@@ -109,14 +113,14 @@ export function createHandler(dependencies: HandlerDependencies): (request: Requ
     }
     if (call.value.kind === "report") {
       // The site-analytics report: one e-mail, no delivery state (pg_cron's next period sends the next one).
-      const email = composeReport(call.value, config.from, config.reportTo, now(), asciiAddress);
+      const email = composeReport(call.value, { from: config.from, to: config.reportTo }, now());
       try {
-        await dependencies.sendMail(config.smtp, { from: email.envelopeFrom, to: email.recipients }, email.raw);
+        await dependencies.sendMail(config.smtp, email);
       } catch (error) {
         log(`Site report ${call.value.report.from}..${call.value.report.to}: not sent (${message(error)})`);
         return json(502, { error: message(error) });
       }
-      log(`Site report ${call.value.report.from}..${call.value.report.to}: sent to ${email.recipients.length} recipient${email.recipients.length === 1 ? "" : "s"}`);
+      log(`Site report ${call.value.report.from}..${call.value.report.to}: sent to ${recipients(email)}`);
       return json(200, { reported: true });
     }
 

@@ -1,10 +1,9 @@
 /**
- * The few pieces of MIME (RFC 5322, 2045, 2047) a plain-text notification needs. Pure.
- * Everything a visitor typed reaches headers only through these functions, so a line break or
- * a quote in a name can never add a header or break an address.
+ * What nodemailer cannot decide for us about the text and addresses that reach headers. Pure.
+ * nodemailer encodes and quotes whatever it is given (staff-email.ts); these rules decide what
+ * it is given: a visitor's text on one line with its controls made visible, and an address only
+ * when it can be written in ASCII.
  */
-
-const encoder = new TextEncoder();
 
 /** Control characters and bidirectional overrides, made visible (\u202e) instead of obeyed. */
 // Control characters are exactly what this makes visible (an ignore for each linter).
@@ -20,46 +19,6 @@ export function visible(text: string): string {
 /** One line for a header: line breaks and tabs become spaces, controls become visible. */
 export function oneLine(text: string): string {
   return visible(text.replace(/[\r\n\t\u2028\u2029]+/g, " ")).trim();
-}
-
-function isPlainAscii(text: string): boolean {
-  return /^[\x20-\x7e]*$/.test(text) && !text.includes("=?");
-}
-
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
-/**
- * RFC 2047 encoded words (UTF-8, base64), each at most 60 characters and never splitting a
- * character, joined by folding whitespace. Plain ASCII text is returned as it is.
- */
-export function encodeWords(text: string): string {
-  if (isPlainAscii(text)) return text;
-  const words: string[] = [];
-  let chunk = "";
-  for (const char of text) {
-    // 36 bytes of UTF-8 become 48 characters of base64: a 60-character word that fits a
-    // 78-character line even after a header name such as "Reply-To: ".
-    if (encoder.encode(chunk + char).length > 36) {
-      words.push(chunk);
-      chunk = "";
-    }
-    chunk += char;
-  }
-  if (chunk) words.push(chunk);
-  return words.map((word) => `=?UTF-8?B?${base64(encoder.encode(word))}?=`).join("\r\n ");
-}
-
-/** A display name for an address header: quoted when ASCII, encoded words otherwise. */
-export function displayName(name: string): string {
-  const single = oneLine(name);
-  if (isPlainAscii(single)) return `"${single.replace(/(["\\])/g, "\\$1")}"`;
-  return encodeWords(single);
 }
 
 /**
@@ -95,22 +54,4 @@ export function parseMailbox(text: string): Mailbox | undefined {
   const address = angle ? angle[2]! : trimmed;
   if (!/^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(address) || asciiAddress(address) === undefined) return undefined;
   return name ? { name, address } : { address };
-}
-
-export function formatMailbox(mailbox: Mailbox): string {
-  const address = asciiAddress(mailbox.address) ?? mailbox.address;
-  if (!mailbox.name) return address;
-  const name = displayName(mailbox.name);
-  // After encoded words, the address goes on a folded line of its own.
-  return name.startsWith("=?") ? `${name}\r\n <${address}>` : `${name} <${address}>`;
-}
-
-/** Base64 body lines of at most 76 characters (RFC 2045). */
-export function base64Body(text: string): string {
-  return (base64(encoder.encode(text)).match(/.{1,76}/g) ?? []).join("\r\n");
-}
-
-/** RFC 5322 date, e.g. "Mon, 23 Nov 2026 17:05:01 +0000". */
-export function rfc5322Date(date: Date): string {
-  return date.toUTCString().replace(/GMT$/, "+0000");
 }

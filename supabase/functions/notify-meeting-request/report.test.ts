@@ -5,15 +5,15 @@
  */
 import assert from "node:assert/strict";
 
+import { readMail } from "../../../local-backend/notifications/read-mail.ts";
 import { loadConfig } from "./config.ts";
 import type { DeliveryStore } from "./delivery-store.ts";
 import { createHandler, SECRET_HEADER } from "./handler.ts";
-import { asciiAddress } from "./mime.ts";
 import { parseNotifyCall } from "./payload.ts";
 import { composeReport, reportHtml, reportSubject, reportText, type ReportCall, type SiteReport } from "./report.ts";
 import { sendMail } from "./smtp.ts";
-import { decodeWords } from "./test-support/mail-reader.ts";
-import { startSmtpReceiver } from "./test-support/smtp-receiver.ts";
+import { messageBytes } from "./staff-email.ts";
+import { startReceiver } from "./test-support/receiver.ts";
 
 const funnel = (views: number, ctaTaps: number, formStarts: number, requests: number, failures = 0) => ({ views, ctaTaps, formStarts, requests, failures });
 
@@ -78,24 +78,25 @@ Deno.test("the HTML part: tables and bgcolor bars with pixel widths, inline styl
   assert.match(hostile, /<title>&lt;subject&gt;<\/title>/);
 });
 
-Deno.test("the message: multipart/alternative with a text and an HTML part, one Message-ID per period", () => {
+Deno.test("the message: multipart/alternative with a text and an HTML part, one Message-ID per period", async () => {
   const now = new Date("2026-11-23T07:00:00Z");
-  const email = composeReport(CALL, { name: "Expo website", address: "noreply@example-transit.com" }, [{ address: "marketing@example-transit.com" }], now, asciiAddress);
-  assert.deepEqual(email.recipients, ["marketing@example-transit.com"]);
-  assert.match(email.raw, /^Content-Type: multipart\/alternative; boundary="site-report-2026-11-16-2026-11-22-\d+"\r$/m);
-  assert.match(email.raw, /^Message-ID: <site-report-weekly-2026-11-16-2026-11-22@example-transit\.com>\r$/m);
-  // Headers, the two parts, and nothing after the closing delimiter.
-  const parts = email.raw.split(/\r\n--site-report-[^\r]+\r\n/);
-  assert.equal(parts.length, 4);
-  assert.equal(parts[3], "");
-  const decode = (part: string) => new TextDecoder().decode(Uint8Array.from(atob(part.split("\r\n\r\n")[1]!.replace(/\s+/g, "")), (c) => c.charCodeAt(0)));
-  assert.match(parts[1]!, /^Content-Type: text\/plain; charset=utf-8/);
-  assert.equal(decode(parts[1]!), email.text.replace(/\n/g, "\r\n"));
-  assert.match(parts[2]!, /^Content-Type: text\/html; charset=utf-8/);
+  const email = composeReport(CALL, { from: { name: "Expo website", address: "noreply@example-transit.com" }, to: [{ address: "marketing@example-transit.com" }] }, now);
+  const raw = new TextDecoder().decode(await messageBytes(email));
+  const message = await readMail(raw);
+  assert.equal(message.headers.get("to"), "marketing@example-transit.com");
+  assert.match(message.headers.get("content-type")!, /^multipart\/alternative; boundary=/);
+  assert.equal(message.headers.get("message-id"), "<site-report-weekly-2026-11-16-2026-11-22@example-transit.com>");
+  assert.equal(message.headers.get("auto-submitted"), "auto-generated");
+  // The text part first, then the HTML part (mail clients show the last part they can).
+  const parts = [...raw.matchAll(/^Content-Type: (text\/[a-z]+); charset=utf-8\r$/gm)].map((match) => match[1]);
+  assert.deepEqual(parts, ["text/plain", "text/html"]);
+  // Each part as written, give or take the line break before the next boundary.
+  assert.equal(message.body.trimEnd(), email.text.trimEnd());
+  assert.equal(message.html?.trimEnd(), email.html?.trimEnd());
 });
 
 Deno.test("the handler sends a REPORT once, to NOTIFY_REPORT_TO, without touching the delivery state", async () => {
-  const receiver = startSmtpReceiver();
+  const receiver = await startReceiver();
   const untouched = () => Promise.reject(new Error("the report must not use the delivery store"));
   const store: DeliveryStore = { claim: untouched, claimDue: untouched, finish: untouched };
   const loaded = loadConfig((name) =>
@@ -124,8 +125,7 @@ Deno.test("the handler sends a REPORT once, to NOTIFY_REPORT_TO, without touchin
     assert.deepEqual(await response.json(), { reported: true });
     assert.equal(receiver.received.length, 1);
     assert.deepEqual(receiver.received[0]!.to, ["marketing@example-transit.com", "ceo@example-transit.com"]);
-    const subject = /^Subject: (.*)$/m.exec(receiver.received[0]!.data.replace(/\r\n[ \t]/g, " "))![1]!;
-    assert.equal(decodeWords(subject.trim()), reportSubject(REPORT, "weekly"));
+    assert.equal((await readMail(receiver.received[0]!.raw)).headers.get("subject"), reportSubject(REPORT, "weekly"));
   } finally {
     await receiver.close();
   }

@@ -4,8 +4,8 @@
  * and the e-mail composed from it: a text part and an HTML part that reads the same in Gmail and
  * Outlook (tables with width and bgcolor attributes, inline styles only, no images). Pure.
  */
-import { base64Body, encodeWords, formatMailbox, rfc5322Date, type Mailbox } from "./mime.ts";
 import type { Parsed } from "./payload.ts";
+import { staffEmail, type Addressing, type StaffEmail } from "./staff-email.ts";
 
 export type Funnel = { views: number; ctaTaps: number; formStarts: number; requests: number; failures: number };
 export type CampaignRow = Funnel & { source: string; medium: string; campaign: string };
@@ -217,42 +217,15 @@ export function reportHtml(report: SiteReport, subject: string): string {
   return parts.join("\n");
 }
 
-export interface ComposedReport {
-  subject: string;
-  text: string;
-  html: string;
-  raw: string;
-  envelopeFrom: string;
-  recipients: string[];
-}
-
 /** The whole message: multipart/alternative, the text part first (mail clients show the last part they can). */
-export function composeReport(call: ReportCall, from: Mailbox, to: readonly Mailbox[], now: Date, asciiAddress: (address: string) => string | undefined): ComposedReport {
+export function composeReport(call: ReportCall, addressing: Addressing, now: Date): StaffEmail {
   const subject = reportSubject(call.report, call.period);
-  const text = reportText(call.report);
-  const html = reportHtml(call.report, subject);
-  const boundary = `site-report-${call.report.from}-${call.report.to}-${now.getTime()}`;
-  const domain = (asciiAddress(from.address) ?? "localhost").split("@")[1];
-  const headers = [
-    `From: ${formatMailbox(from)}`,
-    `To: ${to.map(formatMailbox).join(",\r\n ")}`,
-    `Subject: ${encodeWords(subject)}`,
-    `Date: ${rfc5322Date(now)}`,
-    // One id per period: a report sent twice for the same days is folded by mail clients.
-    `Message-ID: <site-report-${call.period}-${call.report.from}-${call.report.to}@${domain}>`,
-    "MIME-Version: 1.0",
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
-    "Auto-Submitted: auto-generated",
-  ];
-  const part = (type: string, content: string) =>
-    [`--${boundary}`, `Content-Type: ${type}; charset=utf-8`, "Content-Transfer-Encoding: base64", "", base64Body(content.replace(/\r?\n/g, "\r\n"))].join("\r\n");
-  const raw = `${headers.join("\r\n")}\r\n\r\n${part("text/plain", text)}\r\n${part("text/html", html)}\r\n--${boundary}--\r\n`;
-  return {
+  const content = {
     subject,
-    text,
-    html,
-    raw,
-    envelopeFrom: asciiAddress(from.address) ?? from.address,
-    recipients: to.map((mailbox) => asciiAddress(mailbox.address) ?? mailbox.address),
+    text: reportText(call.report),
+    html: reportHtml(call.report, subject),
+    // One id per period: a report sent twice for the same days is folded by mail clients.
+    messageIdLocalPart: `site-report-${call.period}-${call.report.from}-${call.report.to}`,
   };
+  return staffEmail(content, addressing, now);
 }

@@ -1,33 +1,31 @@
 /**
- * A small SMTP client over Deno's own sockets: implicit TLS (port 465, what hosted Edge
- * Functions allow) or plain TCP (only ever for a catcher on this machine: config.ts refuses
- * plain SMTP to anything but a loopback host). EHLO, AUTH PLAIN or LOGIN, one MAIL FROM,
- * RCPT TO per recipient, DATA with dot-stuffing, QUIT. Every step has a timeout.
+ * Sends one e-mail over SMTP with nodemailer's SMTPConnection: implicit TLS (port 465), STARTTLS
+ * that must succeed (any other port, e.g. 2587; hosted Edge Functions block only 25 and 587), or
+ * plain SMTP, which config.ts allows only to a catcher on this machine. AUTH PLAIN or LOGIN,
+ * whichever the server offers first; every step has a timeout.
  *
- * Hand-written rather than an npm or deno.land library: no download when the function is
- * deployed or tested, nothing but Deno.connect/connectTls (which Supabase's runtime has), and
- * every failure becomes one readable sentence for the delivery record. The password is never
- * part of an error.
+ * What is ours: every failure becomes one sentence for the delivery record, without the
+ * password, and a refused recipient fails the whole message before anybody gets it.
  */
+import { Readable } from "node:stream";
+
+import SMTPConnection from "nodemailer/lib/smtp-connection";
+
+import { mimeMessage, type StaffEmail } from "./staff-email.ts";
+
+/** How the connection is protected. */
+export type SmtpSecurity = "implicit-tls" | "starttls" | "plain";
 
 export interface SmtpSettings {
   host: string;
   port: number;
-  /** Implicit TLS from the first byte (port 465). */
-  tls: boolean;
+  security: SmtpSecurity;
   username?: string;
   password?: string;
-  /** The name sent with EHLO. */
-  clientName?: string;
-  /** Longest wait for any one reply; default 15 s. */
+  /** Longest wait for connecting, the greeting and any one reply; default 15 s. */
   timeoutMs?: number;
-  /** Extra trusted certificates in PEM (tests with a self-signed receiver). */
+  /** Extra trusted certificates in PEM (tests with a throw-away authority). */
   caCerts?: string[];
-}
-
-export interface Envelope {
-  from: string;
-  to: readonly string[];
 }
 
 export class SmtpError extends Error {
@@ -37,155 +35,134 @@ export class SmtpError extends Error {
   }
 }
 
-interface Reply {
-  code: number;
-  lines: string[];
+/** The ports Supabase's hosted Edge Functions cannot reach (their limits page). */
+export const PORTS_BLOCKED_ON_HOSTED = [25, 587] as const;
+
+/** The name sent with EHLO (nodemailer would otherwise ask the system for its host name). */
+const CLIENT_NAME = "notify-meeting-request";
+
+type Stage = "connecting" | "login" | "sending";
+
+/** nodemailer's errors: a code, and the server's reply when there was one. */
+interface NodemailerError extends Error {
+  code?: string;
+  response?: string;
+  responseCode?: number;
+  command?: string;
+  rejectedErrors?: NodemailerError[];
+  recipient?: string;
 }
 
-const encoder = new TextEncoder();
+/** The envelope given to SMTPConnection.send, which records each recipient's reply on it. */
+interface TrackedEnvelope {
+  from: string | false;
+  to: string[];
+  rejectedErrors?: NodemailerError[];
+}
 
-class SmtpConnection {
-  private buffer = "";
-  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
-  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
-  private readonly decoder = new TextDecoder();
-
-  constructor(private readonly conn: Deno.Conn, private readonly timeoutMs: number, private readonly where: string) {
-    this.reader = conn.readable.getReader();
-    this.writer = conn.writable.getWriter();
+class RecipientRefused extends Error {
+  constructor(readonly refusals: NodemailerError[]) {
+    super("a recipient was refused");
   }
+}
 
-  private withTimeout<T>(promise: Promise<T>, waitingFor: string): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        this.close();
-        reject(new SmtpError(`SMTP server ${this.where} did not answer within ${this.timeoutMs / 1000} s (${waitingFor})`));
-      }, this.timeoutMs);
-    });
-    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-  }
-
-  private async readLine(): Promise<string> {
-    for (;;) {
-      const end = this.buffer.indexOf("\n");
-      if (end !== -1) {
-        const line = this.buffer.slice(0, end).replace(/\r$/, "");
-        this.buffer = this.buffer.slice(end + 1);
-        return line;
+/**
+ * The message, unless the server refused a recipient. nodemailer goes on to DATA as soon as one
+ * recipient was accepted; this stream is first read after the server accepted DATA, when every
+ * RCPT TO has its reply, and fails instead: the connection closes before the end of the data,
+ * so the server discards the message and nobody gets it (the retry then reaches everyone).
+ */
+function unlessRecipientRefused(envelope: TrackedEnvelope, bytes: Uint8Array): Readable {
+  return new Readable({
+    read() {
+      if (envelope.rejectedErrors?.length) {
+        this.destroy(new RecipientRefused(envelope.rejectedErrors));
+        return;
       }
-      const { value, done } = await this.reader.read();
-      if (done) throw new SmtpError(`SMTP server ${this.where} closed the connection`);
-      this.buffer += this.decoder.decode(value, { stream: true });
-    }
-  }
-
-  private async readReplyNow(): Promise<Reply> {
-    const lines: string[] = [];
-    for (;;) {
-      const line = await this.readLine();
-      const match = /^(\d{3})([ -]?)(.*)$/.exec(line);
-      if (!match) throw new SmtpError(`SMTP server ${this.where} sent something that is not a reply: ${line.slice(0, 80)}`);
-      lines.push(match[3]!);
-      if (match[2] !== "-") return { code: Number(match[1]), lines };
-    }
-  }
-
-  readReply(waitingFor: string): Promise<Reply> {
-    return this.withTimeout(this.readReplyNow(), waitingFor);
-  }
-
-  async write(text: string): Promise<void> {
-    await this.withTimeout(this.writer.write(encoder.encode(text)), "sending");
-  }
-
-  /** Sends a command and checks the reply's code; `shown` replaces secrets in error messages. */
-  async command(line: string, expected: readonly number[], shown = line): Promise<Reply> {
-    await this.write(`${line}\r\n`);
-    const reply = await this.readReply(shown);
-    if (!expected.includes(reply.code)) {
-      throw new SmtpError(`SMTP server ${this.where} answered ${shown} with ${reply.code} ${reply.lines.join(" ")}`.trim(), reply.code);
-    }
-    return reply;
-  }
-
-  close(): void {
-    try {
-      this.conn.close();
-    } catch {
-      // already closed
-    }
-  }
+      this.push(bytes);
+      this.push(null);
+    },
+  });
 }
 
-function base64Text(text: string): string {
-  return btoa(String.fromCharCode(...encoder.encode(text)));
+function refusalSentence(where: string, refusals: readonly NodemailerError[]): string {
+  const each = refusals.map((refusal) => `${refusal.recipient ?? "a recipient"} (${refusal.response ?? refusal.message})`);
+  return `SMTP server ${where} refused ${each.join(", ")}; nothing was sent to anyone`;
 }
 
-/** RFC 5321 4.5.2: a line that starts with a dot gets a second one. */
-export function dotStuff(raw: string): string {
-  const normalised = raw.replace(/\r?\n/g, "\r\n");
-  const stuffed = normalised.replace(/(^|\r\n)\./g, "$1..");
-  return stuffed.endsWith("\r\n") ? stuffed : `${stuffed}\r\n`;
-}
-
-async function authenticate(connection: SmtpConnection, extensions: string[], username: string, password: string): Promise<void> {
-  const auth = extensions.find((line) => /^AUTH[ =]/i.test(line))?.slice(5).toUpperCase().split(/\s+/) ?? [];
-  if (auth.includes("PLAIN") || auth.length === 0) {
-    await connection.command(`AUTH PLAIN ${base64Text(`\u0000${username}\u0000${password}`)}`, [235], "AUTH PLAIN (credentials)");
-    return;
-  }
-  if (auth.includes("LOGIN")) {
-    await connection.command("AUTH LOGIN", [334]);
-    await connection.command(base64Text(username), [334], "AUTH LOGIN (user name)");
-    await connection.command(base64Text(password), [235], "AUTH LOGIN (password)");
-    return;
-  }
-  throw new SmtpError(`SMTP server offers neither AUTH PLAIN nor AUTH LOGIN (it offers ${auth.join(", ")})`);
-}
-
-/** Sends one message to every envelope recipient; resolves with the server's final reply. */
-export async function sendMail(settings: SmtpSettings, envelope: Envelope, raw: string): Promise<string> {
+function sentence(error: NodemailerError, stage: Stage, settings: SmtpSettings, timeoutMs: number): string {
   const where = `${settings.host}:${settings.port}`;
-  const timeoutMs = settings.timeoutMs ?? 15_000;
-  let conn: Deno.Conn;
-  try {
-    const connecting = settings.tls
-      ? Deno.connectTls({ hostname: settings.host, port: settings.port, caCerts: settings.caCerts })
-      : Deno.connect({ hostname: settings.host, port: settings.port });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    conn = await Promise.race([
-      connecting,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no connection within ${timeoutMs / 1000} s`)), timeoutMs);
-      }),
-    ]).finally(() => clearTimeout(timer));
-  } catch (error) {
-    throw new SmtpError(`Cannot connect to SMTP server ${where}${settings.tls ? " (TLS)" : ""}: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof RecipientRefused) return refusalSentence(where, error.refusals);
+  if (error.code === "EENVELOPE" && error.command === "RCPT TO") return refusalSentence(where, error.rejectedErrors ?? [error]);
+  if (error.code === "EAUTH") return `SMTP server ${where} refused the user name or password (${error.command ?? "AUTH"}): ${error.response ?? error.message}`;
+  if (error.code === "ETIMEDOUT") {
+    // Connected but still "connecting": the greeting (or the EHLO reply) is what never came.
+    const waitingFor = error.message === "Connection timeout" ? "connecting" : stage === "connecting" ? "greeting" : stage;
+    return `SMTP server ${where} did not answer within ${timeoutMs / 1000} s (${waitingFor})`;
   }
-  const connection = new SmtpConnection(conn, timeoutMs, where);
+  if (error.code === "ETLS") {
+    return error.response ? `SMTP server ${where} did not start TLS: it answered STARTTLS with ${error.response}` : `TLS with SMTP server ${where} failed: ${error.message}`;
+  }
+  if (stage === "connecting") {
+    const protection = { "implicit-tls": " (TLS)", starttls: " (STARTTLS)", plain: "" }[settings.security];
+    return `Cannot connect to SMTP server ${where}${protection}: ${error.message}`;
+  }
+  if (error.response) return `SMTP server ${where} answered ${error.command ?? "a command"} with ${error.response}`;
+  return `SMTP conversation with ${where} failed: ${error.message}`;
+}
+
+function oneSentence(error: unknown, stage: Stage, settings: SmtpSettings, timeoutMs: number): SmtpError {
+  const cause: NodemailerError = error instanceof Error ? error : new Error(String(error));
+  let text = sentence(cause, stage, settings, timeoutMs);
+  const blocked = (PORTS_BLOCKED_ON_HOSTED as readonly number[]).includes(settings.port);
+  if (blocked && (stage === "connecting" || cause.code === "ETIMEDOUT")) {
+    text += ` (hosted Edge Functions cannot reach port ${settings.port}: use 465, or another port with STARTTLS such as 2587)`;
+  }
+  // nodemailer never quotes credentials; this keeps it so whatever its wording becomes.
+  if (settings.password) text = text.split(settings.password).join("(password)");
+  const replyCode = cause.responseCode ?? cause.rejectedErrors?.[0]?.responseCode ?? (cause instanceof RecipientRefused ? cause.refusals[0]?.responseCode : undefined);
+  return new SmtpError(text, replyCode);
+}
+
+/** Sends the e-mail to every recipient in one transaction; resolves with the server's final reply. */
+export async function sendMail(settings: SmtpSettings, email: StaffEmail): Promise<string> {
+  const timeoutMs = settings.timeoutMs ?? 15_000;
+  const message = mimeMessage(email);
+  const envelope: TrackedEnvelope = message.getEnvelope();
+  const bytes = await message.build();
+  const connection = new SMTPConnection({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.security === "implicit-tls",
+    requireTLS: settings.security === "starttls",
+    ignoreTLS: settings.security === "plain",
+    tls: settings.caCerts ? { ca: settings.caCerts } : undefined,
+    name: CLIENT_NAME,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    logger: false,
+  });
+  // Socket errors and timeouts arrive as events, whichever step is waiting.
+  const broken = new Promise<never>((_, reject) => connection.on("error", reject));
+  broken.catch(() => {});
+  const step = <T>(start: (done: (error: Error | null, result?: T) => void) => void): Promise<T> =>
+    Promise.race([new Promise<T>((resolve, reject) => start((error, result) => (error ? reject(error) : resolve(result as T)))), broken]);
+
+  let stage: Stage = "connecting";
   try {
-    const greeting = await connection.readReply("greeting");
-    if (greeting.code !== 220) throw new SmtpError(`SMTP server ${where} greeted with ${greeting.code} ${greeting.lines.join(" ")}`, greeting.code);
-    const ehlo = await connection.command(`EHLO ${settings.clientName ?? "notify-meeting-request"}`, [250]);
+    await step<void>((done) => connection.connect(() => done(null)));
     if (settings.username !== undefined && settings.password !== undefined) {
-      await authenticate(connection, ehlo.lines.slice(1), settings.username, settings.password);
+      stage = "login";
+      const credentials = { user: settings.username, pass: settings.password };
+      await step<boolean>((done) => connection.login(credentials, done));
     }
-    await connection.command(`MAIL FROM:<${envelope.from}>`, [250]);
-    for (const recipient of envelope.to) await connection.command(`RCPT TO:<${recipient}>`, [250, 251]);
-    await connection.command("DATA", [354]);
-    await connection.write(`${dotStuff(raw)}.\r\n`);
-    const accepted = await connection.readReply("end of DATA");
-    if (accepted.code !== 250) {
-      throw new SmtpError(`SMTP server ${where} refused the message: ${accepted.code} ${accepted.lines.join(" ")}`, accepted.code);
-    }
-    await connection.command("QUIT", [221]).catch(() => {});
-    return `${accepted.code} ${accepted.lines.join(" ")}`.trim();
+    stage = "sending";
+    const info = await step<SMTPConnection.SentMessageInfo>((done) => connection.send(envelope, unlessRecipientRefused(envelope, bytes), done));
+    connection.quit();
+    return info.response;
   } catch (error) {
-    // TLS handshake and socket errors surface on the first read or write.
-    if (error instanceof SmtpError) throw error;
-    throw new SmtpError(`SMTP conversation with ${where} failed: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
     connection.close();
+    throw oneSentence(error, stage, settings, timeoutMs);
   }
 }

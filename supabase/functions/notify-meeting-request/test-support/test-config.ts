@@ -4,7 +4,7 @@ import type { NotifyConfig } from "../config.ts";
 export function testConfig(webhookSecret: string, smtpPort: number, overrides: Partial<NotifyConfig> = {}): NotifyConfig {
   return {
     webhookSecret,
-    smtp: { host: "127.0.0.1", port: smtpPort, tls: false, timeoutMs: 2_000 },
+    smtp: { host: "127.0.0.1", port: smtpPort, security: "plain", timeoutMs: 2_000 },
     from: { address: "noreply@example-transit.com" },
     to: [{ address: "sales@example-transit.com" }],
     reportTo: [{ address: "marketing@example-transit.com" }],
