@@ -174,6 +174,13 @@ describe("who may do what", () => {
       "select public.site_analytics_report(current_date, current_date)",
       "select public.claim_site_report('weekly')",
       "select public.send_site_report('weekly')",
+      // Nothing private is readable (pg_graphql would list it): not the counters, nor the hour's
+      // salt and client hashes, which together would give a visitor's address back.
+      "select * from private.site_event_counts",
+      "select * from private.site_event_salts",
+      "select * from private.site_event_clients",
+      "select * from private.site_event_desk",
+      "select private.count_site_event('{\"kind\":\"view\"}')",
     ]) {
       const error = await rejection(asRole(db, "anon", (tx) => tx.query(statement)));
       expect(error.code).toBe("42501");
