@@ -13,8 +13,9 @@
  *   the page proof's challenge, solves it and inserts with the page's headers, from 127.0.0.2 or,
  *   with `--addresses 20`, from 127.0.0.10–29 in turn.
  * - Meanwhile `--real 10` visitors submit through the page in Chromium from 127.0.0.1, one after
- *   another (flood/visitor.ts). `venue` (case 5): no attacker; `--real 40` visitors from 127.0.0.1,
- *   one every `--every 15` s, `--same-question 8` of them asking the same question.
+ *   another (flood/visitor.ts), or one every `--every S` seconds. `venue` (case 5): no attacker;
+ *   `--real 40` visitors from 127.0.0.1, one every `--every 15` s, `--same-question 8` of them
+ *   asking the same question.
  * - Then it waits until every stored request has reached staff (one by one, or listed in a
  *   digest: at most one per 15 minutes) or `--wait-minutes 20` after the last submission.
  */
@@ -82,16 +83,19 @@ interface LoadContext {
 async function runLoad(options: FloodOptions, ctx: LoadContext): Promise<{ attack: Attack; real: RealSubmission[] }> {
   const visit = (answers: (index: number) => Parameters<typeof submitThroughPage>[3]) => (index: number) =>
     submitThroughPage(ctx.browser, ctx.siteUrl, index, answers(index));
-  const visitors = () => visitorsInTurn(options.real, visit((index) => visitorAnswers(index, ctx.run)));
+  const visitors = () => {
+    const answers = visit((index) => visitorAnswers(index, ctx.run));
+    return options.every === undefined ? visitorsInTurn(options.real, answers) : visitorsOnSchedule(options.real, options.every * 1000, answers);
+  };
   switch (options.mode) {
     case "direct": {
-      log(`${options.flood} direct POSTs from ${DIRECT_FROM} while ${options.real} visitors submit through the page in Chromium…`);
+      log(`${options.flood} direct POSTs from ${DIRECT_FROM} while ${options.real} visitors${options.every ? ` (one every ${options.every} s)` : ""} submit through the page in Chromium…`);
       const [result, real] = await Promise.all([directFlood(ctx.backendUrl, ctx.anonKey, options.flood), visitors()]);
       return { attack: { kind: "direct", result }, real };
     }
     case "solving": {
       const addresses = attackerAddresses(options.addresses);
-      log(`${options.seconds} s of solving attacker from ${addresses.length} address(es) while ${options.real} visitors submit through the page in Chromium…`);
+      log(`${options.seconds} s of solving attacker from ${addresses.length} address(es) while ${options.real} visitors${options.every ? ` (one every ${options.every} s)` : ""} submit through the page in Chromium…`);
       const [result, real] = await Promise.all([
         solvingAttack({ url: ctx.backendUrl, anonKey: ctx.anonKey, addresses, seconds: options.seconds, solverRates: ctx.solverRates }, log),
         visitors(),
@@ -101,7 +105,7 @@ async function runLoad(options: FloodOptions, ctx: LoadContext): Promise<{ attac
     case "venue": {
       const shared = new Set(Array.from({ length: options.sameQuestion }, (_, k) => Math.floor(((k + 0.5) * options.real) / options.sameQuestion)));
       log(`${options.real} visitors through the page from 127.0.0.1, one every ${options.every} s (${shared.size} asking the same question)…`);
-      const real = await visitorsOnSchedule(options.real, options.every * 1000, visit((index) => venueAnswers(index, ctx.run, shared.has(index))));
+      const real = await visitorsOnSchedule(options.real, (options.every ?? 15) * 1000, visit((index) => venueAnswers(index, ctx.run, shared.has(index))));
       return { attack: { kind: "none" }, real };
     }
   }

@@ -53,7 +53,13 @@ const data = workerData as AttackerWorkerData;
 const counter = new Int32Array(data.counter);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-function post(path: string, address: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+/**
+ * One POST from `address`; status 0 when it got no answer. The agent keeps connections alive as
+ * a browser does; a kept connection the server closed meanwhile (its keep-alive timeout, 5 s,
+ * passes while a dear challenge is solved) fails at once, and the request is sent again on a new
+ * one, as a browser retries it.
+ */
+function post(path: string, address: string, headers: Record<string, string>, body: string, retry = true): Promise<{ status: number; text: string }> {
   return new Promise((resolve) => {
     const request = http.request(
       new URL(path, data.url),
@@ -66,7 +72,10 @@ function post(path: string, address: string, headers: Record<string, string>, bo
       },
     );
     request.on("timeout", () => request.destroy(new Error("timeout")));
-    request.on("error", () => resolve({ status: 0, text: "" }));
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      const stale = request.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE");
+      resolve(stale && retry ? post(path, address, headers, body, false) : { status: 0, text: "" });
+    });
     request.end(body);
   });
 }

@@ -15,8 +15,8 @@ export interface FloodOptions {
   seconds: number;
   /** Real visitors through the page: 10 one after another during an attack, 40 at the venue. */
   real: number;
-  /** venue: seconds between two visitors. */
-  every: number;
+  /** Seconds between two visitors' starts; undefined: one after another (the venue: 15). */
+  every: number | undefined;
   /** venue: how many visitors ask the same question. */
   sameQuestion: number;
   /** The longest wait for the requests to reach staff after the last submission. */
@@ -52,7 +52,7 @@ export function parseFloodOptions(args: string[]): FloodOptions {
     addresses,
     seconds: wholeNumberOption(values.seconds, "seconds", 180),
     real,
-    every: wholeNumberOption(values.every, "every", 15),
+    every: values.every === undefined && mode !== "venue" ? undefined : wholeNumberOption(values.every, "every", 15),
     sameQuestion: Math.min(real, wholeNumberOption(values["same-question"], "same-question", 8)),
     waitMinutes: wholeNumberOption(values["wait-minutes"], "wait-minutes", 20),
   };

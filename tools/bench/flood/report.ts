@@ -150,11 +150,20 @@ export function visitorGoals(record: RunRecord, figures: VisitorFigures, expecte
   const minutes = record.options.waitMinutes;
   const allQuick = real.length === expected && real.every(figures.quick);
   const allInTime = real.length === expected && real.every(figures.inTime);
-  const count = (list: RealSubmission[], test: (submission: RealSubmission) => boolean) => `${list.filter(test).length}/${expected}`;
+  const rows = new Map(record.outcome.requests.map((request) => [request.email, request]));
+  // Those that missed: their number (1-based) and why, from the database's decision.
+  const count = (list: RealSubmission[], test: (submission: RealSubmission) => boolean) => {
+    const missed = list.filter((submission) => !test(submission)).map((submission) => {
+      const row = rows.get(submission.email);
+      const toast = submission.toastAt === undefined ? ", no toast" : "";
+      return `#${submission.index + 1} ${row ? (row.budget ?? `${row.verdict} (${row.proof})`) : "not stored"}${toast}`;
+    });
+    return `${list.filter(test).length}/${list.length}${missed.length ? `; missed: ${missed.join(", ")}` : ""}`;
+  };
   if (record.options.mode === "venue") {
     goal(`all ${expected} stored, none refused`, figures.stored === expected && figures.refused === 0, `stored ${figures.stored}, refused ${figures.refused}`);
     const first = real.slice(0, 20);
-    goal(`the first ${first.length} e-mailed one by one within 60 s of the toast`, first.length === Math.min(20, expected) && first.every(figures.quick), count(first, figures.quick).replace(`/${expected}`, `/${first.length}`));
+    goal(`the first ${first.length} e-mailed one by one within 60 s of the toast`, first.length === Math.min(20, expected) && first.every(figures.quick), count(first, figures.quick));
     goal(`every one reaches staff within ${minutes} min, listed individually`, allInTime, count(real, figures.inTime));
   } else if (record.options.mode === "solving" && record.options.addresses > 1) {
     goal(`every real visitor reaches staff within ${minutes} min, listed individually`, allInTime, count(real, figures.inTime));
