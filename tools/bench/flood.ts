@@ -1,214 +1,165 @@
 /**
- * `npm run bench:flood [-- --reuse-build] [--flood 3000] [--real 10]`: a script that holds the
- * public anon key floods the form's table while real visitors use the page (issue 19). Prints
- * figures; it is a benchmark, not a test (it exits 1 only if it could not run).
+ * `npm run bench:flood [-- --mode direct|solving|venue] [--reuse-build] …`: what a script holding
+ * the public anon key, or a busy booth, turns into staff e-mails and rows while real visitors use
+ * the page (issues 19 and 27). A benchmark: it prints figures and "met"/"NOT met" per goal from
+ * them, and exits 1 only if it could not run.
  *
- * - The built site (npm run build for a local backend, or the last test build with
- *   --reuse-build) is served from 127.0.0.1; the local backend runs as `npm run backend` does
- *   (notifications on: the Deno function and the mail catcher), on the port baked into the build.
- * - The flood: 3,000 direct POSTs to /rest/v1/contacts from the loopback address 127.0.0.2
- *   (Node's localAddress), 20 at a time, with rotating e-mail addresses, spam text
- *   (local-backend/screening-corpus.ts) and a different spoofed X-Forwarded-For and
- *   CF-Connecting-IP on each.
- * - Meanwhile, real submissions through the page in Chromium (from 127.0.0.1), one every few
- *   seconds: load, focus, type, submit, wait for the success toast.
- *
- * Prints: flood requests accepted and refused (by status); staff e-mails caused by the flood
- * (one by one and digests); real submissions stored and e-mailed one by one, with the p50 and
- * the maximum delay from the tap to the e-mail in the catcher; rows added to the database.
- * The local digest job runs every 5 s here (hosted: every 5 minutes); the database's rule of at
- * most one digest per 20 minutes is the hosted one.
+ * - The built site (npm run build for a local backend, or the last test build with --reuse-build)
+ *   is served from 127.0.0.1; the local backend runs as `npm run backend` does, with the hosted
+ *   settings (private.screening_settings defaults) and the digest job looking every 60 s, as
+ *   pg_cron does.
+ * - `direct` (case 3, flood/direct.ts): 3,000 proofless POSTs from 127.0.0.2 (`--flood N`).
+ * - `solving` (cases 1 and 2, flood/solving.ts): for `--seconds 180`, one thread per core asks for
+ *   the page proof's challenge, solves it and inserts with the page's headers, from 127.0.0.2 or,
+ *   with `--addresses 20`, from 127.0.0.10–29 in turn.
+ * - Meanwhile `--real 10` visitors submit through the page in Chromium from 127.0.0.1, one after
+ *   another (flood/visitor.ts), or one every `--every S` seconds. `venue` (case 5): no attacker;
+ *   `--real 40` visitors from 127.0.0.1, one every `--every 15` s, `--same-question 8` of them
+ *   asking the same question.
+ * - Then it waits until every stored request has reached staff (one by one, or listed in a
+ *   digest: at most one per 15 minutes) or `--wait-minutes 20` after the last submission.
  */
-import http from "node:http";
-import { performance } from "node:perf_hooks";
-
-import fs from "node:fs";
-import path from "node:path";
-
-import { load } from "js-yaml";
+import type { PGlite } from "@electric-sql/pglite";
 import { chromium, type Browser } from "playwright-core";
 
-import { meetingSchema } from "../../build-time/content/schemas/meeting";
-import { spamRequest } from "../../local-backend/screening-corpus";
 import { startLocalBackend } from "../../local-backend/server";
 import { CHROMIUM_FLAGS, requireChromium } from "../lib/chromium";
-import { runCli, wholeNumberOption } from "../lib/cli";
+import { runCli } from "../lib/cli";
 import { startStaticServer } from "../lib/static-server";
-import { buildOrReuse, PROJECT_ROOT, PUBLIC_DIR } from "../lib/test-build";
+import { buildOrReuse, PUBLIC_DIR } from "../lib/test-build";
+import { DIRECT_CONCURRENCY, DIRECT_FROM, directFlood, type DirectResult } from "./flood/direct";
+import { caseName, parseFloodOptions, type FloodOptions } from "./flood/options";
+import { pageHeaderDifferences } from "./flood/page-headers";
+import { attackMail, attackOutcome, digestLines, line, settingsAndWait, visitorBlock, visitorGoals, type RunRecord } from "./flood/report";
+import { measureSolvers } from "./flood/solver";
+import { attackerAddresses, solvingAttack, type SolvingResult } from "./flood/solving";
+import { watchStaffMail } from "./flood/staff-mail";
+import { clientKey, lastRequestId, screeningSettings, waitForStaff } from "./flood/stored";
+import { venueAnswers, visitorAnswers } from "./flood/texts";
+import { submitThroughPage, visitorsInTurn, visitorsOnSchedule, type RealSubmission } from "./flood/visitor";
 
-const FLOOD_FROM = "127.0.0.2";
-const FLOOD_CONCURRENCY = 20;
-/** How long to wait for each real request's e-mail, and for the digest, after the last submission. */
-const MAIL_WAIT_MS = 60_000;
-/** The form's labels and the success toast, as the page shows them (content/meeting.yaml). */
-const meeting = meetingSchema.parse(load(fs.readFileSync(path.join(PROJECT_ROOT, "content", "meeting.yaml"), "utf8")));
-const words = meeting.form;
+const log = (text: string): void => console.log(`bench:flood: ${text}`);
 
-interface FloodResult {
-  byStatus: Map<number, number>;
-  errors: number;
-  ms: number;
+type Attack = { kind: "direct"; result: DirectResult } | { kind: "solving"; result: SolvingResult } | { kind: "none" };
+
+const statusList = (byStatus: Iterable<[number, number]>): string =>
+  [...byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${n} × ${status || "no answer"}`).join(", ") || "none";
+
+function directBlock(record: RunRecord, result: DirectResult): void {
+  const accepted = result.byStatus.get(201) ?? 0;
+  const sent = [...result.byStatus.values()].reduce((a, b) => a + b, 0);
+  console.log(`Attacker (${caseName(record.options)}): ${sent} direct POSTs from ${DIRECT_FROM} in ${(result.ms / 1000).toFixed(1)} s (${DIRECT_CONCURRENCY} at a time, spoofed X-Forwarded-For/CF-Connecting-IP/X-Real-IP)`);
+  line("accepted (201)", `${accepted}`);
+  line("refused", `${sent - accepted}  (${statusList([...result.byStatus].filter(([status]) => status !== 201))})`);
+  attackOutcome(record, 10);
 }
 
-function post(url: URL, anonKey: string, body: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      url,
-      {
-        method: "POST",
-        localAddress: FLOOD_FROM,
-        agent: false,
-        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), ...headers },
-        timeout: 30_000,
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", () => resolve(0));
-    req.end(body);
-  });
+function solvingBlock(record: RunRecord, result: SolvingResult): void {
+  const { tally } = result;
+  const addresses = attackerAddresses(record.options.addresses);
+  const where = addresses.length === 1 ? addresses[0]! : `${addresses[0]}–${addresses[addresses.length - 1]!.split(".").pop()}`;
+  console.log(`Attacker (${caseName(record.options)}): ${result.seconds.toFixed(1)} s from ${where}, ${result.threads} threads (one per core)`);
+  const rates = [...result.solverRates].map(([name, rate]) => `${name} ${(rate / 1e6).toFixed(2)} M`).join(", ");
+  line("solver", `${result.solver} (hashes/s on one thread before the run: ${rates})`);
+  const perThread = tally.solvingMs > 0 ? tally.hashes / (tally.solvingMs / 1000) : 0;
+  line("hashes/s during the attack", `${(tally.hashes / result.seconds / 1e6).toFixed(2)} M in all; ${(perThread / 1e6).toFixed(2)} M per thread while solving (${(tally.hashes / 1e6).toFixed(0)} M hashes)`);
+  line("challenges", `got ${tally.challengesGot}, refused ${tally.challengesRefused} (429), failed ${tally.challengesFailed}; largest maxnumber ${tally.maxnumber.toLocaleString("en-US")}`);
+  const inserts = Object.entries(tally.inserts).map(([status, n]) => [Number(status), n] as [number, number]);
+  const other = inserts.filter(([status]) => status !== 201 && status !== 429).reduce((sum, [, n]) => sum + n, 0);
+  line("inserts", `201 × ${tally.inserts[201] ?? 0}, 429 × ${tally.inserts[429] ?? 0}, other × ${other}${other ? ` (${statusList(inserts.filter(([status]) => status !== 201 && status !== 429))})` : ""}; with a proof ${tally.insertsWithProof}, with a pending ticket ${tally.insertsPending}`);
+  attackOutcome(record, addresses.length === 1 ? 20 : 40, addresses.length === 1 ? 150 : undefined);
 }
 
-async function flood(backendUrl: string, anonKey: string, count: number): Promise<FloodResult> {
-  const url = new URL("/rest/v1/contacts", backendUrl);
-  const byStatus = new Map<number, number>();
-  let next = 0;
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: FLOOD_CONCURRENCY }, async () => {
-      for (;;) {
-        const index = next++;
-        if (index >= count) return;
-        const spoofed = `${(index * 7) % 223 + 1}.${index % 251}.${(index >> 8) % 251}.${(index % 200) + 1}`;
-        const status = await post(url, anonKey, JSON.stringify(spamRequest(index)), { "X-Forwarded-For": spoofed, "CF-Connecting-IP": spoofed, "X-Real-IP": spoofed });
-        if (status === 0) errors += 1;
-        byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-      }
-    }),
-  );
-  return { byStatus, errors, ms: performance.now() - started };
+interface LoadContext {
+  backendUrl: string;
+  anonKey: string;
+  siteUrl: string;
+  browser: Browser;
+  /** A tag for this run's e-mail addresses. */
+  run: string;
+  solverRates: ReturnType<typeof measureSolvers> | undefined;
 }
 
-interface RealSubmission {
-  email: string;
-  tappedAt: number;
-  toast: boolean;
-}
-
-async function submitThroughPage(browser: Browser, siteUrl: string, index: number): Promise<RealSubmission> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = `real.visitor.${index}.${Date.now().toString(36)}@agency.example`;
-  try {
-    await page.goto(`${siteUrl}/#contact-form`);
-    const form = page.locator("#contact-form");
-    const exact = { exact: true };
-    await form.getByLabel(words.fullNameLabel, exact).click();
-    // A person types: the page proof is fetched at the first focus and solved meanwhile.
-    await form.getByLabel(words.fullNameLabel, exact).pressSequentially(`Real Visitor ${index}`, { delay: 40 });
-    await form.getByLabel(words.organizationLabel, exact).pressSequentially("Valley Regional Transit", { delay: 40 });
-    await form.getByLabel(words.emailLabel, exact).pressSequentially(email, { delay: 20 });
-    await form.getByLabel(words.challengesLabel, exact).fill(`We run ${40 + index} paratransit vans and would like a demo at the booth.`);
-    const tappedAt = performance.now();
-    await form.getByRole("button", { name: words.submitLabel }).click();
-    const toast = await page
-      .getByRole("alert")
-      .filter({ hasText: meeting.successToast.title })
-      .waitFor({ timeout: 30_000 })
-      .then(() => true, () => false);
-    // Leave the page open a moment: a proof that was not ready at the tap is confirmed after the toast.
-    await page.waitForTimeout(3_000);
-    return { email, tappedAt, toast };
-  } finally {
-    await context.close();
+async function runLoad(options: FloodOptions, ctx: LoadContext): Promise<{ attack: Attack; real: RealSubmission[] }> {
+  const visit = (answers: (index: number) => Parameters<typeof submitThroughPage>[3]) => (index: number) =>
+    submitThroughPage(ctx.browser, ctx.siteUrl, index, answers(index));
+  const visitors = () => {
+    const answers = visit((index) => visitorAnswers(index, ctx.run));
+    return options.every === undefined ? visitorsInTurn(options.real, answers) : visitorsOnSchedule(options.real, options.every * 1000, answers);
+  };
+  switch (options.mode) {
+    case "direct": {
+      log(`${options.flood} direct POSTs from ${DIRECT_FROM} while ${options.real} visitors${options.every ? ` (one every ${options.every} s)` : ""} submit through the page in Chromium…`);
+      const [result, real] = await Promise.all([directFlood(ctx.backendUrl, ctx.anonKey, options.flood), visitors()]);
+      return { attack: { kind: "direct", result }, real };
+    }
+    case "solving": {
+      const addresses = attackerAddresses(options.addresses);
+      log(`${options.seconds} s of solving attacker from ${addresses.length} address(es) while ${options.real} visitors${options.every ? ` (one every ${options.every} s)` : ""} submit through the page in Chromium…`);
+      const [result, real] = await Promise.all([
+        solvingAttack({ url: ctx.backendUrl, anonKey: ctx.anonKey, addresses, seconds: options.seconds, solverRates: ctx.solverRates }, log),
+        visitors(),
+      ]);
+      return { attack: { kind: "solving", result }, real };
+    }
+    case "venue": {
+      const shared = new Set(Array.from({ length: options.sameQuestion }, (_, k) => Math.floor(((k + 0.5) * options.real) / options.sameQuestion)));
+      log(`${options.real} visitors through the page from 127.0.0.1, one every ${options.every} s (${shared.size} asking the same question)…`);
+      const real = await visitorsOnSchedule(options.real, (options.every ?? 15) * 1000, visit((index) => venueAnswers(index, ctx.run, shared.has(index))));
+      return { attack: { kind: "none" }, real };
+    }
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))]!;
+async function attackerKeys(db: PGlite, options: FloodOptions): Promise<Set<string>> {
+  const addresses = options.mode === "direct" ? [DIRECT_FROM] : options.mode === "solving" ? attackerAddresses(options.addresses) : [];
+  return new Set(await Promise.all(addresses.map((address) => clientKey(db, address))));
 }
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const option = (name: string) => {
-    const at = args.indexOf(name);
-    return at === -1 ? undefined : args[at + 1];
-  };
-  const floodCount = wholeNumberOption(option("--flood"), "--flood", 3000);
-  const realCount = wholeNumberOption(option("--real"), "--real", 10);
-  const info = await buildOrReuse(args.includes("--reuse-build"), (line) => console.log(`bench:flood: ${line}`));
+  const options = parseFloodOptions(process.argv.slice(2));
+  const info = await buildOrReuse(options.reuseBuild, log);
   const executable = requireChromium();
-
-  const backend = await startLocalBackend({ port: info.backendPort, notifications: { catcher: { port: 0 }, digestIntervalMs: 5_000 } });
+  const backend = await startLocalBackend({ port: info.backendPort, notifications: { catcher: { port: 0 }, digestIntervalMs: 60_000 } });
   const site = await startStaticServer({ root: PUBLIC_DIR, host: "127.0.0.1" });
   const browser = await chromium.launch({ executablePath: executable.executablePath, args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless")) });
   try {
-    const catcher = backend.notifier!.catcher!;
-    const rowsBefore = (await backend.db.query<{ n: number }>("select count(*)::int as n from public.contacts")).rows[0]!.n;
-    const mailsBefore = catcher.messages.length;
-    const arrivals = new Map<string, number>();
-    const seen = (): void => {
-      for (const mail of catcher.messages) {
-        const replyTo = mail.headers.get("reply-to") ?? "";
-        const address = /<([^>]+)>/.exec(replyTo)?.[1] ?? replyTo;
-        if (address && !arrivals.has(address)) arrivals.set(address, performance.now());
-      }
-    };
-    const watcher = setInterval(seen, 50);
+    const settings = await screeningSettings(backend.db);
+    // The solver ways are timed before any load, so the fastest one wins on merit.
+    const solverRates = options.mode === "solving" ? measureSolvers() : undefined;
+    const firstId = await lastRequestId(backend.db);
+    const mail = watchStaffMail(backend.notifier!.catcher!);
+    const startedAt = Date.now();
+    const run = startedAt.toString(36);
+    const { attack, real } = await runLoad(options, { backendUrl: backend.url, anonKey: backend.anonKey, siteUrl: site.url, browser, run, solverRates });
 
-    console.log(`bench:flood: ${floodCount} direct POSTs from ${FLOOD_FROM} while ${realCount} visitors submit through the page in Chromium…`);
-    const flooding = flood(backend.url, backend.anonKey, floodCount);
-    const real: RealSubmission[] = [];
-    for (let index = 0; index < realCount; index += 1) real.push(await submitThroughPage(browser, site.url, index));
-    const floodResult = await flooding;
-
-    // Each real request's e-mail, up to 60 s after its tap; then the digest job's next runs.
-    const deadline = Math.max(...real.map((submission) => submission.tappedAt)) + MAIL_WAIT_MS;
-    while (performance.now() < deadline && real.some((submission) => !arrivals.has(submission.email))) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 15_000));
-    await backend.notifier!.idle();
-    seen();
-    clearInterval(watcher);
-
-    const realEmails = new Set(real.map((submission) => submission.email));
-    const mails = catcher.messages.slice(mailsBefore);
-    const floodMails = mails.filter((mail) => ![...realEmails].some((email) => (mail.headers.get("reply-to") ?? "").includes(email)));
-    const digests = floodMails.filter((mail) => (mail.headers.get("subject") ?? "").startsWith("Held back:"));
-    const stored = await backend.db.query<{ email: string; verdict: string | null }>(
-      "select c.email, s.verdict from public.contacts c left join public.contact_screening s on s.contact_id = c.id where c.email = any($1)",
-      [[...realEmails]],
+    const lastSent = Math.max(
+      ...real.map((submission) => submission.tappedAt),
+      attack.kind === "direct" ? attack.result.lastSentAt : attack.kind === "solving" ? attack.result.tally.lastSentAt : 0,
     );
-    const delays = real
-      .filter((submission) => arrivals.has(submission.email))
-      .map((submission) => (arrivals.get(submission.email)! - submission.tappedAt) / 1000)
-      .sort((a, b) => a - b);
-    const rowsAfter = (await backend.db.query<{ n: number }>("select count(*)::int as n from public.contacts")).rows[0]!.n;
-    const accepted = floodResult.byStatus.get(201) ?? 0;
-    const statuses = [...floodResult.byStatus.entries()]
-    .filter(([status]) => status !== 201)
-    .sort(([a], [b]) => a - b)
-    .map(([status, n]) => `${n} × ${status || "no answer"}`);
+    log(`load over at +${Math.round((Date.now() - startedAt) / 1000)} s; waiting for every stored request to reach staff (at most ${options.waitMinutes} min after the last submission)…`);
+    const outcome = await waitForStaff(backend.db, mail, firstId, lastSent + options.waitMinutes * 60_000, log);
+    await backend.notifier!.idle();
+    mail.stop();
+    const record: RunRecord = { options, startedAt, settings, mail, outcome, deadline: lastSent + options.waitMinutes * 60_000, attackerKeys: await attackerKeys(backend.db, options), real };
 
     console.log("");
-    console.log(`Flood: ${floodCount} direct POSTs from ${FLOOD_FROM} in ${(floodResult.ms / 1000).toFixed(1)} s (${FLOOD_CONCURRENCY} at a time, spoofed X-Forwarded-For/CF-Connecting-IP)`);
-    console.log(`  accepted (201):                         ${accepted}`);
-    console.log(`  refused:                                ${floodCount - accepted}  (${statuses.join(", ")})`);
-    console.log(`  staff e-mails caused by the flood:      ${floodMails.length}  (${digests.length} digest${digests.length === 1 ? "" : "s"}, ${floodMails.length - digests.length} one by one; goal ≤ 10)`);
-    for (const digest of digests) console.log(`    ${digest.headers.get("subject")}`);
-    console.log(`Real submissions through the page (Chromium from 127.0.0.1): ${realCount}`);
-    console.log(`  success toast shown:                    ${real.filter((submission) => submission.toast).length}/${realCount}`);
-    console.log(`  stored:                                 ${stored.rows.length}/${realCount}  (${stored.rows.filter((row) => row.verdict === "page-verified").length} page-verified)`);
-    console.log(`  e-mailed one by one:                    ${delays.length}/${realCount}  (within 60 s: ${delays.filter((delay) => delay <= 60).length}; goal 100%)`);
-    if (delays.length > 0) {
-      console.log(`  delay tap → e-mail:                     p50 ${percentile(delays, 50).toFixed(1)} s, max ${delays[delays.length - 1]!.toFixed(1)} s`);
+    console.log(`=== bench:flood --mode ${options.mode}${options.mode === "solving" ? ` --addresses ${options.addresses}` : ""} (${caseName(options)}) ===`);
+    settingsAndWait(record);
+    if (attack.kind === "direct") directBlock(record, attack.result);
+    if (attack.kind === "solving") solvingBlock(record, attack.result);
+    if (attack.kind !== "none") digestLines(record);
+    const withHeaders = real.find((submission) => Object.keys(submission.headers).length > 0);
+    const differences = attack.kind === "solving" && withHeaders ? pageHeaderDifferences(withHeaders.headers, backend.anonKey) : undefined;
+    const figures = visitorBlock(record, options.real, differences);
+    if (attack.kind === "none") {
+      digestLines(record);
+      line("staff e-mails in all", `${mail.singles.length + mail.digests.length} (${mail.singles.length} one by one, ${mail.digests.length} digests)`);
     }
-    console.log(`Rows added to the database:               ${rowsAfter - rowsBefore}  (flood ${rowsAfter - rowsBefore - stored.rows.length}, real ${stored.rows.length})`);
+    visitorGoals(record, figures, options.real);
+    const attackRows = attack.kind === "none" ? 0 : record.outcome.requests.filter((request) => request.clientKey && record.attackerKeys.has(request.clientKey)).length;
+    const realRows = outcome.requests.filter((request) => real.some((submission) => submission.email === request.email)).length;
+    console.log(`Rows added to the database: ${outcome.requests.length} (attacker ${attackRows}, real ${realRows}, other ${outcome.requests.length - attackRows - realRows}); staff e-mails caused by the attack: ${attack.kind === "none" ? "no attack" : attackMail(record).total}`);
     return 0;
   } finally {
     await browser.close();

@@ -12,23 +12,32 @@
  *    also shown multiplied by 4. Prints the solve times (median, p90, max), the numbers tried,
  *    the hash rates, and the worst case (all maxnumber numbers) at 4×.
  * 2. The flooder: SHA-256 hashes per second on this machine's Node (one core, synchronous
- *    node:crypto, the fastest plain way), and what a request then costs on average and at worst.
+ *    node:crypto, the fastest of the plain ways in flood/solver.ts), and what a request then costs
+ *    on average and at worst.
  *
- * Usage: npm run bench:proof [-- --runs N (default 30)] [--cpu R (default 4)]
+ * The challenges' price depends on how many the address asked for this hour
+ * (20261126100000_screening_settings.sql): each is issued from an address of its own
+ * (TEST-NET-2) that has had exactly `--after N` challenges (N rows in
+ * private.form_challenges_issued under its key), so all are of one maxnumber: `--after 40` is a
+ * visitor's phone at a venue whose address has sent 40 requests this hour.
+ *
+ * Usage: npm run bench:proof [-- --runs N (default 30)] [--cpu R (default 4)] [--after N (default 0)]
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
 import { chromium as playwrightChromium, type CDPSession, type Page } from "playwright-core";
+import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase } from "../../local-backend/database";
+import { uniqueAddress, visitorHeaders } from "../../local-backend/test-helpers";
 import type { FormChallenge } from "../../src/lib/form-proof";
 import { CHROMIUM_FLAGS, requireChromium } from "../lib/chromium";
 import { runCli, wholeNumberOption } from "../lib/cli";
 import { startStaticServer } from "../lib/static-server";
 import { PROJECT_ROOT } from "../lib/test-build";
+import { fastest, measureSolvers } from "./flood/solver";
 
 type Solve = { ms: number; tried: number };
 
@@ -100,29 +109,38 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
-function nodeHashesPerSecond(): number {
-  const salt = `${crypto.randomBytes(16).toString("hex")}?expires=1900000000&`;
-  let count = 0;
-  const until = performance.now() + 1000;
-  while (performance.now() < until) {
-    for (let i = 0; i < 1000; i += 1) crypto.createHash("sha256").update(`${salt}${count + i}`).digest("hex");
-    count += 1000;
-  }
-  return count;
+/** A challenge from a fresh address that has had `after` challenges this hour. */
+async function challengeAfter(db: PGlite, after: number): Promise<FormChallenge> {
+  return db.transaction(async (tx) => {
+    await tx.query("select set_config('request.headers', $1, true)", [JSON.stringify(visitorHeaders(uniqueAddress()))]);
+    if (after > 0) {
+      await tx.query("insert into private.form_challenges_issued (client_key) select private.request_client_key() from generate_series(1, $1)", [after]);
+    }
+    return (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c;
+  });
+}
+
+function countOption(value: string | undefined, name: string): number {
+  if (value === undefined) return 0;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`--${name} needs a whole number ≥ 0 (got "${value}").`);
+  return number;
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { runs: { type: "string" }, cpu: { type: "string" } } });
-  const runs = wholeNumberOption(values.runs, "--runs", 30);
-  const cpu = wholeNumberOption(values.cpu, "--cpu", 4);
+  const { values } = parseArgs({ options: { runs: { type: "string" }, cpu: { type: "string" }, after: { type: "string" } } });
+  const runs = wholeNumberOption(values.runs, "runs", 30);
+  const cpu = wholeNumberOption(values.cpu, "cpu", 4);
+  const after = countOption(values.after, "after");
 
   const { db } = await openDatabase();
   const challenges: FormChallenge[] = [];
   for (let i = 0; i < runs + 1; i += 1) {
-    challenges.push((await db.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c);
+    challenges.push(await challengeAfter(db, after));
   }
   await db.close();
   const maxnumber = challenges[0]!.maxnumber;
+  if (challenges.some((challenge) => challenge.maxnumber !== maxnumber)) throw new Error("the challenges came with different maxnumbers");
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-proof-"));
   const workerBytes = await bundleWorker(dir);
@@ -136,7 +154,9 @@ async function main(): Promise<number> {
     const inWorker = await solveAll(page, challenges.slice(1), "solveOnce");
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
     const onMainThread = await solveAll(page, challenges.slice(1), "solveOnMainThread");
-    const nodeRate = nodeHashesPerSecond();
+    const solverRates = measureSolvers(1000, 1);
+    const solver = fastest(solverRates);
+    const nodeRate = solverRates.get(solver)!;
 
     const f = (n: number) => Math.round(n).toLocaleString("en-US");
     const line = (label: string, s: ReturnType<typeof summary>) =>
@@ -145,7 +165,7 @@ async function main(): Promise<number> {
     const worker = summary(inWorker);
     const worker4 = summary(inWorker, cpu);
     const tried = inWorker.map((s) => s.tried).sort((a, b) => a - b);
-    console.log(`page proof: maxnumber ${f(maxnumber)} (on average ${f(maxnumber / 2)} hashes); worker script ${f(workerBytes)} bytes minified`);
+    console.log(`page proof: maxnumber ${f(maxnumber)} (on average ${f(maxnumber / 2)} hashes), the price of an address's challenge #${after + 1} this hour (--after ${after}); worker script ${f(workerBytes)} bytes minified`);
     console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; ${runs} challenges, numbers tried median ${f(quantile(tried, 0.5))}, max ${f(tried[tried.length - 1]!)}`);
     console.log("visitor (headless Chromium, the same challenges each way):");
     line("Web Worker, full speed", worker);
@@ -153,7 +173,7 @@ async function main(): Promise<number> {
     line(`main thread, CPU ${cpu}x slower`, throttled);
     const slowest = Math.min(throttled.rate, worker4.rate);
     console.log(`  worst case at ${cpu}x (all ${f(maxnumber)} numbers at ${f(slowest)} hashes/s): ${(maxnumber / slowest).toFixed(1)} s`);
-    console.log("flooder (this machine's Node, one core, synchronous node:crypto):");
+    console.log(`flooder (this machine's Node, one core, synchronous node:crypto, the fastest way: ${solver}):`);
     console.log(`  ${f(nodeRate)} SHA-256 hashes/s -> ${((maxnumber / 2 / nodeRate) * 1000).toFixed(0)} ms per request on average, ${((maxnumber / nodeRate) * 1000).toFixed(0)} ms at worst`);
     console.log(`  = about ${f(nodeRate / (maxnumber / 2))} proofs per second per core, each needing its own rpc/form_challenge call`);
     return 0;

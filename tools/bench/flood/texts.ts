@@ -1,0 +1,104 @@
+/**
+ * What the bench's senders write. The attacker varies the real-request corpus
+ * (local-backend/screening-corpus.ts) as a careful script would, so that no content signal
+ * marks it: other names, organizations, fleet sizes, products, times and questions, a new
+ * e-mail address each time, and the message exactly as the page builds it (buildContactRecord).
+ * The venue's visitors are people at one booth: varied, except that several ask the same question.
+ */
+import { REAL_REQUESTS } from "../../../local-backend/screening-corpus";
+import { buildContactRecord, type ContactRecord, type MeetingRequestValues } from "../../../src/lib/meeting-request";
+import { meeting } from "./page-words";
+
+/** The answer after `label:` in a corpus message, or "" when it was left empty. */
+function answer(message: string, label: string): string {
+  const line = message.split("\n").find((candidate) => candidate.startsWith(`${label}: `));
+  const value = line?.slice(label.length + 2) ?? "";
+  return ["Not provided", "None selected", "Not specified", "None provided"].includes(value) ? "" : value;
+}
+
+const FIRST_NAMES = [...new Set(REAL_REQUESTS.map((row) => row.name.split(" ")[0]!).filter((name) => name.length > 2 && !name.endsWith(".")))];
+const LAST_NAMES = [...new Set(REAL_REQUESTS.map((row) => row.name.split(" ").slice(1).join(" ")).filter((name) => name.length > 1))];
+const ORGANIZATIONS = [...new Set(REAL_REQUESTS.map((row) => row.organization).filter((name) => name !== "Self"))];
+const QUESTIONS = REAL_REQUESTS.map((row) => answer(row.message, "Challenges/Questions")).filter((text) => text.length >= 12);
+const PHONES = REAL_REQUESTS.map((row) => answer(row.message, "Phone")).filter(Boolean);
+const VEHICLES = ["buses", "vans", "vehicles", "cutaways", "paratransit vans", "minibuses"];
+/** Each names the fleet's size, so that no two requests share their free text (the repeated-text signal). */
+const CONTEXT = [
+  (n: number) => `We run ${n} vehicles across three counties.`,
+  (n: number) => `Our current contract covers ${n} vehicles and ends next year.`,
+  (n: number) => `About ${n * 40} trips a day on ${n} vehicles, mostly same-day bookings.`,
+  (n: number) => `We have ${n} drivers across two depots.`,
+  (n: number) => `Our board meets next month about our ${n} vans.`,
+  (n: number) => `We tried another vendor with our ${n} buses and it did not stick.`,
+];
+
+/** Letters only, lower case, for an e-mail address's local part. */
+function ascii(text: string): string {
+  return text.normalize("NFD").replace(/[^A-Za-z]/g, "").toLowerCase();
+}
+
+function pick<T>(list: readonly T[], index: number): T {
+  return list[((index % list.length) + list.length) % list.length]!;
+}
+
+function record(values: MeetingRequestValues): ContactRecord {
+  return buildContactRecord(values, meeting.meetingTimeOptions);
+}
+
+/** The attacker's `index`-th request: plausible, and different from the others in every field. */
+export function attackerRequest(index: number, worker: number): ContactRecord {
+  const n = index * 7919 + worker * 104_729;
+  const first = pick(FIRST_NAMES, n);
+  const last = pick(LAST_NAMES, Math.floor(n / FIRST_NAMES.length) + index);
+  const organization = pick(ORGANIZATIONS, n * 3 + 1);
+  const fleet = 6 + (n % 1400);
+  const products = meeting.productOptions.filter((_, bit) => (n >> bit) % 2 === 1).map((option) => option.value);
+  const question = `${pick(CONTEXT, n >> 3)(fleet)} ${pick(QUESTIONS, n >> 1)}`;
+  const domain = `${ascii(organization).slice(0, 18) || "transit"}.example`;
+  return record({
+    fullName: `${first} ${last}`,
+    organization,
+    email: `${ascii(first) || "info"}.${ascii(last).slice(0, 12) || "office"}${worker}x${index}@${domain}`,
+    phone: n % 3 === 0 ? pick(PHONES, n) : "",
+    fleetSize: n % 4 === 0 ? "" : `${fleet} ${pick(VEHICLES, n >> 2)}`,
+    products,
+    meetingTime: n % 5 === 0 ? "" : pick(meeting.meetingTimeOptions, n >> 4).value,
+    challenges: n % 9 === 0 ? "" : question,
+  });
+}
+
+/** What a visitor types into the page (the form's fields; the bench leaves the checkboxes alone). */
+export interface VisitorAnswers {
+  fullName: string;
+  organization: string;
+  email: string;
+  fleetSize: string;
+  challenges: string;
+}
+
+/** The question several of the venue's visitors ask in the same words (20+ characters). */
+export const SHARED_QUESTION = "Can you show the same-day paratransit booking demo?";
+
+/** The bench's real visitor `index` during an attack (the old bench's text, one question each). */
+export function visitorAnswers(index: number, run: string): VisitorAnswers {
+  return {
+    fullName: `Real Visitor ${index}`,
+    organization: "Valley Regional Transit",
+    email: `real.visitor.${index}.${run}@agency.example`,
+    fleetSize: "",
+    challenges: `We run ${40 + index} paratransit vans and would like a demo at the booth.`,
+  };
+}
+
+/** The venue's visitor `index`: people from the corpus; every `sharedEvery`-th asks SHARED_QUESTION. */
+export function venueAnswers(index: number, run: string, shared: boolean): VisitorAnswers {
+  const person = pick(REAL_REQUESTS, index);
+  const own = answer(person.message, "Challenges/Questions") || `Stopping by after the ${pick(["keynote", "lunch", "panel"], index)}, ${index}.`;
+  return {
+    fullName: person.name,
+    organization: person.organization,
+    email: `${ascii(person.name.split(" ")[0]!) || "visitor"}.venue${index}.${run}@agency.example`,
+    fleetSize: answer(person.message, "Fleet Size"),
+    challenges: shared ? SHARED_QUESTION : own,
+  };
+}
