@@ -176,7 +176,7 @@ export function visitorGoals(record: RunRecord, figures: VisitorFigures, expecte
 export function settingsAndWait(record: RunRecord): void {
   const s = record.settings;
   console.log(
-    `Settings: one by one ${s.one_by_one_per_address_burst}/address/${s.burst_seconds} s, ${s.one_by_one_per_address}/address and ${s.one_by_one_in_all} in all per ${s.window_seconds} s; ` +
+    `Settings: one by one ${s.one_by_one_per_address_burst} at once per address then one every ${s.one_by_one_refill_seconds} s, ${s.one_by_one_per_address}/address and ${s.one_by_one_in_all} in all per ${s.window_seconds} s; ` +
       `unproved ${s.unproved_per_address}/address, ${s.unproved_in_all} in all; challenges ${s.challenges_at_base_difficulty} at ${f(s.base_difficulty)}, ×2 every ${s.challenges_per_doubling}, none past ${s.challenges_per_address}; ` +
       `digest at most every ${s.digest_interval_seconds} s (the local digest job looks every 60 s), listing up to ${s.digest_list_limit}; hold for proof ${s.hold_for_proof_seconds} s.`,
   );

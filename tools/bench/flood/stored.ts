@@ -45,7 +45,7 @@ export async function requestsSince(db: PGlite, afterId: number): Promise<Stored
 
 const SETTINGS = [
   "window_seconds", "unproved_per_address", "unproved_in_all", "one_by_one_per_address", "one_by_one_per_address_burst",
-  "burst_seconds", "one_by_one_in_all", "base_difficulty", "challenges_at_base_difficulty", "challenges_per_doubling",
+  "one_by_one_refill_seconds", "one_by_one_in_all", "base_difficulty", "challenges_at_base_difficulty", "challenges_per_doubling",
   "challenges_per_address", "hold_for_proof_seconds", "digest_interval_seconds", "digest_list_limit",
 ] as const;
 export type ScreeningSettingsRow = Record<(typeof SETTINGS)[number], number>;
