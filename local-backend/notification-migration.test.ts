@@ -63,7 +63,13 @@ async function finish(id: number, lease: string, failure: string | null, retryIn
   return result.rows[0]!.recorded;
 }
 
-async function state(id: number): Promise<{ status: string; attempts: number; last_error: string | null; notified: boolean }> {
+/** The ids a sweep (claim_due_contact_notifications) leases, oldest first. */
+async function sweep(maxCount: number): Promise<number[]> {
+  const result = await asService((tx) => tx.query<Claimed>("select * from public.claim_due_contact_notifications(max_count => $1)", [maxCount]));
+  return result.rows.map((row) => row.id);
+}
+
+async function state(id: number) {
   const result = await db.query<{ status: string; attempts: number; last_error: string | null; notified: boolean }>(
     "select status, attempts, last_error, notified_at is not null as notified from public.contact_notifications where contact_id = $1",
     [id],
@@ -74,10 +80,10 @@ async function state(id: number): Promise<{ status: string; attempts: number; la
 test("each stored request gets a pending notification in the same transaction; a refused one gets none", async () => {
   const id = await insertRequest();
   expect(await state(id)).toEqual({ status: "pending", attempts: 0, last_error: null, notified: false });
-  const before = await db.query<{ n: number }>("select count(*)::int as n from public.contact_notifications");
+  const count = "select count(*)::int as n from public.contact_notifications";
+  const before = (await db.query<{ n: number }>(count)).rows[0]!.n;
   await rejection(asRole(db, "anon", (tx) => insertAs(tx, goodRow({ name: "" }))));
-  const after = await db.query<{ n: number }>("select count(*)::int as n from public.contact_notifications");
-  expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  expect((await db.query<{ n: number }>(count)).rows[0]!.n).toBe(before);
 });
 
 describe("visitors gain nothing", () => {
@@ -114,8 +120,7 @@ describe("claims, leases and outcomes (service role)", () => {
     expect(first).toMatchObject({ attempt: 1, id, name: "Claimed Visitor" });
     // Leased: nobody else gets it, neither by id nor in a sweep.
     expect(await claim(id)).toBeUndefined();
-    const due = await asService((tx) => tx.query<Claimed>("select * from public.claim_due_contact_notifications(1000)"));
-    expect(due.rows.map((row) => row.id)).not.toContain(id);
+    expect(await sweep(1000)).not.toContain(id);
 
     // A stranger's lease token records nothing.
     expect(await finish(id, "00000000-0000-0000-0000-000000000000", null)).toBe(false);
@@ -150,30 +155,20 @@ describe("claims, leases and outcomes (service role)", () => {
   test("a sweep claims what is due, oldest first, at most max_count", async () => {
     await db.query("update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'");
     const ids = [await insertRequest(), await insertRequest(), await insertRequest()];
-    const swept = await asService((tx) => tx.query<Claimed>("select * from public.claim_due_contact_notifications(max_count => 2)"));
-    expect(swept.rows.map((row) => row.id)).toEqual(ids.slice(0, 2));
-    const rest = await asService((tx) => tx.query<Claimed>("select * from public.claim_due_contact_notifications(max_count => 10)"));
-    expect(rest.rows.map((row) => row.id)).toEqual(ids.slice(2));
+    expect(await sweep(2)).toEqual(ids.slice(0, 2));
+    expect(await sweep(10)).toEqual(ids.slice(2));
   });
 
   test("staff see each request with its notification state in meeting_requests_overview", async () => {
     const id = await insertRequest({ name: "Overview Visitor" });
-    const row = await asService((tx) =>
-      tx.query<{ name: string; notification: string; notified_at: Date | null }>(
-        "select name, notification, notified_at from public.meeting_requests_overview where id = $1",
-        [id],
-      ),
-    );
+    const row = await asService((tx) => tx.query("select name, notification, notified_at from public.meeting_requests_overview where id = $1", [id]));
     expect(row.rows).toEqual([{ name: "Overview Visitor", notification: "pending", notified_at: null }]);
   });
 });
 
 test("the webhook payload has the shape of Supabase's Database Webhooks", async () => {
   const id = await insertRequest({ name: "Payload Visitor", message: "Phone: 555\nFleet Size: 3" });
-  const result = await db.query<{ payload: Record<string, unknown> }>(
-    "select public.contact_webhook_payload(c) as payload from public.contacts c where id = $1",
-    [id],
-  );
+  const result = await db.query<{ payload: Record<string, unknown> }>("select public.contact_webhook_payload(c) as payload from public.contacts c where id = $1", [id]);
   const payload = result.rows[0]!.payload;
   expect(payload).toMatchObject({ type: "INSERT", table: "contacts", schema: "public", old_record: null });
   expect(payload.record).toMatchObject({ id, name: "Payload Visitor", message: "Phone: 555\nFleet Size: 3" });
@@ -181,9 +176,7 @@ test("the webhook payload has the shape of Supabase's Database Webhooks", async 
 });
 
 test("without Supabase's webhook machinery (pg_net, Vault) the hosted half is a no-op", async () => {
-  const triggers = await db.query<{ tgname: string }>(
-    "select tgname from pg_trigger where tgrelid = 'public.contacts'::regclass and not tgisinternal order by tgname",
-  );
+  const triggers = await db.query<{ tgname: string }>("select tgname from pg_trigger where tgrelid = 'public.contacts'::regclass and not tgisinternal order by tgname");
   expect(triggers.rows.map((row) => row.tgname)).toEqual([
     "contacts_10_one_row_per_request",
     "contacts_20_rate_limit",
@@ -246,9 +239,8 @@ describe("the hosted half, against stand-ins for pg_net and Vault", () => {
   });
 
   async function calls() {
-    const result = await hosted.query<{ url: string; body: Record<string, unknown>; headers: Record<string, string>; timeout_milliseconds: number }>(
-      "select * from net.calls",
-    );
+    type Call = { url: string; body: Record<string, unknown>; headers: Record<string, string>; timeout_milliseconds: number };
+    const result = await hosted.query<Call>("select * from net.calls");
     await hosted.query("delete from net.calls");
     return result.rows;
   }
