@@ -38,10 +38,12 @@ function record(event: unknown, headers: Record<string, string> = BROWSER): Prom
 }
 
 async function counters(): Promise<Array<Record<string, unknown>>> {
-  const result = await db.query<Record<string, unknown>>(
-    "select kind, source, medium, campaign, referrer, cta, count::int as count from private.site_event_counts order by kind, source, referrer, cta",
-  );
-  return result.rows;
+  return (await db.query<Record<string, unknown>>("select kind, source, medium, campaign, referrer, cta, count::int as count from private.site_event_counts order by kind, source, referrer, cta")).rows;
+}
+
+/** What the service role (staff, the report job) gets from `sql`. */
+function asStaff<T = Record<string, unknown>>(sql: string, params: unknown[] = []) {
+  return asRole(db, "service_role", (tx) => tx.query<T>(sql, params));
 }
 
 describe("recording", () => {
@@ -138,9 +140,7 @@ describe("limits", () => {
     const error = await rejection(record({ kind: "view", source: "one-too-many" }, { "cf-connecting-ip": "198.51.100.5" }));
     expect(error).toMatchObject({ code: "PT429", message: "Too many different site counters today" });
     await record({ kind: "view", source: "tag-1" }, { "cf-connecting-ip": "198.51.100.6" });
-    const stored = await db.query<{ n: number; tag1: number }>(
-      "select count(*)::int as n, (sum(count) filter (where source = 'tag-1'))::int as tag1 from private.site_event_counts",
-    );
+    const stored = await db.query("select count(*)::int as n, (sum(count) filter (where source = 'tag-1'))::int as tag1 from private.site_event_counts");
     expect(stored.rows[0]).toEqual({ n: limits.new_counters_per_day, tag1: 2 });
   });
 });
@@ -154,9 +154,7 @@ describe("nothing stored identifies a visitor", () => {
     ]);
     expect(everything).not.toContain("203.0.113.7");
     expect(everything).not.toContain("Mozilla");
-    const columns = await db.query<{ column_name: string }>(
-      "select column_name from information_schema.columns where table_schema = 'private' and table_name = 'site_event_counts' order by ordinal_position",
-    );
+    const columns = await db.query<{ column_name: string }>("select column_name from information_schema.columns where table_schema = 'private' and table_name = 'site_event_counts' order by ordinal_position");
     expect(columns.rows.map((row) => row.column_name)).toEqual(["day", "kind", "source", "medium", "campaign", "referrer", "cta", "count"]);
 
     // An hour later the previous hour's buckets and salt are gone with the first event.
@@ -200,9 +198,7 @@ describe("reading", () => {
     const flyer = { source: "flyer", medium: "qr" };
     const mail = { source: "newsletter", medium: "email", campaign: "invite" };
     for (const event of [
-      { kind: "view", ...flyer },
-      { kind: "view", ...flyer },
-      { kind: "view", ...flyer },
+      ...Array.from({ length: 3 }, () => ({ kind: "view", ...flyer })),
       { kind: "cta", ...flyer, cta: "hero" },
       { kind: "form_start", ...flyer },
       { kind: "request_sent", ...flyer },
@@ -218,10 +214,8 @@ describe("reading", () => {
 
   test("site_funnel_daily has the funnel per day and campaign, for the service role", async () => {
     await seed();
-    const rows = await asRole(db, "service_role", (tx) =>
-      tx.query<Record<string, unknown>>(
-        "select source, medium, campaign, views::int, cta_taps::int, form_starts::int, requests::int, failures::int from public.site_funnel_daily where day = (now() at time zone 'UTC')::date",
-      ),
+    const rows = await asStaff(
+      "select source, medium, campaign, views::int, cta_taps::int, form_starts::int, requests::int, failures::int from public.site_funnel_daily where day = (now() at time zone 'UTC')::date",
     );
     expect(rows.rows).toEqual([
       { source: "flyer", medium: "qr", campaign: "", views: 3, cta_taps: 1, form_starts: 1, requests: 1, failures: null },
@@ -232,10 +226,8 @@ describe("reading", () => {
 
   test("site_analytics_report has totals, campaigns, referrers, taps per call to action and every day of the range", async () => {
     await seed();
-    const report = await asRole(db, "service_role", (tx) =>
-      tx.query<{ report: Record<string, unknown> }>(
-        "select public.site_analytics_report((now() at time zone 'UTC')::date - 2, (now() at time zone 'UTC')::date) as report",
-      ),
+    const report = await asStaff<{ report: Record<string, unknown> }>(
+      "select public.site_analytics_report((now() at time zone 'UTC')::date - 2, (now() at time zone 'UTC')::date) as report",
     );
     const { from, to, ...rest } = report.rows[0]!.report as { from: string; to: string } & Record<string, unknown>;
     expect(new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()).toBe(2 * 86_400_000);
@@ -263,8 +255,7 @@ describe("reading", () => {
 
   test("claim_site_report hands out each period's report once, as the notification function's body", async () => {
     await seed();
-    const claim = (kind: string) =>
-      asRole(db, "service_role", (tx) => tx.query<{ body: Record<string, unknown> | null }>("select public.claim_site_report($1) as body", [kind]));
+    const claim = (kind: string) => asStaff<{ body: Record<string, unknown> | null }>("select public.claim_site_report($1) as body", [kind]);
     const first = (await claim("daily")).rows[0]!.body as { type: string; kind: string; report: { from: string; to: string; totals: { views: number } } };
     expect(first).toMatchObject({ type: "REPORT", kind: "daily", report: { totals: { views: 4 } } });
     expect(first.report.from).toBe(first.report.to);
