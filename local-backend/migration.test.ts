@@ -28,14 +28,14 @@ afterAll(async () => {
   await db?.close();
 });
 
+const insertAnon = (row: object) => asRole(db, "anon", (tx) => insertAs(tx, row));
+
 describe("migrations", () => {
   test("are applied once each and recorded", async () => {
     const files = listMigrations(defaultMigrationsDir());
     expect(files.length).toBeGreaterThan(0);
     expect(await applyMigrations(db, defaultMigrationsDir())).toEqual([]);
-    const recorded = await db.query<{ name: string }>(
-      "select name from local_backend.applied_migrations order by name",
-    );
+    const recorded = await db.query<{ name: string }>("select name from local_backend.applied_migrations order by name");
     expect(recorded.rows.map((row) => row.name)).toEqual(files);
   });
 
@@ -44,22 +44,16 @@ describe("migrations", () => {
     fs.writeFileSync(path.join(dir, "20990101000000_broken.sql"), "create table ok_table (id int);\nselect * from no_such_table;\n");
     const error = await rejection(applyMigrations(db, dir));
     expect(error).toBeInstanceOf(LocalBackendError);
-    expect(error.message).toBe(
-      'Migration 20990101000000_broken.sql failed (line 2): relation "no_such_table" does not exist',
-    );
+    expect(error.message).toBe('Migration 20990101000000_broken.sql failed (line 2): relation "no_such_table" does not exist');
     // The whole file rolled back.
     const table = await db.query("select to_regclass('public.ok_table') as t");
     expect(table.rows[0]).toEqual({ t: null });
   });
 
   test("the rate-limit function is SECURITY DEFINER with an empty search_path", async () => {
-    const result = await db.query<{ prosecdef: boolean; proconfig: string[] }>(
-      "select prosecdef, proconfig from pg_proc where oid = 'public.contacts_rate_limit'::regproc",
-    );
+    const result = await db.query("select prosecdef, proconfig from pg_proc where oid = 'public.contacts_rate_limit'::regproc");
     expect(result.rows[0]).toEqual({ prosecdef: true, proconfig: ['search_path=""'] });
-    const index = await db.query<{ def: string }>(
-      "select pg_get_indexdef('public.contacts_email_created_at_idx'::regclass) as def",
-    );
+    const index = await db.query<{ def: string }>("select pg_get_indexdef('public.contacts_email_created_at_idx'::regclass) as def");
     expect(index.rows[0]!.def).toContain("(lower(email), created_at)");
   });
 });
@@ -67,11 +61,8 @@ describe("migrations", () => {
 describe("privileges and row-level security", () => {
   test("anon can insert the four form columns; id and created_at are filled in", async () => {
     const row = goodRow();
-    await asRole(db, "anon", (tx) => insertAs(tx, { ...row }));
-    const stored = await db.query<Record<string, unknown>>(
-      "select * from public.contacts where email = $1",
-      [row.email],
-    );
+    await insertAnon({ ...row });
+    const stored = await db.query<Record<string, unknown>>("select * from public.contacts where email = $1", [row.email]);
     expect(stored.rows).toHaveLength(1);
     expect(stored.rows[0]).toMatchObject(row);
     expect(typeof stored.rows[0]!.id).toBe("number");
@@ -100,12 +91,8 @@ describe("privileges and row-level security", () => {
 
   test("anon cannot write id (428C9) or created_at (42501)", async () => {
     const before = await countRows(db);
-    const withId = await rejection(asRole(db, "anon", (tx) => insertAs(tx, { ...goodRow(), id: 999_999 })));
-    expect(withId.code).toBe("428C9");
-    const withDate = await rejection(
-      asRole(db, "anon", (tx) => insertAs(tx, { ...goodRow(), created_at: "2020-01-01T00:00:00Z" })),
-    );
-    expect(withDate.code).toBe("42501");
+    expect((await rejection(insertAnon({ ...goodRow(), id: 999_999 }))).code).toBe("428C9");
+    expect((await rejection(insertAnon({ ...goodRow(), created_at: "2020-01-01T00:00:00Z" }))).code).toBe("42501");
     expect(await countRows(db)).toBe(before);
   });
 
@@ -143,8 +130,6 @@ describe("privileges and row-level security", () => {
 });
 
 describe("CHECK constraints use the limits from src/lib/field-limits.ts", () => {
-  const insertAnon = (row: object) => asRole(db, "anon", (tx) => insertAs(tx, row));
-
   test.each(["name", "organization", "message"] as const)("%s: 1 to the limit accepted, empty and limit+1 refused", async (column) => {
     const limit = CONTACT_COLUMN_LIMITS[column];
     await insertAnon(goodRow({ [column]: "x" }));
@@ -199,11 +184,8 @@ describe("CHECK constraints use the limits from src/lib/field-limits.ts", () => 
 describe("text round-trips exactly", () => {
   test.each(TRICKY_TEXT.map((text) => [text]))("%j", async (text) => {
     const row = goodRow({ name: text, organization: text, message: text });
-    await asRole(db, "anon", (tx) => insertAs(tx, row));
-    const stored = await db.query<{ name: string; organization: string; message: string }>(
-      "select name, organization, message from public.contacts where email = $1",
-      [row.email],
-    );
+    await insertAnon(row);
+    const stored = await db.query("select name, organization, message from public.contacts where email = $1", [row.email]);
     expect(stored.rows).toEqual([{ name: text, organization: text, message: text }]);
   });
 });
@@ -238,14 +220,14 @@ describe("at most 5 requests per e-mail address per hour", () => {
   test("the 6th is refused with PT429; case and other addresses do not matter", async () => {
     const email = uniqueEmail("Rate.Limit");
     const variants = [email, email.toLowerCase(), email.toUpperCase(), email, email.toLowerCase()];
-    for (const variant of variants) await asRole(db, "anon", (tx) => insertAs(tx, goodRow({ email: variant })));
+    for (const variant of variants) await insertAnon(goodRow({ email: variant }));
     const before = await countRows(db);
-    const error = await rejection(asRole(db, "anon", (tx) => insertAs(tx, goodRow({ email: email.toUpperCase() }))));
+    const error = await rejection(insertAnon(goodRow({ email: email.toUpperCase() })));
     expect(error.code).toBe("PT429");
     expect(error.message).toBe("Too many meeting requests from this e-mail address");
     expect(await countRows(db)).toBe(before);
     // Another address is not affected.
-    await asRole(db, "anon", (tx) => insertAs(tx, goodRow()));
+    await insertAnon(goodRow());
     expect(await countRows(db)).toBe(before + 1);
   });
 
@@ -257,8 +239,8 @@ describe("at most 5 requests per e-mail address per hour", () => {
         [email],
       );
     }
-    for (let i = 0; i < 5; i += 1) await asRole(db, "anon", (tx) => insertAs(tx, goodRow({ email })));
-    const error = await rejection(asRole(db, "anon", (tx) => insertAs(tx, goodRow({ email }))));
+    for (let i = 0; i < 5; i += 1) await insertAnon(goodRow({ email }));
+    const error = await rejection(insertAnon(goodRow({ email })));
     expect(error.code).toBe("PT429");
   });
 });
