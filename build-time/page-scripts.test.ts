@@ -25,6 +25,19 @@ const gatsbyTail =
   '<script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script>' +
   '<!-- slice-end id="_gatsby-scripts-1" --></body></html>';
 const page = `<!DOCTYPE html><html><head><script type="application/ld+json">{"a":1}</script></head><body><div id="___gatsby"><script type="application/json" id="meeting-form-content">{"b":2}</script></div>${gatsbyTail}`;
+const pageWithoutForm = page.replace(/<script type="application\/json" id="meeting-form-content">.*?<\/script>/, "");
+
+/** A build's public/ folder: webpack's stats and these pages. */
+function publicDirWith(pages: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-scripts-"));
+  fs.writeFileSync(path.join(dir, "webpack.stats.json"), JSON.stringify(stats));
+  for (const [file, html] of Object.entries(pages)) fs.writeFileSync(path.join(dir, file), html);
+  return dir;
+}
+const read = (dir: string, file: string) => fs.readFileSync(path.join(dir, file), "utf8");
+
+/** Runs a loader script with these stand-ins as its globals. */
+const runLoader = (script: string, globals: Record<string, unknown>) => new Function(...Object.keys(globals), script)(...Object.values(globals));
 
 describe("startPageBootInstead", () => {
   const result = startPageBootInstead(page, LOADS);
@@ -92,7 +105,7 @@ describe("loaderScript", () => {
       }
     }
     const setTimeout = (callback: () => void, ms: number) => timers.push({ run: callback, ms });
-    new Function("document", "PerformanceObserver", "setTimeout", loaderScript(scripts, later))(document, PerformanceObserver, setTimeout);
+    runLoader(loaderScript(scripts, later), { document, PerformanceObserver, setTimeout });
     return { appended, links, observers, timers };
   }
 
@@ -137,22 +150,13 @@ describe("startPageBootInstead reads tags as a parser does", () => {
 });
 
 describe("startPageBootInDirectory", () => {
-  function publicDirWith(pages: Record<string, string>): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-scripts-"));
-    fs.writeFileSync(path.join(dir, "webpack.stats.json"), JSON.stringify(stats));
-    for (const [file, html] of Object.entries(pages)) fs.writeFileSync(path.join(dir, file), html);
-    return dir;
-  }
-
   it("rewrites every page and counts it, also when run again; only a page with the form prefetches its scripts", async () => {
-    const notFound = page.replace(/<script type="application\/json" id="meeting-form-content">.*?<\/script>/, "");
-    const dir = publicDirWith({ "index.html": page, "404.html": notFound });
+    const dir = publicDirWith({ "index.html": page, "404.html": pageWithoutForm });
     await expect(startPageBootInDirectory(dir)).resolves.toBe(2);
-    const read = (file: string) => fs.readFileSync(path.join(dir, file), "utf8");
-    expect(scriptsStartedBy(read("index.html"))).toEqual(PAGE_BOOT);
-    expect(read("index.html")).toContain(loaderScript(PAGE_BOOT, FORM));
-    expect(scriptsStartedBy(read("404.html"))).toEqual(PAGE_BOOT);
-    expect(read("404.html")).toContain(loaderScript(PAGE_BOOT, []));
+    expect(scriptsStartedBy(read(dir, "index.html"))).toEqual(PAGE_BOOT);
+    expect(read(dir, "index.html")).toContain(loaderScript(PAGE_BOOT, FORM));
+    expect(scriptsStartedBy(read(dir, "404.html"))).toEqual(PAGE_BOOT);
+    expect(read(dir, "404.html")).toContain(loaderScript(PAGE_BOOT, []));
     await expect(startPageBootInDirectory(dir)).resolves.toBe(2);
   });
 
@@ -167,7 +171,7 @@ describe("startPageBootInDirectory", () => {
     const editor = '<!doctype html><html><body><script src="/admin/sveltia-cms-1.0.0.js"></script></body></html>';
     const dir = publicDirWith({ "index.html": page, "admin.html": editor });
     await expect(startPageBootInDirectory(dir)).resolves.toBe(1);
-    expect(fs.readFileSync(path.join(dir, "admin.html"), "utf8")).toBe(editor);
+    expect(read(dir, "admin.html")).toBe(editor);
   });
 
   it("stops the build when no page has Gatsby's scripts to replace", async () => {
@@ -212,17 +216,11 @@ describe("loaderScript, near the form", () => {
       fetched.push(args);
       return Promise.reject(new Error("offline")); // a failed warm-up is swallowed
     };
+    const PerformanceObserver = class {
+      observe() {}
+    };
     const performance = { now: () => 1234.5 };
-    new Function("document", "PerformanceObserver", "setTimeout", "IntersectionObserver", "fetch", "performance", loaderScript(PAGE_BOOT, FORM, nearForm))(
-      document,
-      class {
-        observe() {}
-      },
-      () => undefined,
-      IntersectionObserver,
-      fetch,
-      performance,
-    );
+    runLoader(loaderScript(PAGE_BOOT, FORM, nearForm), { document, PerformanceObserver, setTimeout: () => undefined, IntersectionObserver, fetch, performance });
     return { links, attributes, fetched, report: (isIntersecting: boolean) => report?.([{ isIntersecting }]), observed };
   }
 
@@ -249,12 +247,9 @@ describe("loaderScript, near the form", () => {
   });
 
   it("is written only into pages with the form, when the build has Supabase settings", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-scripts-near-"));
-    fs.writeFileSync(path.join(dir, "webpack.stats.json"), JSON.stringify(stats));
-    fs.writeFileSync(path.join(dir, "index.html"), page);
-    fs.writeFileSync(path.join(dir, "404.html"), page.replace(/<script type="application\/json" id="meeting-form-content">.*?<\/script>/, ""));
+    const dir = publicDirWith({ "index.html": page, "404.html": pageWithoutForm });
     await startPageBootInDirectory(dir, { url: "https://abc.supabase.co", anonKey: "anon" });
-    expect(fs.readFileSync(path.join(dir, "index.html"), "utf8")).toContain(loaderScript(PAGE_BOOT, FORM, nearForm));
-    expect(fs.readFileSync(path.join(dir, "404.html"), "utf8")).toContain(loaderScript(PAGE_BOOT, []));
+    expect(read(dir, "index.html")).toContain(loaderScript(PAGE_BOOT, FORM, nearForm));
+    expect(read(dir, "404.html")).toContain(loaderScript(PAGE_BOOT, []));
   });
 });
