@@ -9,7 +9,7 @@ import { readMail } from "../../../local-backend/notifications/read-mail.ts";
 import { postChatMessage } from "./chat-webhook.ts";
 import type { NotifyConfig } from "./config.ts";
 import type { ClaimedRequest, DeliveryStore, Outcome } from "./delivery-store.ts";
-import { createHandler, SECRET_HEADER, secretMatches, type CallResult } from "./handler.ts";
+import { createHandler, SECRET_HEADER, secretMatches, type CallResult, type HandlerDependencies } from "./handler.ts";
 import type { MeetingRequest } from "./payload.ts";
 import { sendMail, type SmtpSettings } from "./smtp.ts";
 import type { StaffEmail } from "./staff-email.ts";
@@ -72,14 +72,10 @@ function meetingRequest(id: number): MeetingRequest {
   };
 }
 
+/** What a Database Webhook posts for the request's insert. */
 function webhookBody(request: MeetingRequest): unknown {
-  return {
-    type: "INSERT",
-    table: "contacts",
-    schema: "public",
-    record: { ...request, createdAt: undefined, created_at: request.createdAt.toISOString() },
-    old_record: null,
-  };
+  const record = { ...request, createdAt: undefined, created_at: request.createdAt.toISOString() };
+  return { type: "INSERT", table: "contacts", schema: "public", record, old_record: null };
 }
 
 function config(smtpPort: number, chatWebhookUrl?: string): NotifyConfig {
@@ -89,26 +85,33 @@ function config(smtpPort: number, chatWebhookUrl?: string): NotifyConfig {
   });
 }
 
-function call(handler: (request: Request) => Promise<Response>, body: unknown, secret: string | null = SECRET, method = "POST") {
+/** The handler on `store`, with SMTP on port 1 (nothing there), real mail and chat clients, no log; `deps` replaces any. */
+function handlerFor(store: DeliveryStore, deps: Partial<HandlerDependencies> = {}) {
+  return createHandler({ config: config(1), store, sendMail, postChatMessage, log: () => {}, ...deps });
+}
+
+type Handler = ReturnType<typeof handlerFor>;
+
+function call(handler: Handler, body: unknown, secret: string | null = SECRET, method = "POST") {
   const headers = new Headers({ "Content-Type": "application/json" });
   if (secret !== null) headers.set(SECRET_HEADER, secret);
   return handler(new Request("http://function.local/", { method, headers, body: method === "POST" ? JSON.stringify(body) : undefined }));
 }
 
-const quiet = () => {};
+/** A call's result: for a webhook `body`, or a SWEEP (what the retry job posts). */
+async function resultOf(handler: Handler, body: unknown = { type: "SWEEP" }): Promise<CallResult> {
+  return (await call(handler, body)).json();
+}
 
 Deno.test("secretMatches: equal strings only", () => {
   assert.equal(secretMatches(SECRET, SECRET), true);
-  assert.equal(secretMatches(null, SECRET), false);
-  assert.equal(secretMatches("", SECRET), false);
-  assert.equal(secretMatches(SECRET.slice(0, -1), SECRET), false);
-  assert.equal(secretMatches(`${SECRET}x`, SECRET), false);
+  for (const other of [null, "", SECRET.slice(0, -1), `${SECRET}x`]) assert.equal(secretMatches(other, SECRET), false);
 });
 
 Deno.test("calls without the shared secret, or not POST, or not a valid payload are refused and send nothing", async () => {
   const store = memoryStore([meetingRequest(1)]);
   let sent = 0;
-  const handler = createHandler({ config: config(1), store, sendMail: () => Promise.resolve(String(++sent)), postChatMessage, log: quiet });
+  const handler = handlerFor(store, { sendMail: () => Promise.resolve(String(++sent)) });
   assert.equal((await call(handler, webhookBody(meetingRequest(1)), null)).status, 401);
   assert.equal((await call(handler, webhookBody(meetingRequest(1)), "y".repeat(40))).status, 401);
   assert.equal((await call(handler, webhookBody(meetingRequest(1)), SECRET, "GET")).status, 405);
@@ -122,13 +125,12 @@ Deno.test("calls without the shared secret, or not POST, or not a valid payload 
 Deno.test("a webhook call e-mails staff once over SMTP; a repeated call for the same request sends nothing", async () => {
   const receiver = await startReceiver();
   const store = memoryStore([meetingRequest(7)]);
-  const handler = createHandler({ config: config(receiver.port), store, sendMail, postChatMessage, log: quiet });
+  const handler = handlerFor(store, { config: config(receiver.port) });
   try {
     const first = await call(handler, webhookBody(meetingRequest(7)));
     assert.equal(first.status, 200);
     assert.deepEqual(await first.json(), { delivered: [7], failed: [], skipped: [] } satisfies CallResult);
-    const again = await call(handler, webhookBody(meetingRequest(7)));
-    assert.deepEqual(await again.json(), { delivered: [], failed: [], skipped: [7] });
+    assert.deepEqual(await resultOf(handler, webhookBody(meetingRequest(7))), { delivered: [], failed: [], skipped: [7] });
     assert.equal(receiver.received.length, 1);
     assert.deepEqual(receiver.received[0]!.to, ["sales@example-transit.com", "ops@example-transit.com"]);
     const message = await readMail(receiver.received[0]!.raw);
@@ -151,20 +153,19 @@ Deno.test("SMTP down: the failure is recorded with a back-off, and a later sweep
     delivered.push(email);
     return Promise.resolve("250 OK");
   };
-  const handler = createHandler({ config: config(1), store, sendMail: flakySend, postChatMessage, log: quiet });
-  const first = await (await call(handler, webhookBody(meetingRequest(3)))).json();
+  const handler = handlerFor(store, { sendMail: flakySend });
+  const first = await resultOf(handler, webhookBody(meetingRequest(3)));
   assert.deepEqual(first.failed, [{ id: 3, attempt: 1, error: "Cannot connect to SMTP server 127.0.0.1:2525: Connection refused", retryInSeconds: 30 }]);
   assert.deepEqual(store.rows.get(3)!.outcomes, [{ failure: "Cannot connect to SMTP server 127.0.0.1:2525: Connection refused", retryInSeconds: 30 }]);
   // Not due before its back-off is over.
-  assert.deepEqual((await (await call(handler, { type: "SWEEP" })).json()).failed, []);
+  assert.deepEqual((await resultOf(handler)).failed, []);
   store.advance(30);
-  const second = await (await call(handler, { type: "SWEEP" })).json();
-  assert.equal(second.failed[0].retryInSeconds, 60);
+  assert.equal((await resultOf(handler)).failed[0]?.retryInSeconds, 60);
   smtpUp = true;
   store.advance(60);
-  assert.deepEqual((await (await call(handler, { type: "SWEEP" })).json()).delivered, [3]);
+  assert.deepEqual((await resultOf(handler)).delivered, [3]);
   store.advance(3600);
-  assert.deepEqual((await (await call(handler, { type: "SWEEP" })).json()).delivered, []);
+  assert.deepEqual((await resultOf(handler)).delivered, []);
   assert.equal(delivered.length, 1);
   assert.equal(store.rows.get(3)!.attempts, 3);
   assert.equal(attempts.length, 3);
@@ -175,18 +176,14 @@ Deno.test("SMTP down: the failure is recorded with a back-off, and a later sweep
 Deno.test("every call also retries what is due, so a lost webhook is caught up by the next call", async () => {
   const store = memoryStore([meetingRequest(1), meetingRequest(2), meetingRequest(3)]);
   const sent: string[] = [];
-  const handler = createHandler({
-    config: config(1),
-    store,
+  const handler = handlerFor(store, {
     sendMail: (_settings, email) => {
       sent.push(email.subject);
       return Promise.resolve("250 OK");
     },
-    postChatMessage,
-    log: quiet,
   });
   // Only request 3's webhook arrives; 1 and 2 were lost.
-  const result = await (await call(handler, webhookBody(meetingRequest(3)))).json();
+  const result = await resultOf(handler, webhookBody(meetingRequest(3)));
   assert.deepEqual([...result.delivered].sort(), [1, 2, 3]);
   assert.equal(sent.length, 3);
 });
@@ -195,17 +192,15 @@ Deno.test("the chat webhook is posted after the e-mail; its failure is noted, th
   const store = memoryStore([meetingRequest(5)]);
   let mails = 0;
   const chats: string[] = [];
-  const handler = createHandler({
+  const handler = handlerFor(store, {
     config: config(1, "https://hooks.example.com/services/x"),
-    store,
     sendMail: () => Promise.resolve(String(++mails)),
     postChatMessage: (_url, text) => {
       chats.push(text);
       return Promise.reject(new Error("chat webhook at hooks.example.com answered HTTP 500"));
     },
-    log: quiet,
   });
-  const result = await (await call(handler, webhookBody(meetingRequest(5)))).json();
+  const result = await resultOf(handler, webhookBody(meetingRequest(5)));
   assert.deepEqual(result.delivered, [5]);
   assert.match(chats[0]!, /^New meeting request: Visitor 5 \(Metro Transit\)/);
   assert.deepEqual(store.rows.get(5)!.outcomes, [{ note: "E-mail sent; chat webhook at hooks.example.com answered HTTP 500" }]);
@@ -220,7 +215,7 @@ Deno.test("the delivery state out of reach: 503, nothing sent", async () => {
     claimDue: () => Promise.reject(new Error("database API not reached")),
     finish: () => Promise.resolve(false),
   };
-  const handler = createHandler({ config: config(1), store: broken, sendMail: () => Promise.resolve(String(++sent)), postChatMessage, log: quiet });
+  const handler = handlerFor(broken, { sendMail: () => Promise.resolve(String(++sent)) });
   const response = await call(handler, webhookBody(meetingRequest(1)));
   assert.equal(response.status, 503);
   assert.equal(sent, 0);
