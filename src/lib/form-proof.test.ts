@@ -54,6 +54,14 @@ function harness(overrides: Partial<FormProofDependencies> = {}) {
   };
 }
 
+/** A harness whose proof has been started and its first challenge solved. */
+async function solved(overrides: Partial<FormProofDependencies> = {}) {
+  const test = harness(overrides);
+  test.proof.start();
+  await test.solveNext();
+  return test;
+}
+
 describe("the header of each insert", () => {
   it("is pending with a 32-hex ticket until a proof is solved, then the payload", async () => {
     const { proof, solveNext } = harness();
@@ -72,9 +80,7 @@ describe("the header of each insert", () => {
   });
 
   it("uses a proof once: after a submission the next header is a new ticket, and the next start fetches a fresh challenge", async () => {
-    const { proof, deps, solveNext } = harness();
-    proof.start();
-    await solveNext();
+    const { proof, deps, solveNext } = await solved();
     const header = proof.header();
     proof.sent(header, true);
     expect(proof.header()).toBe(`pending:${"2".padStart(32, "0")}`);
@@ -89,9 +95,7 @@ describe("the header of each insert", () => {
   });
 
   it("is kept after a failed insert (nothing was spent): the retry sends the same proof, and no new work starts", async () => {
-    const { proof, deps, solveNext } = harness();
-    proof.start();
-    await solveNext();
+    const { proof, deps } = await solved();
     proof.sent(proof.header(), false);
     expect(proof.header()).toBe("payload-of-challenge-1");
     expect(deps.fetchChallenge).toHaveBeenCalledTimes(1);
@@ -105,9 +109,7 @@ describe("the header of each insert", () => {
   });
 
   it("goes pending when the solved proof got old, and a fresh challenge replaces it before that", async () => {
-    const { proof, deps, solveNext, advance } = harness();
-    proof.start();
-    await solveNext();
+    const { proof, deps, solveNext, advance } = await solved();
     await advance(FORM_PROOF_REUSE_MS - 1);
     expect(proof.header()).toBe("payload-of-challenge-1");
     await advance(1);
@@ -118,12 +120,8 @@ describe("the header of each insert", () => {
   });
 
   it("does not use an old proof even when the refresh was late (a background tab's timers)", async () => {
-    const { proof, deps, solveNext } = harness({ later: () => undefined });
-    proof.start();
-    await solveNext();
-    let clock = 0;
-    deps.now = () => clock;
-    clock = FORM_PROOF_REUSE_MS;
+    const { proof, advance } = await solved({ later: () => undefined });
+    await advance(FORM_PROOF_REUSE_MS);
     expect(proof.header()).toMatch(/^pending:/);
   });
 });
@@ -185,12 +183,8 @@ describe("a pending ticket", () => {
   });
 
   it("is confirmed with a fresh proof when the round's proof got too old", async () => {
-    const { proof, deps, solveNext, advance } = harness({ later: (task, delay) => (delay === 0 ? task() : undefined) });
-    let clock = 0;
-    deps.now = () => clock;
-    proof.start();
-    await solveNext();
-    clock = FORM_PROOF_REUSE_MS + 1;
+    const { proof, deps, solveNext, advance } = await solved({ later: (task, delay) => (delay === 0 ? task() : undefined) });
+    await advance(FORM_PROOF_REUSE_MS + 1);
     const header = proof.header();
     expect(header).toMatch(/^pending:/);
     proof.sent(header, true);
@@ -220,10 +214,7 @@ describe("payload and ticket formats", () => {
 
   it("only a SHA-256 challenge with a whole maxnumber is accepted from the database", () => {
     expect(isFormChallenge(challenge(1))).toBe(true);
-    expect(isFormChallenge({ ...challenge(1), algorithm: "SHA-1" })).toBe(false);
-    expect(isFormChallenge({ ...challenge(1), maxnumber: 1.5 })).toBe(false);
-    expect(isFormChallenge({ ...challenge(1), salt: undefined })).toBe(false);
-    expect(isFormChallenge(null)).toBe(false);
-    expect(isFormChallenge({ message: "permission denied" })).toBe(false);
+    const refused = [{ ...challenge(1), algorithm: "SHA-1" }, { ...challenge(1), maxnumber: 1.5 }, { ...challenge(1), salt: undefined }, null, { message: "permission denied" }];
+    expect(refused.filter(isFormChallenge)).toEqual([]);
   });
 });
