@@ -20,6 +20,9 @@ function edit(name: string, from: string, to: string): void {
   fs.writeFileSync(file(name), read(name).replace(from, to));
 }
 
+/** A button label long enough for a warning, never an error. */
+const LONG_CTA = ["ctaLabel: Schedule Your Demo at CTAA", "ctaLabel: Schedule Your Personal Demo With Our Team at CTAA Expo"] as const;
+
 /** What the transformer reads from a text (undefined stays undefined). */
 const meaning = (text: string | undefined) => (text === undefined ? undefined : load(text));
 
@@ -42,7 +45,7 @@ describe("checkAll (onPreBootstrap)", () => {
   it("stops the build with every error in one message, after printing the warnings", () => {
     edit("solutions.yaml", "headerStyle: teal", "headerStyle: teel");
     edit("contact.yaml", "phone: (614) 555-0172", "phone: call us");
-    edit("hero.yaml", "ctaLabel: Schedule Your Demo at CTAA", "ctaLabel: Schedule Your Personal Demo With Our Team at CTAA Expo");
+    edit("hero.yaml", ...LONG_CTA);
     const { reporter, calls } = fakeReporter();
     const result = createContentPipeline(contentFolder()).checkAll(reporter);
     expect(result.errors).toHaveLength(2);
@@ -63,7 +66,7 @@ describe("checkAll (onPreBootstrap)", () => {
 
 describe("textFor (onCreateNode): what is reported", () => {
   it("does not repeat at node creation what the start-up check already reported", () => {
-    edit("hero.yaml", "ctaLabel: Schedule Your Demo at CTAA", "ctaLabel: Schedule Your Personal Demo With Our Team at CTAA Expo");
+    edit("hero.yaml", ...LONG_CTA);
     const pipeline = createContentPipeline(contentFolder());
     const { reporter, calls } = fakeReporter();
     pipeline.checkAll(reporter);
@@ -142,9 +145,12 @@ describe("textFor (onCreateNode): what is reported", () => {
 });
 
 describe("textFor (onCreateNode): what gatsby-transformer-yaml gets", () => {
-  it("passes a file without errors through as saved", () => {
+  it.each([
+    ["passes a file without errors through as saved", /^headline: .*$/m, "headline: A new headline"],
+    ["keeps warnings: a long button label is not an error", ...LONG_CTA],
+  ])("%s", (_title, from, to) => {
     const { pipeline, reporter } = started();
-    const saved = read("hero.yaml").replace(/^headline: .*$/m, "headline: A new headline");
+    const saved = read("hero.yaml").replace(from, to);
     expect(meaning(pipeline.textFor(file("hero.yaml"), saved, reporter))).toEqual(meaning(saved));
   });
 
@@ -178,12 +184,6 @@ describe("textFor (onCreateNode): what gatsby-transformer-yaml gets", () => {
     pipeline.textFor(file("hero.yaml"), broken, reporter);
     expect(meaning(pipeline.textFor(file("hero.yaml"), broken, reporter))).toEqual(meaning(original));
     expect(calls).toHaveLength(1);
-  });
-
-  it("keeps warnings: a long button label is not an error", () => {
-    const { pipeline, reporter } = started();
-    const saved = read("hero.yaml").replace("ctaLabel: Schedule Your Demo at CTAA", "ctaLabel: Schedule Your Personal Demo With Our Team at CTAA Expo");
-    expect(meaning(pipeline.textFor(file("hero.yaml"), saved, reporter))).toEqual(meaning(saved));
   });
 
   it("holds back a file that has had errors since start-up (nothing good to show)", () => {
