@@ -26,8 +26,7 @@ function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Child
 }
 
 function runSync(script: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(tsx, [path.join(root, "local-backend", script), ...args], { cwd: root, encoding: "utf8" });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return spawnSync(tsx, [path.join(root, "local-backend", script), ...args], { cwd: root, encoding: "utf8" });
 }
 
 /** Resolves with the backend's URL once it prints the ready line. */
@@ -55,11 +54,7 @@ function exited(child: ChildProcessWithoutNullStreams): Promise<{ code: number |
   return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
 }
 
-const withoutNpmNoise = (text: string): string =>
-  text
-    .split("\n")
-    .filter((line) => line && !line.startsWith("npm warn"))
-    .join("\n");
+const withoutNpmNoise = (text: string): string => text.split("\n").filter((line) => line && !line.startsWith("npm warn")).join("\n");
 
 describe("npm run backend (cli.ts)", () => {
   test("starts, prints the ready line, serves, lists through `requests`, and stops cleanly on SIGTERM", async () => {
@@ -104,9 +99,7 @@ describe("npm run backend (cli.ts)", () => {
     try {
       const { code, stderr } = await exited(run("cli.ts", ["--in-memory"], { LOCAL_BACKEND_PORT: String(port) }));
       expect(code).toBe(1);
-      expect(withoutNpmNoise(stderr)).toBe(
-        `Port ${port} is already in use — is the local backend already running? Stop it or set LOCAL_BACKEND_PORT.`,
-      );
+      expect(withoutNpmNoise(stderr)).toBe(`Port ${port} is already in use — is the local backend already running? Stop it or set LOCAL_BACKEND_PORT.`);
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
@@ -120,11 +113,7 @@ describe("npm run backend (cli.ts)", () => {
 
   test("argument and environment parsing", () => {
     expect(parseCliArgs(["--port=0", "--in-memory"], {})).toEqual({ port: 0, dataDir: undefined, quiet: false });
-    expect(parseCliArgs([], { LOCAL_BACKEND_PORT: "6000", LOCAL_BACKEND_DATA_DIR: "/tmp/x" })).toEqual({
-      port: 6000,
-      dataDir: "/tmp/x",
-      quiet: false,
-    });
+    expect(parseCliArgs([], { LOCAL_BACKEND_PORT: "6000", LOCAL_BACKEND_DATA_DIR: "/tmp/x" })).toEqual({ port: 6000, dataDir: "/tmp/x", quiet: false });
     expect(parseCliArgs(["--data-dir", "d", "--quiet"], { LOCAL_BACKEND_PORT: "6000" }).port).toBe(6000);
     expect(() => parseCliArgs(["--frobnicate"], {})).toThrow("Unknown option --frobnicate.");
     expect(() => parseCliArgs(["--port"], {})).toThrow("--port needs a value.");
