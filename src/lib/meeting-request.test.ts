@@ -18,6 +18,9 @@ const complete: MeetingRequestValues = {
 };
 
 describe("buildContactRecord", () => {
+  /** The message of the complete request with `changes`. */
+  const messageWith = (changes: Partial<MeetingRequestValues>) => buildContactRecord({ ...complete, ...changes }, meetingTimes).message;
+
   it("maps the identity fields and assembles every labelled line in order", () => {
     expect(buildContactRecord(complete, meetingTimes)).toEqual({
       name: "Ana Pérez",
@@ -73,23 +76,16 @@ describe("buildContactRecord", () => {
   });
 
   it("keeps multi-line challenges inside the last line's answer", () => {
-    const record = buildContactRecord({ ...complete, challenges: "  First line.\nSecond line.  " }, meetingTimes);
-    expect(record.message.endsWith("Challenges/Questions: First line.\nSecond line.")).toBe(true);
+    expect(messageWith({ challenges: "  First line.\nSecond line.  " }).endsWith("Challenges/Questions: First line.\nSecond line.")).toBe(true);
   });
 
   it("shows the meeting time's human label, or its value if the label is unknown", () => {
-    expect(buildContactRecord({ ...complete, meetingTime: "day1-morning" }, meetingTimes).message).toContain(
-      "Preferred Meeting Time: Day 1 Morning",
-    );
-    expect(buildContactRecord({ ...complete, meetingTime: "day9-evening" }, meetingTimes).message).toContain(
-      "Preferred Meeting Time: day9-evening",
-    );
+    expect(messageWith({ meetingTime: "day1-morning" })).toContain("Preferred Meeting Time: Day 1 Morning");
+    expect(messageWith({ meetingTime: "day9-evening" })).toContain("Preferred Meeting Time: day9-evening");
   });
 
   it("joins a single product without a separator", () => {
-    expect(buildContactRecord({ ...complete, products: ["Vámonos!"] }, meetingTimes).message).toContain(
-      "Products of Interest: Vámonos!\n",
-    );
+    expect(messageWith({ products: ["Vámonos!"] })).toContain("Products of Interest: Vámonos!\n");
   });
 });
 
@@ -136,12 +132,7 @@ describe("meetingRequestFromForm", () => {
   });
 
   it("drops a product or meeting time the form does not offer", () => {
-    const data = formData([
-      ["products", "Teleporter"],
-      ["products", "OptiRun"],
-      ["meetingTime", "day9-midnight"],
-    ]);
-    const values = meetingRequestFromForm(data, products, meetingTimes);
+    const values = meetingRequestFromForm(formData([["products", "Teleporter"], ["products", "OptiRun"], ["meetingTime", "day9-midnight"]]), products, meetingTimes);
     expect(values.products).toEqual(["OptiRun"]);
     expect(values.meetingTime).toBe("");
   });
