@@ -54,6 +54,11 @@ function configPaths(fields: readonly CmsField[], prefix = ""): string[] {
   });
 }
 
+/** Every field of a form, those inside groups and lists included. */
+function everyField(fields: readonly CmsField[]): CmsField[] {
+  return fields.flatMap((field) => [field, ...everyField(field.fields ?? []), ...(field.field ? everyField([field.field]) : [])]);
+}
+
 function matches(field: CmsField, value: string): boolean {
   if (!field.pattern) throw new Error(`${field.name} has no pattern`);
   return new RegExp(field.pattern[0]).test(value);
@@ -89,10 +94,7 @@ describe("CMS configuration derived from the content schemas", () => {
   });
 
   it("leaves the YAML typing advice out of the help texts (the CMS writes the YAML), and keeps the rest", () => {
-    const hints = files.flatMap((file) => {
-      const collect = (fields: readonly CmsField[]): string[] => fields.flatMap((field) => [field.hint ?? "", ...collect(field.fields ?? []), ...(field.field ? collect([field.field]) : [])]);
-      return collect(file.fields);
-    });
+    const hints = files.flatMap((file) => everyField(file.fields).map((field) => field.hint ?? ""));
     expect(hints.filter((hint) => /quotes|"- "/.test(hint))).toEqual([]);
     expect(fieldAt(fileConfig("expo").fields, "heading").hint).toBe("The heading of the expo section.");
     expect(fieldAt(fileConfig("solutions").fields, "offerings", "highlights").hint).toBe("The highlight sentences listed on the card.");
@@ -180,14 +182,10 @@ describe("the editor's first screen", () => {
     const config = cmsConfig(settings);
     const collection = config.collections[0];
     const words = [collection?.description, ...files.map((file) => file.label)];
-    const labels = files.flatMap((file) => allLabels(file.fields));
+    const labels = files.flatMap((file) => everyField(file.fields).map((field) => field.label));
     expect([...words, ...labels].filter((text) => text && /content\/|\.ya?ml|commit|toast|legend|placeholder|\bcta\b|\bhint\b/i.test(text))).toEqual([]);
   });
 });
-
-function allLabels(fields: readonly CmsField[]): string[] {
-  return fields.flatMap((field) => [field.label, ...allLabels(field.fields ?? []), ...(field.field ? allLabels([field.field]) : [])]);
-}
 
 describe("/admin/ files", () => {
   let served: AdminFile[] = [];
