@@ -5,6 +5,21 @@ import type { PGlite, Transaction } from "@electric-sql/pglite";
 
 import { formProofPayload, type FormChallenge } from "../src/lib/form-proof";
 
+/**
+ * Opens something before the calling file's (or describe block's) tests and closes it after them;
+ * call the result for it.
+ */
+export function openedForTests<T extends { close(): Promise<unknown> }>(open: () => Promise<T>): () => T {
+  let opened: T | undefined;
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return () => opened!;
+}
+
 export interface ContactRow {
   name: string;
   email: string;

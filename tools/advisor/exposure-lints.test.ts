@@ -3,25 +3,8 @@
  * deliberately bad fixture and on a fixed one, applied to a database with Supabase's roles and
  * default grants and rolled back. Every list is every finding of every lint.
  */
-import { AUTH_STAND_INS, finding, openFixtureDatabase, type FixtureDatabase } from "./fixture-database";
+import { AUTH_STAND_INS, finding, graphqlVisible, lintCases } from "./fixture-database";
 import type { AdvisorFinding } from "./lints";
-
-jest.setTimeout(90_000);
-
-let database: FixtureDatabase;
-
-beforeAll(async () => {
-  database = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
-
-const graphqlVisible = (object: string): AdvisorFinding[] => [
-  finding("pg_graphql_anon_table_exposed", "WARN", object),
-  finding("pg_graphql_authenticated_table_exposed", "WARN", object),
-];
 
 const definerExecutable = (object: string): AdvisorFinding[] => [
   finding("anon_security_definer_function_executable", "WARN", object),
@@ -35,8 +18,8 @@ const QUEUE = `create schema pgmq; grant usage on schema pgmq to anon;
 
 const DEFINER_FUNCTION = "returns int language sql security definer set search_path = '' as 'select 1'";
 
-describe("each lint catches a bad fixture and passes a fixed one", () => {
-  test.each<[string, string, AdvisorFinding[]]>([
+lintCases(
+  [
     [
       "auth_users_exposed: a view with its owner's rights",
       `${AUTH_STAND_INS} create view public.user_emails as select id, email from auth.users`,
@@ -102,11 +85,8 @@ describe("each lint catches a bad fixture and passes a fixed one", () => {
       `create schema app; grant usage on schema app to anon, authenticated; create function app.f(n int) ${DEFINER_FUNCTION}`,
       definerExecutable("app.f(n integer)"),
     ],
-  ])("%s", async (_lint, fixture, expected) => {
-    expect(await database.lint(fixture)).toEqual(expected);
-  });
-
-  test.each<[string, string, AdvisorFinding[]]>([
+  ],
+  [
     [
       "auth_users_exposed",
       `${AUTH_STAND_INS} alter table auth.users enable row level security;
@@ -138,7 +118,5 @@ describe("each lint catches a bad fixture and passes a fixed one", () => {
       `create function public.f() ${DEFINER_FUNCTION}; revoke all on function public.f() from public, anon, authenticated`,
       [],
     ],
-  ])("%s: fixed", async (_lint, fixture, expected) => {
-    expect(await database.lint(fixture)).toEqual(expected);
-  });
-});
+  ],
+);

@@ -6,6 +6,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { citext } from "@electric-sql/pglite/contrib/citext";
 
 import { supabaseLike } from "../../local-backend/supabase-like";
+import { openedForTests } from "../../local-backend/test-helpers";
 import { runAdvisorLints, type AdvisorFinding } from "./lints";
 
 export interface FixtureDatabase {
@@ -33,6 +34,24 @@ export async function openFixtureDatabase(): Promise<FixtureDatabase> {
   };
 }
 
+/** A lint test's row: what it shows, the fixture, and every finding of every lint on it. */
+export type LintCase = [label: string, fixture: string, expected: AdvisorFinding[]];
+
+/**
+ * Opens the fixture database for the calling test file, then checks each bad fixture (test "label")
+ * and each fixed one (test "label: fixed"). Returns the database for the file's other tests.
+ */
+export function lintCases(bad: LintCase[], fixed: LintCase[]): () => FixtureDatabase {
+  jest.setTimeout(90_000);
+  const database = openedForTests(openFixtureDatabase);
+  const check = async (_label: string, fixture: string, expected: AdvisorFinding[]) => expect(await database().lint(fixture)).toEqual(expected);
+  describe("each lint catches a bad fixture and passes a fixed one", () => {
+    test.each(bad)("%s", check);
+    test.each(fixed)("%s: fixed", check);
+  });
+  return database;
+}
+
 export const problems = (findings: AdvisorFinding[]): AdvisorFinding[] => findings.filter((finding) => finding.level !== "INFO");
 
 /** Stand-ins for Supabase Auth's table and helpers (created inside a fixture, so rolled back). */
@@ -50,3 +69,9 @@ export const quietTable = (name: string, columns = "id int primary key"): string
 `;
 
 export const finding = (lint: string, level: AdvisorFinding["level"], object: string): AdvisorFinding => ({ lint, level, object });
+
+/** What pg_graphql shows of a table or view that anon and authenticated may read. */
+export const graphqlVisible = (object: string): AdvisorFinding[] => [
+  finding("pg_graphql_anon_table_exposed", "WARN", object),
+  finding("pg_graphql_authenticated_table_exposed", "WARN", object),
+];

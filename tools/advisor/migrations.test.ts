@@ -4,9 +4,8 @@
  * INFO findings (unused indexes on a fresh database, tables kept closed without a policy) are
  * printed, not failures. The lints themselves are proven on fixtures in the *-lints.test.ts files.
  */
-import type { PGlite } from "@electric-sql/pglite";
-
 import { supabaseLike } from "../../local-backend/supabase-like";
+import { openedForTests } from "../../local-backend/test-helpers";
 import { problems } from "./fixture-database";
 import { runAdvisorLints } from "./lints";
 
@@ -24,15 +23,7 @@ test("the bare database (roles and grants only) has no findings", async () => {
 });
 
 describe("our migrations", () => {
-  let migrated: PGlite;
-
-  beforeAll(async () => {
-    migrated = await supabaseLike();
-  });
-
-  afterAll(async () => {
-    await migrated?.close();
-  });
+  const migrated = openedForTests(() => supabaseLike());
 
   test("before 20251123190000 the advisor warned rls_policy_always_true on the visitors' policy, and nothing else", async () => {
     const before = await supabaseLike({ migrationCount: 2 });
@@ -48,7 +39,7 @@ describe("our migrations", () => {
   });
 
   test("all migrations: no advisor errors or warnings", async () => {
-    const findings = await runAdvisorLints(migrated);
+    const findings = await runAdvisorLints(migrated());
     console.log(`advisor lints on all migrations: ${JSON.stringify(findings)}`);
     expect(problems(findings)).toEqual([]);
   });

@@ -3,20 +3,7 @@
  * fixed one, applied to a database with Supabase's roles and default grants and rolled back.
  * Every list is every finding of every lint.
  */
-import { AUTH_STAND_INS, finding, openFixtureDatabase, quietTable, type FixtureDatabase } from "./fixture-database";
-import type { AdvisorFinding } from "./lints";
-
-jest.setTimeout(90_000);
-
-let database: FixtureDatabase;
-
-beforeAll(async () => {
-  database = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+import { AUTH_STAND_INS, finding, lintCases, quietTable } from "./fixture-database";
 
 const PARENT_AND_CHILD = `${quietTable("parents", "a int, b int, primary key (a, b)")}
   ${quietTable("children", "id int primary key, a int, b int, foreign key (a, b) references public.parents (a, b)")}`;
@@ -33,8 +20,8 @@ const bloated = (pages: number): string => `${quietTable("t", "id int primary ke
   analyze public.t;
   update pg_catalog.pg_class set relpages = ${pages} where oid = 'public.t'::pg_catalog.regclass;`;
 
-describe("each lint catches a bad fixture and passes a fixed one", () => {
-  test.each<[string, string, AdvisorFinding[]]>([
+lintCases(
+  [
     [
       "unindexed_foreign_keys",
       PARENT_AND_CHILD,
@@ -96,11 +83,8 @@ describe("each lint catches a bad fixture and passes a fixed one", () => {
       ],
     ],
     ["table_bloat", bloated(1_000_000), [finding("table_bloat", "INFO", "public.t")]],
-  ])("%s", async (_lint, fixture, expected) => {
-    expect(await database.lint(fixture)).toEqual(expected);
-  });
-
-  test.each<[string, string, AdvisorFinding[]]>([
+  ],
+  [
     [
       "unindexed_foreign_keys: the key leads a unique index",
       `${PARENT_AND_CHILD} create unique index children_a_b_id_key on public.children (a, b, id)`,
@@ -131,7 +115,5 @@ describe("each lint catches a bad fixture and passes a fixed one", () => {
     ],
     ["table_bloat: as many pages as its rows need", bloated(1), []],
     ["table_bloat: a hundred times too big, but less than 20 MiB wasted", bloated(100), []],
-  ])("%s: fixed", async (_lint, fixture, expected) => {
-    expect(await database.lint(fixture)).toEqual(expected);
-  });
-});
+  ],
+);

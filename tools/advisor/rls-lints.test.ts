@@ -3,25 +3,7 @@
  * one, applied to a database with Supabase's roles and default grants and rolled back. Every
  * list is every finding of every lint: what else a fixture trips shows too.
  */
-import { AUTH_STAND_INS, finding, openFixtureDatabase, problems, quietTable, type FixtureDatabase } from "./fixture-database";
-import type { AdvisorFinding } from "./lints";
-
-jest.setTimeout(90_000);
-
-let database: FixtureDatabase;
-
-beforeAll(async () => {
-  database = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
-
-const graphqlVisible = (object: string): AdvisorFinding[] => [
-  finding("pg_graphql_anon_table_exposed", "WARN", object),
-  finding("pg_graphql_authenticated_table_exposed", "WARN", object),
-];
+import { AUTH_STAND_INS, finding, graphqlVisible, lintCases, problems, quietTable } from "./fixture-database";
 
 const STORAGE_STAND_INS = `
   create schema storage;
@@ -30,8 +12,8 @@ const STORAGE_STAND_INS = `
   alter table storage.objects enable row level security;
 `;
 
-describe("each lint catches a bad fixture and passes a fixed one", () => {
-  test.each<[string, string, AdvisorFinding[]]>([
+const database = lintCases(
+  [
     [
       "rls_disabled_in_public",
       "create table public.t (id int)",
@@ -107,11 +89,8 @@ describe("each lint catches a bad fixture and passes a fixed one", () => {
         finding("public_bucket_allows_listing", "WARN", "storage bucket other policies everything"),
       ],
     ],
-  ])("%s", async (_lint, fixture, expected) => {
-    expect(await database.lint(fixture)).toEqual(expected);
-  });
-
-  test.each<[string, string, AdvisorFinding[]]>([
+  ],
+  [
     [
       "rls_disabled_in_public: row-level security on",
       `create table public.t (id int primary key); alter table public.t enable row level security;
@@ -159,10 +138,8 @@ describe("each lint catches a bad fixture and passes a fixed one", () => {
        create policy staff on storage.objects for select to service_role using (true)`,
       [],
     ],
-  ])("%s: fixed", async (_lint, fixture, expected) => {
-    expect(await database.lint(fixture)).toEqual(expected);
-  });
-});
+  ],
+);
 
 describe("rls_policy_always_true", () => {
   const withPolicy = (policy: string): string =>
@@ -176,7 +153,7 @@ describe("rls_policy_always_true", () => {
     ["delete using (true) to anon", "for delete to anon using (true)"],
     ["all to anon, authenticated using (true)", "for all to anon, authenticated using (true)"],
   ])("%s is flagged", async (_label, policy) => {
-    expect(await database.lint(withPolicy(policy))).toEqual([finding("rls_policy_always_true", "WARN", "public.t policy p")]);
+    expect(await database().lint(withPolicy(policy))).toEqual([finding("rls_policy_always_true", "WARN", "public.t policy p")]);
   });
 
   test.each([
@@ -185,12 +162,12 @@ describe("rls_policy_always_true", () => {
     ["a restrictive policy", "as restrictive for insert to anon with check (true)"],
     ["an insert policy with a condition", "for insert to anon with check (id > 0)"],
   ])("%s is not flagged", async (_label, policy) => {
-    expect(problems(await database.lint(withPolicy(policy)))).toEqual([]);
+    expect(problems(await database().lint(withPolicy(policy)))).toEqual([]);
   });
 });
 
 test("the fixed versions of the first fixtures are clean", async () => {
-  const findings = await database.lint(`
+  const findings = await database().lint(`
     create table public.t (id int primary key);
     alter table public.t enable row level security;
     create policy p on public.t for insert to anon with check (id > 0);
