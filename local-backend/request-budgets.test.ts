@@ -4,40 +4,13 @@
  * budget just at and just over its limit, the page proof's price per address, the window as a
  * setting, and the digest that lists every held request, the likeliest real first.
  */
-import type { PGlite } from "@electric-sql/pglite";
-
-import { openDatabase } from "./database";
-import {
-  asRole,
-  asVisitor,
-  goodRow,
-  insertAs,
-  pageProof,
-  pendingProof,
-  rejection,
-  solveFormChallenge,
-  visitorHeaders,
-  type ContactRow,
-  type DigestClaim,
-} from "./test-helpers";
+import { screeningDatabase } from "./screening-harness";
+import { asVisitor, goodRow, pendingProof, rejection, solveFormChallenge, visitorHeaders } from "./test-helpers";
 import type { FormChallenge } from "../src/lib/form-proof";
 
 jest.setTimeout(120_000);
 
-let db: PGlite;
-
-beforeAll(async () => {
-  ({ db } = await openDatabase());
-});
-
-afterAll(async () => {
-  await db?.close();
-});
-
-beforeEach(async () => {
-  await db.exec(`delete from public.contacts; delete from public.contact_digests; delete from private.form_challenges_issued; delete from private.one_by_one_pace;
-                 update private.screening_settings set ${COLUMNS.map((column) => `${column} = default`).join(", ")};`);
-});
+const { db, asService, send, sendVerified, claimDigest } = screeningDatabase();
 
 const COLUMNS = [
   "window_seconds", "unproved_per_address", "unproved_in_all", "one_by_one_per_address", "one_by_one_per_address_burst",
@@ -45,27 +18,24 @@ const COLUMNS = [
   "challenges_per_address", "hold_for_proof_seconds", "digest_interval_seconds", "digest_list_limit",
 ];
 
+beforeEach(async () => {
+  await db().exec(`update private.screening_settings set ${COLUMNS.map((column) => `${column} = default`).join(", ")}`);
+});
+
 async function settings(values: Record<string, number>): Promise<void> {
-  await db.query(`update private.screening_settings set ${Object.keys(values).map((column, index) => `${column} = $${index + 1}`).join(", ")}`, Object.values(values));
+  await db().query(`update private.screening_settings set ${Object.keys(values).map((column, index) => `${column} = $${index + 1}`).join(", ")}`, Object.values(values));
 }
 
 /** Moves every decision and screening back in time, as if `seconds` had passed. */
 async function later(seconds: number): Promise<void> {
   const back = `make_interval(secs => ${Number(seconds)})`;
-  await db.exec(`update public.contact_screening set screened_at = screened_at - ${back}, budget_at = budget_at - ${back};
+  await db().exec(`update public.contact_screening set screened_at = screened_at - ${back}, budget_at = budget_at - ${back};
                  update private.one_by_one_pace set full_again_at = full_again_at - ${back};
                  update private.form_challenges_issued set issued_at = issued_at - ${back};`);
 }
 
-async function send(address: string, proof?: string, row: ContactRow = goodRow()): Promise<number> {
-  await asVisitor(db, visitorHeaders(address, proof === undefined ? {} : { "x-form-proof": proof }), (tx) => insertAs(tx, row));
-  return (await db.query<{ id: number }>("select max(id)::int as id from public.contacts")).rows[0]!.id;
-}
-
-const sendProved = async (address: string, row?: ContactRow): Promise<number> => send(address, await pageProof(db), row);
-
 async function decision(id: number): Promise<{ budget: string | null; status: string }> {
-  const result = await db.query<{ budget: string | null; status: string }>(
+  const result = await db().query<{ budget: string | null; status: string }>(
     "select s.budget, n.status from public.contact_screening s join public.contact_notifications n using (contact_id) where s.contact_id = $1",
     [id],
   );
@@ -74,7 +44,7 @@ async function decision(id: number): Promise<{ budget: string | null; status: st
 
 async function sendMany(count: number, address: (index: number) => string): Promise<number[]> {
   const ids: number[] = [];
-  for (let i = 0; i < count; i += 1) ids.push(await sendProved(address(i)));
+  for (let i = 0; i < count; i += 1) ids.push(await sendVerified(goodRow(), address(i)));
   return ids;
 }
 
@@ -84,9 +54,9 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
     const ids = await sendMany(21, () => "203.0.113.1");
     expect(await decision(ids[19]!)).toEqual({ budget: "one-by-one", status: "pending" });
     expect(await decision(ids[20]!)).toEqual({ budget: "over-address", status: "digest" });
-    expect(await decision(await sendProved("203.0.113.2"))).toEqual({ budget: "one-by-one", status: "pending" });
+    expect(await decision(await sendVerified(goodRow(), "203.0.113.2"))).toEqual({ budget: "one-by-one", status: "pending" });
     await later(3601);
-    expect(await decision(await sendProved("203.0.113.1"))).toEqual({ budget: "one-by-one", status: "pending" });
+    expect(await decision(await sendVerified(goodRow(), "203.0.113.1"))).toEqual({ budget: "one-by-one", status: "pending" });
   });
 
   test("per address at a pace: 4 at once are e-mailed, the 5th goes to the digest; one more every 15 s, 4 again once the bucket is full", async () => {
@@ -105,7 +75,7 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
   test("a queue at one booth, one request every 15 s, is e-mailed one by one up to the address's 20 of the hour", async () => {
     const budgets = [];
     for (let i = 0; i < 22; i += 1) {
-      budgets.push((await decision(await sendProved("203.0.113.14"))).budget);
+      budgets.push((await decision(await sendVerified(goodRow(), "203.0.113.14"))).budget);
       await later(15);
     }
     expect(budgets).toEqual([...Array(20).fill("one-by-one"), "over-address", "over-address"]);
@@ -116,7 +86,7 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
     expect(await decision(ids[34]!)).toEqual({ budget: "one-by-one", status: "pending" });
     expect(await decision(ids[35]!)).toEqual({ budget: "over-all", status: "digest" });
     await later(3601);
-    expect(await decision(await sendProved("198.18.1.1"))).toEqual({ budget: "one-by-one", status: "pending" });
+    expect(await decision(await sendVerified(goodRow(), "198.18.1.1"))).toEqual({ budget: "one-by-one", status: "pending" });
   });
 
   test("every budget is a setting, the window too: an hour compressed into two minutes", async () => {
@@ -125,21 +95,21 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
     expect((await decision(ids[1]!)).budget).toBe("one-by-one");
     expect((await decision(ids[2]!)).budget).toBe("over-address");
     await later(121);
-    expect((await decision(await sendProved("203.0.113.4"))).budget).toBe("one-by-one");
+    expect((await decision(await sendVerified(goodRow(), "203.0.113.4"))).budget).toBe("one-by-one");
   });
 
   test("a pending request is given its budget when the page confirms it: over budget, it joins the digest at once", async () => {
     await sendMany(4, () => "203.0.113.5");
     const ticket = pendingProof();
-    const id = await send("203.0.113.5", ticket.header);
+    const id = await send(goodRow(), "203.0.113.5", ticket.header);
     expect(await decision(id)).toEqual({ budget: null, status: "held" });
-    await db.query("select private.form_proof_confirmed($1)", [ticket.ticketHash]);
+    await db().query("select private.form_proof_confirmed($1)", [ticket.ticketHash]);
     expect(await decision(id)).toEqual({ budget: "over-address-burst", status: "digest" });
   });
 
   test("nothing over a budget is refused or dropped: 40 from one address are all stored", async () => {
     await sendMany(40, () => "203.0.113.6");
-    const states = await db.query<{ status: string; n: number }>("select status, count(*)::int as n from public.contact_notifications group by status order by status");
+    const states = await db().query<{ status: string; n: number }>("select status, count(*)::int as n from public.contact_notifications group by status order by status");
     expect(states.rows).toEqual([
       { status: "digest", n: 36 },
       { status: "pending", n: 4 },
@@ -148,12 +118,8 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
 });
 
 describe("the page proof's price per address", () => {
-  async function challenge(address: string): Promise<FormChallenge> {
-    return db.transaction(async (tx) => {
-      await tx.query("select set_config('role', 'anon', true), set_config('request.headers', $1, true)", [JSON.stringify(visitorHeaders(address))]);
-      return (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c;
-    });
-  }
+  const challenge = (address: string): Promise<FormChallenge> =>
+    asVisitor(db(), visitorHeaders(address), async (tx) => (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c);
 
   test("the first 20 challenges of an address cost the base; then twice as much every 10 more", async () => {
     const maxnumbers: number[] = [];
@@ -165,7 +131,7 @@ describe("the page proof's price per address", () => {
     expect((await challenge("203.0.113.8")).maxnumber).toBe(50_000); // another address pays the base
     // A harder challenge is as verifiable as any.
     const hard = await challenge("203.0.113.7");
-    expect(await send("203.0.113.7", solveFormChallenge(hard)).then(decision)).toMatchObject({ budget: "one-by-one" });
+    expect(await send(goodRow(), "203.0.113.7", solveFormChallenge(hard)).then(decision)).toMatchObject({ budget: "one-by-one" });
   });
 
   test("the 120th challenge of a window is given, the 121st refused with PT429; a window later, the base again", async () => {
@@ -177,27 +143,22 @@ describe("the page proof's price per address", () => {
     await challenge("203.0.113.10");
     await later(3601);
     expect((await challenge("203.0.113.9")).maxnumber).toBe(50_000);
-    expect((await db.query<{ n: number }>("select count(*)::int as n from private.form_challenges_issued")).rows[0]!.n).toBe(1);
+    expect((await db().query<{ n: number }>("select count(*)::int as n from private.form_challenges_issued")).rows[0]!.n).toBe(1);
   });
 });
-
-async function claimDigest(): Promise<DigestClaim> {
-  const result = await asRole(db, "service_role", (tx) => tx.query<DigestClaim>("select * from public.claim_contact_digest()"));
-  return result.rows[0]!;
-}
 
 describe("the digest lists every held request, the likeliest real first", () => {
   test("page-proved before unconfirmed, invalid and missing proofs; fewer signals and quieter addresses first; nothing left out", async () => {
     const flood = [];
-    for (let i = 0; i < 3; i += 1) flood.push(await send("192.0.2.1")); // no proof
-    const invalid = await send("192.0.2.2", "garbage");
-    const pending = await send("192.0.2.3", pendingProof().header);
-    await db.query("update public.contact_notifications set next_attempt_at = now() - interval '1 second' where contact_id = $1", [pending]);
+    for (let i = 0; i < 3; i += 1) flood.push(await send(goodRow(), "192.0.2.1")); // no proof
+    const invalid = await send(goodRow(), "192.0.2.2", "garbage");
+    const pending = await send(goodRow(), "192.0.2.3", pendingProof().header);
+    await db().query("update public.contact_notifications set next_attempt_at = now() - interval '1 second' where contact_id = $1", [pending]);
     await sendMany(4, () => "203.0.113.11");
-    const busy = await sendProved("203.0.113.11"); // over the burst, 4 before it from its address
+    const busy = await sendVerified(goodRow(), "203.0.113.11"); // over the burst, 4 before it from its address
     await settings({ one_by_one_in_all: 4 });
-    const quiet = await sendProved("203.0.113.12"); // over all, its address's first
-    const digest = await claimDigest();
+    const quiet = await sendVerified(goodRow(), "203.0.113.12"); // over all, its address's first
+    const digest = (await claimDigest())[0]!;
     expect(digest.request_count).toBe(7);
     expect(digest.requests.map((held) => held.id)).toEqual([quiet, busy, pending, invalid, ...flood]);
     expect(digest.reasons).toEqual({
@@ -215,7 +176,7 @@ describe("the digest lists every held request, the likeliest real first", () => 
       expect(held.email).toMatch(/@/);
       expect(held.message.length).toBeGreaterThan(0);
     }
-    const ranks = await asRole(db, "service_role", (tx) =>
+    const ranks = await asService((tx) =>
       tx.query<{ id: number }>("select id from public.meeting_requests_overview where digest = $1 order by digest_rank", [digest.digest_id]),
     );
     expect(ranks.rows.map((row) => row.id)).toEqual(digest.requests.map((held) => held.id));
@@ -223,11 +184,11 @@ describe("the digest lists every held request, the likeliest real first", () => 
 
   test("a digest of thousands lists the first digest_list_limit and counts all of them", async () => {
     await settings({ unproved_per_address: 10_000, unproved_in_all: 10_000, digest_list_limit: 300 });
-    for (let i = 0; i < 1200; i += 1) await send(`192.0.2.${10 + (i % 200)}`);
-    const real = await sendProved("203.0.113.13", { ...goodRow(), name: "Real Lead" });
-    await db.query("update public.contact_notifications set status = 'digest' where contact_id = $1", [real]);
-    await db.query("update public.contact_screening set budget = 'over-all' where contact_id = $1", [real]);
-    const digest = await claimDigest();
+    for (let i = 0; i < 1200; i += 1) await send(goodRow(), `192.0.2.${10 + (i % 200)}`);
+    const real = await sendVerified({ ...goodRow(), name: "Real Lead" }, "203.0.113.13");
+    await db().query("update public.contact_notifications set status = 'digest' where contact_id = $1", [real]);
+    await db().query("update public.contact_screening set budget = 'over-all' where contact_id = $1", [real]);
+    const digest = (await claimDigest())[0]!;
     expect(digest.request_count).toBe(1201);
     expect(digest.requests).toHaveLength(300);
     expect(digest.requests[0]!.name).toBe("Real Lead");

@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 
 import { formProofPayload, type FormChallenge } from "../src/lib/form-proof";
+import { openDatabase } from "./database";
 
 /**
  * Opens something before the calling file's (or describe block's) tests and closes it after them;
@@ -19,6 +20,14 @@ export function openedForTests<T extends { close(): Promise<unknown> }>(open: ()
   });
   return () => opened!;
 }
+
+/** The migrated database (openDatabase) for the calling file's tests, `prepare`d once. */
+export const migratedDatabase = (prepare?: (db: PGlite) => Promise<unknown>): (() => PGlite) =>
+  openedForTests(async () => {
+    const { db } = await openDatabase();
+    await prepare?.(db);
+    return db;
+  });
 
 export interface ContactRow {
   name: string;
