@@ -3,25 +3,17 @@
  * CHECK constraints refuse, with their errors (docs/database.md, "What a visitor may insert"),
  * on a database with Supabase's roles and default grants and all migrations applied.
  */
-import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type { Transaction } from "@electric-sql/pglite";
 
 import { CONTACT_COLUMN_LIMITS } from "../src/lib/field-limits";
 import { supabaseLike } from "./supabase-like";
-import { goodRow, rejection, uniqueEmail } from "./test-helpers";
+import { goodRow, openedForTests, rejection, uniqueEmail } from "./test-helpers";
 
 jest.setTimeout(90_000);
 
 const POLICY = '"Visitors can send a meeting request"';
 
-let migrated: PGlite;
-
-beforeAll(async () => {
-  migrated = await supabaseLike();
-});
-
-afterAll(async () => {
-  await migrated?.close();
-});
+const migrated = openedForTests(() => supabaseLike());
 
 describe("the visitors' INSERT policy refuses what the CHECK constraints refuse, with their errors", () => {
   interface ErrorFields {
@@ -49,9 +41,9 @@ describe("the visitors' INSERT policy refuses what the CHECK constraints refuse,
 
   /** The error an anon insert gets from the policy, and the one it got when the constraints alone decided. */
   async function bothErrors(row: object): Promise<[ErrorFields, ErrorFields]> {
-    const withPolicy = await rejection(migrated.transaction((tx) => insertAsAnon(tx, row)));
+    const withPolicy = await rejection(migrated().transaction((tx) => insertAsAnon(tx, row)));
     const constraintsOnly = await rejection(
-      migrated.transaction(async (tx) => {
+      migrated().transaction(async (tx) => {
         await tx.query(`alter policy ${POLICY} on public.contacts with check (true)`);
         await insertAsAnon(tx, row);
       }),
@@ -97,17 +89,17 @@ describe("the visitors' INSERT policy refuses what the CHECK constraints refuse,
       organization: "o".repeat(organizationMax),
       message: "🚌".repeat(messageMax),
     };
-    await migrated.transaction((tx) => insertAsAnon(tx, atLimits));
-    await migrated.transaction((tx) => insertAsAnon(tx, goodRow({ email: uniqueEmail("policy") })));
+    await migrated().transaction((tx) => insertAsAnon(tx, atLimits));
+    await migrated().transaction((tx) => insertAsAnon(tx, goodRow({ email: uniqueEmail("policy") })));
   });
 
   test("the policy's condition is not trivially true, and only anon may run its function", async () => {
-    const policy = await migrated.query<{ with_check: string }>(
+    const policy = await migrated().query<{ with_check: string }>(
       `select pg_get_expr(polwithcheck, polrelid) as with_check from pg_policy
         where polrelid = 'public.contacts'::regclass and polname = 'Visitors can send a meeting request'`,
     );
     expect(policy.rows).toEqual([{ with_check: "private.contacts_visitor_request_allowed(name, email, organization, message)" }]);
-    const canRun = await migrated.query<{ role: string; allowed: boolean }>(
+    const canRun = await migrated().query<{ role: string; allowed: boolean }>(
       `select r as role, has_function_privilege(r, 'private.contacts_visitor_request_allowed(text, text, text, text)', 'execute') as allowed
          from unnest(array['anon', 'authenticated']) r`,
     );

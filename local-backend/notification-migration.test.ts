@@ -8,23 +8,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type { Transaction } from "@electric-sql/pglite";
 
 import { applyMigrations, listMigrations, openDatabase } from "./database";
 import { defaultMigrationsDir } from "./paths";
-import { asRole, asVisitor, goodRow, insertAs, pageProof, rejection, visitorHeaders, uniqueAddress } from "./test-helpers";
+import { asRole, asVisitor, goodRow, insertAs, migratedDatabase, pageProof, rejection, visitorHeaders, uniqueAddress } from "./test-helpers";
 
 jest.setTimeout(60_000);
 
-let db: PGlite;
-
-beforeAll(async () => {
-  ({ db } = await openDatabase());
-});
-
-afterAll(async () => {
-  await db?.close();
-});
+const db = migratedDatabase();
 
 interface Claimed {
   lease_token: string;
@@ -37,13 +29,13 @@ async function insertRequest(overrides: Parameters<typeof goodRow>[0] = {}): Pro
   const row = goodRow(overrides);
   // A request sent through the page (page-verified), each from a visitor's own address: notified one
   // by one (the screening, 20261124110000; the budgets per address, 20261126110000).
-  await asVisitor(db, visitorHeaders(uniqueAddress(), { "x-form-proof": await pageProof(db) }), (tx) => insertAs(tx, row));
-  const result = await db.query<{ id: number }>("select id from public.contacts where email = $1", [row.email]);
+  await asVisitor(db(), visitorHeaders(uniqueAddress(), { "x-form-proof": await pageProof(db()) }), (tx) => insertAs(tx, row));
+  const result = await db().query<{ id: number }>("select id from public.contacts where email = $1", [row.email]);
   return result.rows[0]!.id;
 }
 
 function asService<T>(task: (tx: Transaction) => Promise<T>): Promise<T> {
-  return asRole(db, "service_role", task);
+  return asRole(db(), "service_role", task);
 }
 
 async function claim(id: number): Promise<Claimed | undefined> {
@@ -70,7 +62,7 @@ async function sweep(maxCount: number): Promise<number[]> {
 }
 
 async function state(id: number) {
-  const result = await db.query<{ status: string; attempts: number; last_error: string | null; notified: boolean }>(
+  const result = await db().query<{ status: string; attempts: number; last_error: string | null; notified: boolean }>(
     "select status, attempts, last_error, notified_at is not null as notified from public.contact_notifications where contact_id = $1",
     [id],
   );
@@ -81,9 +73,9 @@ test("each stored request gets a pending notification in the same transaction; a
   const id = await insertRequest();
   expect(await state(id)).toEqual({ status: "pending", attempts: 0, last_error: null, notified: false });
   const count = "select count(*)::int as n from public.contact_notifications";
-  const before = (await db.query<{ n: number }>(count)).rows[0]!.n;
-  await rejection(asRole(db, "anon", (tx) => insertAs(tx, goodRow({ name: "" }))));
-  expect((await db.query<{ n: number }>(count)).rows[0]!.n).toBe(before);
+  const before = (await db().query<{ n: number }>(count)).rows[0]!.n;
+  await rejection(asRole(db(), "anon", (tx) => insertAs(tx, goodRow({ name: "" }))));
+  expect((await db().query<{ n: number }>(count)).rows[0]!.n).toBe(before);
 });
 
 describe("visitors gain nothing", () => {
@@ -102,14 +94,14 @@ describe("visitors gain nothing", () => {
     ["ask whether notifications are due", "select public.has_due_contact_notifications()"],
   ])("anon and authenticated cannot %s (42501)", async (_label, sql) => {
     for (const role of ["anon", "authenticated"] as const) {
-      const error = await rejection(asRole(db, role, (tx) => tx.query(sql)));
+      const error = await rejection(asRole(db(), role, (tx) => tx.query(sql)));
       expect(error.code).toBe("42501");
     }
   });
 
   test("anon can still insert a request, and still read nothing", async () => {
     await insertRequest();
-    expect((await rejection(asRole(db, "anon", (tx) => tx.query("select * from public.contacts")))).code).toBe("42501");
+    expect((await rejection(asRole(db(), "anon", (tx) => tx.query("select * from public.contacts")))).code).toBe("42501");
   });
 });
 
@@ -129,14 +121,14 @@ describe("claims, leases and outcomes (service role)", () => {
     // Not due again before its back-off is over.
     expect(await claim(id)).toBeUndefined();
 
-    await db.query("update public.contact_notifications set next_attempt_at = now() - interval '1 second' where contact_id = $1", [id]);
+    await db().query("update public.contact_notifications set next_attempt_at = now() - interval '1 second' where contact_id = $1", [id]);
     const second = await claim(id);
     expect(second?.attempt).toBe(2);
     expect(await finish(id, second!.lease_token, null)).toBe(true);
     expect(await state(id)).toEqual({ status: "delivered", attempts: 2, last_error: null, notified: true });
 
     // Delivered: never handed out again, and a late outcome from an old lease changes nothing.
-    await db.query("update public.contact_notifications set next_attempt_at = now() - interval '1 day' where contact_id = $1", [id]);
+    await db().query("update public.contact_notifications set next_attempt_at = now() - interval '1 day' where contact_id = $1", [id]);
     expect(await claim(id)).toBeUndefined();
     expect(await finish(id, second!.lease_token, "late failure")).toBe(false);
     expect((await state(id)).status).toBe("delivered");
@@ -145,7 +137,7 @@ describe("claims, leases and outcomes (service role)", () => {
   test("an expired lease can be taken over, and then only the new holder records the outcome", async () => {
     const id = await insertRequest();
     const first = await claim(id);
-    await db.query("update public.contact_notifications set lease_expires_at = now() - interval '1 second' where contact_id = $1", [id]);
+    await db().query("update public.contact_notifications set lease_expires_at = now() - interval '1 second' where contact_id = $1", [id]);
     const second = await claim(id);
     expect(second?.attempt).toBe(2);
     expect(await finish(id, first!.lease_token, null)).toBe(false);
@@ -153,7 +145,7 @@ describe("claims, leases and outcomes (service role)", () => {
   });
 
   test("a sweep claims what is due, oldest first, at most max_count", async () => {
-    await db.query("update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'");
+    await db().query("update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'");
     const ids = [await insertRequest(), await insertRequest(), await insertRequest()];
     expect(await sweep(2)).toEqual(ids.slice(0, 2));
     expect(await sweep(10)).toEqual(ids.slice(2));
@@ -168,7 +160,7 @@ describe("claims, leases and outcomes (service role)", () => {
 
 test("the webhook payload has the shape of Supabase's Database Webhooks", async () => {
   const id = await insertRequest({ name: "Payload Visitor", message: "Phone: 555\nFleet Size: 3" });
-  const result = await db.query<{ payload: Record<string, unknown> }>("select public.contact_webhook_payload(c) as payload from public.contacts c where id = $1", [id]);
+  const result = await db().query<{ payload: Record<string, unknown> }>("select public.contact_webhook_payload(c) as payload from public.contacts c where id = $1", [id]);
   const payload = result.rows[0]!.payload;
   expect(payload).toMatchObject({ type: "INSERT", table: "contacts", schema: "public", old_record: null });
   expect(payload.record).toMatchObject({ id, name: "Payload Visitor", message: "Phone: 555\nFleet Size: 3" });
@@ -176,7 +168,7 @@ test("the webhook payload has the shape of Supabase's Database Webhooks", async 
 });
 
 test("without Supabase's webhook machinery (pg_net, Vault) the hosted half is a no-op", async () => {
-  const triggers = await db.query<{ tgname: string }>("select tgname from pg_trigger where tgrelid = 'public.contacts'::regclass and not tgisinternal order by tgname");
+  const triggers = await db().query<{ tgname: string }>("select tgname from pg_trigger where tgrelid = 'public.contacts'::regclass and not tgisinternal order by tgname");
   expect(triggers.rows.map((row) => row.tgname)).toEqual([
     "contacts_10_one_row_per_request",
     "contacts_20_rate_limit",
@@ -185,7 +177,7 @@ test("without Supabase's webhook machinery (pg_net, Vault) the hosted half is a 
   ]);
   // The retry job's function finds due work but no Vault: a warning, never an error.
   await insertRequest();
-  await expect(db.query("select public.retry_contact_notifications()")).resolves.toBeDefined();
+  await expect(db().query("select public.retry_contact_notifications()")).resolves.toBeDefined();
 });
 
 test("requests stored before the migration are marked skipped, not e-mailed all at once", async () => {
@@ -207,7 +199,6 @@ test("requests stored before the migration are marked skipped, not e-mailed all 
 describe("the hosted half, against stand-ins for pg_net and Vault", () => {
   // What the migration's final block does where pg_net exists, with net.http_post and
   // vault.decrypted_secrets replaced by recorders of the same signature.
-  let hosted: PGlite;
   const STAND_INS = `
     create schema net;
     create table net.calls (url text, body jsonb, headers jsonb, timeout_milliseconds int);
@@ -229,24 +220,17 @@ describe("the hosted half, against stand-ins for pg_net and Vault", () => {
       for each row execute function public.contacts_post_webhook();
   `;
 
-  beforeAll(async () => {
-    ({ db: hosted } = await openDatabase());
-    await hosted.exec(STAND_INS);
-  });
-
-  afterAll(async () => {
-    await hosted?.close();
-  });
+  const hosted = migratedDatabase((db) => db.exec(STAND_INS));
 
   async function calls() {
     type Call = { url: string; body: Record<string, unknown>; headers: Record<string, string>; timeout_milliseconds: number };
-    const result = await hosted.query<Call>("select * from net.calls");
-    await hosted.query("delete from net.calls");
+    const result = await hosted().query<Call>("select * from net.calls");
+    await hosted().query("delete from net.calls");
     return result.rows;
   }
 
   async function anonInsert(row = goodRow()): Promise<void> {
-    await asVisitor(hosted, visitorHeaders("198.51.100.1", { "x-form-proof": await pageProof(hosted) }), (tx) => insertAs(tx, row));
+    await asVisitor(hosted(), visitorHeaders("198.51.100.1", { "x-form-proof": await pageProof(hosted()) }), (tx) => insertAs(tx, row));
   }
 
   test("without the Vault secrets an insert succeeds and nothing is posted", async () => {
@@ -255,7 +239,7 @@ describe("the hosted half, against stand-ins for pg_net and Vault", () => {
   });
 
   test("with them, each insert posts the Database Webhook payload with the shared secret", async () => {
-    await hosted.exec(`insert into vault.secrets_store values
+    await hosted().exec(`insert into vault.secrets_store values
       ('notify_meeting_request_url', 'https://ref.supabase.co/functions/v1/notify-meeting-request'),
       ('notify_meeting_request_secret', 's3cret-s3cret-s3cret-s3cret-s3cret')`);
     const row = goodRow({ name: "Webhook Visitor" });
@@ -269,21 +253,21 @@ describe("the hosted half, against stand-ins for pg_net and Vault", () => {
   });
 
   test("a failing pg_net never fails the visitor's insert", async () => {
-    await hosted.exec("update vault.secrets_store set decrypted_secret = 'https://fail.example' where name = 'notify_meeting_request_url'");
+    await hosted().exec("update vault.secrets_store set decrypted_secret = 'https://fail.example' where name = 'notify_meeting_request_url'");
     const row = goodRow();
     await anonInsert(row);
-    const stored = await hosted.query("select 1 from public.contacts where email = $1", [row.email]);
+    const stored = await hosted().query("select 1 from public.contacts where email = $1", [row.email]);
     expect(stored.rows).toHaveLength(1);
-    await hosted.exec("update vault.secrets_store set decrypted_secret = 'https://ref.supabase.co/functions/v1/notify-meeting-request' where name = 'notify_meeting_request_url'");
+    await hosted().exec("update vault.secrets_store set decrypted_secret = 'https://ref.supabase.co/functions/v1/notify-meeting-request' where name = 'notify_meeting_request_url'");
   });
 
   test("the retry job posts a SWEEP only when a notification is due", async () => {
-    await hosted.exec("update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'");
-    await hosted.query("select public.retry_contact_notifications()");
+    await hosted().exec("update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'");
+    await hosted().query("select public.retry_contact_notifications()");
     expect(await calls()).toEqual([]);
     await anonInsert();
     await calls();
-    await hosted.query("select public.retry_contact_notifications()");
+    await hosted().query("select public.retry_contact_notifications()");
     expect((await calls()).map((call) => call.body)).toEqual([{ type: "SWEEP" }]);
   });
 });

@@ -5,25 +5,19 @@
  */
 import type { PGlite } from "@electric-sql/pglite";
 
-import { openDatabase } from "../../local-backend/database";
 import { startLocalNotifier } from "../../local-backend/notifications/notifier";
 import { notificationOptionsFromEnv } from "../../local-backend/notifications/settings";
+import { migratedDatabase } from "../../local-backend/test-helpers";
 
 jest.setTimeout(60_000);
 
-let db: PGlite;
-
-beforeAll(async () => {
-  ({ db } = await openDatabase());
-});
-
-afterAll(() => db.close());
+const db = migratedDatabase();
 
 /** The notifier's database calls; PGlite runs them one at a time. */
-const run = <T>(task: (database: PGlite) => Promise<T>): Promise<T> => task(db);
+const run = <T>(task: (database: PGlite) => Promise<T>): Promise<T> => task(db());
 
 test("yesterday's report is e-mailed once to the report's recipients, with yesterday's counts", async () => {
-  await db.exec(`insert into private.site_event_counts (day, kind, source, medium, count) values
+  await db().exec(`insert into private.site_event_counts (day, kind, source, medium, count) values
     ((now() at time zone 'UTC')::date - 1, 'view', 'flyer', 'qr', 12),
     ((now() at time zone 'UTC')::date - 1, 'request_sent', 'flyer', 'qr', 2),
     ((now() at time zone 'UTC')::date, 'view', 'flyer', 'qr', 99)`);

@@ -3,27 +3,17 @@
  * what anon may record and what is refused, the limits at their boundaries, that nothing stored
  * identifies a visitor, the funnel view and the report, and who may read what.
  */
-import type { PGlite } from "@electric-sql/pglite";
-
-import { openDatabase } from "../../local-backend/database";
-import { asRole, rejection } from "../../local-backend/test-helpers";
+import { asRole, migratedDatabase, rejection } from "../../local-backend/test-helpers";
 
 jest.setTimeout(120_000);
 
-let db: PGlite;
 let limits: { events_per_client_hour: number; new_counters_per_day: number };
-
-beforeAll(async () => {
-  ({ db } = await openDatabase());
-  limits = (await db.query<typeof limits>("select * from private.site_event_limits()")).rows[0]!;
-});
-
-afterAll(async () => {
-  await db?.close();
+const db = migratedDatabase(async (migrated) => {
+  limits = (await migrated.query<typeof limits>("select * from private.site_event_limits()")).rows[0]!;
 });
 
 beforeEach(async () => {
-  await db.exec("delete from private.site_event_counts; delete from private.site_event_clients; delete from private.site_event_salts; delete from private.site_report_runs");
+  await db().exec("delete from private.site_event_counts; delete from private.site_event_clients; delete from private.site_event_salts; delete from private.site_report_runs");
 });
 
 const BROWSER = { "cf-connecting-ip": "203.0.113.7", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36" };
@@ -31,19 +21,19 @@ const BROWSER = { "cf-connecting-ip": "203.0.113.7", "user-agent": "Mozilla/5.0 
 /** POST /rest/v1/rpc/record_site_event as PostgREST runs it: role anon, the request's headers. */
 function record(event: unknown, headers: Record<string, string> = BROWSER): Promise<unknown> {
   const body = typeof event === "string" ? event : JSON.stringify(event);
-  return asRole(db, "anon", async (tx) => {
+  return asRole(db(), "anon", async (tx) => {
     await tx.query("select set_config('request.headers', $1, true)", [JSON.stringify(headers)]);
     return tx.query("select public.record_site_event($1)", [body]);
   });
 }
 
 async function counters(): Promise<Array<Record<string, unknown>>> {
-  return (await db.query<Record<string, unknown>>("select kind, source, medium, campaign, referrer, cta, count::int as count from private.site_event_counts order by kind, source, referrer, cta")).rows;
+  return (await db().query<Record<string, unknown>>("select kind, source, medium, campaign, referrer, cta, count::int as count from private.site_event_counts order by kind, source, referrer, cta")).rows;
 }
 
 /** What the service role (staff, the report job) gets from `sql`. */
 function asStaff<T = Record<string, unknown>>(sql: string, params: unknown[] = []) {
-  return asRole(db, "service_role", (tx) => tx.query<T>(sql, params));
+  return asRole(db(), "service_role", (tx) => tx.query<T>(sql, params));
 }
 
 describe("recording", () => {
@@ -112,7 +102,7 @@ describe("recording", () => {
     await record({ kind: "view" }, { ...BROWSER, "sec-gpc": "1" });
     await record({ kind: "view" }, { ...BROWSER, dnt: "1" });
     expect(await counters()).toEqual([]);
-    expect((await db.query("select * from private.site_event_clients")).rows).toEqual([]);
+    expect((await db().query("select * from private.site_event_clients")).rows).toEqual([]);
     await record({ kind: "view" }, { ...BROWSER, dnt: "0" });
     expect(await counters()).toHaveLength(1);
   });
@@ -131,7 +121,7 @@ describe("limits", () => {
 
   test("new counters per day stop at the cap with 429; existing counters keep counting", async () => {
     // Fill the day up to one below the cap directly, then create the last one through the function.
-    await db.query(
+    await db().query(
       `insert into private.site_event_counts (day, kind, source, count)
        select (now() at time zone 'UTC')::date, 'view', 'tag-' || i, 1 from generate_series(1, $1::int - 1) i`,
       [limits.new_counters_per_day],
@@ -140,7 +130,7 @@ describe("limits", () => {
     const error = await rejection(record({ kind: "view", source: "one-too-many" }, { "cf-connecting-ip": "198.51.100.5" }));
     expect(error).toMatchObject({ code: "PT429", message: "Too many different site counters today" });
     await record({ kind: "view", source: "tag-1" }, { "cf-connecting-ip": "198.51.100.6" });
-    const stored = await db.query("select count(*)::int as n, (sum(count) filter (where source = 'tag-1'))::int as tag1 from private.site_event_counts");
+    const stored = await db().query("select count(*)::int as n, (sum(count) filter (where source = 'tag-1'))::int as tag1 from private.site_event_counts");
     expect(stored.rows[0]).toEqual({ n: limits.new_counters_per_day, tag1: 2 });
   });
 });
@@ -149,19 +139,19 @@ describe("nothing stored identifies a visitor", () => {
   test("no address, no user agent; the limiter keeps a salted hash for the current hour only", async () => {
     await record({ kind: "view", source: "qr", medium: "print", referrer: "news.example.org" });
     const everything = JSON.stringify([
-      ...(await db.query("select * from private.site_event_counts")).rows,
-      ...(await db.query("select * from private.site_event_clients")).rows,
+      ...(await db().query("select * from private.site_event_counts")).rows,
+      ...(await db().query("select * from private.site_event_clients")).rows,
     ]);
     expect(everything).not.toContain("203.0.113.7");
     expect(everything).not.toContain("Mozilla");
-    const columns = await db.query<{ column_name: string }>("select column_name from information_schema.columns where table_schema = 'private' and table_name = 'site_event_counts' order by ordinal_position");
+    const columns = await db().query<{ column_name: string }>("select column_name from information_schema.columns where table_schema = 'private' and table_name = 'site_event_counts' order by ordinal_position");
     expect(columns.rows.map((row) => row.column_name)).toEqual(["day", "kind", "source", "medium", "campaign", "referrer", "cta", "count"]);
 
     // An hour later the previous hour's buckets and salt are gone with the first event.
-    await db.exec("update private.site_event_clients set hour = hour - interval '1 hour'; update private.site_event_salts set hour = hour - interval '1 hour'");
+    await db().exec("update private.site_event_clients set hour = hour - interval '1 hour'; update private.site_event_salts set hour = hour - interval '1 hour'");
     await record({ kind: "view" }, { "cf-connecting-ip": "198.51.100.9" });
-    expect((await db.query("select * from private.site_event_clients")).rows).toHaveLength(1);
-    expect((await db.query("select * from private.site_event_salts")).rows).toHaveLength(1);
+    expect((await db().query("select * from private.site_event_clients")).rows).toHaveLength(1);
+    expect((await db().query("select * from private.site_event_salts")).rows).toHaveLength(1);
   });
 });
 
@@ -180,15 +170,15 @@ describe("who may do what", () => {
       "select * from private.site_event_desk",
       "select private.count_site_event('{\"kind\":\"view\"}')",
     ]) {
-      const error = await rejection(asRole(db, "anon", (tx) => tx.query(statement)));
+      const error = await rejection(asRole(db(), "anon", (tx) => tx.query(statement)));
       expect(error.code).toBe("42501");
     }
-    const authenticated = await rejection(asRole(db, "authenticated", (tx) => tx.query("select public.record_site_event('{\"kind\":\"view\"}')")));
+    const authenticated = await rejection(asRole(db(), "authenticated", (tx) => tx.query("select public.record_site_event('{\"kind\":\"view\"}')")));
     expect(authenticated.code).toBe("42501");
   });
 
   test("the API exposes no table of it: the counters are in schema private", async () => {
-    const publicTables = await db.query("select table_name from information_schema.tables where table_schema = 'public' and table_name like 'site%' and table_type = 'BASE TABLE'");
+    const publicTables = await db().query("select table_name from information_schema.tables where table_schema = 'public' and table_name like 'site%' and table_type = 'BASE TABLE'");
     expect(publicTables.rows).toEqual([]);
   });
 });
@@ -209,7 +199,7 @@ describe("reading", () => {
       await record(event);
     }
     // Yesterday's view, written directly.
-    await db.exec("insert into private.site_event_counts (day, kind, count) values ((now() at time zone 'UTC')::date - 1, 'view', 4)");
+    await db().exec("insert into private.site_event_counts (day, kind, count) values ((now() at time zone 'UTC')::date - 1, 'view', 4)");
   }
 
   test("site_funnel_daily has the funnel per day and campaign, for the service role", async () => {
