@@ -7,8 +7,8 @@ import type { PGlite } from "@electric-sql/pglite";
 
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { readRequests } from "./database";
-import { startLocalBackend, type LocalBackend } from "./server";
-import { countRows, goodRow, liftScreeningCaps } from "./test-helpers";
+import { startLocalBackend } from "./server";
+import { countRows, goodRow, LIFTED_SCREENING, openedForTests } from "./test-helpers";
 
 export interface Sent {
   status: number;
@@ -22,20 +22,11 @@ export const json = (value: unknown): string => JSON.stringify(value);
 
 /** Starts a local backend before the calling file's tests and stops it after them. */
 export function badInputBackend() {
-  let backend: LocalBackend;
-
-  beforeAll(async () => {
-    backend = await startLocalBackend({ port: 0 });
-    // Hundreds of direct requests from one loopback address: the insert path, not the screening.
-    await liftScreeningCaps(backend.db);
-  });
-
-  afterAll(async () => {
-    await backend?.close();
-  });
+  // Hundreds of direct requests from one loopback address: the insert path, not the screening.
+  const backend = openedForTests(() => startLocalBackend({ port: 0, screening: LIFTED_SCREENING }));
 
   async function send(body: string | Uint8Array | undefined, options: SendOptions = {}): Promise<Sent> {
-    const response = await fetch(`${backend.url}${options.path ?? "/rest/v1/contacts"}${options.query ?? ""}`, {
+    const response = await fetch(`${backend().url}${options.path ?? "/rest/v1/contacts"}${options.query ?? ""}`, {
       method: options.method ?? "POST",
       headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json", ...options.headers },
       body: body as BodyInit | undefined,
@@ -52,14 +43,14 @@ export function badInputBackend() {
 
   /** Sends a bad request; checks its status/code, that nothing was stored, and that a good insert still works. */
   async function expectRefused(request: () => Promise<Sent>, status: number, code: string | undefined, message?: string | RegExp): Promise<Sent> {
-    const before = await countRows(backend.db);
+    const before = await countRows(backend().db);
     const sent = await request();
     expect({ status: sent.status, code: sent.body?.code }).toEqual({ status, code });
     if (message !== undefined) expect(String(sent.body?.message)).toMatch(message);
-    expect(await countRows(backend.db)).toBe(before);
+    expect(await countRows(backend().db)).toBe(before);
     const good = await send(json(goodRow()));
     expect(good.status).toBe(201);
-    expect(await countRows(backend.db)).toBe(before + 1);
+    expect(await countRows(backend().db)).toBe(before + 1);
     return sent;
   }
 
@@ -68,16 +59,16 @@ export function badInputBackend() {
     const sent = await send(json(payload));
     expect(sent.status).toBe(201);
     expect(sent.text).toBe("");
-    const stored = (await readRequests(backend.db)).filter((request) => request.email === email);
+    const stored = (await readRequests(backend().db)).filter((request) => request.email === email);
     expect(stored.map(({ name, email, organization, message }) => ({ name, email, organization, message }))).toEqual([{ ...payload, ...expected }]);
   }
 
   return {
     get url(): string {
-      return backend.url;
+      return backend().url;
     },
     get db(): PGlite {
-      return backend.db;
+      return backend().db;
     },
     send,
     expectRefused,

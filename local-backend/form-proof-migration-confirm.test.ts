@@ -3,7 +3,8 @@
  * hash to private.form_proof_confirmed (a stub here until the screening migration defines it) once;
  * a forged proof or a malformed ticket confirms nothing.
  */
-import { CONFIRMED_STUB_SQL, formProofMigration, sha256Hex, solve, ticket } from "./form-proof-migration-harness";
+import { formProofMigration, sha256Hex, ticket } from "./form-proof-migration-harness";
+import { CONFIRMED_STUB_SQL, solveFormChallenge } from "./test-helpers";
 
 jest.setTimeout(90_000);
 
@@ -17,7 +18,7 @@ describe("confirm_form_proof", () => {
 
   test("a valid proof passes the ticket's hash to form_proof_confirmed and returns its answer, once", async () => {
     const t = ticket();
-    const payload = await solve(await issue());
+    const payload = solveFormChallenge(await issue());
     expect(await confirm(t, payload)).toBe(true);
     expect(await confirmedCalls()).toEqual([sha256Hex(t)]);
     expect(await confirm(t, payload)).toBe(false); // spent
@@ -27,7 +28,7 @@ describe("confirm_form_proof", () => {
   test("returns form_proof_confirmed's false (e.g. no such pending request)", async () => {
     await migration.db.exec("create or replace function private.form_proof_confirmed(ticket_hash text) returns boolean language sql set search_path = '' as $$ select false $$");
     try {
-      expect(await confirm(ticket(), await solve(await issue()))).toBe(false);
+      expect(await confirm(ticket(), solveFormChallenge(await issue()))).toBe(false);
     } finally {
       await migration.db.exec(CONFIRMED_STUB_SQL);
     }
@@ -36,7 +37,7 @@ describe("confirm_form_proof", () => {
   test("a forged proof or a malformed ticket confirms nothing", async () => {
     expect(await confirm(ticket(), await altchaPayload({ expiresAt: new Date(Date.now() + 60_000), key: "another secret of 32 characters!" }))).toBe(false);
     expect(await confirm(ticket(), "garbage")).toBe(false);
-    const payload = await solve(await issue());
+    const payload = solveFormChallenge(await issue());
     expect(await confirm("not a ticket", payload)).toBe(false);
     expect(await confirm(`${ticket()}`.toUpperCase(), payload)).toBe(false);
     expect(await confirmedCalls()).toEqual([]);

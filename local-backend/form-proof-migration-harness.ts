@@ -9,55 +9,30 @@ import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { createChallenge } from "altcha-lib/v1";
 
 import { formProofPayload, type FormChallenge } from "../src/lib/form-proof";
-import { openDatabase } from "./database";
-import { asRole } from "./test-helpers";
-
-/** Until the screening migration defines it: records each ticket hash it is given. */
-export const CONFIRMED_STUB_SQL = `
-  create table if not exists private.confirmed_calls (ticket_hash text not null);
-  create or replace function private.form_proof_confirmed(ticket_hash text)
-    returns boolean language sql volatile set search_path = ''
-  as $$ insert into private.confirmed_calls values (ticket_hash) returning true $$;
-  revoke all on function private.form_proof_confirmed(text) from public, anon, authenticated;
-`;
+import { asRole, CONFIRMED_STUB_SQL, migratedDatabase } from "./test-helpers";
 
 export const sha256Hex = (text: string): string => crypto.createHash("sha256").update(text).digest("hex");
-
-/** Solves like the page (salt + 0, 1, 2, ... until the hash matches), with Node's synchronous hash to keep the tests quick. */
-export async function solve(challenge: FormChallenge): Promise<string> {
-  for (let number = 0; number <= challenge.maxnumber; number += 1) {
-    if (sha256Hex(`${challenge.salt}${number}`) === challenge.challenge) return formProofPayload(challenge, number);
-  }
-  throw new Error("no solution");
-}
 
 export const ticket = (): string => crypto.randomBytes(16).toString("hex");
 export const b64 = (text: string): string => Buffer.from(text).toString("base64");
 
 /** Opens the migrated database before the calling file's tests and closes it after them. */
 export function formProofMigration() {
-  let db: PGlite;
   let secret: string;
-
-  beforeAll(async () => {
-    ({ db } = await openDatabase());
-    await db.exec(CONFIRMED_STUB_SQL);
-    secret = (await db.query<{ secret: string }>("select secret from private.form_proof_key")).rows[0]!.secret;
+  const db = migratedDatabase(async (migrated) => {
+    await migrated.exec(CONFIRMED_STUB_SQL);
+    secret = (await migrated.query<{ secret: string }>("select secret from private.form_proof_key")).rows[0]!.secret;
   });
 
-  afterAll(async () => {
-    await db?.close();
-  });
+  const asAnon = <T>(task: (tx: Transaction) => Promise<T>, on: PGlite = db()): Promise<T> => asRole(on, "anon", task);
 
-  const asAnon = <T>(task: (tx: Transaction) => Promise<T>, on: PGlite = db): Promise<T> => asRole(on, "anon", task);
-
-  async function issue(on: PGlite = db): Promise<FormChallenge> {
+  async function issue(on: PGlite = db()): Promise<FormChallenge> {
     const result = await asAnon((tx) => tx.query<{ challenge: FormChallenge }>("select public.form_challenge() as challenge"), on);
     return result.rows[0]!.challenge;
   }
 
   /** The verdict inside an anon insert's transaction, the way the screening trigger asks (as owner). */
-  async function verdict(header: string | null, on: PGlite = db): Promise<string> {
+  async function verdict(header: string | null, on: PGlite = db()): Promise<string> {
     const result = await on.query<{ verdict: string }>("select private.form_proof_verdict($1) as verdict", [header]);
     return result.rows[0]!.verdict;
   }
@@ -68,7 +43,7 @@ export function formProofMigration() {
   }
 
   async function confirmedCalls(): Promise<string[]> {
-    return (await db.query<{ ticket_hash: string }>("select ticket_hash from private.confirmed_calls")).rows.map((row) => row.ticket_hash);
+    return (await db().query<{ ticket_hash: string }>("select ticket_hash from private.confirmed_calls")).rows.map((row) => row.ticket_hash);
   }
 
   /** A challenge made by altcha-lib itself with our secret (and our salt shape), solved. */
@@ -80,7 +55,7 @@ export function formProofMigration() {
 
   return {
     get db(): PGlite {
-      return db;
+      return db();
     },
     get secret(): string {
       return secret;

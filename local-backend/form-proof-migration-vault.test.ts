@@ -9,9 +9,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { verifySolution } from "altcha-lib/v1";
 
 import { applyMigrations } from "./database";
-import { formProofMigration, solve } from "./form-proof-migration-harness";
+import { formProofMigration } from "./form-proof-migration-harness";
 import { defaultMigrationsDir } from "./paths";
-import { rejection } from "./test-helpers";
+import { openedForTests, rejection, solveFormChallenge } from "./test-helpers";
 
 jest.setTimeout(90_000);
 
@@ -26,36 +26,32 @@ describe("with Supabase Vault (a stand-in with Vault's decrypted_secrets view an
     create function vault.create_secret(new_secret text, new_name text default null, new_description text default '')
       returns uuid language sql as $$ insert into vault.secrets (name, secret, description) values (new_name, new_secret, new_description) returning id $$;
   `;
-  let hosted: PGlite;
-
-  beforeAll(async () => {
-    hosted = await PGlite.create();
-    await hosted.exec(STAND_IN_VAULT);
-    await applyMigrations(hosted, defaultMigrationsDir());
-  });
-  afterAll(async () => {
-    await hosted?.close();
+  const hosted = openedForTests(async () => {
+    const db = await PGlite.create();
+    await db.exec(STAND_IN_VAULT);
+    await applyMigrations(db, defaultMigrationsDir());
+    return db;
   });
 
   const vaultSecret = async () =>
-    (await hosted.query<{ decrypted_secret: string }>("select decrypted_secret from vault.decrypted_secrets where name = 'form_proof_secret'")).rows;
+    (await hosted().query<{ decrypted_secret: string }>("select decrypted_secret from vault.decrypted_secrets where name = 'form_proof_secret'")).rows;
 
   test("the migration creates the secret in Vault (256 random bits as hex) and no private table", async () => {
     const rows = await vaultSecret();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.decrypted_secret).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.decrypted_secret).not.toBe(migration.secret);
-    expect((await hosted.query("select pg_catalog.to_regclass('private.form_proof_key') as t")).rows).toEqual([{ t: null }]);
+    expect((await hosted().query("select pg_catalog.to_regclass('private.form_proof_key') as t")).rows).toEqual([{ t: null }]);
   });
 
   test("challenges are signed with the Vault secret; rotating it retires outstanding proofs", async () => {
-    const challenge = await issue(hosted);
-    const payload = await solve(challenge);
+    const challenge = await issue(hosted());
+    const payload = solveFormChallenge(challenge);
     expect(await verifySolution(payload, (await vaultSecret())[0]!.decrypted_secret)).toBe(true);
-    const before = await solve(await issue(hosted));
-    await hosted.query("update vault.secrets set secret = $1 where name = 'form_proof_secret'", [crypto.randomBytes(32).toString("hex")]);
-    expect(await verdict(before, hosted)).toBe("invalid");
-    expect(await verdict(await solve(await issue(hosted)), hosted)).toBe("verified");
+    const before = solveFormChallenge(await issue(hosted()));
+    await hosted().query("update vault.secrets set secret = $1 where name = 'form_proof_secret'", [crypto.randomBytes(32).toString("hex")]);
+    expect(await verdict(before, hosted())).toBe("invalid");
+    expect(await verdict(solveFormChallenge(await issue(hosted())), hosted())).toBe("verified");
   });
 
   test("an existing Vault secret is kept by the migration", async () => {
@@ -66,15 +62,15 @@ describe("with Supabase Vault (a stand-in with Vault's decrypted_secrets view an
       await applyMigrations(fresh, defaultMigrationsDir());
       const rows = await fresh.query<{ n: number }>("select count(*)::int as n from vault.secrets where name = 'form_proof_secret'");
       expect(rows.rows[0]!.n).toBe(1);
-      expect(await verifySolution(await solve(await issue(fresh)), "an existing secret, made by staff, 32+ chars")).toBe(true);
+      expect(await verifySolution(solveFormChallenge(await issue(fresh)), "an existing secret, made by staff, 32+ chars")).toBe(true);
     } finally {
       await fresh.close();
     }
   });
 
   test("without the secret, issuing a challenge fails with a message that says what is missing", async () => {
-    await hosted.query("delete from vault.secrets where name = 'form_proof_secret'");
-    const error = await rejection(issue(hosted));
+    await hosted().query("delete from vault.secrets where name = 'form_proof_secret'");
+    const error = await rejection(issue(hosted()));
     expect(error.message).toBe("form proof: the secret form_proof_secret is missing");
   });
 });

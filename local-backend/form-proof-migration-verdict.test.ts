@@ -3,8 +3,8 @@
  * lasts (a refused insert gives it back), altcha-lib's own challenges pass, anything spliced, forged
  * or malformed is invalid, and a pending ticket is recognised by its shape.
  */
-import { b64, formProofMigration, sha256Hex, solve, ticket } from "./form-proof-migration-harness";
-import { rejection } from "./test-helpers";
+import { b64, formProofMigration, sha256Hex, ticket } from "./form-proof-migration-harness";
+import { rejection, solveFormChallenge } from "./test-helpers";
 
 jest.setTimeout(90_000);
 
@@ -13,13 +13,13 @@ const { issue, verdict, altchaPayload } = migration;
 
 describe("form_proof_verdict", () => {
   test("a solved challenge is verified once; the same payload again is invalid", async () => {
-    const payload = await solve(await issue());
+    const payload = solveFormChallenge(await issue());
     expect(await verdict(payload)).toBe("verified");
     expect(await verdict(payload)).toBe("invalid");
   });
 
   test("a proof spent in a transaction that is rolled back (a refused insert) can be used again", async () => {
-    const payload = await solve(await issue());
+    const payload = solveFormChallenge(await issue());
     await rejection(
       migration.db.transaction(async (tx) => {
         await tx.query("select private.form_proof_verdict($1)", [payload]);
@@ -37,7 +37,7 @@ describe("form_proof_verdict", () => {
     expect(await verdict(await altchaPayload({ expiresAt: new Date(Date.now() - 1000) }))).toBe("invalid");
     expect(await verdict(await altchaPayload({ expiresAt: new Date(Date.now() + 60_000), key: "another secret of 32 characters!" }))).toBe("invalid");
     const challenge = await issue();
-    const payload = JSON.parse(Buffer.from(await solve(challenge), "base64").toString()) as Record<string, unknown>;
+    const payload = JSON.parse(Buffer.from(solveFormChallenge(challenge), "base64").toString()) as Record<string, unknown>;
     const wrongNumber = { ...payload, number: ((payload.number as number) + 1) % 50_001 };
     expect(await verdict(b64(JSON.stringify(wrongNumber)))).toBe("invalid");
     expect(await verdict(b64(JSON.stringify(payload)))).toBe("verified");
@@ -81,7 +81,7 @@ describe("form_proof_verdict", () => {
 
   test("expired spent proofs are pruned when another proof is spent", async () => {
     await migration.db.query("insert into private.form_proofs_spent values ('old', now() - interval '1 second'), ('current', now() + interval '1 minute')");
-    expect(await verdict(await solve(await issue()))).toBe("verified");
+    expect(await verdict(solveFormChallenge(await issue()))).toBe("verified");
     const left = (await migration.db.query<{ challenge: string }>("select challenge from private.form_proofs_spent where challenge in ('old', 'current')")).rows;
     expect(left).toEqual([{ challenge: "current" }]);
   });

@@ -6,7 +6,8 @@
 import { createClient } from "@supabase/supabase-js";
 
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
-import { startLocalBackend, type LocalBackend } from "./server";
+import { startLocalBackend } from "./server";
+import { openedForTests } from "./test-helpers";
 
 jest.setTimeout(60_000);
 
@@ -28,19 +29,14 @@ grant execute on function public.rpc_test_named(text, integer), public.rpc_test_
 `;
 
 describe("rpc/<function> on the local backend", () => {
-  let backend: LocalBackend;
-
-  beforeAll(async () => {
-    backend = await startLocalBackend({ port: 0 });
-    await backend.db.exec(FUNCTIONS_SQL);
-  });
-
-  afterAll(async () => {
-    await backend?.close();
+  const backend = openedForTests(async () => {
+    const started = await startLocalBackend({ port: 0 });
+    await started.db.exec(FUNCTIONS_SQL);
+    return started;
   });
 
   function call(name: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
-    return fetch(`${backend.url}/rest/v1/rpc/${name}`, {
+    return fetch(`${backend().url}/rest/v1/rpc/${name}`, {
       method: "POST",
       headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}`, "Content-Type": "application/json", ...headers },
       body,
@@ -52,7 +48,7 @@ describe("rpc/<function> on the local backend", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ said: "abab", role: "anon" });
 
-    const supabase = createClient(backend.url, LOCAL_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+    const supabase = createClient(backend().url, LOCAL_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
     const { data, error } = await supabase.rpc("rpc_test_named", { word: "x", times: 3 });
     expect(error).toBeNull();
     expect(data).toEqual({ said: "xxx", role: "anon" });
@@ -67,7 +63,7 @@ describe("rpc/<function> on the local backend", () => {
   });
 
   test("the key may come as ?apikey= alone (a CORS simple request), as the gateway allows", async () => {
-    const response = await fetch(`${backend.url}/rest/v1/rpc/rpc_test_body?apikey=${LOCAL_ANON_KEY}`, {
+    const response = await fetch(`${backend().url}/rest/v1/rpc/rpc_test_body?apikey=${LOCAL_ANON_KEY}`, {
       method: "POST",
       headers: { "Content-Type": "text/plain" },
       body: "simple",
@@ -107,14 +103,14 @@ describe("rpc/<function> on the local backend", () => {
   });
 
   test("a function outside schema public cannot be called, and GET is refused", async () => {
-    await backend.db.exec("create schema if not exists rpc_hidden; create function rpc_hidden.f() returns int language sql as $$ select 1 $$;");
+    await backend().db.exec("create schema if not exists rpc_hidden; create function rpc_hidden.f() returns int language sql as $$ select 1 $$;");
     expect((await call("f", "{}")).status).toBe(404);
-    const get = await fetch(`${backend.url}/rest/v1/rpc/rpc_test_nothing`, { headers: { apikey: LOCAL_ANON_KEY } });
+    const get = await fetch(`${backend().url}/rest/v1/rpc/rpc_test_nothing`, { headers: { apikey: LOCAL_ANON_KEY } });
     expect(get.status).toBe(405);
   });
 
   test("without the key the gateway refuses before any function runs", async () => {
-    const response = await fetch(`${backend.url}/rest/v1/rpc/rpc_test_nothing`, { method: "POST", body: "{}" });
+    const response = await fetch(`${backend().url}/rest/v1/rpc/rpc_test_nothing`, { method: "POST", body: "{}" });
     expect(response.status).toBe(401);
   });
 });

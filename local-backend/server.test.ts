@@ -16,8 +16,8 @@ import { listMigrations } from "./database";
 import { LocalBackendError } from "./errors";
 import { defaultMigrationsDir } from "./paths";
 import { loadRequests } from "./requests";
-import { startLocalBackend, type LocalBackend } from "./server";
-import { countRows, goodRow, liftScreeningCaps, rejection, uniqueEmail } from "./test-helpers";
+import { startLocalBackend } from "./server";
+import { countRows, goodRow, LIFTED_SCREENING, openedForTests, rejection, uniqueEmail } from "./test-helpers";
 
 jest.setTimeout(60_000);
 
@@ -30,24 +30,15 @@ function tempDir(): string {
 }
 
 describe("supabase-js against the local backend", () => {
-  let backend: LocalBackend;
+  // Hundreds of direct requests from one loopback address: the insert path, not the screening.
+  const backend = openedForTests(() => startLocalBackend({ port: 0, screening: LIFTED_SCREENING }));
   let supabase: SupabaseClient;
-
-  beforeAll(async () => {
-    backend = await startLocalBackend({ port: 0 });
-    // Hundreds of direct requests from one loopback address: the insert path, not the screening.
-    await liftScreeningCaps(backend.db);
-    supabase = client(backend.url);
-  });
-
-  afterAll(async () => {
-    await backend?.close();
-  });
+  beforeAll(() => (supabase = client(backend().url)));
 
   test("listens on 127.0.0.1 and a random port", () => {
-    expect(backend.url).toBe(`http://127.0.0.1:${backend.port}`);
-    expect(backend.port).toBeGreaterThan(0);
-    expect(backend.dataDir).toBeUndefined();
+    expect(backend().url).toBe(`http://127.0.0.1:${backend().port}`);
+    expect(backend().port).toBeGreaterThan(0);
+    expect(backend().dataDir).toBeUndefined();
   });
 
   test("a good insert resolves with error null, status 201, and the row is stored", async () => {
@@ -56,16 +47,16 @@ describe("supabase-js against the local backend", () => {
     expect(result.error).toBeNull();
     expect(result.status).toBe(201);
     expect(result.data).toBeNull();
-    const stored = await backend.db.query("select name, email, organization, message from public.contacts where email = $1", [row.email]);
+    const stored = await backend().db.query("select name, email, organization, message from public.contacts where email = $1", [row.email]);
     expect(stored.rows).toEqual([row]);
   });
 
   test("a wrong API key is refused by the gateway (401 Invalid API key)", async () => {
-    const before = await countRows(backend.db);
-    const result = await client(backend.url, "not-the-anon-key").from("contacts").insert(goodRow());
+    const before = await countRows(backend().db);
+    const result = await client(backend().url, "not-the-anon-key").from("contacts").insert(goodRow());
     expect(result.status).toBe(401);
     expect(result.error).toMatchObject({ message: "Invalid API key" });
-    expect(await countRows(backend.db)).toBe(before);
+    expect(await countRows(backend().db)).toBe(before);
   });
 
   test.each([
@@ -82,11 +73,11 @@ describe("supabase-js against the local backend", () => {
   });
 
   test("an array insert (sent with ?columns=) of two rows is refused with 400 / PT400", async () => {
-    const before = await countRows(backend.db);
+    const before = await countRows(backend().db);
     const result = await supabase.from("contacts").insert([goodRow(), goodRow()]);
     expect(result.status).toBe(400);
     expect(result.error).toMatchObject({ code: "PT400", message: "Only one meeting request can be submitted at a time" });
-    expect(await countRows(backend.db)).toBe(before);
+    expect(await countRows(backend().db)).toBe(before);
     // An array of one is fine.
     expect((await supabase.from("contacts").insert([goodRow()])).status).toBe(201);
   });
@@ -100,7 +91,7 @@ describe("supabase-js against the local backend", () => {
   });
 
   test("reading, updating and deleting are refused as PostgREST refuses them for anon (401 / 42501)", async () => {
-    const before = await backend.db.query("select * from public.contacts order by id");
+    const before = await backend().db.query("select * from public.contacts order by id");
     const read = await supabase.from("contacts").select("*");
     const update = await supabase.from("contacts").update({ name: "x" }).eq("id", 1);
     const remove = await supabase.from("contacts").delete().eq("id", 1);
@@ -109,20 +100,20 @@ describe("supabase-js against the local backend", () => {
       expect(result.status).toBe(401);
       expect(result.error).toMatchObject({ code: "42501", message: "permission denied for table contacts" });
     }
-    expect((await backend.db.query("select * from public.contacts order by id")).rows).toEqual(before.rows);
+    expect((await backend().db.query("select * from public.contacts order by id")).rows).toEqual(before.rows);
   });
 
   test("200 concurrent inserts are all stored, none lost", async () => {
     const rows = Array.from({ length: 200 }, (_, i) => goodRow({ email: uniqueEmail(`burst${i}`), message: `concurrent #${i}` }));
     const results = await Promise.all(rows.map((row) => supabase.from("contacts").insert(row)));
     expect(results.filter((result) => result.error !== null)).toEqual([]);
-    const stored = await backend.db.query<{ email: string }>("select email from public.contacts where message like 'concurrent #%'");
+    const stored = await backend().db.query<{ email: string }>("select email from public.contacts where message like 'concurrent #%'");
     expect(stored.rows.map((row) => row.email).sort()).toEqual(rows.map((row) => row.email).sort());
   });
 
   test("CORS: a preflight from the site's origin is allowed, and responses carry the header", async () => {
     const origin = "http://localhost:8000";
-    const preflight = await fetch(`${backend.url}/rest/v1/contacts`, {
+    const preflight = await fetch(`${backend().url}/rest/v1/contacts`, {
       method: "OPTIONS",
       headers: {
         Origin: origin,
@@ -136,21 +127,21 @@ describe("supabase-js against the local backend", () => {
     expect((preflight.headers.get("access-control-allow-headers") ?? "").split(/,\s*/)).toEqual(
       expect.arrayContaining(["apikey", "authorization", "content-type", "prefer", "x-client-info", "accept-profile", "content-profile", "x-supabase-api-version"]),
     );
-    const post = await fetch(`${backend.url}/rest/v1/contacts`, {
+    const post = await fetch(`${backend().url}/rest/v1/contacts`, {
       method: "POST",
       headers: { Origin: "http://127.0.0.1:9000", apikey: LOCAL_ANON_KEY, "Content-Type": "application/json" },
       body: JSON.stringify(goodRow()),
     });
     expect(post.status).toBe(201);
     expect(post.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:9000");
-    const refused = await fetch(`${backend.url}/rest/v1/contacts`, { method: "POST", headers: { Origin: origin } });
+    const refused = await fetch(`${backend().url}/rest/v1/contacts`, { method: "POST", headers: { Origin: origin } });
     expect(refused.status).toBe(401);
     expect(refused.headers.get("access-control-allow-origin")).toBe(origin);
   });
 
   test("the admin listing is loopback-only and needs the per-run token", async () => {
-    expect((await fetch(`${backend.url}/local-admin/health`)).status).toBe(200);
-    const response = await fetch(`${backend.url}/local-admin/contacts`, { headers: { Authorization: `Bearer ${LOCAL_ANON_KEY}` } });
+    expect((await fetch(`${backend().url}/local-admin/health`)).status).toBe(200);
+    const response = await fetch(`${backend().url}/local-admin/contacts`, { headers: { Authorization: `Bearer ${LOCAL_ANON_KEY}` } });
     expect(response.status).toBe(401);
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
   });

@@ -172,6 +172,18 @@ export async function pageProofOverHttp(url: string, anonKey: string): Promise<s
   return solveFormChallenge((await response.json()) as FormChallenge);
 }
 
+/**
+ * private.form_proof_confirmed replaced by a recorder of each ticket hash it is given (for the
+ * page-proof tests, in place of the screening migration's own, 20261124110000).
+ */
+export const CONFIRMED_STUB_SQL = `
+  create table if not exists private.confirmed_calls (ticket_hash text not null);
+  create or replace function private.form_proof_confirmed(ticket_hash text)
+    returns boolean language sql volatile set search_path = ''
+  as $$ insert into private.confirmed_calls values (ticket_hash) returning true $$;
+  revoke all on function private.form_proof_confirmed(text) from public, anon, authenticated;
+`;
+
 /** A `pending:<ticket>` proof header and the ticket's hash (as form_proof_ticket_hash makes it). */
 export function pendingProof(): { header: string; ticketHash: string } {
   const ticket = crypto.randomBytes(16).toString("hex");
@@ -179,15 +191,10 @@ export function pendingProof(): { header: string; ticketHash: string } {
 }
 
 /**
- * Lifts the caps on requests without a page proof and the budgets of one-by-one e-mails
- * (private.screening_settings), for tests of the insert path itself that send many requests
- * from one loopback address.
+ * The caps on requests without a page proof and the budgets of one-by-one e-mails lifted
+ * (private.screening_settings, as a local backend's `screening` option takes them), for tests of
+ * the insert path itself that send many requests from one loopback address.
  */
-export async function liftScreeningCaps(db: Pick<PGlite, "query">): Promise<void> {
-  await db.query(`update private.screening_settings set ${LIFTED_CAPS}`);
-}
-
-/** The settings liftScreeningCaps writes, as a local backend's `screening` option takes them. */
 export const LIFTED_SCREENING = {
   unproved_per_address: 1_000_000,
   unproved_in_all: 1_000_000,
@@ -197,10 +204,6 @@ export const LIFTED_SCREENING = {
   challenges_at_base_difficulty: 1_000_000,
   challenges_per_address: 1_000_000,
 } as const;
-
-const LIFTED_CAPS = Object.entries(LIFTED_SCREENING)
-  .map(([column, value]) => `${column} = ${value}`)
-  .join(", ");
 
 /** A row of public.claim_contact_digest (20261126120000_digest_lists_every_request.sql). */
 export interface DigestClaim {

@@ -8,26 +8,20 @@
 import http from "node:http";
 
 import { FORM_PROOF_HEADER } from "../../src/lib/form-proof";
-import { startLocalBackend, type LocalBackend } from "../server";
-import { goodRow, pageProofOverHttp, pendingProof } from "../test-helpers";
+import { startLocalBackend } from "../server";
+import { goodRow, openedForTests, pageProofOverHttp, pendingProof } from "../test-helpers";
 
 jest.setTimeout(120_000);
 
-let backend: LocalBackend;
-
-beforeAll(async () => {
-  backend = await startLocalBackend({
+const backend = openedForTests(() =>
+  startLocalBackend({
     port: 0,
     // The retry sweep is slow on purpose: what arrives fast came through the webhook pump.
     notifications: { catcher: { port: 0 }, sweepIntervalMs: 60_000, digestIntervalMs: 200 },
     // No refill during the test: an address's burst of 4 is all it gets one by one, however long solving takes.
     screening: { one_by_one_refill_seconds: 3600 },
-  });
-});
-
-afterAll(async () => {
-  await backend?.close();
-});
+  }),
+);
 
 interface Answer {
   status: number;
@@ -36,7 +30,7 @@ interface Answer {
 
 /** A POST from the loopback address `from` (Node's localAddress), with extra headers. */
 function post(path: string, body: unknown, from: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const url = new URL(path, backend.url);
+  const url = new URL(path, backend().url);
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -44,7 +38,7 @@ function post(path: string, body: unknown, from: string, headers: Record<string,
       {
         method: "POST",
         localAddress: from,
-        headers: { apikey: backend.anonKey, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers },
+        headers: { apikey: backend().anonKey, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -61,7 +55,7 @@ function post(path: string, body: unknown, from: string, headers: Record<string,
 }
 
 async function keysOf(emails: string[]): Promise<string[]> {
-  const result = await backend.db.query<{ client_key: string }>(
+  const result = await backend().db.query<{ client_key: string }>(
     "select distinct s.client_key from public.contacts c join public.contact_screening s on s.contact_id = c.id where c.email = any($1)",
     [emails],
   );
@@ -92,30 +86,30 @@ test("spoofed X-Forwarded-For and CF-Connecting-IP buy no new identity: the 21st
 });
 
 test("30 page-verified requests from one address within a minute are all stored: 4 e-mailed one by one, the other 26 each listed in the next digest, before the direct ones", async () => {
-  const catcher = backend.notifier!.catcher!;
+  const catcher = backend().notifier!.catcher!;
   // The test before held 20 direct requests: its digest goes out with the first of them. Count
   // from after it, so it is not taken for this test's.
-  const digestSent = async () => (await backend.db.query<{ n: number }>("select count(*)::int as n from public.contact_digests where sent_at is not null")).rows[0]!.n > 0;
+  const digestSent = async () => (await backend().db.query<{ n: number }>("select count(*)::int as n from public.contact_digests where sent_at is not null")).rows[0]!.n > 0;
   for (const deadline = Date.now() + 30_000; !(await digestSent()) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
-  await backend.notifier!.idle();
+  await backend().notifier!.idle();
   const before = catcher.messages.length;
   const subjects = (prefix: string) => catcher.messages.slice(before).filter((mail) => mail.headers.get("subject")?.startsWith(prefix));
   const emails: string[] = [];
   for (let i = 0; i < 30; i += 1) {
     const row = goodRow();
     emails.push(row.email);
-    const proof = await pageProofOverHttp(backend.url, backend.anonKey);
+    const proof = await pageProofOverHttp(backend().url, backend().anonKey);
     expect((await post("/rest/v1/contacts", row, "127.0.0.2", { [FORM_PROOF_HEADER]: proof })).status).toBe(201);
   }
-  await backend.notifier!.idle();
+  await backend().notifier!.idle();
   // The digest of the test before went out with its first held request; the next one is due a
   // digest interval later (private.screening_settings): move that sent digest back in time.
-  await backend.db.query("update public.contact_digests set sent_at = sent_at - interval '1 hour' where sent_at is not null");
+  await backend().db.query("update public.contact_digests set sent_at = sent_at - interval '1 hour' where sent_at is not null");
   const deadline = Date.now() + 60_000;
   while ((subjects("Meeting request:").length < 4 || subjects("Held back:").length < 1) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  await backend.notifier!.idle();
+  await backend().notifier!.idle();
   await new Promise((resolve) => setTimeout(resolve, 1_000)); // more digest-job runs: nothing more is sent
 
   const oneByOne = subjects("Meeting request:").map((mail) => mail.headers.get("reply-to") ?? "");
@@ -133,14 +127,14 @@ test("30 page-verified requests from one address within a minute are all stored:
 });
 
 test("a request sent before the proof was ready is held, and e-mailed at once when the page confirms it", async () => {
-  const catcher = backend.notifier!.catcher!;
+  const catcher = backend().notifier!.catcher!;
   const before = catcher.messages.length;
   const { header } = pendingProof();
   const row = goodRow({ name: "Pending Visitor" });
   expect((await post("/rest/v1/contacts", row, "127.0.0.4", { [FORM_PROOF_HEADER]: header })).status).toBe(201);
-  await backend.notifier!.idle();
+  await backend().notifier!.idle();
   expect(catcher.messages).toHaveLength(before);
-  const proof = await pageProofOverHttp(backend.url, backend.anonKey);
+  const proof = await pageProofOverHttp(backend().url, backend().anonKey);
   const confirmed = await post("/rest/v1/rpc/confirm_form_proof", { ticket: header.slice("pending:".length), proof }, "127.0.0.4");
   expect(confirmed).toEqual({ status: 200, body: true as unknown as Record<string, unknown> });
   const [mail] = (await catcher.waitFor(before + 1)).slice(before);

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { startLocalBackend } from "../../local-backend";
 import type { LocalBackend } from "../../local-backend";
+import { CONFIRMED_STUB_SQL, openedForTests } from "../../local-backend/test-helpers";
 import { buildContactRecord } from "./meeting-request";
 import crypto from "node:crypto";
 import { warmUpContactsInsert } from "./contacts-warm-up";
@@ -42,17 +43,11 @@ function listenOn(server: http.Server): Promise<string> {
 }
 
 describe("insertContactRecord against the local backend", () => {
-  let backend: LocalBackend;
-  beforeAll(async () => {
-    backend = await startLocalBackend({ port: 0, log: () => undefined });
-  });
-  afterAll(async () => {
-    await backend.close();
-  });
+  const backend = openedForTests(() => startLocalBackend({ port: 0, log: () => undefined }));
 
   it("stores exactly the assembled record", async () => {
-    await insertContactRecord(record, { url: backend.url, anonKey: backend.anonKey });
-    expect(await storedContacts(backend)).toEqual([record]);
+    await insertContactRecord(record, { url: backend().url, anonKey: backend().anonKey });
+    expect(await storedContacts(backend())).toEqual([record]);
     expect(record.message).toBe(
       [
         "Phone: Not provided",
@@ -65,16 +60,16 @@ describe("insertContactRecord against the local backend", () => {
   });
 
   it("explains a wrong anon key in the console message, and stores nothing", async () => {
-    const before = (await storedContacts(backend)).length;
-    const failure = insertContactRecord({ ...record, email: "wrong.key@vrt.example.org" }, { url: backend.url, anonKey: "not-the-key" });
+    const before = (await storedContacts(backend())).length;
+    const failure = insertContactRecord({ ...record, email: "wrong.key@vrt.example.org" }, { url: backend().url, anonKey: "not-the-key" });
     await expect(failure).rejects.toThrow(MeetingRequestError);
     await expect(failure).rejects.toThrow(/HTTP 401.*GATSBY_SUPABASE_ANON_KEY/);
-    expect(await storedContacts(backend)).toHaveLength(before);
+    expect(await storedContacts(backend())).toHaveLength(before);
   });
 
   it("reports a value the database refuses", async () => {
     await expect(
-      insertContactRecord({ ...record, email: "not an address" }, { url: backend.url, anonKey: backend.anonKey }),
+      insertContactRecord({ ...record, email: "not an address" }, { url: backend().url, anonKey: backend().anonKey }),
     ).rejects.toThrow(/HTTP 400, code 23514/);
   });
 
@@ -164,52 +159,45 @@ describe("warmUpContactsInsert (the page's start-up script), which prepares the 
 
 // Last: the proof's rounds are module state, which must not outlive the backend of an earlier describe.
 describe("the page proof on the real submit path (Jest solves in-thread: __mocks__/form-proof-worker.ts)", () => {
-  let backend: LocalBackend;
   const until = async (condition: () => Promise<boolean> | boolean, what: string) => {
     for (const started = Date.now(); !(await condition()); ) {
       if (Date.now() - started > 30_000) throw new Error(`timed out waiting for ${what}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
-  beforeAll(async () => {
-    backend = await startLocalBackend({ port: 0, log: () => undefined });
-    // A recorder of the ticket hashes it confirms (in place of the screening migration's own, 20261124110000).
-    await backend.db.exec(`
-      create table private.confirmed_calls (ticket_hash text);
-      create or replace function private.form_proof_confirmed(ticket_hash text) returns boolean language sql set search_path = ''
-        as $$ insert into private.confirmed_calls values (ticket_hash) returning true $$;`);
-  });
-  afterAll(async () => {
-    await backend.close();
+  const backend = openedForTests(async () => {
+    const started = await startLocalBackend({ port: 0, log: () => undefined });
+    await started.db.exec(CONFIRMED_STUB_SQL);
+    return started;
   });
 
   it("a tap before any proof sends pending:<ticket>, and the ticket is confirmed once the proof is solved", async () => {
     const headers = contactsInsertHeaders();
     expect(Object.keys(headers)).toEqual(["x-form-proof"]);
     const ticket = /^pending:([0-9a-f]{32})$/.exec(headers["x-form-proof"]!)![1]!;
-    await insertContactRecord({ ...record, email: "pending.ticket@vrt.example.org" }, { url: backend.url, anonKey: backend.anonKey });
-    const confirmed = async () => (await backend.db.query<{ ticket_hash: string }>("select ticket_hash from private.confirmed_calls")).rows;
+    await insertContactRecord({ ...record, email: "pending.ticket@vrt.example.org" }, { url: backend().url, anonKey: backend().anonKey });
+    const confirmed = async () => (await backend().db.query<{ ticket_hash: string }>("select ticket_hash from private.confirmed_calls")).rows;
     await until(async () => (await confirmed()).length > 0, "the confirmation");
     expect(await confirmed()).toEqual([{ ticket_hash: crypto.createHash("sha256").update(ticket).digest("hex") }]);
   });
 
   it("after the first focus the proof is solved, sent with the insert, verified by the database, and used once", async () => {
-    startFormProof({ url: backend.url, anonKey: backend.anonKey });
+    startFormProof({ url: backend().url, anonKey: backend().anonKey });
     await until(() => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"), "the solved proof");
     const proof = contactsInsertHeaders()["x-form-proof"]!;
-    await insertContactRecord({ ...record, email: "solved.proof@vrt.example.org" }, { url: backend.url, anonKey: backend.anonKey });
+    await insertContactRecord({ ...record, email: "solved.proof@vrt.example.org" }, { url: backend().url, anonKey: backend().anonKey });
     expect(contactsInsertHeaders()["x-form-proof"]).toMatch(/^pending:/); // spent: the next request needs a new round
     // The screening (20261124110000) judged the insert's header verified, and spent it: used once.
-    const screened = await backend.db.query<{ proof: string }>(
+    const screened = await backend().db.query<{ proof: string }>(
       "select s.proof from public.contact_screening s join public.contacts c on c.id = s.contact_id where c.email = 'solved.proof@vrt.example.org'",
     );
     expect(screened.rows).toEqual([{ proof: "verified" }]);
-    const again = await backend.db.query<{ v: string }>("select private.form_proof_verdict($1) as v", [proof]);
+    const again = await backend().db.query<{ v: string }>("select private.form_proof_verdict($1) as v", [proof]);
     expect(again.rows[0]!.v).toBe("invalid");
     // Which starts at the next focus (startFormProof), not before: each challenge of an address costs more.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(contactsInsertHeaders()["x-form-proof"]).toMatch(/^pending:/);
-    startFormProof({ url: backend.url, anonKey: backend.anonKey });
+    startFormProof({ url: backend().url, anonKey: backend().anonKey });
     await until(() => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"), "the next proof");
     expect(contactsInsertHeaders()["x-form-proof"]).not.toBe(proof);
   }, 30_000); // two proofs solved in-thread on a shared machine
