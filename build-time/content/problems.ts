@@ -48,10 +48,6 @@ export function formatProblem(problem: ContentProblem): string {
   return `${place}${where} ${problem.message}`;
 }
 
-export function formatProblems(problems: readonly ContentProblem[]): string[] {
-  return problems.map(formatProblem);
-}
-
 /** The report printed by `npm run check:content` and by Gatsby: errors first, then warnings. */
 export function formatReport(result: ContentCheckResult): string[] {
   const lines: string[] = [];
