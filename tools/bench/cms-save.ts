@@ -16,17 +16,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { median } from "../lib/audit-summary";
-import { CHROMIUM_FLAGS, requireChromium } from "../lib/chromium";
 import { runCli, wholeNumberOption } from "../lib/cli";
-import { rememberFile, startGatsbyDevelop } from "../lib/gatsby-develop";
-import { PROJECT_ROOT } from "../lib/test-build";
+import { benchEditorSaves, CHANGE_TIMEOUT_MS, headlineShown, HERO_FILE } from "../lib/gatsby-develop";
 
-const READY_TIMEOUT_MS = 240_000;
-const CHANGE_TIMEOUT_MS = 30_000;
-const CONTENT_DIR = path.join(PROJECT_ROOT, "content");
-const HERO_FILE = path.join(CONTENT_DIR, "hero.yaml");
+const CONTENT_DIR = path.dirname(HERO_FILE);
 const FOLDER = "checkout";
 
 /** The CMS's view of the checkout: the content files in the browser's private file system. */
@@ -59,12 +54,7 @@ async function writtenHero(admin: Page): Promise<string> {
 async function main(): Promise<number> {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: "string" } } });
   const runs = wholeNumberOption(values.runs, "runs", 7);
-  const browserLocation = requireChromium();
-  const { restore } = rememberFile(HERO_FILE);
-
-  const develop = await startGatsbyDevelop(READY_TIMEOUT_MS);
-  const browser = await chromium.launch({ executablePath: browserLocation.executablePath, args: [...CHROMIUM_FLAGS] });
-  try {
+  return benchEditorSaves(async (develop, browser) => {
     const context = await browser.newContext();
     const site = await context.newPage();
     await site.goto(develop.url);
@@ -97,19 +87,14 @@ async function main(): Promise<number> {
       }
       toFile.push(performance.now() - clicked);
       fs.writeFileSync(HERO_FILE, text);
-      await site.waitForFunction((expected) => document.querySelector("h1")?.textContent === expected, headline, { timeout: CHANGE_TIMEOUT_MS, polling: 10 });
+      await headlineShown(site, headline);
       toPreview.push(performance.now() - clicked);
       console.log(`  save ${run}: file written after ${toFile.at(-1)!.toFixed(0)} ms, preview after ${toPreview.at(-1)!.toFixed(0)} ms`);
       await admin.getByRole("row", { name: "First screen" }).waitFor();
     }
-    restore();
     console.log(`\nSave → file written: median ${median(toFile).toFixed(0)} ms; Save → visible in the preview: median ${median(toPreview).toFixed(0)} ms (${runs} saves)`);
     return 0;
-  } finally {
-    restore();
-    await browser.close();
-    develop.stop();
-  }
+  });
 }
 
 runCli(main);

@@ -14,31 +14,22 @@ import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { chromium } from "playwright-core";
 import { median } from "../lib/audit-summary";
-import { CHROMIUM_FLAGS, requireChromium } from "../lib/chromium";
 import { runCli, wholeNumberOption } from "../lib/cli";
-import { rememberFile, startGatsbyDevelop } from "../lib/gatsby-develop";
+import { benchEditorSaves, headlineShown, HERO_FILE } from "../lib/gatsby-develop";
 import { PROJECT_ROOT } from "../lib/test-build";
 
-const READY_TIMEOUT_MS = 240_000;
-const CHANGE_TIMEOUT_MS = 30_000;
-const HERO_FILE = path.join(PROJECT_ROOT, "content", "hero.yaml");
 const HEADLINE_LINE = /^headline: .*$/m;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: "string" } } });
   const runs = wholeNumberOption(values.runs, "runs", 7);
-  const browserLocation = requireChromium();
-  const { original, restore } = rememberFile(HERO_FILE);
-  if (!HEADLINE_LINE.test(original)) {
+  if (!HEADLINE_LINE.test(fs.readFileSync(HERO_FILE, "utf8"))) {
     console.error(`bench: ${path.relative(PROJECT_ROOT, HERO_FILE)} has no one-line "headline:" to change.`);
     return 1;
   }
 
-  const develop = await startGatsbyDevelop(READY_TIMEOUT_MS);
-  const browser = await chromium.launch({ executablePath: browserLocation.executablePath, args: [...CHROMIUM_FLAGS] });
-  try {
+  return benchEditorSaves(async (develop, browser, original) => {
     console.log(`bench: develop ready after ${develop.readySeconds.toFixed(1)} s; ${runs} saves of content/hero.yaml`);
 
     const page = await browser.newPage();
@@ -51,24 +42,19 @@ async function main(): Promise<number> {
       const marker = `Benchmark headline ${run} ${Date.now().toString(36)}`;
       const saved = performance.now();
       fs.writeFileSync(HERO_FILE, original.replace(HEADLINE_LINE, `headline: "${marker}"`));
-      await page.waitForFunction((text) => document.querySelector("h1")?.textContent === text, marker, { timeout: CHANGE_TIMEOUT_MS, polling: 10 });
+      await headlineShown(page, marker);
       const elapsed = performance.now() - saved;
       times.push(elapsed);
       console.log(`  save ${run}: ${elapsed.toFixed(0)} ms`);
       // Let develop settle before the next save, as an editor would not save every few milliseconds.
       await new Promise((resolve) => setTimeout(resolve, 1500));
     }
-    restore();
     const sorted = [...times].sort((a, b) => a - b);
     console.log(
       `\nsave → visible in the browser: median ${median(times).toFixed(0)} ms (min ${sorted[0]!.toFixed(0)}, max ${sorted[sorted.length - 1]!.toFixed(0)} ms, ${runs} saves)`,
     );
     return 0;
-  } finally {
-    restore();
-    await browser.close();
-    develop.stop();
-  }
+  });
 }
 
 runCli(main);
