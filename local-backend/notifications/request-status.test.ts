@@ -1,6 +1,6 @@
 import type { StoredRequest } from "../database";
 import { formatRequestsText, terminalSafe } from "../requests";
-import { describeNotification, notificationFrom, screeningFrom } from "./request-status";
+import { describeNotification, notificationFrom, screeningFrom, type NotificationColumns } from "./request-status";
 
 const request: StoredRequest = {
   id: 7,
@@ -78,35 +78,32 @@ test("an error text from a server is printed safely", () => {
 
 test("npm run requests marks suspect requests and says how staff hear of them", () => {
   const base = { notified_at: null, notification_attempts: 0, notification_error: null, next_attempt_at: "2026-11-23T17:10:01.123456Z" };
-  const suspect: StoredRequest = {
-    ...request,
-    notification: notificationFrom({ ...base, notification_status: "digest", held_for: ["no page proof"] }),
-    screening: screeningFrom({ ...base, notification_status: "digest", screening_verdict: "suspect", screening_proof: "missing", screening_signals: ["links"] }),
+  /** Request #id as database.ts reads it: its notification and its screening from one row. */
+  const stored = (id: number, columns: Omit<NotificationColumns, keyof typeof base>): StoredRequest => {
+    const row = { ...base, ...columns };
+    return { ...request, id, notification: notificationFrom(row), screening: screeningFrom(row) };
   };
-  const held: StoredRequest = {
-    ...request,
-    id: 8,
-    notification: notificationFrom({ ...base, notification_status: "held" }),
-    screening: screeningFrom({ ...base, notification_status: "held", screening_verdict: "awaiting-proof", screening_proof: "pending", screening_signals: [] }),
-  };
-  const digested: StoredRequest = {
-    ...request,
-    id: 9,
-    notification: notificationFrom({ ...base, notification_status: "digested", digest_sent_at: "2026-11-23T17:20:00.000000Z", held_for: ["no page proof"], digest: 3 }),
-    screening: screeningFrom({ ...base, notification_status: "digested", screening_verdict: "suspect", screening_proof: "missing", screening_signals: ["gibberish", "repeated-text"] }),
-  };
-  const verified: StoredRequest = {
-    ...request,
-    id: 10,
-    notification: notificationFrom({ ...base, notification_status: "pending" }),
-    screening: screeningFrom({ ...base, notification_status: "pending", screening_verdict: "page-verified", screening_proof: "confirmed", screening_signals: [] }),
-  };
-  const overBudget: StoredRequest = {
-    ...request,
-    id: 11,
-    notification: notificationFrom({ ...base, notification_status: "digest", held_for: ["over the address burst budget"], digest: null }),
-    screening: screeningFrom({ ...base, notification_status: "digest", screening_verdict: "page-verified", screening_proof: "verified", screening_signals: [], screening_budget: "over-address-burst" }),
-  };
+  const suspect = stored(7, { notification_status: "digest", held_for: ["no page proof"], screening_verdict: "suspect", screening_proof: "missing", screening_signals: ["links"] });
+  const held = stored(8, { notification_status: "held", screening_verdict: "awaiting-proof", screening_proof: "pending", screening_signals: [] });
+  const digested = stored(9, {
+    notification_status: "digested",
+    digest_sent_at: "2026-11-23T17:20:00.000000Z",
+    held_for: ["no page proof"],
+    digest: 3,
+    screening_verdict: "suspect",
+    screening_proof: "missing",
+    screening_signals: ["gibberish", "repeated-text"],
+  });
+  const verified = stored(10, { notification_status: "pending", screening_verdict: "page-verified", screening_proof: "confirmed", screening_signals: [] });
+  const overBudget = stored(11, {
+    notification_status: "digest",
+    held_for: ["over the address burst budget"],
+    digest: null,
+    screening_verdict: "page-verified",
+    screening_proof: "verified",
+    screening_signals: [],
+    screening_budget: "over-address-burst",
+  });
   const text = formatRequestsText([overBudget, verified, digested, held, suspect]);
   expect(text).toContain("#7  2026-11-23 17:05 UTC  [SUSPECT]\n  Name:");
   expect(text).toContain("  Screening:     SUSPECT (no page proof; links)\n  Notified:      not one by one (no page proof): in the next digest\n");
