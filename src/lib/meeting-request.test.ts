@@ -115,16 +115,7 @@ describe("meetingRequestFromForm", () => {
       ["challenges", "Line one\nLine two"],
       ["reference_code", "bot"],
     ]);
-    expect(meetingRequestFromForm(data, products, meetingTimes)).toEqual({
-      fullName: " Ana Pérez ",
-      organization: "Valley Regional Transit",
-      email: "ana.perez@vrt.example.org",
-      phone: "(208) 555-0101",
-      fleetSize: "25 vehicles",
-      products: ["MobilityDR", "Trip Exchange"],
-      meetingTime: "day2-afternoon",
-      challenges: "Line one\nLine two",
-    });
+    expect(meetingRequestFromForm(data, products, meetingTimes)).toEqual({ ...complete, fullName: " Ana Pérez ", challenges: "Line one\nLine two" });
   });
 
   it("gives the empty request for an empty form", () => {
