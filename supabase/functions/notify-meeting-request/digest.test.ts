@@ -7,10 +7,9 @@
 import assert from "node:assert/strict";
 
 import { readMail } from "../../../local-backend/notifications/read-mail.ts";
-import type { NotifyConfig } from "./config.ts";
 import type { DeliveryStore } from "./delivery-store.ts";
 import { composeDigest, digestSubject, digestText, parseDigestRow, type DigestStore, type HeldDigest } from "./digest.ts";
-import { createHandler, SECRET_HEADER } from "./handler.ts";
+import { createHandler, SECRET_HEADER, type HandlerDependencies } from "./handler.ts";
 import { parseNotifyCall } from "./payload.ts";
 import { sendMail, type SmtpSettings } from "./smtp.ts";
 import { messageBytes, type StaffEmail } from "./staff-email.ts";
@@ -181,8 +180,10 @@ const noDeliveries: DeliveryStore = {
   finish: () => Promise.reject(new Error("unused")),
 };
 
-function config(smtpPort: number): NotifyConfig {
-  return testConfig(SECRET, smtpPort, { reportTo: [{ address: "sales@example-transit.com" }] });
+/** The handler with no delivery store, SMTP at `smtpPort`, the real mail client, no chat, no log; `deps` replaces any. */
+function handlerFor(smtpPort: number, deps: Partial<HandlerDependencies> = {}) {
+  const config = testConfig(SECRET, smtpPort, { reportTo: [{ address: "sales@example-transit.com" }] });
+  return createHandler({ config, store: noDeliveries, sendMail, postChatMessage: () => Promise.resolve(), log: () => {}, ...deps });
 }
 
 function digestCall(handler: (request: Request) => Promise<Response>): Promise<Response> {
@@ -198,7 +199,7 @@ function digestCall(handler: (request: Request) => Promise<Response>): Promise<R
 Deno.test("a DIGEST call sends the due digest once over SMTP and records it; the next call sends nothing", async () => {
   const receiver = await startReceiver();
   const digests = memoryDigests();
-  const handler = createHandler({ config: config(receiver.port), store: noDeliveries, digests, sendMail, postChatMessage: () => Promise.resolve(), log: () => {} });
+  const handler = handlerFor(receiver.port, { digests });
   try {
     const first = await digestCall(handler);
     assert.equal(first.status, 200);
@@ -221,7 +222,7 @@ Deno.test("SMTP down: the digest's failure is recorded with a back-off, and it i
     sent.push(email);
     return Promise.resolve("250 OK");
   };
-  const handler = createHandler({ config: config(1), store: noDeliveries, digests, sendMail: flaky, postChatMessage: () => Promise.resolve(), log: () => {} });
+  const handler = handlerFor(1, { digests, sendMail: flaky });
   const failed = await (await digestCall(handler)).json();
   assert.deepEqual(failed, { failed: { id: 4, attempt: 1, error: "Cannot connect to SMTP server 127.0.0.1:2525", retryInSeconds: 30 } });
   up = true;
@@ -233,6 +234,5 @@ Deno.test("SMTP down: the digest's failure is recorded with a back-off, and it i
 });
 
 Deno.test("without a digest store a DIGEST call is refused, not mistaken for a sweep", async () => {
-  const handler = createHandler({ config: config(1), store: noDeliveries, sendMail, postChatMessage: () => Promise.resolve(), log: () => {} });
-  assert.equal((await digestCall(handler)).status, 501);
+  assert.equal((await digestCall(handlerFor(1))).status, 501);
 });
