@@ -5,7 +5,6 @@
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
@@ -18,15 +17,12 @@ import { defaultMigrationsDir } from "./paths";
 import { loadRequests } from "./requests";
 import { startLocalBackend } from "./server";
 import { countRows, goodRow, LIFTED_SCREENING, openedForTests, rejection, uniqueEmail } from "./test-helpers";
+import { tempDataDir } from "./test-processes";
 
 jest.setTimeout(60_000);
 
 function client(url: string, key = LOCAL_ANON_KEY): SupabaseClient {
   return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
-}
-
-function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "local-backend-test-"));
 }
 
 describe("supabase-js against the local backend", () => {
@@ -149,7 +145,7 @@ describe("supabase-js against the local backend", () => {
 
 describe("lifecycle", () => {
   test("data survives a restart with a file-backed folder; migrations are not re-applied", async () => {
-    const dataDir = tempDir();
+    const dataDir = tempDataDir("local-backend-test-");
     const logs: string[] = [];
     const first = await startLocalBackend({ port: 0, dataDir, log: (line) => logs.push(line) });
     const row = goodRow({ message: "kept across restarts" });
@@ -182,7 +178,7 @@ describe("lifecycle", () => {
   });
 
   test("close() finishes requests in flight: they are answered 201 and stored", async () => {
-    const dataDir = tempDir();
+    const dataDir = tempDataDir("local-backend-test-");
     const backend = await startLocalBackend({ port: 0, dataDir });
     const bodies = Array.from({ length: 10 }, () => Buffer.from(JSON.stringify(goodRow()), "utf8"));
     const requests = bodies.map((body) => {
@@ -225,7 +221,7 @@ describe("lifecycle", () => {
   });
 
   test("a data folder that is not a usable folder gives one clear line", async () => {
-    const file = path.join(tempDir(), "not-a-folder");
+    const file = path.join(tempDataDir("local-backend-test-"), "not-a-folder");
     fs.writeFileSync(file, "x");
     const error = await rejection(startLocalBackend({ port: 0, dataDir: file }));
     expect(error).toBeInstanceOf(LocalBackendError);
@@ -233,7 +229,7 @@ describe("lifecycle", () => {
   });
 
   test("a failing migration stops the start with the file name and SQL error", async () => {
-    const migrationsDir = tempDir();
+    const migrationsDir = tempDataDir("local-backend-test-");
     fs.writeFileSync(path.join(migrationsDir, "20250101000000_typo.sql"), "create tabel oops (id int);\n");
     const error = await rejection(startLocalBackend({ port: 0, migrationsDir }));
     expect(error).toBeInstanceOf(LocalBackendError);
