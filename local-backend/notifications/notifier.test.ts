@@ -67,6 +67,7 @@ test("a stored request produces exactly one e-mail in the catcher, saved as an .
     expect(mail!.to).toEqual(["sales@example-transit.test"]);
     expect(mail!.headers.get("subject")).toBe("Meeting request: Zoë Saldaña-Ñúñez (東京都交通局)");
     expect(mail!.headers.get("reply-to")).toBe("Zoë Saldaña-Ñúñez <zoe@example.org>");
+    expect(mail!.replyTo).toBe("zoe@example.org");
     expect(mail!.body).toContain("Organization:  東京都交通局\n");
     expect(mail!.body).toContain("Message:\n  Phone: Not provided\n  Fleet Size: 40 vehicles\n");
     expect(fs.readFileSync(mail!.file!, "utf8")).toBe(mail!.raw);

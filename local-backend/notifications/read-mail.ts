@@ -12,10 +12,12 @@ export interface ReadMail {
   body: string;
   /** The HTML part, if any. */
   html: string | undefined;
+  /** The first Reply-To address (the prospect's, on a one-by-one e-mail), as postal-mime parsed it. */
+  replyTo: string | undefined;
 }
 
 export async function readMail(raw: string | Uint8Array): Promise<ReadMail> {
   const email = await PostalMime.parse(raw);
   const headers = new Map(email.headers.map((header) => [header.key, decodeWords(header.value)]));
-  return { headers, body: (email.text ?? "").replace(/\r\n/g, "\n"), html: email.html };
+  return { headers, body: (email.text ?? "").replace(/\r\n/g, "\n"), html: email.html, replyTo: email.replyTo?.[0]?.address };
 }

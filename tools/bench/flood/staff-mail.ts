@@ -53,8 +53,7 @@ export function watchStaffMail(catcher: MailCatcher): StaffMail {
           for (const email of listed) if (!inDigest.has(email)) inDigest.set(email, now);
           continue;
         }
-        const replyTo = message.headers.get("reply-to") ?? "";
-        const address = /<([^>]+)>/.exec(replyTo)?.[1] ?? replyTo;
+        const address = message.replyTo ?? "";
         singles.push({ email: address, at: now });
         if (address && !oneByOne.has(address)) oneByOne.set(address, now);
       }
