@@ -10,8 +10,10 @@ import http from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 
 import type { FormChallenge } from "../../../src/lib/form-proof";
-import { challengeHeaders, insertHeaders } from "./page-headers";
+import { anonKeyHeaders, insertHeaders } from "./page-headers";
+import { postFrom, type PostAnswer } from "./post";
 import { solve, type SolverName } from "./solver";
+import { emptyTally } from "./solving";
 import { attackerRequest } from "./texts";
 
 export interface AttackerWorkerData {
@@ -53,43 +55,17 @@ const data = workerData as AttackerWorkerData;
 const counter = new Int32Array(data.counter);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-/**
- * One POST from `address`; status 0 when it got no answer. The agent keeps connections alive as
- * a browser does; a kept connection the server closed meanwhile (its keep-alive timeout, 5 s,
- * passes while a dear challenge is solved) fails at once, and the request is sent again on a new
- * one, as a browser retries it.
- */
-function post(path: string, address: string, headers: Record<string, string>, body: string, retry = true): Promise<{ status: number; text: string }> {
-  return new Promise((resolve) => {
-    const request = http.request(
-      new URL(path, data.url),
-      { method: "POST", agent, localAddress: address, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, timeout: 30_000 },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-        response.on("error", () => resolve({ status: 0, text: "" }));
-      },
-    );
-    request.on("timeout", () => request.destroy(new Error("timeout")));
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      const stale = request.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE");
-      resolve(stale && retry ? post(path, address, headers, body, false) : { status: 0, text: "" });
-    });
-    request.end(body);
-  });
-}
+/** One POST from `address` on the kept-alive agent, as a browser sends it (post.ts). */
+const post = (path: string, address: string, headers: Record<string, string>, body: string): Promise<PostAnswer> =>
+  postFrom(new URL(path, data.url), { localAddress: address, agent, headers, body });
 
 async function main(): Promise<void> {
-  const tally: AttackerTally = {
-    challengesGot: 0, challengesRefused: 0, challengesFailed: 0, maxnumber: 0, hashes: 0, solvingMs: 0,
-    insertsWithProof: 0, insertsPending: 0, inserts: {}, lastStoredAt: 0, lastSentAt: 0,
-  };
+  const tally = emptyTally();
   const pastDeadline = (): boolean => Date.now() >= data.deadline;
   let reported = Date.now();
   for (let sent = 0; !pastDeadline(); sent += 1) {
     const address = data.addresses[Atomics.add(counter, 0, 1) % data.addresses.length]!;
-    const answer = await post("/rest/v1/rpc/form_challenge", address, challengeHeaders(data.anonKey), "{}");
+    const answer = await post("/rest/v1/rpc/form_challenge", address, anonKeyHeaders(data.anonKey), "{}");
     let proof: string | undefined;
     if (answer.status === 200) {
       tally.challengesGot += 1;

@@ -4,9 +4,9 @@
  * rotating e-mail addresses, spam text (local-backend/screening-corpus.ts) and a different
  * spoofed X-Forwarded-For / CF-Connecting-IP / X-Real-IP on each.
  */
-import http from "node:http";
-
 import { spamRequest } from "../../../local-backend/screening-corpus";
+import { anonKeyHeaders } from "./page-headers";
+import { postFrom } from "./post";
 
 export const DIRECT_FROM = "127.0.0.2";
 export const DIRECT_CONCURRENCY = 20;
@@ -18,28 +18,6 @@ export interface DirectResult {
   /** Date.now() of the last request answered 201 (0: none), and of the last sent. */
   lastStoredAt: number;
   lastSentAt: number;
-}
-
-function post(url: URL, anonKey: string, body: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve) => {
-    const request = http.request(
-      url,
-      {
-        method: "POST",
-        localAddress: DIRECT_FROM,
-        agent: false,
-        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), ...headers },
-        timeout: 30_000,
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on("timeout", () => request.destroy(new Error("timeout")));
-    request.on("error", () => resolve(0));
-    request.end(body);
-  });
 }
 
 export async function directFlood(backendUrl: string, anonKey: string, count: number): Promise<DirectResult> {
@@ -54,7 +32,8 @@ export async function directFlood(backendUrl: string, anonKey: string, count: nu
         if (index >= count) return;
         const spoofed = `${((index * 7) % 223) + 1}.${index % 251}.${(index >> 8) % 251}.${(index % 200) + 1}`;
         result.lastSentAt = Date.now();
-        const status = await post(url, anonKey, JSON.stringify(spamRequest(index)), { "X-Forwarded-For": spoofed, "CF-Connecting-IP": spoofed, "X-Real-IP": spoofed });
+        const headers = { ...anonKeyHeaders(anonKey), "X-Forwarded-For": spoofed, "CF-Connecting-IP": spoofed, "X-Real-IP": spoofed };
+        const { status } = await postFrom(url, { localAddress: DIRECT_FROM, agent: false, headers, body: JSON.stringify(spamRequest(index)) });
         if (status === 201) result.lastStoredAt = Date.now();
         result.byStatus.set(status, (result.byStatus.get(status) ?? 0) + 1);
       }

@@ -14,7 +14,8 @@ const supabaseVersion = (createRequire(__filename)("@supabase/supabase-js/packag
 /** supabase-js's X-Client-Info when it runs in a browser (JS_ENV "web"). */
 export const CLIENT_INFO = `supabase-js-web/${supabaseVersion}`;
 
-export function challengeHeaders(anonKey: string): Record<string, string> {
+/** The public anon key as apikey and Bearer, and JSON: the page's `rpc/form_challenge` call; the direct flood's POSTs. */
+export function anonKeyHeaders(anonKey: string): Record<string, string> {
   return { apikey: anonKey, Authorization: `Bearer ${anonKey}`, "Content-Type": "application/json" };
 }
 

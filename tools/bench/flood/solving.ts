@@ -24,7 +24,7 @@ export interface SolvingResult {
   seconds: number;
 }
 
-function emptyTally(): AttackerTally {
+export function emptyTally(): AttackerTally {
   return {
     challengesGot: 0, challengesRefused: 0, challengesFailed: 0, maxnumber: 0, hashes: 0, solvingMs: 0,
     insertsWithProof: 0, insertsPending: 0, inserts: {}, lastStoredAt: 0, lastSentAt: 0,
