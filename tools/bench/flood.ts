@@ -138,10 +138,11 @@ async function main(): Promise<number> {
       attack.kind === "direct" ? attack.result.lastSentAt : attack.kind === "solving" ? attack.result.tally.lastSentAt : 0,
     );
     log(`load over at +${Math.round((Date.now() - startedAt) / 1000)} s; waiting for every stored request to reach staff (at most ${options.waitMinutes} min after the last submission)…`);
-    const outcome = await waitForStaff(backend.db, mail, firstId, lastSent + options.waitMinutes * 60_000, log);
+    const deadline = lastSent + options.waitMinutes * 60_000;
+    const outcome = await waitForStaff(backend.db, mail, firstId, deadline, log);
     await backend.notifier!.idle();
     mail.stop();
-    const record: RunRecord = { options, startedAt, settings, mail, outcome, deadline: lastSent + options.waitMinutes * 60_000, attackerKeys: await attackerKeys(backend.db, options), real };
+    const record: RunRecord = { options, startedAt, settings, mail, outcome, deadline, attackerKeys: await attackerKeys(backend.db, options), real };
 
     console.log("");
     console.log(`=== bench:flood --mode ${options.mode}${options.mode === "solving" ? ` --addresses ${options.addresses}` : ""} (${caseName(options)}) ===`);
