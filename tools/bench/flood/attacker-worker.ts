@@ -13,7 +13,7 @@ import type { FormChallenge } from "../../../src/lib/form-proof";
 import { anonKeyHeaders, insertHeaders } from "./page-headers";
 import { postFrom, type PostAnswer } from "./post";
 import { solve, type SolverName } from "./solver";
-import { emptyTally } from "./solving";
+import { emptyTally, type AttackerTally } from "./tally";
 import { attackerRequest } from "./texts";
 
 export interface AttackerWorkerData {
@@ -27,26 +27,6 @@ export interface AttackerWorkerData {
   deadline: number;
   solver: SolverName;
   worker: number;
-}
-
-export interface AttackerTally {
-  challengesGot: number;
-  challengesRefused: number;
-  /** Challenge calls that failed otherwise (no answer, 5xx). */
-  challengesFailed: number;
-  /** The largest maxnumber of a challenge given. */
-  maxnumber: number;
-  hashes: number;
-  /** Time spent hashing, in ms. */
-  solvingMs: number;
-  insertsWithProof: number;
-  insertsPending: number;
-  /** HTTP status → inserts (0: no answer). */
-  inserts: Record<number, number>;
-  /** Date.now() of the last insert answered 201 (0: none). */
-  lastStoredAt: number;
-  /** Date.now() of the last insert sent. */
-  lastSentAt: number;
 }
 
 export type AttackerMessage = { type: "progress" | "done"; tally: AttackerTally };

@@ -7,8 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 
-import type { AttackerMessage, AttackerTally, AttackerWorkerData } from "./attacker-worker";
+import type { AttackerMessage, AttackerWorkerData } from "./attacker-worker";
 import { fastest, measureSolvers, type SolverName } from "./solver";
+import { addTallies, emptyTally, type AttackerTally } from "./tally";
 
 /** The attacker's source addresses: 127.0.0.2 alone, or 127.0.0.10 onwards. */
 export function attackerAddresses(count: number): string[] {
@@ -22,31 +23,6 @@ export interface SolvingResult {
   solverRates: Map<SolverName, number>;
   tally: AttackerTally;
   seconds: number;
-}
-
-export function emptyTally(): AttackerTally {
-  return {
-    challengesGot: 0, challengesRefused: 0, challengesFailed: 0, maxnumber: 0, hashes: 0, solvingMs: 0,
-    insertsWithProof: 0, insertsPending: 0, inserts: {}, lastStoredAt: 0, lastSentAt: 0,
-  };
-}
-
-function add(total: AttackerTally, part: AttackerTally): AttackerTally {
-  const inserts = { ...total.inserts };
-  for (const [status, n] of Object.entries(part.inserts)) inserts[Number(status)] = (inserts[Number(status)] ?? 0) + n;
-  return {
-    challengesGot: total.challengesGot + part.challengesGot,
-    challengesRefused: total.challengesRefused + part.challengesRefused,
-    challengesFailed: total.challengesFailed + part.challengesFailed,
-    maxnumber: Math.max(total.maxnumber, part.maxnumber),
-    hashes: total.hashes + part.hashes,
-    solvingMs: total.solvingMs + part.solvingMs,
-    insertsWithProof: total.insertsWithProof + part.insertsWithProof,
-    insertsPending: total.insertsPending + part.insertsPending,
-    inserts,
-    lastStoredAt: Math.max(total.lastStoredAt, part.lastStoredAt),
-    lastSentAt: Math.max(total.lastSentAt, part.lastSentAt),
-  };
 }
 
 /** A TypeScript worker under tsx: the thread registers tsx's require hook, then loads the file. */
@@ -68,7 +44,7 @@ export async function solvingAttack(
   const deadline = started + options.seconds * 1000;
   const latest: AttackerTally[] = Array.from({ length: threads }, emptyTally);
   const progress = setInterval(() => {
-    const sum = latest.reduce(add, emptyTally());
+    const sum = latest.reduce(addTallies, emptyTally());
     log(`attack +${Math.round((Date.now() - started) / 1000)} s: ${sum.challengesGot} challenges got, ${sum.challengesRefused} refused, ${sum.inserts[201] ?? 0} stored (201), ${sum.inserts[429] ?? 0} refused (429)`);
   }, 30_000);
   try {
@@ -91,5 +67,5 @@ export async function solvingAttack(
   } finally {
     clearInterval(progress);
   }
-  return { threads, solver, solverRates, tally: latest.reduce(add, emptyTally()), seconds: (Date.now() - started) / 1000 };
+  return { threads, solver, solverRates, tally: latest.reduce(addTallies, emptyTally()), seconds: (Date.now() - started) / 1000 };
 }
