@@ -16,13 +16,31 @@ const foldersImportedFrom = (folders, why) => ({
   regex: `(^|/)(${folders.join("|")})(/|$)`,
   message: `${why} (dependency direction: src/lib ← build-time ← local-backend ← tools ← e2e).`,
 });
-const NODE_BUILTINS = [...new Set([...builtinModules, ...builtinModules.map((name) => (name.startsWith("node:") ? name : `node:${name}`))])];
-const BROWSER_CODE_MESSAGE = "src/ ships to the browser: Node built-ins only in tests; build-time code goes to build-time/.";
-const layoutRule = (patterns, paths = []) => ({ "no-restricted-imports": ["error", { paths, patterns }] });
+const NODE_BUILTINS = [
+  ...new Set([
+    ...builtinModules,
+    ...builtinModules.map((name) => (name.startsWith("node:") ? name : `node:${name}`)),
+  ]),
+];
+const BROWSER_CODE_MESSAGE =
+  "src/ ships to the browser: Node built-ins only in tests; build-time code goes to build-time/.";
+const layoutRule = (patterns, paths = []) => ({
+  "no-restricted-imports": ["error", { paths, patterns }],
+});
 
 export default tseslint.config(
   {
-    ignores: ["public/", ".cache/", "node_modules/", "coverage/", "reports/", "test-results/", "screenshots/", "src/gatsby-types.d.ts", ".data/"],
+    ignores: [
+      "public/",
+      ".cache/",
+      "node_modules/",
+      "coverage/",
+      "reports/",
+      "test-results/",
+      "screenshots/",
+      "src/gatsby-types.d.ts",
+      ".data/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -37,7 +55,10 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.strict.rules,
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       // A variable a signal handler reads before the async start-up assigns it.
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
     },
@@ -47,7 +68,12 @@ export default tseslint.config(
     ignores: ["src/**/*.test.{ts,tsx}", "src/**/*.node-test.ts", "src/test-support/**"],
     rules: {
       ...layoutRule(
-        [foldersImportedFrom(["build-time", "local-backend", "tools", "e2e"], "src/ imports nothing from the build, backend or tooling folders")],
+        [
+          foldersImportedFrom(
+            ["build-time", "local-backend", "tools", "e2e"],
+            "src/ imports nothing from the build, backend or tooling folders",
+          ),
+        ],
         NODE_BUILTINS.map((name) => ({ name, message: BROWSER_CODE_MESSAGE })),
       ),
       "no-restricted-globals": ["error", { name: "Buffer", message: BROWSER_CODE_MESSAGE }],
@@ -55,11 +81,18 @@ export default tseslint.config(
   },
   {
     files: ["build-time/**/*.ts"],
-    rules: layoutRule([foldersImportedFrom(["local-backend", "tools", "e2e"], "build-time/ runs inside gatsby build and imports only src/lib")]),
+    rules: layoutRule([
+      foldersImportedFrom(
+        ["local-backend", "tools", "e2e"],
+        "build-time/ runs inside gatsby build and imports only src/lib",
+      ),
+    ]),
   },
   {
     files: ["local-backend/**/*.ts"],
-    rules: layoutRule([foldersImportedFrom(["tools", "e2e"], "local-backend/ imports only build-time and src/lib")]),
+    rules: layoutRule([
+      foldersImportedFrom(["tools", "e2e"], "local-backend/ imports only build-time and src/lib"),
+    ]),
   },
   {
     files: ["tools/**/*.ts"],

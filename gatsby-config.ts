@@ -4,7 +4,11 @@ import { contentTypeName } from "./build-time/content/graphql-types";
 import { loadEnvFiles } from "./build-time/env-files";
 import { DRAWN_PICTURES_DIR } from "./build-time/pictures/drawn-pictures";
 import { siteUrlFrom } from "./build-time/site-url";
-import { resolveSupabaseSettings, SUPABASE_ANON_KEY_VARIABLE, SUPABASE_URL_VARIABLE } from "./build-time/supabase-settings";
+import {
+  resolveSupabaseSettings,
+  SUPABASE_ANON_KEY_VARIABLE,
+  SUPABASE_URL_VARIABLE,
+} from "./build-time/supabase-settings";
 
 // Values already in the process environment win over both files (dotenv never overrides them).
 const mode = process.env.NODE_ENV === "production" ? "production" : "development";
@@ -36,7 +40,11 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-robots-txt",
       // host: null leaves out the non-standard Host line.
-      options: { host: null, sitemap: `${siteUrl}/sitemap-index.xml`, policy: [{ userAgent: "*", allow: "/" }] },
+      options: {
+        host: null,
+        sitemap: `${siteUrl}/sitemap-index.xml`,
+        policy: [{ userAgent: "*", allow: "/" }],
+      },
     },
     // gatsby-plugin-image is a dependency (the gatsbyImageData sources) but not a plugin here: as a
     // plugin it only adds a script and styles to every page for <GatsbyImage>, which the site does
@@ -52,7 +60,10 @@ const config: GatsbyConfig = {
       },
     },
     // The pictures drawn from the content (build-time/pictures), for the picture fields left empty.
-    { resolve: "gatsby-source-filesystem", options: { name: "drawn-pictures", path: DRAWN_PICTURES_DIR } },
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { name: "drawn-pictures", path: DRAWN_PICTURES_DIR },
+    },
     {
       // The content pipeline (plugins/content-yaml): checks every file before sourcing (the build
       // stops on errors), then gatsby-transformer-yaml makes each file's node from the data the

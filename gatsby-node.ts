@@ -15,7 +15,9 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
     return;
   }
   if (supabase.settings.usesLocalDefaults) {
-    reporter.info(`Meeting requests go to the embedded local backend at ${supabase.settings.url} (start it with npm start).`);
+    reporter.info(
+      `Meeting requests go to the embedded local backend at ${supabase.settings.url} (start it with npm start).`,
+    );
   } else {
     reporter.info(`Meeting requests go to ${supabase.settings.url}.`);
   }
@@ -25,7 +27,10 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
 export const createResolvers: GatsbyNode["createResolvers"] = pictureDescriptionResolvers;
 
 /** The GraphQL types of content/*.yaml, generated from the content's zod schemas (build-time/content/graphql-types.ts). */
-export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions, reporter }) => {
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({
+  actions,
+  reporter,
+}) => {
   try {
     actions.createTypes(contentTypeDefinitions());
   } catch (error) {
@@ -55,7 +60,11 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
  * beside Gatsby's app, sharing its runtime, CSS modules and chunks. build-time/page-scripts.ts
  * puts it in the HTML in place of Gatsby's runtime.
  */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
+  stage,
+  actions,
+  getConfig,
+}) => {
   if (stage !== "develop" && stage !== "build-javascript") return;
   // The page's supabase-js only inserts through PostgREST: its other clients are never used, and
   // were 44 of its 51 KB gzip on the way to the first insert (src/lib/supabase-rest-only).
@@ -66,7 +75,10 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
     return;
   }
   // setWebpackConfig drops `entry`; Gatsby's documented way to add one is to replace the config.
-  const config = getConfig() as { entry: Record<string, string | string[]>; resolve?: { alias?: Record<string, string> } };
+  const config = getConfig() as {
+    entry: Record<string, string | string[]>;
+    resolve?: { alias?: Record<string, string> };
+  };
   actions.replaceWebpackConfig({
     ...config,
     resolve: { ...config.resolve, alias: { ...config.resolve?.alias, ...alias } },

@@ -36,10 +36,13 @@ module.exports = {
       testEnvironment: "node",
       // PGlite's CommonJS build uses dynamic import() of Node built-ins: see the transform's comment.
       transform: {
-        "[\\\\/]@electric-sql[\\\\/]pglite[\\\\/].+\\.cjs$": "<rootDir>/local-backend/jest-pglite-transform.js",
+        "[\\\\/]@electric-sql[\\\\/]pglite[\\\\/].+\\.cjs$":
+          "<rootDir>/local-backend/jest-pglite-transform.js",
         ...shared.transform,
       },
-      transformIgnorePatterns: ["/node_modules/(?!(gatsby|gatsby-script|gatsby-link|@electric-sql/pglite)/)"],
+      transformIgnorePatterns: [
+        "/node_modules/(?!(gatsby|gatsby-script|gatsby-link|@electric-sql/pglite)/)",
+      ],
       testMatch: [
         "<rootDir>/local-backend/**/*.test.ts",
         "<rootDir>/tools/**/*.test.ts",

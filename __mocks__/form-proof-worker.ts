@@ -7,7 +7,13 @@ import { solveChallenge } from "altcha-lib/v1";
 import { formProofPayload, type FormChallenge } from "../src/lib/form-proof";
 
 export async function solveInWorker(challenge: FormChallenge): Promise<string> {
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error("The page-proof worker gave up: no number up to maxnumber solves it");
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
+  if (!solution)
+    throw new Error("The page-proof worker gave up: no number up to maxnumber solves it");
   return formProofPayload(challenge, solution.number);
 }

@@ -8,9 +8,22 @@ module.exports = {
   graphql: jest.fn(),
   Link: jest.fn().mockImplementation(
     // Drop Gatsby-only props so they do not reach the DOM.
-    ({ activeClassName, activeStyle, getProps, innerRef, partiallyActive, ref, replace, to, ...rest }) =>
-      React.createElement("a", { ...rest, href: to }),
+    ({
+      activeClassName,
+      activeStyle,
+      getProps,
+      innerRef,
+      partiallyActive,
+      ref,
+      replace,
+      to,
+      ...rest
+    }) => React.createElement("a", { ...rest, href: to }),
   ),
-  Slice: jest.fn().mockImplementation(({ alias, ...rest }) => React.createElement("div", { ...rest, "data-test-slice-alias": alias })),
+  Slice: jest
+    .fn()
+    .mockImplementation(({ alias, ...rest }) =>
+      React.createElement("div", { ...rest, "data-test-slice-alias": alias }),
+    ),
   useStaticQuery: jest.fn(),
 };

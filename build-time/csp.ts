@@ -3,7 +3,10 @@
  * Used by the build (build-time/security-headers.ts) and by the tests that read the served header.
  */
 
-const DIRECTIVES_WITHOUT_SOURCES = new Set(["upgrade-insecure-requests", "block-all-mixed-content"]);
+const DIRECTIVES_WITHOUT_SOURCES = new Set([
+  "upgrade-insecure-requests",
+  "block-all-mixed-content",
+]);
 
 /** The policy's directives in order, each as [name, ...sources]; empty directives dropped. */
 function splitDirectives(policy: string): string[][] {
@@ -18,7 +21,8 @@ export function normalizeCsp(policy: string): string {
   return splitDirectives(policy)
     .map(([name, ...sources]) => {
       const distinct = [...new Set(sources)];
-      if (distinct.length === 0 && !DIRECTIVES_WITHOUT_SOURCES.has(name!.toLowerCase())) distinct.push("'none'");
+      if (distinct.length === 0 && !DIRECTIVES_WITHOUT_SOURCES.has(name!.toLowerCase()))
+        distinct.push("'none'");
       return [name, ...distinct].join(" ");
     })
     .join("; ");
@@ -41,24 +45,52 @@ export function parseCsp(policy: string): Map<string, string[]> {
 export function strictPolicyProblems(policy: string, origin: string): string[] {
   const directives = parseCsp(policy);
   const problems: string[] = [];
-  for (const name of ["default-src", "script-src", "style-src-elem", "connect-src", "object-src", "base-uri", "frame-ancestors"]) {
+  for (const name of [
+    "default-src",
+    "script-src",
+    "style-src-elem",
+    "connect-src",
+    "object-src",
+    "base-uri",
+    "frame-ancestors",
+  ]) {
     if (!directives.has(name)) problems.push(`${name} is missing`);
   }
   // worker-src too: the page proof's Web Worker (src/lib/form-proof-worker.ts) runs a script file.
-  for (const name of ["script-src", "script-src-elem", "script-src-attr", "worker-src", "default-src"]) {
+  for (const name of [
+    "script-src",
+    "script-src-elem",
+    "script-src-attr",
+    "worker-src",
+    "default-src",
+  ]) {
     const sources = directives.get(name) ?? [];
-    for (const forbidden of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "*", "data:", "blob:", "http:", "https:"]) {
-      if (sources.some((source) => source.toLowerCase() === forbidden)) problems.push(`${name} allows ${forbidden}`);
+    for (const forbidden of [
+      "'unsafe-inline'",
+      "'unsafe-eval'",
+      "'unsafe-hashes'",
+      "*",
+      "data:",
+      "blob:",
+      "http:",
+      "https:",
+    ]) {
+      if (sources.some((source) => source.toLowerCase() === forbidden))
+        problems.push(`${name} allows ${forbidden}`);
     }
   }
   for (const name of ["style-src", "style-src-elem", "style-src-attr"]) {
-    if ((directives.get(name) ?? []).includes("'unsafe-inline'")) problems.push(`${name} allows 'unsafe-inline'`);
+    if ((directives.get(name) ?? []).includes("'unsafe-inline'"))
+      problems.push(`${name} allows 'unsafe-inline'`);
   }
   const connect = directives.get("connect-src") ?? [];
   const unexpected = connect.filter((source) => source !== "'self'" && source !== origin);
-  if (unexpected.length > 0) problems.push(`connect-src allows more than 'self' and ${origin}: ${unexpected.join(" ")}`);
+  if (unexpected.length > 0)
+    problems.push(`connect-src allows more than 'self' and ${origin}: ${unexpected.join(" ")}`);
   if (!connect.includes(origin)) problems.push(`connect-src does not allow ${origin}`);
-  if (!(directives.get("object-src") ?? []).includes("'none'")) problems.push("object-src is not 'none'");
-  if (!(directives.get("frame-ancestors") ?? []).includes("'none'")) problems.push("frame-ancestors is not 'none'");
+  if (!(directives.get("object-src") ?? []).includes("'none'"))
+    problems.push("object-src is not 'none'");
+  if (!(directives.get("frame-ancestors") ?? []).includes("'none'"))
+    problems.push("frame-ancestors is not 'none'");
   return problems;
 }

@@ -14,7 +14,11 @@ const page =
 function makeProject(pages: Record<string, string>): string {
   const files: Record<string, string> = {
     "webpack.stats.json": JSON.stringify({
-      namedChunkGroups: { "page-boot": { assets: ["webpack-runtime-1.js", "page-boot-3.js"] }, "meeting-form": { assets: ["meeting-form-4.js"] }, "submit-path": { assets: ["submit-path-5.js"] } },
+      namedChunkGroups: {
+        "page-boot": { assets: ["webpack-runtime-1.js", "page-boot-3.js"] },
+        "meeting-form": { assets: ["meeting-form-4.js"] },
+        "submit-path": { assets: ["submit-path-5.js"] },
+      },
     }),
     ...pages,
   };
@@ -30,9 +34,18 @@ function makeProject(pages: Record<string, string>): string {
 
 describe("finishBuild", () => {
   it("puts the page's own start-up script in first, so that the CSP allows its loader by hash, then writes _headers", async () => {
-    const publicDir = makeProject({ "index.html": page, "app-2.js": "1", "webpack-runtime-1.js": "1", "page-boot-3.js": "1" });
+    const publicDir = makeProject({
+      "index.html": page,
+      "app-2.js": "1",
+      "webpack-runtime-1.js": "1",
+      "page-boot-3.js": "1",
+    });
     const lines: string[] = [];
-    await finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: (line) => lines.push(line) });
+    await finishBuild({
+      publicDir,
+      supabaseUrl: "https://abc.supabase.co",
+      log: (line) => lines.push(line),
+    });
     const headers = fs.readFileSync(path.join(publicDir, "_headers"), "utf8");
     expect(headers).toContain(cspHash(loaderScript(["/webpack-runtime-1.js", "/page-boot-3.js"])));
     expect(lines).toHaveLength(3);
@@ -40,11 +53,18 @@ describe("finishBuild", () => {
 
   it("stops when the script rewrite finds nothing it recognises", async () => {
     const publicDir = makeProject({ "index.html": page.replace(/ async>/g, " defer>") });
-    await expect(finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: () => undefined })).rejects.toThrow(PageScriptsError);
+    await expect(
+      finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: () => undefined }),
+    ).rejects.toThrow(PageScriptsError);
   });
 
   it("stops when a file to publish holds a secret key", async () => {
-    const publicDir = makeProject({ "index.html": page, "app-2.js": 'var k="sb_secret_0123456789abcdefghijklmnop"' });
-    await expect(finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: () => undefined })).rejects.toThrow(SecretsInBuildError);
+    const publicDir = makeProject({
+      "index.html": page,
+      "app-2.js": 'var k="sb_secret_0123456789abcdefghijklmnop"',
+    });
+    await expect(
+      finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: () => undefined }),
+    ).rejects.toThrow(SecretsInBuildError);
   });
 });

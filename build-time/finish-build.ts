@@ -28,8 +28,16 @@ export class SecretsInBuildError extends Error {
   override name = "SecretsInBuildError";
 }
 
-export async function finishBuild({ publicDir, supabaseUrl, supabaseAnonKey, log }: FinishBuildOptions): Promise<void> {
-  const pages = await startPageBootInDirectory(publicDir, supabaseUrl && supabaseAnonKey ? { url: supabaseUrl, anonKey: supabaseAnonKey } : undefined);
+export async function finishBuild({
+  publicDir,
+  supabaseUrl,
+  supabaseAnonKey,
+  log,
+}: FinishBuildOptions): Promise<void> {
+  const pages = await startPageBootInDirectory(
+    publicDir,
+    supabaseUrl && supabaseAnonKey ? { url: supabaseUrl, anonKey: supabaseAnonKey } : undefined,
+  );
   log(`${pages} pages start their own script after the first paint, without Gatsby's runtime.`);
 
   const headers = await writeSecurityHeaders({ publicDir, supabaseUrl });
@@ -39,7 +47,9 @@ export async function finishBuild({ publicDir, supabaseUrl, supabaseAnonKey, log
 
   const secrets = await findSecretsInDirectory(publicDir);
   if (secrets.findings.length > 0) {
-    throw new SecretsInBuildError(`Secrets found in ${publicDir}/; do not publish this build:\n${formatFindings(secrets.findings)}`);
+    throw new SecretsInBuildError(
+      `Secrets found in ${publicDir}/; do not publish this build:\n${formatFindings(secrets.findings)}`,
+    );
   }
   log(`No secrets in the ${secrets.files} files of ${publicDir}/.`);
 }

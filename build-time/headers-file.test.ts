@@ -22,7 +22,13 @@ const sample = `# comment
 describe("parseHeadersFile", () => {
   it("reads rules in order, with values that contain colons", () => {
     const rules = parseHeadersFile(sample);
-    expect(rules.map((rule) => rule.pattern)).toEqual(["/*", "/static/*", "/*.js", "/team/:member/card", "/exact"]);
+    expect(rules.map((rule) => rule.pattern)).toEqual([
+      "/*",
+      "/static/*",
+      "/*.js",
+      "/team/:member/card",
+      "/exact",
+    ]);
     expect(rules[0]!.headers).toEqual([
       ["X-Frame-Options", "DENY"],
       ["Content-Security-Policy", "default-src 'self'; connect-src 'self' https://abc.supabase.co"],
@@ -74,14 +80,20 @@ describe("headersForPath", () => {
   });
 
   it("joins a header set by two matching rules, as hosts do", () => {
-    const overlapping = parseHeadersFile("/*\n  Cache-Control: no-cache\n/static/*\n  Cache-Control: immutable\n");
+    const overlapping = parseHeadersFile(
+      "/*\n  Cache-Control: no-cache\n/static/*\n  Cache-Control: immutable\n",
+    );
     expect(headersForPath(overlapping, "/static/x")["cache-control"]).toBe("no-cache, immutable");
   });
 
   it("lets a rule detach a header (! Name) and set its own, as Cloudflare Pages does", () => {
-    const replacing = parseHeadersFile("/*\n  Content-Security-Policy: default-src 'self'\n/admin/*\n  ! Content-Security-Policy\n  Content-Security-Policy: default-src 'none'\n");
+    const replacing = parseHeadersFile(
+      "/*\n  Content-Security-Policy: default-src 'self'\n/admin/*\n  ! Content-Security-Policy\n  Content-Security-Policy: default-src 'none'\n",
+    );
     expect(replacing[1]!.detached).toEqual(["content-security-policy"]);
-    expect(headersForPath(replacing, "/admin/")["content-security-policy"]).toBe("default-src 'none'");
+    expect(headersForPath(replacing, "/admin/")["content-security-policy"]).toBe(
+      "default-src 'none'",
+    );
     expect(headersForPath(replacing, "/")["content-security-policy"]).toBe("default-src 'self'");
   });
 });

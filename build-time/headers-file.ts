@@ -41,7 +41,8 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     if (line === "" || line.startsWith("#")) return;
     const where = `_headers line ${index + 1}`;
     if (line.startsWith("/") || /^https?:\/\//i.test(line)) {
-      if (/^[\t ]/.test(rawLine)) throw new HeadersFileError(`${where}: a path must not be indented ("${line}").`);
+      if (/^[\t ]/.test(rawLine))
+        throw new HeadersFileError(`${where}: a path must not be indented ("${line}").`);
       rules.push({ pattern: line, headers: [], detached: [], matcher: patternToRegExp(line) });
       return;
     }
@@ -49,17 +50,22 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     if (!rule) throw new HeadersFileError(`${where}: a header comes before any path ("${line}").`);
     if (line.startsWith("!")) {
       const detached = line.slice(1).trim();
-      if (!/^[#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(detached)) throw new HeadersFileError(`${where}: invalid header name to detach "${detached}".`);
+      if (!/^[#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(detached))
+        throw new HeadersFileError(`${where}: invalid header name to detach "${detached}".`);
       rule.detached.push(detached.toLowerCase());
       return;
     }
     const separator = line.indexOf(":");
-    if (separator <= 0) throw new HeadersFileError(`${where}: expected "Name: value" (got "${line}").`);
+    if (separator <= 0)
+      throw new HeadersFileError(`${where}: expected "Name: value" (got "${line}").`);
     const name = line.slice(0, separator).trim();
     const value = line.slice(separator + 1).trim();
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new HeadersFileError(`${where}: invalid header name "${name}".`);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      throw new HeadersFileError(`${where}: invalid header name "${name}".`);
     if (value === "") throw new HeadersFileError(`${where}: header "${name}" has no value.`);
-    const existing = rule.headers.find(([existingName]) => existingName.toLowerCase() === name.toLowerCase());
+    const existing = rule.headers.find(
+      ([existingName]) => existingName.toLowerCase() === name.toLowerCase(),
+    );
     if (existing) existing[1] = `${existing[1]}, ${value}`;
     else rule.headers.push([name, value]);
   });
@@ -90,7 +96,10 @@ export function patternToRegExp(pattern: string): RegExp {
  * a detached name (`! Name`) removed before the rule's own headers apply.
  * Names are returned lower-cased, as Node's http module and fetch present them.
  */
-export function headersForPath(rules: readonly HeaderRule[], urlPath: string): Record<string, string> {
+export function headersForPath(
+  rules: readonly HeaderRule[],
+  urlPath: string,
+): Record<string, string> {
   const pathOnly = urlPath.split(/[?#]/)[0] ?? "/";
   let decoded = pathOnly;
   try {

@@ -1,7 +1,8 @@
 import { isExecutableScript } from "./html";
 
 describe("isExecutableScript", () => {
-  const script = (attributes: Record<string, string>): boolean => isExecutableScript(new Map(Object.entries(attributes)));
+  const script = (attributes: Record<string, string>): boolean =>
+    isExecutableScript(new Map(Object.entries(attributes)));
 
   it.each([
     [{}],

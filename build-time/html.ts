@@ -23,18 +23,28 @@ export function* elementsOf(node: DefaultTreeAdapterTypes.ParentNode): Generator
     if (!("tagName" in child)) continue;
     yield child;
     yield* elementsOf(child);
-    if (child.tagName === "template") yield* elementsOf((child as DefaultTreeAdapterTypes.Template).content);
+    if (child.tagName === "template")
+      yield* elementsOf((child as DefaultTreeAdapterTypes.Template).content);
   }
 }
 
 /** Attribute name (`xlink:href` for a prefixed one) → value as the DOM holds it (character references decoded). */
 export function attributesOf(element: HtmlElement): Map<string, string> {
-  return new Map(element.attrs.map((attribute) => [attribute.prefix ? `${attribute.prefix}:${attribute.name}` : attribute.name, attribute.value]));
+  return new Map(
+    element.attrs.map((attribute) => [
+      attribute.prefix ? `${attribute.prefix}:${attribute.name}` : attribute.name,
+      attribute.value,
+    ]),
+  );
 }
 
 /** The text inside an element such as `<script>` or `<style>`, exactly as written (raw text). */
 export function textOf(element: HtmlElement): string {
-  return element.childNodes.map((child) => (child.nodeName === "#text" ? (child as DefaultTreeAdapterTypes.TextNode).value : "")).join("");
+  return element.childNodes
+    .map((child) =>
+      child.nodeName === "#text" ? (child as DefaultTreeAdapterTypes.TextNode).value : "",
+    )
+    .join("");
 }
 
 /** The element's start tag as written in the source, e.g. `<script src="/app.js" defer>`. */

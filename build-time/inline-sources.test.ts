@@ -38,29 +38,37 @@ describe("findInlineSources", () => {
   });
 
   it("leaves JSON-LD and other data blocks out of script-src", () => {
-    const html = '<script type="application/ld+json">{"@context":"https://schema.org"}</script><script>run()</script>';
+    const html =
+      '<script type="application/ld+json">{"@context":"https://schema.org"}</script><script>run()</script>';
     expect(findInlineSources(html).scripts).toEqual(["run()"]);
   });
 
   it("does not decode character references inside scripts and styles (they are raw text)", () => {
-    const found = findInlineSources('<script>a = "&amp;";</script><style>a::after{content:"&lt;"}</style>');
+    const found = findInlineSources(
+      '<script>a = "&amp;";</script><style>a::after{content:"&lt;"}</style>',
+    );
     expect(found.scripts).toEqual(['a = "&amp;";']);
     expect(found.styles).toEqual(['a::after{content:"&lt;"}']);
   });
 
   it("ignores markup inside comments and attribute values", () => {
-    const html = "<!-- <script>commented()</script> --><div title=\"<script>x()</script>\" data-x='<style>y</style>'></div>";
+    const html =
+      "<!-- <script>commented()</script> --><div title=\"<script>x()</script>\" data-x='<style>y</style>'></div>";
     const found = findInlineSources(html);
     expect(found.scripts).toEqual([]);
     expect(found.styles).toEqual([]);
   });
 
   it("does not end a script at a look-alike of its closing tag", () => {
-    expect(findInlineSources('<script>const s = "</scripts>";</script>').scripts).toEqual(['const s = "</scripts>";']);
+    expect(findInlineSources('<script>const s = "</scripts>";</script>').scripts).toEqual([
+      'const s = "</scripts>";',
+    ]);
   });
 
   it("normalises CR LF to LF as the HTML parser does", () => {
-    expect(findInlineSources("<script>a();\r\nb();\rc();</script>").scripts).toEqual(["a();\nb();\nc();"]);
+    expect(findInlineSources("<script>a();\r\nb();\rc();</script>").scripts).toEqual([
+      "a();\nb();\nc();",
+    ]);
   });
 
   it("finds style elements, including the one gatsby-plugin-image puts in <noscript>", () => {
@@ -75,11 +83,17 @@ describe("findInlineSources", () => {
 
   it("collects style attribute values decoded, as the DOM holds them", () => {
     const html = `<div style="max-width:800px;display:block"></div><img style='font-family:&quot;A&quot;;content:&#x27;x&#39;' alt=""><p style=color:red>`;
-    expect(findInlineSources(html).styleAttributes).toEqual(["max-width:800px;display:block", `font-family:"A";content:'x'`, "color:red"]);
+    expect(findInlineSources(html).styleAttributes).toEqual([
+      "max-width:800px;display:block",
+      `font-family:"A";content:'x'`,
+      "color:red",
+    ]);
   });
 
   it("reports inline event handlers and javascript: URLs, which no hash may allow", () => {
-    const found = findInlineSources('<img src="a.png" onerror="x()"><a href=" JavaScript:void(0)">a</a><a href="/ok">b</a>');
+    const found = findInlineSources(
+      '<img src="a.png" onerror="x()"><a href=" JavaScript:void(0)">a</a><a href="/ok">b</a>',
+    );
     expect(found.eventHandlerAttributes).toEqual(["<img onerror>"]);
     expect(found.javascriptUrls).toEqual(["<a href>"]);
   });
@@ -87,7 +101,9 @@ describe("findInlineSources", () => {
 
 describe("style attributes are read as the DOM holds them", () => {
   it("decodes what React emits and numeric references", () => {
-    expect(findInlineSources('<p style="&amp;&lt;&gt;&quot;&#x27;&#39;&#169;"></p>').styleAttributes).toEqual(["&<>\"''©"]);
+    expect(
+      findInlineSources('<p style="&amp;&lt;&gt;&quot;&#x27;&#39;&#169;"></p>').styleAttributes,
+    ).toEqual(["&<>\"''©"]);
   });
 
   it("leaves a bare ampersand alone", () => {
@@ -95,7 +111,9 @@ describe("style attributes are read as the DOM holds them", () => {
   });
 
   it("decodes every named reference the HTML specification knows, as the browser does before hashing", () => {
-    expect(findInlineSources('<p style="content:&hellip;&nbsp;"></p>').styleAttributes).toEqual(["content:\u2026\u00a0"]);
+    expect(findInlineSources('<p style="content:&hellip;&nbsp;"></p>').styleAttributes).toEqual([
+      "content:\u2026\u00a0",
+    ]);
   });
 
   it("finds styles inside <template> contents", () => {

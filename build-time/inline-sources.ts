@@ -37,15 +37,24 @@ const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:hr
 
 /** Collects everything in one HTML document that a CSP must allow inline. */
 export function findInlineSources(html: string): InlineSources {
-  const found: InlineSources = { scripts: [], styles: [], styleAttributes: [], eventHandlerAttributes: [], javascriptUrls: [] };
+  const found: InlineSources = {
+    scripts: [],
+    styles: [],
+    styleAttributes: [],
+    eventHandlerAttributes: [],
+    javascriptUrls: [],
+  };
   for (const element of elementsOf(parseHtml(html))) {
     const attributes = attributesOf(element);
     for (const [name, value] of attributes) {
       if (name === "style") found.styleAttributes.push(value);
-      else if (name.startsWith("on")) found.eventHandlerAttributes.push(`<${element.tagName} ${name}>`);
-      else if (URL_ATTRIBUTES.has(name) && /^\s*javascript:/i.test(value)) found.javascriptUrls.push(`<${element.tagName} ${name}>`);
+      else if (name.startsWith("on"))
+        found.eventHandlerAttributes.push(`<${element.tagName} ${name}>`);
+      else if (URL_ATTRIBUTES.has(name) && /^\s*javascript:/i.test(value))
+        found.javascriptUrls.push(`<${element.tagName} ${name}>`);
     }
-    if (element.tagName === "script" && !attributes.has("src") && isExecutableScript(attributes)) found.scripts.push(textOf(element));
+    if (element.tagName === "script" && !attributes.has("src") && isExecutableScript(attributes))
+      found.scripts.push(textOf(element));
     else if (element.tagName === "style") found.styles.push(textOf(element));
   }
   return found;

@@ -2,7 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { contactsWarmUpRequest } from "../src/lib/contacts-warm-up";
-import { LOADER_FALLBACK_MS, loaderScript, pageBootScripts, PageScriptsError, scriptsStartedBy, startPageBootInDirectory, startPageBootInstead } from "./page-scripts";
+import {
+  LOADER_FALLBACK_MS,
+  loaderScript,
+  pageBootScripts,
+  PageScriptsError,
+  scriptsStartedBy,
+  startPageBootInDirectory,
+  startPageBootInstead,
+} from "./page-scripts";
 
 const PAGE_BOOT = ["/webpack-runtime-1.js", "/page-boot-4.js"];
 const FORM = ["/framework-2.js", "/meeting-form-5.js"];
@@ -10,9 +18,24 @@ const SUBMIT_PATH = ["/submit-path-6.js"];
 const LOADS = { scripts: PAGE_BOOT, later: FORM };
 const stats = {
   namedChunkGroups: {
-    app: { assets: [{ name: "webpack-runtime-1.js" }, { name: "styles.9.css" }, { name: "framework-2.js" }, { name: "app-3.js" }] },
-    "page-boot": { assets: [{ name: "webpack-runtime-1.js" }, { name: "styles.9.css" }, { name: "page-boot-4.js" }] },
-    "meeting-form": { assets: [{ name: "styles.9.css" }, { name: "framework-2.js" }, { name: "meeting-form-5.js" }] },
+    app: {
+      assets: [
+        { name: "webpack-runtime-1.js" },
+        { name: "styles.9.css" },
+        { name: "framework-2.js" },
+        { name: "app-3.js" },
+      ],
+    },
+    "page-boot": {
+      assets: [
+        { name: "webpack-runtime-1.js" },
+        { name: "styles.9.css" },
+        { name: "page-boot-4.js" },
+      ],
+    },
+    "meeting-form": {
+      assets: [{ name: "styles.9.css" }, { name: "framework-2.js" }, { name: "meeting-form-5.js" }],
+    },
     "submit-path": { assets: [{ name: "submit-path-6.js" }] },
   },
 };
@@ -25,7 +48,10 @@ const gatsbyTail =
   '<script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script>' +
   '<!-- slice-end id="_gatsby-scripts-1" --></body></html>';
 const page = `<!DOCTYPE html><html><head><script type="application/ld+json">{"a":1}</script></head><body><div id="___gatsby"><script type="application/json" id="meeting-form-content">{"b":2}</script></div>${gatsbyTail}`;
-const pageWithoutForm = page.replace(/<script type="application\/json" id="meeting-form-content">.*?<\/script>/, "");
+const pageWithoutForm = page.replace(
+  /<script type="application\/json" id="meeting-form-content">.*?<\/script>/,
+  "",
+);
 
 /** A build's public/ folder: webpack's stats and these pages. */
 function publicDirWith(pages: Record<string, string>): string {
@@ -37,35 +63,63 @@ function publicDirWith(pages: Record<string, string>): string {
 const read = (dir: string, file: string) => fs.readFileSync(path.join(dir, file), "utf8");
 
 /** Runs a loader script with these stand-ins as its globals. */
-const runLoader = (script: string, globals: Record<string, unknown>) => new Function(...Object.keys(globals), script)(...Object.values(globals));
+const runLoader = (script: string, globals: Record<string, unknown>) =>
+  new Function(...Object.keys(globals), script)(...Object.values(globals));
 
 describe("startPageBootInstead", () => {
   const result = startPageBootInstead(page, LOADS);
 
   it("takes out every script of Gatsby's runtime, inline ones included", () => {
-    expect(result.removed).toEqual(["#gatsby-script-loader", "#gatsby-chunk-mapping", 'window.___webpackCompilationHash="7421e1a03083fef4b327";', "/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"]);
-    expect(result.html).not.toMatch(/<script src=|pagePath|___chunkMapping|___webpackCompilationHash/);
+    expect(result.removed).toEqual([
+      "#gatsby-script-loader",
+      "#gatsby-chunk-mapping",
+      'window.___webpackCompilationHash="7421e1a03083fef4b327";',
+      "/webpack-runtime-1.js",
+      "/framework-2.js",
+      "/app-3.js",
+    ]);
+    expect(result.html).not.toMatch(
+      /<script src=|pagePath|___chunkMapping|___webpackCompilationHash/,
+    );
   });
 
   it("puts one loader of the page-boot scripts where the first chunk tag was, and leaves the data blocks alone", () => {
-    expect(result.html).toContain(`<!-- slice-start id="_gatsby-scripts-1" --><script id="page-scripts">${loaderScript(PAGE_BOOT, FORM)}</script><!-- slice-end`);
+    expect(result.html).toContain(
+      `<!-- slice-start id="_gatsby-scripts-1" --><script id="page-scripts">${loaderScript(PAGE_BOOT, FORM)}</script><!-- slice-end`,
+    );
     expect(result.html).toContain('<script type="application/ld+json">{"a":1}</script>');
-    expect(result.html).toContain('<script type="application/json" id="meeting-form-content">{"b":2}</script>');
+    expect(result.html).toContain(
+      '<script type="application/json" id="meeting-form-content">{"b":2}</script>',
+    );
     expect(scriptsStartedBy(result.html)).toEqual(PAGE_BOOT);
   });
 
   it("is idempotent and leaves pages without Gatsby's scripts unchanged", () => {
-    expect(startPageBootInstead(result.html, LOADS)).toEqual({ html: result.html, removed: [], unrecognised: [] });
+    expect(startPageBootInstead(result.html, LOADS)).toEqual({
+      html: result.html,
+      removed: [],
+      unrecognised: [],
+    });
     const plain = '<html><body><script>var x=1</script><script src="/x.js"></script></body></html>';
-    expect(startPageBootInstead(plain, LOADS)).toEqual({ html: plain, removed: [], unrecognised: ['<script src="/x.js">'] });
+    expect(startPageBootInstead(plain, LOADS)).toEqual({
+      html: plain,
+      removed: [],
+      unrecognised: ['<script src="/x.js">'],
+    });
     expect(scriptsStartedBy(plain)).toEqual([]);
     // The loader of builds made before the rewrite was named page-scripts reads the same.
-    expect(scriptsStartedBy(`<body><script id="deferred-scripts">${loaderScript(["/app-3.js"])}</script></body>`)).toEqual(["/app-3.js"]);
+    expect(
+      scriptsStartedBy(
+        `<body><script id="deferred-scripts">${loaderScript(["/app-3.js"])}</script></body>`,
+      ),
+    ).toEqual(["/app-3.js"]);
   });
 
   it("keeps an inline script it does not know, even one that mentions Gatsby's globals", () => {
     const other = '<script>window.___webpackCompilationHash="x"; track();</script>';
-    expect(startPageBootInstead(page.replace("</body>", `${other}</body>`), LOADS).html).toContain(other);
+    expect(startPageBootInstead(page.replace("</body>", `${other}</body>`), LOADS).html).toContain(
+      other,
+    );
   });
 });
 
@@ -75,10 +129,21 @@ describe("pageBootScripts", () => {
   });
 
   it("says where each group comes from when a build lacks it", () => {
-    const { app, "meeting-form": form, "page-boot": boot, "submit-path": submit } = stats.namedChunkGroups;
-    expect(() => pageBootScripts({ namedChunkGroups: { app, "meeting-form": form, "submit-path": submit } })).toThrow(/no "page-boot" chunk group: gatsby-node\.ts/);
-    expect(() => pageBootScripts({ namedChunkGroups: { app, "page-boot": boot, "submit-path": submit } })).toThrow(/no "meeting-form" chunk group: src\/boot\/meeting-form-hydration\.ts/);
-    expect(() => pageBootScripts({ namedChunkGroups: { app, "page-boot": boot, "meeting-form": form } })).toThrow(/no "submit-path" chunk group: src\/lib\/send-meeting-request\.ts/);
+    const {
+      app,
+      "meeting-form": form,
+      "page-boot": boot,
+      "submit-path": submit,
+    } = stats.namedChunkGroups;
+    expect(() =>
+      pageBootScripts({ namedChunkGroups: { app, "meeting-form": form, "submit-path": submit } }),
+    ).toThrow(/no "page-boot" chunk group: gatsby-node\.ts/);
+    expect(() =>
+      pageBootScripts({ namedChunkGroups: { app, "page-boot": boot, "submit-path": submit } }),
+    ).toThrow(/no "meeting-form" chunk group: src\/boot\/meeting-form-hydration\.ts/);
+    expect(() =>
+      pageBootScripts({ namedChunkGroups: { app, "page-boot": boot, "meeting-form": form } }),
+    ).toThrow(/no "submit-path" chunk group: src\/lib\/send-meeting-request\.ts/);
   });
 });
 
@@ -93,7 +158,8 @@ describe("loaderScript", () => {
     const observers: Array<{ callback: () => void; options: unknown }> = [];
     const timers: Array<{ run: () => void; ms: number }> = [];
     const document = {
-      createElement: (tag: string) => (tag === "script" ? { src: "", async: false } : { rel: "", as: "", href: "" }),
+      createElement: (tag: string) =>
+        tag === "script" ? { src: "", async: false } : { rel: "", as: "", href: "" },
       body: { appendChild: (element: FakeScript) => appended.push(element) },
       head: { appendChild: (element: FakeLink) => links.push(element) },
     };
@@ -113,7 +179,9 @@ describe("loaderScript", () => {
     const { appended, links, observers, timers } = run(["/a.js", "/b.js"], { later: ["/c.js"] });
     expect(appended).toEqual([]);
     expect(links).toEqual([]);
-    expect(observers.map((observer) => observer.options)).toEqual([{ type: "paint", buffered: true }]);
+    expect(observers.map((observer) => observer.options)).toEqual([
+      { type: "paint", buffered: true },
+    ]);
     observers[0]!.callback(); // first-paint
     expect(appended).toEqual([
       { src: "/a.js", async: true, fetchPriority: "high" },
@@ -138,13 +206,17 @@ describe("loaderScript", () => {
 
 describe("startPageBootInstead reads tags as a parser does", () => {
   it("recognises a chunk tag whose attributes come in another order or with an empty value", () => {
-    const result = startPageBootInstead('<html><body><script async="" src="/app-3.js"></script></body></html>', LOADS);
+    const result = startPageBootInstead(
+      '<html><body><script async="" src="/app-3.js"></script></body></html>',
+      LOADS,
+    );
     expect(result.removed).toEqual(["/app-3.js"]);
     expect(result.unrecognised).toEqual([]);
   });
 
   it("ignores a script tag inside a comment", () => {
-    const html = '<html><body><!-- <script src="/old.js" async></script> --><script src="/app.js" async></script></body></html>';
+    const html =
+      '<html><body><!-- <script src="/old.js" async></script> --><script src="/app.js" async></script></body></html>';
     expect(startPageBootInstead(html, LOADS).removed).toEqual(["/app.js"]);
   });
 });
@@ -161,14 +233,20 @@ describe("startPageBootInDirectory", () => {
   });
 
   it("stops the build when Gatsby's tags change so that a page would still load a script while parsing", async () => {
-    const changed = page.replace('<script src="/app-3.js" async></script>', '<script src="/app-3.js" defer></script>');
+    const changed = page.replace(
+      '<script src="/app-3.js" async></script>',
+      '<script src="/app-3.js" defer></script>',
+    );
     const dir = publicDirWith({ "index.html": changed });
     await expect(startPageBootInDirectory(dir)).rejects.toThrow(PageScriptsError);
-    await expect(startPageBootInDirectory(dir)).rejects.toThrow(/index\.html: <script src="\/app-3\.js" defer>/);
+    await expect(startPageBootInDirectory(dir)).rejects.toThrow(
+      /index\.html: <script src="\/app-3\.js" defer>/,
+    );
   });
 
   it("leaves HTML that is not a Gatsby page alone (the content editor at /admin/)", async () => {
-    const editor = '<!doctype html><html><body><script src="/admin/sveltia-cms-1.0.0.js"></script></body></html>';
+    const editor =
+      '<!doctype html><html><body><script src="/admin/sveltia-cms-1.0.0.js"></script></body></html>';
     const dir = publicDirWith({ "index.html": page, "admin.html": editor });
     await expect(startPageBootInDirectory(dir)).resolves.toBe(1);
     expect(read(dir, "admin.html")).toBe(editor);
@@ -176,7 +254,9 @@ describe("startPageBootInDirectory", () => {
 
   it("stops the build when no page has Gatsby's scripts to replace", async () => {
     const dir = publicDirWith({ "index.html": "<html><body><p>no scripts</p></body></html>" });
-    await expect(startPageBootInDirectory(dir)).rejects.toThrow(/No page .* has Gatsby's script tags/);
+    await expect(startPageBootInDirectory(dir)).rejects.toThrow(
+      /No page .* has Gatsby's script tags/,
+    );
   });
 });
 
@@ -220,8 +300,21 @@ describe("loaderScript, near the form", () => {
       observe() {}
     };
     const performance = { now: () => 1234.5 };
-    runLoader(loaderScript(PAGE_BOOT, FORM, nearForm), { document, PerformanceObserver, setTimeout: () => undefined, IntersectionObserver, fetch, performance });
-    return { links, attributes, fetched, report: (isIntersecting: boolean) => report?.([{ isIntersecting }]), observed };
+    runLoader(loaderScript(PAGE_BOOT, FORM, nearForm), {
+      document,
+      PerformanceObserver,
+      setTimeout: () => undefined,
+      IntersectionObserver,
+      fetch,
+      performance,
+    });
+    return {
+      links,
+      attributes,
+      fetched,
+      report: (isIntersecting: boolean) => report?.([{ isIntersecting }]),
+      observed,
+    };
   }
 
   it("does nothing until the form's section comes near, then preconnects, preloads the submit path, marks the time and sends the warm-up once", () => {

@@ -19,10 +19,21 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import { attributesOf, elementsOf, parseHtml, startTagSource, textOf, type HtmlElement } from "./html";
+import {
+  attributesOf,
+  elementsOf,
+  parseHtml,
+  startTagSource,
+  textOf,
+  type HtmlElement,
+} from "./html";
 import { listFiles } from "./list-files";
 import { contactsWarmUpRequest, type SupabaseEndpoint } from "../src/lib/contacts-warm-up";
-import { FORM_NEAR_MARGIN, MEETING_FORM_CONTENT_ID, WARMED_UP_ATTRIBUTE } from "../src/lib/meeting-form-island";
+import {
+  FORM_NEAR_MARGIN,
+  MEETING_FORM_CONTENT_ID,
+  WARMED_UP_ATTRIBUTE,
+} from "../src/lib/meeting-form-island";
 import { CONTACT_FORM_ID } from "../src/lib/scroll-to-section";
 
 /** The webpack entry of the pages' start-up script (added in gatsby-node.ts, onCreateWebpackConfig). */
@@ -55,7 +66,11 @@ export const LOADER_FALLBACK_MS = 3000;
  * on a slow network they then download beside page-boot instead of after it, and are in the cache
  * when it asks for them. A prefetch runs nothing.
  */
-export function loaderScript(scripts: readonly string[], later: readonly string[] = [], nearForm?: NearFormWarmUp): string {
+export function loaderScript(
+  scripts: readonly string[],
+  later: readonly string[] = [],
+  nearForm?: NearFormWarmUp,
+): string {
   return (
     `(function(){var s=${JSON.stringify(scripts)},p=${JSON.stringify(later)},d=0;` +
     `function l(){if(d)return;d=1;var i,e;for(i=0;i<s.length;i++){e=document.createElement("script");e.src=s[i];e.async=true;e.fetchPriority="high";document.body.appendChild(e)}` +
@@ -88,7 +103,13 @@ export type NearFormWarmUp = {
  * A visitor who never nears the form causes none of it. page-boot reads the attribute and keeps
  * the way warm while the visitor stays (src/lib/keep-submit-warm.ts).
  */
-function warmUpWhenNear({ sectionId, margin, attribute, request, preload }: NearFormWarmUp): string {
+function warmUpWhenNear({
+  sectionId,
+  margin,
+  attribute,
+  request,
+  preload,
+}: NearFormWarmUp): string {
   const origin = new URL(request[0]).origin;
   return (
     `;var w=${JSON.stringify(request)},n=${JSON.stringify(preload)},f=document.getElementById(${JSON.stringify(sectionId)});` +
@@ -114,11 +135,15 @@ export function scriptsStartedBy(html: string): string[] {
 }
 
 /** The part of webpack.stats.json (written by Gatsby into public/) that names each chunk group's files. */
-export type WebpackStats = { namedChunkGroups?: Record<string, { assets: Array<string | { name: string }> } | undefined> };
+export type WebpackStats = {
+  namedChunkGroups?: Record<string, { assets: Array<string | { name: string }> } | undefined>;
+};
 
 /** The script files of one chunk group, in webpack's order (its runtime first); undefined when the build has no such group. */
 export function chunkGroupScripts(stats: WebpackStats, groupName: string): string[] | undefined {
-  return stats.namedChunkGroups?.[groupName]?.assets.map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((name) => name.endsWith(".js"));
+  return stats.namedChunkGroups?.[groupName]?.assets
+    .map((asset) => (typeof asset === "string" ? asset : asset.name))
+    .filter((name) => name.endsWith(".js"));
 }
 
 /** The chunk group page-boot loads when the form is needed (its webpackChunkName in src/boot/meeting-form-hydration.ts). */
@@ -128,7 +153,10 @@ export const SUBMIT_CHUNK_GROUP = "submit-path";
 
 function scriptsOfGroup(stats: WebpackStats, groupName: string, whereFrom: string): string[] {
   const names = chunkGroupScripts(stats, groupName);
-  if (!names) throw new PageScriptsError(`webpack.stats.json has no "${groupName}" chunk group: ${whereFrom}.`);
+  if (!names)
+    throw new PageScriptsError(
+      `webpack.stats.json has no "${groupName}" chunk group: ${whereFrom}.`,
+    );
   return names.map((name) => `/${name}`);
 }
 
@@ -137,18 +165,42 @@ function scriptsOfGroup(stats: WebpackStats, groupName: string, whereFrom: strin
  * runtime first), and the form's scripts to prefetch (those page-boot does not already load), as
  * site paths.
  */
-export function pageBootScripts(stats: WebpackStats): { scripts: string[]; later: string[]; submitPath: string[] } {
-  const scripts = scriptsOfGroup(stats, PAGE_BOOT_ENTRY, "gatsby-node.ts (onCreateWebpackConfig) adds this entry to the build");
-  const form = scriptsOfGroup(stats, FORM_CHUNK_GROUP, "src/boot/meeting-form-hydration.ts names the form's chunk");
-  const submitPath = scriptsOfGroup(stats, SUBMIT_CHUNK_GROUP, "src/lib/send-meeting-request.ts names the submit path's chunk");
-  return { scripts, later: form.filter((name) => !scripts.includes(name)), submitPath: submitPath.filter((name) => !scripts.includes(name)) };
+export function pageBootScripts(stats: WebpackStats): {
+  scripts: string[];
+  later: string[];
+  submitPath: string[];
+} {
+  const scripts = scriptsOfGroup(
+    stats,
+    PAGE_BOOT_ENTRY,
+    "gatsby-node.ts (onCreateWebpackConfig) adds this entry to the build",
+  );
+  const form = scriptsOfGroup(
+    stats,
+    FORM_CHUNK_GROUP,
+    "src/boot/meeting-form-hydration.ts names the form's chunk",
+  );
+  const submitPath = scriptsOfGroup(
+    stats,
+    SUBMIT_CHUNK_GROUP,
+    "src/lib/send-meeting-request.ts names the submit path's chunk",
+  );
+  return {
+    scripts,
+    later: form.filter((name) => !scripts.includes(name)),
+    submitPath: submitPath.filter((name) => !scripts.includes(name)),
+  };
 }
 
 /** Gatsby's tag for an initial chunk: a same-origin src ending in .js, async, nothing else. */
 function chunkSource(element: HtmlElement): string | undefined {
   const attributes = attributesOf(element);
   const src = attributes.get("src");
-  const isChunk = attributes.size === 2 && attributes.has("async") && src !== undefined && /^\/(?!\/)[^"<>]+\.js$/.test(src);
+  const isChunk =
+    attributes.size === 2 &&
+    attributes.has("async") &&
+    src !== undefined &&
+    /^\/(?!\/)[^"<>]+\.js$/.test(src);
   return isChunk ? src : undefined;
 }
 
@@ -161,7 +213,8 @@ function gatsbyRuntimeScript(element: HtmlElement): string | undefined {
   const attributes = attributesOf(element);
   const id = attributes.get("id");
   const text = textOf(element).trim();
-  if (id !== undefined && GATSBY_RUNTIME_INLINE_IDS.has(id) && attributes.size === 1) return `#${id}`;
+  if (id !== undefined && GATSBY_RUNTIME_INLINE_IDS.has(id) && attributes.size === 1)
+    return `#${id}`;
   if (attributes.size === 0 && COMPILATION_HASH.test(text)) return text;
   return chunkSource(element);
 }
@@ -172,11 +225,21 @@ function gatsbyRuntimeScript(element: HtmlElement): string | undefined {
  */
 export function startPageBootInstead(
   html: string,
-  { scripts, later, nearForm }: { scripts: readonly string[]; later: readonly string[]; nearForm?: NearFormWarmUp },
+  {
+    scripts,
+    later,
+    nearForm,
+  }: { scripts: readonly string[]; later: readonly string[]; nearForm?: NearFormWarmUp },
 ): RewrittenPage {
-  const scriptElements = [...elementsOf(parseHtml(html))].filter((element) => element.tagName === "script");
-  const alreadyRewritten = scriptElements.some((element) => attributesOf(element).get("id") === LOADER_ID);
-  const runtime = alreadyRewritten ? [] : scriptElements.filter((element) => gatsbyRuntimeScript(element) !== undefined);
+  const scriptElements = [...elementsOf(parseHtml(html))].filter(
+    (element) => element.tagName === "script",
+  );
+  const alreadyRewritten = scriptElements.some(
+    (element) => attributesOf(element).get("id") === LOADER_ID,
+  );
+  const runtime = alreadyRewritten
+    ? []
+    : scriptElements.filter((element) => gatsbyRuntimeScript(element) !== undefined);
   const unrecognised = scriptElements
     .filter((element) => attributesOf(element).has("src") && !runtime.includes(element))
     .map((element) => startTagSource(html, element));
@@ -187,10 +250,17 @@ export function startPageBootInstead(
   // From the last tag to the first, so that earlier offsets stay valid.
   for (const element of [...runtime].reverse()) {
     const { startOffset, endOffset } = element.sourceCodeLocation!;
-    const replacement = element === loaderPlace ? `<script id="${LOADER_ID}">${loaderScript(scripts, later, nearForm)}</script>` : "";
+    const replacement =
+      element === loaderPlace
+        ? `<script id="${LOADER_ID}">${loaderScript(scripts, later, nearForm)}</script>`
+        : "";
     rewritten = rewritten.slice(0, startOffset) + replacement + rewritten.slice(endOffset);
   }
-  return { html: rewritten, removed: runtime.map((element) => gatsbyRuntimeScript(element)!), unrecognised };
+  return {
+    html: rewritten,
+    removed: runtime.map((element) => gatsbyRuntimeScript(element)!),
+    unrecognised,
+  };
 }
 
 /**
@@ -206,12 +276,23 @@ function isGatsbyPage(html: string): boolean {
  * webpack.stats.json); returns how many pages start it. Throws PageScriptsError when a page keeps
  * a script tag the rewrite does not recognise, or when no page at all was rewritten.
  */
-export async function startPageBootInDirectory(publicDir: string, supabase?: SupabaseEndpoint): Promise<number> {
-  const stats = JSON.parse(await fs.readFile(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
+export async function startPageBootInDirectory(
+  publicDir: string,
+  supabase?: SupabaseEndpoint,
+): Promise<number> {
+  const stats = JSON.parse(
+    await fs.readFile(path.join(publicDir, "webpack.stats.json"), "utf8"),
+  ) as WebpackStats;
   const { scripts, later, submitPath } = pageBootScripts(stats);
   const nearForm: NearFormWarmUp | undefined =
     supabase?.url && supabase.anonKey
-      ? { sectionId: CONTACT_FORM_ID, margin: FORM_NEAR_MARGIN, attribute: WARMED_UP_ATTRIBUTE, request: contactsWarmUpRequest(supabase), preload: submitPath }
+      ? {
+          sectionId: CONTACT_FORM_ID,
+          margin: FORM_NEAR_MARGIN,
+          attribute: WARMED_UP_ATTRIBUTE,
+          request: contactsWarmUpRequest(supabase),
+          preload: submitPath,
+        }
       : undefined;
   const loads = { scripts, later, nearForm };
   const htmlFiles = (await listFiles(publicDir)).filter((name) => name.endsWith(".html"));
@@ -222,7 +303,10 @@ export async function startPageBootInDirectory(publicDir: string, supabase?: Sup
     const original = await fs.readFile(full, "utf8");
     if (!isGatsbyPage(original)) continue;
     // Only a page with the form prefetches the form's scripts (not the not-found page).
-    const page = startPageBootInstead(original, original.includes(`id="${MEETING_FORM_CONTENT_ID}"`) ? loads : { scripts, later: [] });
+    const page = startPageBootInstead(
+      original,
+      original.includes(`id="${MEETING_FORM_CONTENT_ID}"`) ? loads : { scripts, later: [] },
+    );
     problems.push(...page.unrecognised.map((tag) => `${file}: ${tag}`));
     if (page.removed.length > 0) await fs.writeFile(full, page.html);
     if (page.html.includes(`id="${LOADER_ID}"`)) rewritten += 1;

@@ -10,7 +10,6 @@ jest.setTimeout(60_000);
 
 const root = path.resolve(__dirname, "..");
 
-
 /** A published folder as the build leaves it: HTML, a bundle holding the anon key, page data, an image. */
 function makeBuild(extraFiles: Record<string, string | Buffer> = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "public-secrets-"));
@@ -18,7 +17,9 @@ function makeBuild(extraFiles: Record<string, string | Buffer> = {}): string {
     "index.html": "<!DOCTYPE html><html><body><h1>Schedule Your CTAA Meeting</h1></body></html>",
     "app-5f3c.js": `var e={url:"https://abc.supabase.co",key:"${LOCAL_ANON_KEY}"};fetch(e.url+"/rest/v1/contacts")`,
     "page-data/index/page-data.json": '{"componentChunkName":"component---src-pages-index-tsx"}',
-    "static/ab12/photo.png": Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x65, 0x79, 0x4a]),
+    "static/ab12/photo.png": Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x65, 0x79, 0x4a,
+    ]),
     ...extraFiles,
   };
   for (const [file, content] of Object.entries(files)) {
@@ -36,7 +37,9 @@ describe("findSecretsInDirectory", () => {
   });
 
   it("fails on a service-role key planted in a bundle, naming file and line", async () => {
-    const dir = makeBuild({ "component---src-pages-index-tsx-9a8b.js": `/* chunk */\nconst k="${SERVICE_ROLE_KEY}";` });
+    const dir = makeBuild({
+      "component---src-pages-index-tsx-9a8b.js": `/* chunk */\nconst k="${SERVICE_ROLE_KEY}";`,
+    });
     const { findings } = await findSecretsInDirectory(dir);
     expect(findings).toEqual([
       expect.objectContaining({
@@ -55,7 +58,10 @@ describe("findSecretsInDirectory", () => {
       "static/x/y.map": Buffer.concat([Buffer.from([0, 1, 2]), Buffer.from(SERVICE_ROLE_KEY)]),
     });
     const { findings } = await findSecretsInDirectory(dir);
-    expect(findings.map((finding) => finding.file)).toEqual(["page-data/sq/d/123.json", "static/x/y.map"]);
+    expect(findings.map((finding) => finding.file)).toEqual([
+      "page-data/sq/d/123.json",
+      "static/x/y.map",
+    ]);
   });
 });
 
@@ -66,12 +72,42 @@ describe("findSecretsInText", () => {
 
   it.each([
     ["a JWT without a role", unsignedJwt({ sub: "user-1" }), "jwt-role", /role null/],
-    ["an authenticated user's JWT", unsignedJwt({ role: "authenticated" }), "jwt-role", /role "authenticated"/],
-    ["a JWT whose claims are not JSON", `${unsignedJwt({}).split(".")[0]}.bm90LWpzb24.sig`, "jwt-unreadable", /cannot be decoded/],
-    ["a Supabase secret key", "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz", "supabase-secret-key", /Supabase secret key: sb_secret_/],
-    ["a bundled server variable", '{SUPABASE_SERVICE_ROLE_KEY:"sb-demo-1234567890"}', "server-variable", /SUPABASE_SERVICE_ROLE_KEY with a value: sb-demo-1234/],
-    ["a copied .env line", "SUPABASE_JWT_SECRET=super-secret-jwt-token-with-at-least-32-characters", "server-variable", /SUPABASE_JWT_SECRET with a value/],
-    ["a server variable in a source map", '\\"SUPABASE_SERVICE_ROLE_KEY\\": \\"hunter2-hunter2\\"', "server-variable", /SUPABASE_SERVICE_ROLE_KEY/],
+    [
+      "an authenticated user's JWT",
+      unsignedJwt({ role: "authenticated" }),
+      "jwt-role",
+      /role "authenticated"/,
+    ],
+    [
+      "a JWT whose claims are not JSON",
+      `${unsignedJwt({}).split(".")[0]}.bm90LWpzb24.sig`,
+      "jwt-unreadable",
+      /cannot be decoded/,
+    ],
+    [
+      "a Supabase secret key",
+      "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz",
+      "supabase-secret-key",
+      /Supabase secret key: sb_secret_/,
+    ],
+    [
+      "a bundled server variable",
+      '{SUPABASE_SERVICE_ROLE_KEY:"sb-demo-1234567890"}',
+      "server-variable",
+      /SUPABASE_SERVICE_ROLE_KEY with a value: sb-demo-1234/,
+    ],
+    [
+      "a copied .env line",
+      "SUPABASE_JWT_SECRET=super-secret-jwt-token-with-at-least-32-characters",
+      "server-variable",
+      /SUPABASE_JWT_SECRET with a value/,
+    ],
+    [
+      "a server variable in a source map",
+      '\\"SUPABASE_SERVICE_ROLE_KEY\\": \\"hunter2-hunter2\\"',
+      "server-variable",
+      /SUPABASE_SERVICE_ROLE_KEY/,
+    ],
     [
       "a Postgres URL with a password",
       '"postgresql://postgres:hunter2-secret@db.abc.supabase.co:5432/postgres"',
@@ -81,7 +117,14 @@ describe("findSecretsInText", () => {
     ["a private key", "-----BEGIN PRIVATE KEY-----\nMIIE", "private-key", /PRIVATE KEY/],
   ])("flags %s", (_name, text, kind, detail) => {
     const findings = findSecretsInText(text, "file.js");
-    expect(findings).toEqual([expect.objectContaining({ file: "file.js", line: 1, kind, detail: expect.stringMatching(detail) })]);
+    expect(findings).toEqual([
+      expect.objectContaining({
+        file: "file.js",
+        line: 1,
+        kind,
+        detail: expect.stringMatching(detail),
+      }),
+    ]);
     expect(findings[0]!.detail).not.toContain("hunter2");
   });
 
@@ -91,7 +134,10 @@ describe("findSecretsInText", () => {
     ["text that only looks like a JWT", "eyJub3QiOiJhIGp3dCJ9.eyJ4IjoxfQ.sig"],
     ["the words service role in prose", "Never expose your service_role key in the browser."],
     // supabase-js documents its admin client like this; source maps carry the comment.
-    ["the variable name without a value", "headers: { Authorization: `Bearer ${process.env.SUPABASE_SERVICE_ROLE_KEY}` },"],
+    [
+      "the variable name without a value",
+      "headers: { Authorization: `Bearer ${process.env.SUPABASE_SERVICE_ROLE_KEY}` },",
+    ],
   ])("does not flag %s", (_name, text) => {
     expect(findSecretsInText(text)).toEqual([]);
   });
@@ -103,16 +149,23 @@ describe("findSecretsInText", () => {
 
 describe("npm run check:secrets", () => {
   const run = (dir: string): { status: number | null; stdout: string; stderr: string } => {
-    const result = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "tools", "check-secrets.ts"), dir], {
-      cwd: root,
-      encoding: "utf8",
-    });
+    const result = spawnSync(
+      path.join(root, "node_modules", ".bin", "tsx"),
+      [path.join(root, "tools", "check-secrets.ts"), dir],
+      {
+        cwd: root,
+        encoding: "utf8",
+      },
+    );
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
   };
 
   it("exits 0 for a clean build", () => {
     const result = run(makeBuild());
-    expect(result).toMatchObject({ status: 0, stdout: expect.stringMatching(/No secrets in 4 files/) });
+    expect(result).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(/No secrets in 4 files/),
+    });
   });
 
   it("exits 1 and lists the findings when a service-role key is published", () => {

@@ -19,7 +19,13 @@ export type SecretFinding = {
   /** Path relative to the scanned folder, "/"-separated. */
   file: string;
   line: number;
-  kind: "jwt-role" | "jwt-unreadable" | "supabase-secret-key" | "server-variable" | "postgres-password" | "private-key";
+  kind:
+    | "jwt-role"
+    | "jwt-unreadable"
+    | "supabase-secret-key"
+    | "server-variable"
+    | "postgres-password"
+    | "private-key";
   /** What was found, with the secret itself shortened so the report does not repeat it. */
   detail: string;
 };
@@ -39,7 +45,9 @@ const PRIVATE_KEY_PATTERN = /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/g;
 
 /** Shortens a secret for a report: enough to find it, not enough to use it. */
 export function redact(secret: string): string {
-  return secret.length <= 16 ? `${secret.slice(0, 4)}…` : `${secret.slice(0, 12)}…(${secret.length} chars)`;
+  return secret.length <= 16
+    ? `${secret.slice(0, 4)}…`
+    : `${secret.slice(0, 12)}…(${secret.length} chars)`;
 }
 
 /** Findings in one file's text (file is filled in by the caller). */
@@ -54,23 +62,39 @@ export function findSecretsInText(text: string, file = ""): SecretFinding[] {
     const decoded = decodeJwt(match[0]);
     if (!decoded) continue;
     if (!decoded.payload) {
-      add(match.index, "jwt-unreadable", `a JWT whose claims cannot be decoded: ${redact(match[0])}`);
+      add(
+        match.index,
+        "jwt-unreadable",
+        `a JWT whose claims cannot be decoded: ${redact(match[0])}`,
+      );
       continue;
     }
     const role = decoded.payload.role;
     if (role !== "anon") {
-      add(match.index, "jwt-role", `a JWT with role ${JSON.stringify(role ?? null)} (only "anon" may be published): ${redact(match[0])}`);
+      add(
+        match.index,
+        "jwt-role",
+        `a JWT with role ${JSON.stringify(role ?? null)} (only "anon" may be published): ${redact(match[0])}`,
+      );
     }
   }
   for (const match of text.matchAll(SUPABASE_SECRET_KEY_PATTERN)) {
     add(match.index, "supabase-secret-key", `a Supabase secret key: ${redact(match[0])}`);
   }
   for (const match of text.matchAll(SERVER_VARIABLE_PATTERN)) {
-    add(match.index, "server-variable", `the server-only variable ${match[1]} with a value: ${redact(match[2] ?? "")}`);
+    add(
+      match.index,
+      "server-variable",
+      `the server-only variable ${match[1]} with a value: ${redact(match[2] ?? "")}`,
+    );
   }
   for (const match of text.matchAll(POSTGRES_URL_PATTERN)) {
     const password = match[1] ?? "";
-    add(match.index, "postgres-password", `a Postgres connection string with a password: ${match[0].replace(password, "****")}`);
+    add(
+      match.index,
+      "postgres-password",
+      `a Postgres connection string with a password: ${match[0].replace(password, "****")}`,
+    );
   }
   for (const match of text.matchAll(PRIVATE_KEY_PATTERN)) {
     add(match.index, "private-key", `a private key (${match[0]})`);
@@ -98,7 +122,9 @@ function lineLocator(text: string): (index: number) => number {
  * page-data file or an image's metadata as easily as in a script. Bytes are read as latin1,
  * so every pattern (all ASCII) is found in text and binary files alike.
  */
-export async function findSecretsInDirectory(dir: string): Promise<{ files: number; findings: SecretFinding[] }> {
+export async function findSecretsInDirectory(
+  dir: string,
+): Promise<{ files: number; findings: SecretFinding[] }> {
   const files = await listFiles(dir);
   const findings: SecretFinding[] = [];
   for (const file of files) {

@@ -29,7 +29,11 @@ const notFoundHtml = indexHtml.replace('window.pagePath="/"', 'window.pagePath="
 
 /** A minimal published folder: two pages, a script chunk and an image. */
 function makePublicDir(
-  pages: Record<string, string> = { "index.html": indexHtml, "404/index.html": notFoundHtml, "404.html": notFoundHtml },
+  pages: Record<string, string> = {
+    "index.html": indexHtml,
+    "404/index.html": notFoundHtml,
+    "404.html": notFoundHtml,
+  },
 ): string {
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "security-headers-"));
   fs.mkdirSync(path.join(project, "static"));
@@ -71,7 +75,9 @@ describe("writeSecurityHeaders", () => {
       ].sort(),
     ]);
     expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
-    expect(csp.get("script-src")).not.toContain(cspHash('{"@context":"https://schema.org","@type":"Organization"}'));
+    expect(csp.get("script-src")).not.toContain(
+      cspHash('{"@context":"https://schema.org","@type":"Organization"}'),
+    );
     expect(csp.get("script-src-attr")).toEqual(["'none'"]);
   });
 
@@ -100,8 +106,13 @@ describe("writeSecurityHeaders", () => {
 
   it("locks down everything else", () => {
     expect(Object.fromEntries(csp)).toMatchObject({
-      "default-src": ["'self'"], "img-src": ["'self'", "data:"], "font-src": ["'self'"], "object-src": ["'none'"],
-      "base-uri": ["'self'"], "form-action": ["'self'"], "frame-ancestors": ["'none'"],
+      "default-src": ["'self'"],
+      "img-src": ["'self'", "data:"],
+      "font-src": ["'self'"],
+      "object-src": ["'none'"],
+      "base-uri": ["'self'"],
+      "form-action": ["'self'"],
+      "frame-ancestors": ["'none'"],
     });
     expect(csp.has("upgrade-insecure-requests")).toBe(false);
   });
@@ -112,14 +123,23 @@ describe("writeSecurityHeaders", () => {
     const rules = parseHeadersFile(written);
     for (const urlPath of ["/", "/404/", "/404.html", "/missing", "/static/a/b.png", "/app-1.js"]) {
       const headers = headersForPath(rules, urlPath);
-      expect(headers["content-security-policy"]).toBe([...csp].map(([name, sources]) => [name, ...sources].join(" ")).join("; "));
+      expect(headers["content-security-policy"]).toBe(
+        [...csp].map(([name, sources]) => [name, ...sources].join(" ")).join("; "),
+      );
       expect(headers["x-content-type-options"]).toBe("nosniff");
       expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-      expect(headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains; preload");
+      expect(headers["strict-transport-security"]).toBe(
+        "max-age=63072000; includeSubDomains; preload",
+      );
       expect(headers["x-frame-options"]).toBe("DENY");
-      expect(headers["permissions-policy"]).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+      expect(headers["permissions-policy"]).toMatch(
+        /camera=\(\).*geolocation=\(\).*microphone=\(\)/,
+      );
     }
-    for (const asset of ["/static/a/b.png", "/app-1.js"]) expect(headersForPath(rules, asset)["cache-control"]).toBe("public, max-age=31536000, immutable");
+    for (const asset of ["/static/a/b.png", "/app-1.js"])
+      expect(headersForPath(rules, asset)["cache-control"]).toBe(
+        "public, max-age=31536000, immutable",
+      );
     expect(headersForPath(rules, "/")["cache-control"]).toBeUndefined();
   });
 
@@ -130,17 +150,26 @@ describe("writeSecurityHeaders", () => {
 
   it("refuses a page with an inline event handler, writing nothing", async () => {
     const dir = makePublicDir({ "index.html": '<button onclick="go()">Go</button>' });
-    await expect(writeSecurityHeaders({ publicDir: dir, supabaseUrl: SUPABASE_URL })).rejects.toThrow(/index\.html: inline event handler <button onclick>/);
+    await expect(
+      writeSecurityHeaders({ publicDir: dir, supabaseUrl: SUPABASE_URL }),
+    ).rejects.toThrow(/index\.html: inline event handler <button onclick>/);
     expect(fs.readFileSync(path.join(dir, "_headers"), "utf8")).toBe(template);
   });
 
-  it.each([[undefined], [""], ["not a url"], ["ftp://example.com"]])("refuses the Supabase URL %j", async (supabaseUrl) => {
-    await expect(writeSecurityHeaders({ publicDir, supabaseUrl })).rejects.toThrow(SecurityHeadersError);
-  });
+  it.each([[undefined], [""], ["not a url"], ["ftp://example.com"]])(
+    "refuses the Supabase URL %j",
+    async (supabaseUrl) => {
+      await expect(writeSecurityHeaders({ publicDir, supabaseUrl })).rejects.toThrow(
+        SecurityHeadersError,
+      );
+    },
+  );
 
   it("refuses an empty build", async () => {
     const dir = makePublicDir({});
-    await expect(writeSecurityHeaders({ publicDir: dir, supabaseUrl: SUPABASE_URL })).rejects.toThrow(/No HTML files/);
+    await expect(
+      writeSecurityHeaders({ publicDir: dir, supabaseUrl: SUPABASE_URL }),
+    ).rejects.toThrow(/No HTML files/);
   });
 });
 
@@ -163,13 +192,17 @@ describe("fillHeadersTemplate", () => {
   });
 
   it("refuses an unknown placeholder", () => {
-    expect(() => fillHeadersTemplate("/*\n  X-A: {{script-hashes}}\n", values)).toThrow(/unknown placeholder \{\{script-hashes\}\}/);
+    expect(() => fillHeadersTemplate("/*\n  X-A: {{script-hashes}}\n", values)).toThrow(
+      /unknown placeholder \{\{script-hashes\}\}/,
+    );
   });
 });
 
 describe("normalizeCsp", () => {
   it("collapses whitespace and duplicates, keeps valueless directives", () => {
-    expect(normalizeCsp("  default-src  'self' 'self' ;; style-src ; upgrade-insecure-requests; ")).toBe("default-src 'self'; style-src 'none'; upgrade-insecure-requests");
+    expect(
+      normalizeCsp("  default-src  'self' 'self' ;; style-src ; upgrade-insecure-requests; "),
+    ).toBe("default-src 'self'; style-src 'none'; upgrade-insecure-requests");
   });
 });
 
@@ -182,15 +215,36 @@ describe("assertStrictPolicy", () => {
   });
 
   it.each([
-    [good.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"), /script-src allows 'unsafe-inline'/],
-    [good.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'"), /script-src allows 'unsafe-eval'/],
+    [
+      good.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+      /script-src allows 'unsafe-inline'/,
+    ],
+    [
+      good.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'"),
+      /script-src allows 'unsafe-eval'/,
+    ],
     [good.replace("script-src 'self'", "script-src 'self' https:"), /script-src allows https:/],
     [`${good}; worker-src 'self' blob:`, /worker-src allows blob:/],
-    [good.replace("style-src-elem 'self'", "style-src-elem 'self' 'unsafe-inline'"), /style-src-elem allows 'unsafe-inline'/],
+    [
+      good.replace("style-src-elem 'self'", "style-src-elem 'self' 'unsafe-inline'"),
+      /style-src-elem allows 'unsafe-inline'/,
+    ],
     [`${good}; style-src-attr 'unsafe-inline'`, /style-src-attr allows 'unsafe-inline'/],
-    [good.replace(`connect-src 'self' ${origin}`, `connect-src 'self' ${origin} https://evil.example`), /more than 'self'.*evil/],
-    [good.replace(`connect-src 'self' ${origin}`, "connect-src 'self'"), /does not allow https:\/\/x\.supabase\.co/],
-    [good.replace("frame-ancestors 'none'", "frame-ancestors 'self'"), /frame-ancestors is not 'none'/],
+    [
+      good.replace(
+        `connect-src 'self' ${origin}`,
+        `connect-src 'self' ${origin} https://evil.example`,
+      ),
+      /more than 'self'.*evil/,
+    ],
+    [
+      good.replace(`connect-src 'self' ${origin}`, "connect-src 'self'"),
+      /does not allow https:\/\/x\.supabase\.co/,
+    ],
+    [
+      good.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+      /frame-ancestors is not 'none'/,
+    ],
     [good.replace("object-src 'none'; ", ""), /object-src is missing/],
   ])("refuses %s", (policy, message) => {
     expect(() => assertStrictPolicy(policy, origin)).toThrow(message);
@@ -206,24 +260,40 @@ describe("supabaseOrigin", () => {
 
 describe("validateHeadersFile", () => {
   it("refuses a header set by two rules for the same path", () => {
-    const text = "/*\n  Content-Security-Policy: default-src 'self'\n/static/*\n  Content-Security-Policy: default-src 'none'\n";
-    expect(() => validateHeadersFile(text, ["/", "/static/x.png"])).toThrow(/content-security-policy for \/static\/x\.png in more than one rule/);
+    const text =
+      "/*\n  Content-Security-Policy: default-src 'self'\n/static/*\n  Content-Security-Policy: default-src 'none'\n";
+    expect(() => validateHeadersFile(text, ["/", "/static/x.png"])).toThrow(
+      /content-security-policy for \/static\/x\.png in more than one rule/,
+    );
   });
 
   it("accepts a narrower rule that detaches the header before setting its own", () => {
-    const text = "/*\n  Content-Security-Policy: default-src 'self'\n/admin/*\n  ! Content-Security-Policy\n  Content-Security-Policy: default-src 'none'\n";
+    const text =
+      "/*\n  Content-Security-Policy: default-src 'self'\n/admin/*\n  ! Content-Security-Policy\n  Content-Security-Policy: default-src 'none'\n";
     expect(() => validateHeadersFile(text, ["/", "/admin/"])).not.toThrow();
   });
 
   it("refuses a line Cloudflare Pages would ignore", () => {
-    expect(() => validateHeadersFile(`/*\n  X-Long: ${"a".repeat(2000)}\n`, ["/"])).toThrow(/2,?000/);
+    expect(() => validateHeadersFile(`/*\n  X-Long: ${"a".repeat(2000)}\n`, ["/"])).toThrow(
+      /2,?000/,
+    );
   });
 });
 
 describe("findUnfilledPlaceholder", () => {
   it("recognises the template, with or without spaces inside the braces, and not a filled file", () => {
-    expect(findUnfilledPlaceholder("  Content-Security-Policy: script-src 'self' {{inline-script-hashes}}")).toBe("{{inline-script-hashes}}");
-    expect(findUnfilledPlaceholder("  Content-Security-Policy: connect-src 'self' {{ supabase-origin }}")).toBe("{{ supabase-origin }}");
-    expect(findUnfilledPlaceholder("  Content-Security-Policy: script-src 'self' 'sha256-a'")).toBeUndefined();
+    expect(
+      findUnfilledPlaceholder(
+        "  Content-Security-Policy: script-src 'self' {{inline-script-hashes}}",
+      ),
+    ).toBe("{{inline-script-hashes}}");
+    expect(
+      findUnfilledPlaceholder(
+        "  Content-Security-Policy: connect-src 'self' {{ supabase-origin }}",
+      ),
+    ).toBe("{{ supabase-origin }}");
+    expect(
+      findUnfilledPlaceholder("  Content-Security-Policy: script-src 'self' 'sha256-a'"),
+    ).toBeUndefined();
   });
 });

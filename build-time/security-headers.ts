@@ -12,7 +12,12 @@ import { normalizeCsp, strictPolicyProblems } from "./csp";
 import { cspHash, findInlineSources } from "./inline-sources";
 import { listFiles } from "./list-files";
 
-export const PLACEHOLDERS = ["inline-script-hashes", "inline-style-hashes", "style-attribute-hashes", "supabase-origin"] as const;
+export const PLACEHOLDERS = [
+  "inline-script-hashes",
+  "inline-style-hashes",
+  "style-attribute-hashes",
+  "supabase-origin",
+] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type PlaceholderValues = Record<Placeholder, string>;
 
@@ -53,7 +58,8 @@ export async function collectSiteInlineSources(publicDir: string): Promise<SiteI
     found.scripts.forEach((text) => scripts.add(cspHash(text)));
     found.styles.forEach((text) => styles.add(cspHash(text)));
     found.styleAttributes.forEach((text) => styleAttributes.add(cspHash(text)));
-    for (const where of found.eventHandlerAttributes) problems.push(`${file}: inline event handler ${where}`);
+    for (const where of found.eventHandlerAttributes)
+      problems.push(`${file}: inline event handler ${where}`);
     for (const where of found.javascriptUrls) problems.push(`${file}: javascript: URL in ${where}`);
   }
   return {
@@ -89,7 +95,10 @@ export function placeholderValues(sources: SiteInlineSources, origin: string): P
     "inline-script-hashes": sources.scriptHashes.join(" "),
     "inline-style-hashes": sources.styleHashes.join(" "),
     // Without hashes, 'unsafe-hashes' alone allows nothing; say 'none' instead (see normalizeCsp).
-    "style-attribute-hashes": sources.styleAttributeHashes.length > 0 ? ["'unsafe-hashes'", ...sources.styleAttributeHashes].join(" ") : "",
+    "style-attribute-hashes":
+      sources.styleAttributeHashes.length > 0
+        ? ["'unsafe-hashes'", ...sources.styleAttributeHashes].join(" ")
+        : "",
     "supabase-origin": origin,
   };
 }
@@ -103,7 +112,9 @@ export function fillHeadersTemplate(template: string, values: PlaceholderValues)
   const filled = lines.map((line) => {
     const replaced = line.replace(PLACEHOLDER_PATTERN, (_whole, name: string) => {
       if (!(PLACEHOLDERS as readonly string[]).includes(name)) {
-        throw new SecurityHeadersError(`static/_headers uses an unknown placeholder {{${name}}} (known: ${PLACEHOLDERS.join(", ")}).`);
+        throw new SecurityHeadersError(
+          `static/_headers uses an unknown placeholder {{${name}}} (known: ${PLACEHOLDERS.join(", ")}).`,
+        );
       }
       return values[name as Placeholder];
     });
@@ -120,7 +131,10 @@ export function fillHeadersTemplate(template: string, values: PlaceholderValues)
 /** Throws unless the policy passes build-time/csp.ts's strictPolicyProblems. */
 export function assertStrictPolicy(policy: string, origin: string): void {
   const problems = strictPolicyProblems(policy, origin);
-  if (problems.length > 0) throw new SecurityHeadersError(`The generated Content-Security-Policy is too permissive: ${problems.join("; ")}.`);
+  if (problems.length > 0)
+    throw new SecurityHeadersError(
+      `The generated Content-Security-Policy is too permissive: ${problems.join("; ")}.`,
+    );
 }
 
 /** Checks the generated file as a host would read it. Returns the rules. */
@@ -140,7 +154,8 @@ export function validateHeadersFile(text: string, urlPaths: readonly string[]): 
     for (const rule of rules) {
       if (!rule.matcher.test(urlPath)) continue;
       for (const name of rule.detached) setBy.delete(name);
-      for (const [name] of rule.headers) setBy.set(name.toLowerCase(), [...(setBy.get(name.toLowerCase()) ?? []), rule.pattern]);
+      for (const [name] of rule.headers)
+        setBy.set(name.toLowerCase(), [...(setBy.get(name.toLowerCase()) ?? []), rule.pattern]);
     }
     for (const [name, patterns] of setBy) {
       if (patterns.length > 1) {
@@ -172,14 +187,18 @@ export type SecurityHeadersResult = SiteInlineSources & {
  * Throws SecurityHeadersError (nothing is written) when the site needs something a strict
  * policy must not allow, or when the result would not be read correctly by the host.
  */
-export async function writeSecurityHeaders(options: WriteSecurityHeadersOptions): Promise<SecurityHeadersResult> {
+export async function writeSecurityHeaders(
+  options: WriteSecurityHeadersOptions,
+): Promise<SecurityHeadersResult> {
   const publicDir = path.resolve(options.publicDir);
-  const templatePath = options.templatePath ?? path.join(path.dirname(publicDir), "static", "_headers");
+  const templatePath =
+    options.templatePath ?? path.join(path.dirname(publicDir), "static", "_headers");
   const origin = supabaseOrigin(options.supabaseUrl);
   const template = await fs.readFile(templatePath, "utf8");
 
   const sources = await collectSiteInlineSources(publicDir);
-  if (sources.htmlFiles.length === 0) throw new SecurityHeadersError(`No HTML files under ${publicDir}: build the site first.`);
+  if (sources.htmlFiles.length === 0)
+    throw new SecurityHeadersError(`No HTML files under ${publicDir}: build the site first.`);
   if (sources.problems.length > 0) {
     throw new SecurityHeadersError(
       `The built pages hold inline JavaScript that the Content-Security-Policy will not allow:\n  ${sources.problems.join("\n  ")}\nUse addEventListener in a component instead.`,
@@ -188,9 +207,13 @@ export async function writeSecurityHeaders(options: WriteSecurityHeadersOptions)
 
   const text = fillHeadersTemplate(template, placeholderValues(sources, origin));
   const allFiles = await listFiles(publicDir);
-  const rules = validateHeadersFile(text, [...allFiles.flatMap(urlPathsForFile), "/a-path-that-does-not-exist/"]);
+  const rules = validateHeadersFile(text, [
+    ...allFiles.flatMap(urlPathsForFile),
+    "/a-path-that-does-not-exist/",
+  ]);
   const contentSecurityPolicy = headersForPath(rules, "/")["content-security-policy"];
-  if (!contentSecurityPolicy) throw new SecurityHeadersError("static/_headers sets no Content-Security-Policy for /.");
+  if (!contentSecurityPolicy)
+    throw new SecurityHeadersError("static/_headers sets no Content-Security-Policy for /.");
   assertStrictPolicy(contentSecurityPolicy, origin);
 
   const outputPath = path.join(publicDir, "_headers");

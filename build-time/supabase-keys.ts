@@ -6,7 +6,10 @@
 /** The prefix of Supabase's new-style secret keys, which must never reach a browser. */
 export const SECRET_KEY_PREFIX = "sb_secret_";
 
-export type DecodedJwt = { header: Record<string, unknown>; payload: Record<string, unknown> | undefined };
+export type DecodedJwt = {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown> | undefined;
+};
 
 /**
  * The decoded header and payload of a JWT-shaped string, or undefined when its first segment
@@ -39,7 +42,9 @@ function decodeJsonSegment(segment: string | undefined): Record<string, unknown>
   if (!segment) return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -2,7 +2,6 @@ import { SERVICE_ROLE_KEY } from "./test-keys.test-support";
 import { LOCAL_ANON_KEY, LOCAL_BACKEND_URL } from "./local-backend-defaults";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./supabase-settings";
 
-
 describe("resolveSupabaseSettings", () => {
   it("uses the embedded local backend in development when nothing is configured", () => {
     expect(resolveSupabaseSettings({}, false)).toEqual({
@@ -20,28 +19,54 @@ describe("resolveSupabaseSettings", () => {
   });
 
   it("refuses a production build with only one of the two", () => {
-    const result = resolveSupabaseSettings({ GATSBY_SUPABASE_URL: "https://abc.supabase.co" }, true);
+    const result = resolveSupabaseSettings(
+      { GATSBY_SUPABASE_URL: "https://abc.supabase.co" },
+      true,
+    );
     expect(result).toEqual({ ok: false, problems: ["GATSBY_SUPABASE_ANON_KEY is not set."] });
   });
 
   it("refuses half a configuration in development too, instead of guessing", () => {
-    expect(resolveSupabaseSettings({ GATSBY_SUPABASE_ANON_KEY: LOCAL_ANON_KEY }, false).ok).toBe(false);
+    expect(resolveSupabaseSettings({ GATSBY_SUPABASE_ANON_KEY: LOCAL_ANON_KEY }, false).ok).toBe(
+      false,
+    );
   });
 
   it("accepts an explicit project", () => {
-    expect(resolveSupabaseSettings({ GATSBY_SUPABASE_URL: " https://abc.supabase.co ", GATSBY_SUPABASE_ANON_KEY: LOCAL_ANON_KEY }, true)).toEqual({
+    expect(
+      resolveSupabaseSettings(
+        {
+          GATSBY_SUPABASE_URL: " https://abc.supabase.co ",
+          GATSBY_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+        },
+        true,
+      ),
+    ).toEqual({
       ok: true,
-      settings: { url: "https://abc.supabase.co", anonKey: LOCAL_ANON_KEY, usesLocalDefaults: false },
+      settings: {
+        url: "https://abc.supabase.co",
+        anonKey: LOCAL_ANON_KEY,
+        usesLocalDefaults: false,
+      },
     });
   });
 
   it("refuses a URL that is not http(s)", () => {
-    const result = resolveSupabaseSettings({ GATSBY_SUPABASE_URL: "abc.supabase.co", GATSBY_SUPABASE_ANON_KEY: LOCAL_ANON_KEY }, true);
+    const result = resolveSupabaseSettings(
+      { GATSBY_SUPABASE_URL: "abc.supabase.co", GATSBY_SUPABASE_ANON_KEY: LOCAL_ANON_KEY },
+      true,
+    );
     expect(result.ok).toBe(false);
   });
 
   it("refuses a service_role key, which would publish full database access", () => {
-    const result = resolveSupabaseSettings({ GATSBY_SUPABASE_URL: "https://abc.supabase.co", GATSBY_SUPABASE_ANON_KEY: SERVICE_ROLE_KEY }, true);
+    const result = resolveSupabaseSettings(
+      {
+        GATSBY_SUPABASE_URL: "https://abc.supabase.co",
+        GATSBY_SUPABASE_ANON_KEY: SERVICE_ROLE_KEY,
+      },
+      true,
+    );
     expect(result.ok).toBe(false);
     expect(result.ok ? "" : result.problems.join(" ")).toContain("service_role");
   });

@@ -12,8 +12,7 @@ export type SupabaseSettings = {
 };
 
 export type SettingsResolution =
-  | { ok: true; settings: SupabaseSettings }
-  | { ok: false; problems: string[] };
+  { ok: true; settings: SupabaseSettings } | { ok: false; problems: string[] };
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -24,17 +23,26 @@ type Environment = Readonly<Record<string, string | undefined>>;
  * cannot store anything is the worst failure this site can have. Development falls
  * back to the embedded local backend so a fresh clone works without any setup.
  */
-export function resolveSupabaseSettings(env: Environment, isProduction: boolean): SettingsResolution {
+export function resolveSupabaseSettings(
+  env: Environment,
+  isProduction: boolean,
+): SettingsResolution {
   const url = env[SUPABASE_URL_VARIABLE]?.trim() ?? "";
   const anonKey = env[SUPABASE_ANON_KEY_VARIABLE]?.trim() ?? "";
 
   if (!url && !anonKey && !isProduction) {
-    return { ok: true, settings: { url: LOCAL_BACKEND_URL, anonKey: LOCAL_ANON_KEY, usesLocalDefaults: true } };
+    return {
+      ok: true,
+      settings: { url: LOCAL_BACKEND_URL, anonKey: LOCAL_ANON_KEY, usesLocalDefaults: true },
+    };
   }
 
   const problems: string[] = [];
   if (!url) problems.push(`${SUPABASE_URL_VARIABLE} is not set.`);
-  else if (!isHttpUrl(url)) problems.push(`${SUPABASE_URL_VARIABLE} must be an http(s) URL such as https://your-project.supabase.co (got "${url}").`);
+  else if (!isHttpUrl(url))
+    problems.push(
+      `${SUPABASE_URL_VARIABLE} must be an http(s) URL such as https://your-project.supabase.co (got "${url}").`,
+    );
   if (!anonKey) problems.push(`${SUPABASE_ANON_KEY_VARIABLE} is not set.`);
   else {
     const reason = unpublishableKeyReason(anonKey);
@@ -44,7 +52,9 @@ export function resolveSupabaseSettings(env: Environment, isProduction: boolean)
       );
     }
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, settings: { url, anonKey, usesLocalDefaults: false } };
+  return problems.length > 0
+    ? { ok: false, problems }
+    : { ok: true, settings: { url, anonKey, usesLocalDefaults: false } };
 }
 
 /** The message a person sees when the build refuses to run without Supabase settings. */

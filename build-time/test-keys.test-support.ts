@@ -5,4 +5,8 @@ export function unsignedJwt(payload: Record<string, unknown>): string {
 }
 
 /** What a project's service_role key looks like: the key that must never be published. */
-export const SERVICE_ROLE_KEY = unsignedJwt({ iss: "supabase-demo", role: "service_role", exp: 1983812996 });
+export const SERVICE_ROLE_KEY = unsignedJwt({
+  iss: "supabase-demo",
+  role: "service_role",
+  exp: 1983812996,
+});

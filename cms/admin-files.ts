@@ -11,7 +11,13 @@ import { glyphAtlasJson } from "../build-time/pictures/font-atlas";
 import { cmsConfigYaml, editorTitle, type CmsSettings } from "./config";
 import { buildPreviewBundle, type PreviewBundle } from "./preview-bundle";
 import { vendorFiles } from "./sveltia-modules";
-import { fontFiles, scriptFileName, sveltiaScript, VERSION_FILE, versionManifest } from "./sveltia-script";
+import {
+  fontFiles,
+  scriptFileName,
+  sveltiaScript,
+  VERSION_FILE,
+  versionManifest,
+} from "./sveltia-script";
 
 export const ADMIN_PATH = "/admin/";
 
@@ -65,12 +71,32 @@ function withoutSourceMapComment(source: string): string {
 /** The files of /admin/ with a preview bundle already built (buildPreviewBundle). */
 export function adminFilesWith(settings: CmsSettings, preview: PreviewBundle): AdminFile[] {
   return [
-    { name: "index.html", contentType: TYPES.html, body: () => Buffer.from(adminPage(preview, editorTitle(settings))) },
-    { name: "config.yml", contentType: TYPES.yaml, body: () => Buffer.from(cmsConfigYaml(settings)) },
-    { name: scriptFileName(), contentType: TYPES.js, body: () => Buffer.from(sveltiaScript(ADMIN_PATH)) },
+    {
+      name: "index.html",
+      contentType: TYPES.html,
+      body: () => Buffer.from(adminPage(preview, editorTitle(settings))),
+    },
+    {
+      name: "config.yml",
+      contentType: TYPES.yaml,
+      body: () => Buffer.from(cmsConfigYaml(settings)),
+    },
+    {
+      name: scriptFileName(),
+      contentType: TYPES.js,
+      body: () => Buffer.from(sveltiaScript(ADMIN_PATH)),
+    },
     { name: VERSION_FILE, contentType: TYPES.json, body: () => Buffer.from(versionManifest()) },
-    ...fontFiles().map(({ name, file }) => ({ name, contentType: TYPES.woff2, body: () => fs.readFileSync(file) })),
-    ...vendorFiles().map(({ name, file }) => ({ name, contentType: TYPES.js, body: () => Buffer.from(withoutSourceMapComment(fs.readFileSync(file, "utf8"))) })),
+    ...fontFiles().map(({ name, file }) => ({
+      name,
+      contentType: TYPES.woff2,
+      body: () => fs.readFileSync(file),
+    })),
+    ...vendorFiles().map(({ name, file }) => ({
+      name,
+      contentType: TYPES.js,
+      body: () => Buffer.from(withoutSourceMapComment(fs.readFileSync(file, "utf8"))),
+    })),
     { name: preview.scriptName, contentType: TYPES.js, body: () => preview.script },
     { name: preview.stylesheetName, contentType: TYPES.css, body: () => preview.stylesheet },
     { name: glyphsFileName(), contentType: TYPES.json, body: () => Buffer.from(glyphAtlasJson()) },
@@ -82,7 +108,11 @@ export async function adminFiles(settings: CmsSettings): Promise<AdminFile[]> {
 }
 
 /** Writes /admin/ into a built site (public/admin/); returns the files written. */
-export async function writeAdminFiles(publicDir: string, settings: CmsSettings, preview?: PreviewBundle): Promise<string[]> {
+export async function writeAdminFiles(
+  publicDir: string,
+  settings: CmsSettings,
+  preview?: PreviewBundle,
+): Promise<string[]> {
   const dir = path.join(publicDir, ...ADMIN_PATH.split("/").filter(Boolean));
   const files = adminFilesWith(settings, preview ?? (await buildPreviewBundle()));
   // The names carry versions and hashes: files of an earlier build would only pile up.

@@ -42,7 +42,8 @@ function schemaPaths(group: z.ZodObject, prefix = ""): string[] {
   return Object.entries(group.shape).flatMap(([name, schema]) => {
     const here = `${prefix}${name}`;
     if (schema instanceof z.ZodObject) return [here, ...schemaPaths(schema, `${here}.`)];
-    if (schema instanceof z.ZodArray && schema.element instanceof z.ZodObject) return [here, ...schemaPaths(schema.element, `${here}.`)];
+    if (schema instanceof z.ZodArray && schema.element instanceof z.ZodObject)
+      return [here, ...schemaPaths(schema.element, `${here}.`)];
     return [here];
   });
 }
@@ -56,7 +57,11 @@ function configPaths(fields: readonly CmsField[], prefix = ""): string[] {
 
 /** Every field of a form, those inside groups and lists included. */
 function everyField(fields: readonly CmsField[]): CmsField[] {
-  return fields.flatMap((field) => [field, ...everyField(field.fields ?? []), ...(field.field ? everyField([field.field]) : [])]);
+  return fields.flatMap((field) => [
+    field,
+    ...everyField(field.fields ?? []),
+    ...(field.field ? everyField([field.field]) : []),
+  ]);
 }
 
 function matches(field: CmsField, value: string): boolean {
@@ -66,7 +71,9 @@ function matches(field: CmsField, value: string): boolean {
 
 describe("CMS configuration derived from the content schemas", () => {
   it("has one form per content file, in page order, editing content/<name>.yaml", () => {
-    expect(files.map((file) => file.file)).toEqual(CONTENT_FILES.map((spec) => `content/${spec.name}.yaml`));
+    expect(files.map((file) => file.file)).toEqual(
+      CONTENT_FILES.map((spec) => `content/${spec.name}.yaml`),
+    );
     expect(fileConfig("hero").label).toBe("First screen");
   });
 
@@ -85,9 +92,16 @@ describe("CMS configuration derived from the content schemas", () => {
   );
 
   it("offers an own sharing card and meeting picture as optional picture uploads, saying in plain words that the site draws one otherwise", () => {
-    for (const [file, name] of [["site", "shareImage"], ["meeting", "image"]] as const) {
+    for (const [file, name] of [
+      ["site", "shareImage"],
+      ["meeting", "image"],
+    ] as const) {
       const field = fieldAt(fileConfig(file).fields, name);
-      expect(field).toMatchObject({ widget: "image", required: false, label: expect.stringMatching(/^Your own .*picture \(optional\)$/) });
+      expect(field).toMatchObject({
+        widget: "image",
+        required: false,
+        label: expect.stringMatching(/^Your own .*picture \(optional\)$/),
+      });
       expect(field.hint).toMatch(/^Leave empty to use the .* the site draws for you/);
       expect(field.hint).not.toMatch(/yaml|\.\/images|path/i);
     }
@@ -96,9 +110,15 @@ describe("CMS configuration derived from the content schemas", () => {
   it("leaves the YAML typing advice out of the help texts (the CMS writes the YAML), and keeps the rest", () => {
     const hints = files.flatMap((file) => everyField(file.fields).map((field) => field.hint ?? ""));
     expect(hints.filter((hint) => /quotes|"- "/.test(hint))).toEqual([]);
-    expect(fieldAt(fileConfig("expo").fields, "heading").hint).toBe("The heading of the expo section.");
-    expect(fieldAt(fileConfig("solutions").fields, "offerings", "highlights").hint).toBe("The highlight sentences listed on the card.");
-    expect(fieldAt(fileConfig("meeting").fields, "successToast", "text").hint).toBe("The sentence under the title.");
+    expect(fieldAt(fileConfig("expo").fields, "heading").hint).toBe(
+      "The heading of the expo section.",
+    );
+    expect(fieldAt(fileConfig("solutions").fields, "offerings", "highlights").hint).toBe(
+      "The highlight sentences listed on the card.",
+    );
+    expect(fieldAt(fileConfig("meeting").fields, "successToast", "text").hint).toBe(
+      "The sentence under the title.",
+    );
   });
 
   it("has a preview template for every content file (the preview keeps its own list of names, so zod stays out of /admin/)", () => {
@@ -108,8 +128,15 @@ describe("CMS configuration derived from the content schemas", () => {
   it("keeps list minimums, the header styles and plain lists of sentences", () => {
     const offerings = fieldAt(fileConfig("solutions").fields, "offerings");
     expect(offerings).toMatchObject({ widget: "list", min: 1, label_singular: "Offering" });
-    expect(fieldAt(offerings.fields, "headerStyle")).toMatchObject({ widget: "select", options: [...OFFERING_HEADER_STYLES] });
-    expect(fieldAt(offerings.fields, "highlights")).toMatchObject({ widget: "list", min: 1, field: { widget: "string", label: "Highlight" } });
+    expect(fieldAt(offerings.fields, "headerStyle")).toMatchObject({
+      widget: "select",
+      options: [...OFFERING_HEADER_STYLES],
+    });
+    expect(fieldAt(offerings.fields, "highlights")).toMatchObject({
+      widget: "list",
+      min: 1,
+      field: { widget: "string", label: "Highlight" },
+    });
   });
 
   it("refuses a bad e-mail address, phone, link, country and date with the content check's own sentence", () => {
@@ -122,9 +149,17 @@ describe("CMS configuration derived from the content schemas", () => {
     expect(matches(fieldAt(contact, "phone"), "call us")).toBe(false);
     expect(matches(fieldAt(contact, "address", "country"), "usa")).toBe(false);
     const href = fieldAt(fileConfig("footer").fields, "paperDownload", "href");
-    expect(["#", "#contact-form", "/privacy/", "https://example.com/a.pdf"].every((value) => matches(href, value))).toBe(true);
+    expect(
+      ["#", "#contact-form", "/privacy/", "https://example.com/a.pdf"].every((value) =>
+        matches(href, value),
+      ),
+    ).toBe(true);
     expect(matches(href, "www.example.com")).toBe(false);
-    expect(fieldAt(fileConfig("expo").fields, "startDate")).toMatchObject({ widget: "datetime", format: "YYYY-MM-DD", time_format: false });
+    expect(fieldAt(fileConfig("expo").fields, "startDate")).toMatchObject({
+      widget: "datetime",
+      format: "YYYY-MM-DD",
+      time_format: false,
+    });
   });
 
   it("refuses text that is only spaces", () => {
@@ -141,7 +176,10 @@ describe("CMS configuration derived from the content schemas", () => {
       choose_url: false,
       accept: expect.stringContaining(".png"),
     });
-    expect(fieldAt(fileConfig("meeting").fields, "imageAlt")).toMatchObject({ widget: "text", required: true });
+    expect(fieldAt(fileConfig("meeting").fields, "imageAlt")).toMatchObject({
+      widget: "text",
+      required: true,
+    });
   });
 
   it("is YAML the CMS reads back to the same configuration, keeping dates and numbers quoted", () => {
@@ -151,12 +189,27 @@ describe("CMS configuration derived from the content schemas", () => {
   });
 
   it("signs in to the repository named by CMS_GITHUB_REPO, with an OAuth client only when CMS_AUTH_URL is set", () => {
-    expect(cmsConfig(settings).backend).toMatchObject({ name: "github", repo: `local/${path.basename(process.cwd())}`, branch: "main" });
+    expect(cmsConfig(settings).backend).toMatchObject({
+      name: "github",
+      repo: `local/${path.basename(process.cwd())}`,
+      branch: "main",
+    });
     expect(cmsConfig(settings).backend).not.toHaveProperty("base_url");
     // Without an OAuth client of our own, "Sign In with GitHub" would use Netlify's (api.netlify.com): tokens only.
     expect(cmsConfig(settings).backend.auth_methods).toEqual(["token"]);
-    const production = cmsConfig(cmsSettingsFrom({ CMS_GITHUB_REPO: "meridian/site", CMS_GITHUB_BRANCH: "live", CMS_AUTH_URL: "https://auth.example.com" }));
-    expect(production.backend).toMatchObject({ repo: "meridian/site", branch: "live", base_url: "https://auth.example.com", auth_methods: ["oauth", "token"] });
+    const production = cmsConfig(
+      cmsSettingsFrom({
+        CMS_GITHUB_REPO: "meridian/site",
+        CMS_GITHUB_BRANCH: "live",
+        CMS_AUTH_URL: "https://auth.example.com",
+      }),
+    );
+    expect(production.backend).toMatchObject({
+      repo: "meridian/site",
+      branch: "live",
+      base_url: "https://auth.example.com",
+      auth_methods: ["oauth", "token"],
+    });
   });
 });
 
@@ -175,7 +228,9 @@ describe("the editor's first screen", () => {
     expect(config.logo).toEqual({ src: LOGO_PATH, show_in_header: true });
     expect(fs.existsSync(path.join("static", LOGO_PATH))).toBe(true);
     expect(config).toMatchObject({ site_url: settings.siteUrl, display_url: settings.siteUrl });
-    expect(cmsSettingsFrom({ SITE_URL: "https://meridian.example/" }).siteUrl).toBe("https://meridian.example");
+    expect(cmsSettingsFrom({ SITE_URL: "https://meridian.example/" }).siteUrl).toBe(
+      "https://meridian.example",
+    );
   });
 
   it("speaks to an editor, not a developer: no file names or code words in section names, labels or the collection's description", () => {
@@ -183,7 +238,12 @@ describe("the editor's first screen", () => {
     const collection = config.collections[0];
     const words = [collection?.description, ...files.map((file) => file.label)];
     const labels = files.flatMap((file) => everyField(file.fields).map((field) => field.label));
-    expect([...words, ...labels].filter((text) => text && /content\/|\.ya?ml|commit|toast|legend|placeholder|\bcta\b|\bhint\b/i.test(text))).toEqual([]);
+    expect(
+      [...words, ...labels].filter(
+        (text) =>
+          text && /content\/|\.ya?ml|commit|toast|legend|placeholder|\bcta\b|\bhint\b/i.test(text),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -192,7 +252,11 @@ describe("/admin/ files", () => {
   beforeAll(async () => {
     served = await adminFiles(settings);
   });
-  const text = (name: string) => served.find((file) => file.name === name)?.body().toString("utf8") ?? "";
+  const text = (name: string) =>
+    served
+      .find((file) => file.name === name)
+      ?.body()
+      .toString("utf8") ?? "";
 
   it("is a noindex page without inline script or style", () => {
     const page = text("index.html");
@@ -202,7 +266,9 @@ describe("/admin/ files", () => {
     expect(page).toContain(`<script src="/admin/${scriptFileName()}"></script>`);
     expect(scriptFileName()).toMatch(/^sveltia-cms-\d+\.\d+\.\d+\.js$/);
     // The preview comes after the CMS script (it registers with its globals) and names its stylesheet.
-    expect(page).toMatch(/<script src="\/admin\/preview-[0-9a-f]{10}\.js" data-stylesheet="\/admin\/preview-[0-9a-f]{10}\.css" data-glyphs="\/admin\/picture-glyphs-[0-9a-f]{10}\.json"><\/script>\s*<\/body>/);
+    expect(page).toMatch(
+      /<script src="\/admin\/preview-[0-9a-f]{10}\.js" data-stylesheet="\/admin\/preview-[0-9a-f]{10}\.css" data-glyphs="\/admin\/picture-glyphs-[0-9a-f]{10}\.json"><\/script>\s*<\/body>/,
+    );
   });
 
   it("loads nothing from public CDNs: fonts, version check, on-demand modules and the React DOM chunk are served from /admin/", () => {
@@ -212,14 +278,26 @@ describe("/admin/ files", () => {
     expect(script).toContain(`\`/admin/${vendor}/modules/\${e}\``);
     expect(script).toContain(`\`${vendor}/chunks/\${e}.js\``);
     expect(text(`${vendor}/chunks/react-dom.js`)).toContain("createRoot");
-    expect(text(`${vendor}/modules/immutable@${sveltiaManifest().dependencies.immutable?.replace(/^\D/, "")}/dist/immutable.es.js`)).toMatch(/export \{/);
-    for (const file of served.filter((candidate) => candidate.name.endsWith(".js") || candidate.name.endsWith(".mjs"))) {
-      expect([file.name, /(?:cdn\.jsdelivr\.net|unpkg\.com|sourceMappingURL)/.test(file.body().toString("utf8"))]).toEqual([file.name, false]);
+    expect(
+      text(
+        `${vendor}/modules/immutable@${sveltiaManifest().dependencies.immutable?.replace(/^\D/, "")}/dist/immutable.es.js`,
+      ),
+    ).toMatch(/export \{/);
+    for (const file of served.filter(
+      (candidate) => candidate.name.endsWith(".js") || candidate.name.endsWith(".mjs"),
+    )) {
+      expect([
+        file.name,
+        /(?:cdn\.jsdelivr\.net|unpkg\.com|sourceMappingURL)/.test(file.body().toString("utf8")),
+      ]).toEqual([file.name, false]);
     }
     expect(script).toContain("/admin/fonts/material-symbols-outlined-latin-wght-normal.woff2");
     const fonts = served.filter((file) => file.name.startsWith("fonts/"));
     expect(fonts).toHaveLength(3);
     for (const font of fonts) expect(font.body().subarray(0, 4).toString("latin1")).toBe("wOF2");
-    expect(JSON.parse(text("sveltia-cms/package.json"))).toMatchObject({ name: "@sveltia/cms", version: expect.any(String) });
+    expect(JSON.parse(text("sveltia-cms/package.json"))).toMatchObject({
+      name: "@sveltia/cms",
+      version: expect.any(String),
+    });
   });
 });

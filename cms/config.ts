@@ -35,7 +35,10 @@ export function localRepo(projectDir: string): string {
 export function siteNameFrom(projectDir: string): string {
   try {
     const site = load(fs.readFileSync(path.join(projectDir, "content", "site.yaml"), "utf8"));
-    const name = typeof site === "object" && site !== null && "companyName" in site ? site.companyName : undefined;
+    const name =
+      typeof site === "object" && site !== null && "companyName" in site
+        ? site.companyName
+        : undefined;
     if (typeof name === "string" && name.trim() !== "") return name.trim();
   } catch {
     // The content check reports an unreadable site.yaml; the editor still opens.
@@ -43,7 +46,10 @@ export function siteNameFrom(projectDir: string): string {
   return "Website";
 }
 
-export function cmsSettingsFrom(env: NodeJS.ProcessEnv, projectDir: string = process.cwd()): CmsSettings {
+export function cmsSettingsFrom(
+  env: NodeJS.ProcessEnv,
+  projectDir: string = process.cwd(),
+): CmsSettings {
   const authBaseUrl = env.CMS_AUTH_URL?.trim();
   return {
     githubRepo: env.CMS_GITHUB_REPO?.trim() || localRepo(projectDir),
@@ -71,7 +77,12 @@ function sectionLabel(spec: ContentFileSpec): string {
 }
 
 function cmsFile(spec: ContentFileSpec): CmsFile {
-  return { name: spec.name, label: sectionLabel(spec), file: `content/${spec.name}.yaml`, fields: cmsFields(spec.schema) };
+  return {
+    name: spec.name,
+    label: sectionLabel(spec),
+    file: `content/${spec.name}.yaml`,
+    fields: cmsFields(spec.schema),
+  };
 }
 
 export function cmsConfig(settings: CmsSettings) {
@@ -87,8 +98,13 @@ export function cmsConfig(settings: CmsSettings) {
       branch: settings.branch,
       // "Sign In with GitHub" goes to base_url, which defaults to Netlify's OAuth service: offered
       // only with an OAuth client of our own (CMS_AUTH_URL); otherwise editors sign in with a token.
-      ...(settings.authBaseUrl ? { base_url: settings.authBaseUrl, auth_methods: ["oauth", "token"] } : { auth_methods: ["token"] }),
-      commit_messages: { update: "Content: update {{path}} (edited in /admin/)", uploadMedia: "Content: add picture {{path}}" },
+      ...(settings.authBaseUrl
+        ? { base_url: settings.authBaseUrl, auth_methods: ["oauth", "token"] }
+        : { auth_methods: ["token"] }),
+      commit_messages: {
+        update: "Content: update {{path}} (edited in /admin/)",
+        uploadMedia: "Content: add picture {{path}}",
+      },
     },
     // Pictures live beside the YAML that names them; the image fields write "./images/<file>".
     media_folder: "content/images",
@@ -102,7 +118,8 @@ export function cmsConfig(settings: CmsSettings) {
         name: "page",
         label: "Landing page",
         label_singular: "Section",
-        description: "Each section of the landing page has its own form, with a preview of the section beside it. Saved changes appear on the live page after it has been rebuilt, a few minutes later.",
+        description:
+          "Each section of the landing page has its own form, with a preview of the section beside it. Saved changes appear on the live page after it has been rebuilt, a few minutes later.",
         format: "yaml",
         editor: { preview: true },
         files: CONTENT_FILES.map(cmsFile),

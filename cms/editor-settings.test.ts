@@ -11,8 +11,16 @@ import { SCHEMAS_DIR, schemaFileName } from "../build-time/content/json-schema";
 const ROOT = path.join(__dirname, "..");
 
 it(".vscode/settings.json points every content file at its JSON Schema", () => {
-  const settings: unknown = JSON.parse(fs.readFileSync(path.join(ROOT, ".vscode", "settings.json"), "utf8"));
-  const expected = Object.fromEntries(CONTENT_FILES.map((spec) => [`./content/${SCHEMAS_DIR}/${schemaFileName(spec)}`, `content/${spec.name}.yaml`]));
+  const settings: unknown = JSON.parse(
+    fs.readFileSync(path.join(ROOT, ".vscode", "settings.json"), "utf8"),
+  );
+  const expected = Object.fromEntries(
+    CONTENT_FILES.map((spec) => [
+      `./content/${SCHEMAS_DIR}/${schemaFileName(spec)}`,
+      `content/${spec.name}.yaml`,
+    ]),
+  );
   expect(settings).toMatchObject({ "yaml.schemas": expected });
-  for (const schema of Object.keys(expected)) expect(fs.existsSync(path.join(ROOT, schema))).toBe(true);
+  for (const schema of Object.keys(expected))
+    expect(fs.existsSync(path.join(ROOT, schema))).toBe(true);
 });

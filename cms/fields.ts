@@ -54,7 +54,11 @@ function jsonSchemaOf(schema: z.ZodType): JsonSchema {
 /** A text pattern that accepts picture paths such as ./images/share-card.png (the imagePath field). */
 function isPicturePattern(pattern: string): boolean {
   const regex = new RegExp(pattern);
-  return regex.test("./images/share-card.png") && !regex.test("share-card") && !regex.test("https://example.com/a.png");
+  return (
+    regex.test("./images/share-card.png") &&
+    !regex.test("share-card") &&
+    !regex.test("https://example.com/a.png")
+  );
 }
 
 const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
@@ -69,14 +73,21 @@ function refusal(schema: z.ZodType): string {
 function describe(schema: z.ZodType): string | undefined {
   const description = jsonSchemaOf(schema).description;
   const typingHint = typingHints.get(schema)?.sentence;
-  return typingHint && description?.endsWith(` ${typingHint}`) ? description.slice(0, -typingHint.length - 1) : description;
+  return typingHint && description?.endsWith(` ${typingHint}`)
+    ? description.slice(0, -typingHint.length - 1)
+    : description;
 }
 
 export function cmsField(name: string, field: z.ZodType, listName?: string): CmsField {
   // An optional field (an editor's own picture instead of the drawn one) may be left empty.
   const optional = field instanceof z.ZodOptional;
   const schema = optional ? (field.unwrap() as z.ZodType) : field;
-  const common = { name, label: fieldLabel(name, listName), hint: describe(schema), required: !optional };
+  const common = {
+    name,
+    label: fieldLabel(name, listName),
+    hint: describe(schema),
+    required: !optional,
+  };
 
   if (schema instanceof z.ZodObject) {
     return { ...common, widget: "object", fields: cmsFields(schema) };
@@ -84,35 +95,71 @@ export function cmsField(name: string, field: z.ZodType, listName?: string): Cms
   if (schema instanceof z.ZodArray) {
     const element = schema.element as z.ZodType;
     const min = jsonSchemaOf(schema).minItems;
-    const list = { ...common, widget: "list" as const, label_singular: itemLabel(name), ...(min === undefined ? {} : { min }) };
+    const list = {
+      ...common,
+      widget: "list" as const,
+      label_singular: itemLabel(name),
+      ...(min === undefined ? {} : { min }),
+    };
     if (element instanceof z.ZodObject) {
       const fields = cmsFields(element);
       const first = fields[0]?.name;
       return { ...list, fields, ...(first ? { summary: `{{fields.${first}}}` } : {}) };
     }
-    return { ...list, field: cmsField(itemLabel(name).toLowerCase().replace(/\W+/g, "_"), element, name) };
+    return {
+      ...list,
+      field: cmsField(itemLabel(name).toLowerCase().replace(/\W+/g, "_"), element, name),
+    };
   }
   if (schema instanceof z.ZodEnum) {
     return { ...common, widget: "select", options: schema.options.map(String) };
   }
   if (schema instanceof z.ZodNumber) {
     const { minimum, maximum } = jsonSchemaOf(schema);
-    return { ...common, widget: "number", value_type: "int", ...(minimum === undefined ? {} : { min: minimum }), ...(maximum === undefined ? {} : { max: maximum }) };
+    return {
+      ...common,
+      widget: "number",
+      value_type: "int",
+      ...(minimum === undefined ? {} : { min: minimum }),
+      ...(maximum === undefined ? {} : { max: maximum }),
+    };
   }
   if (schema instanceof z.ZodString) {
     const { pattern } = jsonSchemaOf(schema);
     if (pattern && isPicturePattern(pattern)) {
       // Uploaded into content/images/ and written as ./images/<file>, the path the page resolves.
-      return { ...common, widget: "image", choose_url: false, accept: IMAGE_EXTENSIONS.map((extension) => `.${extension}`).join(","), media_folder: "/content/images", public_folder: "./images" };
+      return {
+        ...common,
+        widget: "image",
+        choose_url: false,
+        accept: IMAGE_EXTENSIONS.map((extension) => `.${extension}`).join(","),
+        media_folder: "/content/images",
+        public_folder: "./images",
+      };
     }
     if (pattern === DATE_PATTERN) {
-      return { ...common, widget: "datetime", format: "YYYY-MM-DD", time_format: false, picker_utc: true, pattern: [pattern, refusal(schema)] };
+      return {
+        ...common,
+        widget: "datetime",
+        format: "YYYY-MM-DD",
+        time_format: false,
+        picker_utc: true,
+        pattern: [pattern, refusal(schema)],
+      };
     }
     const widget = LONG_TEXT_FIELDS.has(name) ? ("text" as const) : ("string" as const);
     // Plain text must hold more than spaces (the check reports "is empty (only spaces)").
-    return { ...common, widget, pattern: pattern ? [pattern, refusal(schema)] : ["\\S", "Write some text here; spaces alone do not count."] };
+    return {
+      ...common,
+      widget,
+      pattern: pattern
+        ? [pattern, refusal(schema)]
+        : ["\\S", "Write some text here; spaces alone do not count."],
+    };
   }
-  throw new Error(`cms/fields.ts does not know how to edit the field "${name}" (${schema.def.type}). Add the case here.`);
+  throw new Error(
+    `cms/fields.ts does not know how to edit the field "${name}" (${schema.def.type}). Add the case here.`,
+  );
 }
 
 export function cmsFields(group: z.ZodObject): CmsField[] {

@@ -12,7 +12,9 @@ const rules = parseHeadersFile(template);
 
 it("static/_headers holds the /admin/ rule of cms/headers.ts, after the site-wide rule", () => {
   expect(template).toContain(`\n${adminHeadersRule()}\n`);
-  expect(rules.findIndex((rule) => rule.pattern === "/admin/*")).toBeGreaterThan(rules.findIndex((rule) => rule.pattern === "/*"));
+  expect(rules.findIndex((rule) => rule.pattern === "/admin/*")).toBeGreaterThan(
+    rules.findIndex((rule) => rule.pattern === "/*"),
+  );
 });
 
 it("gives /admin/ its own policy and noindex, and leaves the landing page's policy alone", () => {

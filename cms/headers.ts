@@ -45,5 +45,9 @@ const REPLACED_SITE_HEADERS = ["Content-Security-Policy", "Cross-Origin-Opener-P
  * ignores that line and applies the later rule's value (see build-time/headers-file.ts).
  */
 export function adminHeadersRule(): string {
-  return [`${ADMIN_PATH}*`, ...REPLACED_SITE_HEADERS.map((name) => `  ! ${name}`), ...ADMIN_HEADERS.map(([name, value]) => `  ${name}: ${value}`)].join("\n");
+  return [
+    `${ADMIN_PATH}*`,
+    ...REPLACED_SITE_HEADERS.map((name) => `  ! ${name}`),
+    ...ADMIN_HEADERS.map(([name, value]) => `  ${name}: ${value}`),
+  ].join("\n");
 }

@@ -41,7 +41,15 @@ const PLAIN_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** Fields whose text usually runs over one line: edited in a multi-line box. */
-export const LONG_TEXT_FIELDS: ReadonlySet<string> = new Set(["lead", "intro", "summary", "description", "bio", "imageAlt", "shareImageAlt"]);
+export const LONG_TEXT_FIELDS: ReadonlySet<string> = new Set([
+  "lead",
+  "intro",
+  "summary",
+  "description",
+  "bio",
+  "imageAlt",
+  "shareImageAlt",
+]);
 
 /** The name of one item of a list, for "Add …" buttons. */
 const ITEM_LABELS: Readonly<Record<string, string>> = {

@@ -10,25 +10,54 @@ beforeAll(async () => {
   bundle = await buildPreviewBundle();
 });
 
-const SECTION_COMPONENTS = ["hero", "solutions-section", "offering-card", "consulting-block", "expo-section", "meeting-section", "meeting-form", "contact-card", "cta-link", "site-header", "site-footer"];
+const SECTION_COMPONENTS = [
+  "hero",
+  "solutions-section",
+  "offering-card",
+  "consulting-block",
+  "expo-section",
+  "meeting-section",
+  "meeting-form",
+  "contact-card",
+  "cta-link",
+  "site-header",
+  "site-footer",
+];
 
 it("renders the page's own section components with their CSS modules and the page's design tokens", () => {
   for (const name of SECTION_COMPONENTS) {
     expect(bundle.inputs).toContain(`src/components/${name}.tsx`);
     expect(bundle.inputs).toContain(`src/components/${name}.module.css`);
   }
-  expect(bundle.inputs).toEqual(expect.arrayContaining(["src/styles/tokens.css", "src/styles/global.css"]));
+  expect(bundle.inputs).toEqual(
+    expect.arrayContaining(["src/styles/tokens.css", "src/styles/global.css"]),
+  );
   expect(bundle.stylesheet.toString("utf8")).toContain("--color-navy-900:");
 });
 
 it("uses the site's React 18 (React DOM's client included)", () => {
-  expect(bundle.inputs).toEqual(expect.arrayContaining(["node_modules/react/index.js", "node_modules/react-dom/client.js"]));
+  expect(bundle.inputs).toEqual(
+    expect.arrayContaining(["node_modules/react/index.js", "node_modules/react-dom/client.js"]),
+  );
   expect(bundle.script.toString("utf8")).toMatch(/18\.\d+\.\d+/);
 });
 
 it("leaves out the form's request and toast code: supabase-js and react-toastify stay out of /admin/", () => {
-  expect(bundle.inputs).toEqual(expect.arrayContaining(["cms/preview/stubs/submit-meeting-request.ts", "cms/preview/stubs/toasts.ts", "cms/preview/stubs/toast-region.ts", "cms/preview/stubs/gatsby.ts"]));
-  expect(bundle.inputs.filter((input) => /src\/lib\/(submit-meeting-request|toasts)\.ts$|@supabase|react-toastify|node_modules\/gatsby\//.test(input))).toEqual([]);
+  expect(bundle.inputs).toEqual(
+    expect.arrayContaining([
+      "cms/preview/stubs/submit-meeting-request.ts",
+      "cms/preview/stubs/toasts.ts",
+      "cms/preview/stubs/toast-region.ts",
+      "cms/preview/stubs/gatsby.ts",
+    ]),
+  );
+  expect(
+    bundle.inputs.filter((input) =>
+      /src\/lib\/(submit-meeting-request|toasts)\.ts$|@supabase|react-toastify|node_modules\/gatsby\//.test(
+        input,
+      ),
+    ),
+  ).toEqual([]);
 });
 
 it("names its files by their content, for caching", () => {

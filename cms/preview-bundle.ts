@@ -17,9 +17,15 @@ const STUBS = path.join(CMS_DIR, "preview", "stubs");
 
 /** src/lib module (without extension) → its preview stand-in. */
 const STAND_INS: Record<string, string> = {
-  [path.join(process.cwd(), "src", "lib", "submit-meeting-request")]: path.join(STUBS, "submit-meeting-request.ts"),
+  [path.join(process.cwd(), "src", "lib", "submit-meeting-request")]: path.join(
+    STUBS,
+    "submit-meeting-request.ts",
+  ),
   [path.join(process.cwd(), "src", "lib", "toasts")]: path.join(STUBS, "toasts.ts"),
-  [path.join(process.cwd(), "src", "components", "toast-region")]: path.join(STUBS, "toast-region.ts"),
+  [path.join(process.cwd(), "src", "components", "toast-region")]: path.join(
+    STUBS,
+    "toast-region.ts",
+  ),
 };
 
 const standIns: Plugin = {
@@ -71,7 +77,8 @@ export async function buildPreviewBundle(): Promise<PreviewBundle> {
   });
   const script = result.outputFiles.find((file) => file.path.endsWith(".js"));
   const stylesheet = result.outputFiles.find((file) => file.path.endsWith(".css"));
-  if (!script || !stylesheet) throw new Error("cms/preview-bundle.ts: esbuild produced no script or no stylesheet.");
+  if (!script || !stylesheet)
+    throw new Error("cms/preview-bundle.ts: esbuild produced no script or no stylesheet.");
   return {
     scriptName: hashedName("preview", script.contents, "js"),
     script: Buffer.from(script.contents),

@@ -21,11 +21,23 @@ export function sveltiaPackageDir(): string {
 type Manifest = { version: string; dependencies: Record<string, string> };
 
 export function sveltiaManifest(): Manifest {
-  const manifest: unknown = JSON.parse(fs.readFileSync(path.join(sveltiaPackageDir(), "package.json"), "utf8"));
-  if (typeof manifest !== "object" || manifest === null || !("version" in manifest) || typeof manifest.version !== "string") {
+  const manifest: unknown = JSON.parse(
+    fs.readFileSync(path.join(sveltiaPackageDir(), "package.json"), "utf8"),
+  );
+  if (
+    typeof manifest !== "object" ||
+    manifest === null ||
+    !("version" in manifest) ||
+    typeof manifest.version !== "string"
+  ) {
     throw new Error("node_modules/@sveltia/cms/package.json has no version.");
   }
-  const dependencies = "dependencies" in manifest && typeof manifest.dependencies === "object" && manifest.dependencies !== null ? manifest.dependencies : {};
+  const dependencies =
+    "dependencies" in manifest &&
+    typeof manifest.dependencies === "object" &&
+    manifest.dependencies !== null
+      ? manifest.dependencies
+      : {};
   return { version: manifest.version, dependencies: dependencies as Record<string, string> };
 }
 
@@ -46,15 +58,22 @@ const MODULES: ReadonlyArray<{ packageName: string; file: string }> = [
 /** How the script spells a package's version in its address: the dependency range without its ^ or ~. */
 function requestedVersion(packageName: string): string {
   const range = sveltiaManifest().dependencies[packageName];
-  if (!range) throw new Error(`@sveltia/cms no longer depends on ${packageName}: update cms/sveltia-modules.ts.`);
+  if (!range)
+    throw new Error(
+      `@sveltia/cms no longer depends on ${packageName}: update cms/sveltia-modules.ts.`,
+    );
   return range.replace(/^\D/, "");
 }
 
 /** Where npm installed a dependency of @sveltia/cms: its own node_modules first, then the project's. */
 function installedFile(packageName: string, file: string): string {
-  const candidates = [path.join(sveltiaPackageDir(), "node_modules", packageName, file), path.join(process.cwd(), "node_modules", packageName, file)];
+  const candidates = [
+    path.join(sveltiaPackageDir(), "node_modules", packageName, file),
+    path.join(process.cwd(), "node_modules", packageName, file),
+  ];
   const found = candidates.find((candidate) => fs.existsSync(candidate));
-  if (!found) throw new Error(`${packageName}/${file} is not installed; /admin/ cannot serve it (npm ci?).`);
+  if (!found)
+    throw new Error(`${packageName}/${file} is not installed; /admin/ cannot serve it (npm ci?).`);
   return found;
 }
 
@@ -64,7 +83,10 @@ export type VendorFile = { name: string; file: string };
 export function vendorFiles(): VendorFile[] {
   const dir = vendorDir();
   return [
-    { name: `${dir}/chunks/react-dom.js`, file: path.join(sveltiaPackageDir(), "dist", "chunks", "react-dom.js") },
+    {
+      name: `${dir}/chunks/react-dom.js`,
+      file: path.join(sveltiaPackageDir(), "dist", "chunks", "react-dom.js"),
+    },
     ...MODULES.map(({ packageName, file }) => ({
       name: `${dir}/modules/${packageName}@${requestedVersion(packageName)}/${file}`,
       file: installedFile(packageName, file),

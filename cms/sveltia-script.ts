@@ -20,7 +20,8 @@ type Font = { cdnUrl: string; packageName: string; file: string };
 
 const FONTS: readonly Font[] = [
   {
-    cdnUrl: "https://cdn.jsdelivr.net/fontsource/fonts/source-sans-3:vf@5.3.0/latin-wght-normal.woff2",
+    cdnUrl:
+      "https://cdn.jsdelivr.net/fontsource/fonts/source-sans-3:vf@5.3.0/latin-wght-normal.woff2",
     packageName: "@fontsource-variable/source-sans-3",
     file: "source-sans-3-latin-wght-normal.woff2",
   },
@@ -30,7 +31,8 @@ const FONTS: readonly Font[] = [
     file: "noto-mono-latin-400-normal.woff2",
   },
   {
-    cdnUrl: "https://cdn.jsdelivr.net/fontsource/fonts/material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2",
+    cdnUrl:
+      "https://cdn.jsdelivr.net/fontsource/fonts/material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2",
     packageName: "@fontsource-variable/material-symbols-outlined",
     file: "material-symbols-outlined-latin-wght-normal.woff2",
   },
@@ -45,8 +47,14 @@ const UNPKG_OTHERS = ["`https://unpkg.com/@shikijs`", "`https://unpkg.com/@svelt
  * assume a developer ("the root directory of the … repository"); the editor picks a folder.
  */
 const LOCAL_FOLDER_WORDING: ReadonlyArray<readonly [string, string]> = [
-  ["Once prompted, select the root directory of the “{$repo}” repository.", "When your browser asks, choose the project folder “{$repo}” (the folder that holds content)."],
-  ["Once prompted, select the root directory of your Git repository.", "When your browser asks, choose the project folder (the folder that holds content)."],
+  [
+    "Once prompted, select the root directory of the “{$repo}” repository.",
+    "When your browser asks, choose the project folder “{$repo}” (the folder that holds content).",
+  ],
+  [
+    "Once prompted, select the root directory of your Git repository.",
+    "When your browser asks, choose the project folder (the folder that holds content).",
+  ],
 ];
 
 /** The React DOM chunk, loaded beside the script: moved into the versioned folder (see sveltia-modules.ts). */
@@ -58,9 +66,15 @@ function packageDir(name: string): string {
 }
 
 export function installedVersion(): string {
-  const manifest: unknown = JSON.parse(fs.readFileSync(path.join(packageDir("@sveltia/cms"), "package.json"), "utf8"));
-  const version = typeof manifest === "object" && manifest !== null && "version" in manifest ? manifest.version : undefined;
-  if (typeof version !== "string") throw new Error("node_modules/@sveltia/cms/package.json has no version.");
+  const manifest: unknown = JSON.parse(
+    fs.readFileSync(path.join(packageDir("@sveltia/cms"), "package.json"), "utf8"),
+  );
+  const version =
+    typeof manifest === "object" && manifest !== null && "version" in manifest
+      ? manifest.version
+      : undefined;
+  if (typeof version !== "string")
+    throw new Error("node_modules/@sveltia/cms/package.json has no version.");
   return version;
 }
 
@@ -88,21 +102,60 @@ export function scriptFileName(): string {
 
 /** The script /admin/ serves, with every CDN address pointing at /admin/ itself. */
 export function sveltiaScript(adminPath: string): string {
-  let source = fs.readFileSync(path.join(packageDir("@sveltia/cms"), "dist", "sveltia-cms.js"), "utf8");
-  for (const font of FONTS) source = replaceEvery(source, font.cdnUrl, `${adminPath}${FONTS_DIR}/${font.file}`, `the font ${font.file}`);
-  source = replaceEvery(source, UNPKG_BASE, `\`${adminPath}sveltia-cms\``, "the version check on unpkg.com");
+  let source = fs.readFileSync(
+    path.join(packageDir("@sveltia/cms"), "dist", "sveltia-cms.js"),
+    "utf8",
+  );
+  for (const font of FONTS)
+    source = replaceEvery(
+      source,
+      font.cdnUrl,
+      `${adminPath}${FONTS_DIR}/${font.file}`,
+      `the font ${font.file}`,
+    );
+  source = replaceEvery(
+    source,
+    UNPKG_BASE,
+    `\`${adminPath}sveltia-cms\``,
+    "the version check on unpkg.com",
+  );
   const modules = `${adminPath}${vendorDir()}/modules`;
-  source = replaceEvery(source, UNPKG_MODULES, `\`${modules}/\${e}\``, "the modules loaded from unpkg.com");
-  for (const base of UNPKG_OTHERS) source = replaceEvery(source, base, base.replace("https://unpkg.com", modules), `the address ${base}`);
-  for (const [vendorWords, ourWords] of LOCAL_FOLDER_WORDING) source = replaceEvery(source, vendorWords, ourWords, "the sign-in screen's local folder sentence");
-  source = replaceEvery(source, CHUNK_PATH, `\`${vendorDir()}/chunks/\${e}.js\``, "the React DOM chunk's path");
+  source = replaceEvery(
+    source,
+    UNPKG_MODULES,
+    `\`${modules}/\${e}\``,
+    "the modules loaded from unpkg.com",
+  );
+  for (const base of UNPKG_OTHERS)
+    source = replaceEvery(
+      source,
+      base,
+      base.replace("https://unpkg.com", modules),
+      `the address ${base}`,
+    );
+  for (const [vendorWords, ourWords] of LOCAL_FOLDER_WORDING)
+    source = replaceEvery(
+      source,
+      vendorWords,
+      ourWords,
+      "the sign-in screen's local folder sentence",
+    );
+  source = replaceEvery(
+    source,
+    CHUNK_PATH,
+    `\`${vendorDir()}/chunks/\${e}.js\``,
+    "the React DOM chunk's path",
+  );
   // Source maps are not published; drop the comment so browsers do not ask for one.
   return source.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");
 }
 
 /** The fonts the script loads, as files under /admin/fonts/. */
 export function fontFiles(): Array<{ name: string; file: string }> {
-  return FONTS.map((font) => ({ name: `${FONTS_DIR}/${font.file}`, file: path.join(packageDir(font.packageName), "files", font.file) }));
+  return FONTS.map((font) => ({
+    name: `${FONTS_DIR}/${font.file}`,
+    file: path.join(packageDir(font.packageName), "files", font.file),
+  }));
 }
 
 /** What the version check reads: the installed version, so no "update available" banner appears. */

@@ -15,29 +15,54 @@ import { GATEWAY_NO_ROUTE } from "./postgrest";
 import { errorReply, type Reply } from "./reply";
 
 function isLoopback(address: string | undefined): boolean {
-  return address === "::1" || address === "::ffff:127.0.0.1" || (address?.startsWith("127.") ?? false);
+  return (
+    address === "::1" || address === "::ffff:127.0.0.1" || (address?.startsWith("127.") ?? false)
+  );
 }
 
-export async function handleAdmin(context: BackendContext, req: http.IncomingMessage, url: URL): Promise<Reply> {
+export async function handleAdmin(
+  context: BackendContext,
+  req: http.IncomingMessage,
+  url: URL,
+): Promise<Reply> {
   const rpc = /^\/local-admin\/rpc\/([a-z_][a-z0-9_]*)$/.exec(url.pathname)?.[1];
   const body = rpc ? (await readBody(req, context.maxBodyBytes)).body : (req.resume(), undefined);
-  if (!isLoopback(req.socket.remoteAddress)) return { status: 403, json: { message: "Loopback only" } };
+  if (!isLoopback(req.socket.remoteAddress))
+    return { status: 403, json: { message: "Loopback only" } };
   if (url.pathname === "/local-admin/health") return { status: 200, json: { status: "ok" } };
   if (url.pathname !== "/local-admin/contacts" && !rpc) return errorReply(GATEWAY_NO_ROUTE);
   const method = rpc ? "POST" : "GET";
-  if (req.method !== method) return { status: 405, headers: { Allow: method }, json: { message: "Method not allowed" } };
+  if (req.method !== method)
+    return { status: 405, headers: { Allow: method }, json: { message: "Method not allowed" } };
   const bearer = /^Bearer\s+(.+)$/i.exec(req.headers["authorization"] ?? "");
   if (!bearer || !safeEqual(bearer[1]!, context.adminToken)) {
-    return { status: 401, json: { message: "Missing or wrong admin token (see server.lock in the data folder)" } };
+    return {
+      status: 401,
+      json: { message: "Missing or wrong admin token (see server.lock in the data folder)" },
+    };
   }
   if (rpc) return callAsServiceRole(context, req, rpc, body!);
   const rows = await context.queue.run(() => readRequests(context.database));
   return { status: 200, json: rows };
 }
 
-async function callAsServiceRole(context: BackendContext, req: http.IncomingMessage, name: string, body: Buffer): Promise<Reply> {
+async function callAsServiceRole(
+  context: BackendContext,
+  req: http.IncomingMessage,
+  name: string,
+  body: Buffer,
+): Promise<Reply> {
   try {
-    return rpcReply(await context.queue.run(() => callFunctionAsServiceRole(context.database, name, body.toString("utf8"), req.headers["content-type"])));
+    return rpcReply(
+      await context.queue.run(() =>
+        callFunctionAsServiceRole(
+          context.database,
+          name,
+          body.toString("utf8"),
+          req.headers["content-type"],
+        ),
+      ),
+    );
   } catch (error) {
     return databaseErrorReply(error);
   }

@@ -16,7 +16,12 @@ export interface Sent {
   text: string;
 }
 
-export type SendOptions = { headers?: Record<string, string>; query?: string; method?: string; path?: string };
+export type SendOptions = {
+  headers?: Record<string, string>;
+  query?: string;
+  method?: string;
+  path?: string;
+};
 
 export const json = (value: unknown): string => JSON.stringify(value);
 
@@ -25,12 +30,18 @@ export function badInputBackend() {
   // Hundreds of direct requests from one loopback address: the insert path, not the screening.
   const backend = openedForTests(() => startLocalBackend({ port: 0, screening: LIFTED_SCREENING }));
 
-  async function send(body: string | Uint8Array | undefined, options: SendOptions = {}): Promise<Sent> {
-    const response = await fetch(`${backend().url}${options.path ?? "/rest/v1/contacts"}${options.query ?? ""}`, {
-      method: options.method ?? "POST",
-      headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json", ...options.headers },
-      body: body as BodyInit | undefined,
-    });
+  async function send(
+    body: string | Uint8Array | undefined,
+    options: SendOptions = {},
+  ): Promise<Sent> {
+    const response = await fetch(
+      `${backend().url}${options.path ?? "/rest/v1/contacts"}${options.query ?? ""}`,
+      {
+        method: options.method ?? "POST",
+        headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json", ...options.headers },
+        body: body as BodyInit | undefined,
+      },
+    );
     const text = await response.text();
     let parsed: Record<string, unknown> | null = null;
     try {
@@ -42,7 +53,12 @@ export function badInputBackend() {
   }
 
   /** Sends a bad request; checks its status/code, that nothing was stored, and that a good insert still works. */
-  async function expectRefused(request: () => Promise<Sent>, status: number, code: string | undefined, message?: string | RegExp): Promise<Sent> {
+  async function expectRefused(
+    request: () => Promise<Sent>,
+    status: number,
+    code: string | undefined,
+    message?: string | RegExp,
+  ): Promise<Sent> {
     const before = await countRows(backend().db);
     const sent = await request();
     expect({ status: sent.status, code: sent.body?.code }).toEqual({ status, code });
@@ -60,7 +76,14 @@ export function badInputBackend() {
     expect(sent.status).toBe(201);
     expect(sent.text).toBe("");
     const stored = (await readRequests(backend().db)).filter((request) => request.email === email);
-    expect(stored.map(({ name, email, organization, message }) => ({ name, email, organization, message }))).toEqual([{ ...payload, ...expected }]);
+    expect(
+      stored.map(({ name, email, organization, message }) => ({
+        name,
+        email,
+        organization,
+        message,
+      })),
+    ).toEqual([{ ...payload, ...expected }]);
   }
 
   return {

@@ -18,13 +18,20 @@ describe("malformed bodies and headers", () => {
     ["invalid JSON", '{"name": "Ada",'],
     ["empty body", ""],
     ["single quotes", "{'name': 'Ada'}"],
-    ["a raw control character inside a string", '{"name":"a\u0001b","email":"x@example.org","organization":"o","message":"m"}'],
+    [
+      "a raw control character inside a string",
+      '{"name":"a\u0001b","email":"x@example.org","organization":"o","message":"m"}',
+    ],
   ])("%s is 400 / PGRST102", async (_label, body) => {
     await expectRefused(() => send(body), 400, "PGRST102", "Empty or invalid json");
   });
 
   test("invalid UTF-8 is 400 / PGRST102", async () => {
-    const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"name":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}'),
+    ]);
     await expectRefused(() => send(bytes), 400, "PGRST102");
   });
 
@@ -49,7 +56,9 @@ describe("malformed bodies and headers", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(sent.status).toBe(201);
-    expect((await backend.db.query("select 1 from public.contacts where email = $1", [row.email])).rows).toHaveLength(1);
+    expect(
+      (await backend.db.query("select 1 from public.contacts where email = $1", [row.email])).rows,
+    ).toHaveLength(1);
   });
 
   test("a body over 1 MB is 413", async () => {
@@ -67,32 +76,64 @@ describe("malformed bodies and headers", () => {
   });
 
   test("a missing apikey is 401 from the gateway", async () => {
-    const sent = await expectRefused(() => send(json(goodRow()), { headers: { apikey: "" } }), 401, undefined);
-    expect(sent.body).toEqual({ message: "No API key found in request", hint: "No `apikey` request header or url param was found." });
+    const sent = await expectRefused(
+      () => send(json(goodRow()), { headers: { apikey: "" } }),
+      401,
+      undefined,
+    );
+    expect(sent.body).toEqual({
+      message: "No API key found in request",
+      hint: "No `apikey` request header or url param was found.",
+    });
   });
 
   test("an Authorization bearer that is not the anon key is 401 / PGRST301", async () => {
-    await expectRefused(() => send(json(goodRow()), { headers: { Authorization: "Bearer something.else.entirely" } }), 401, "PGRST301");
+    await expectRefused(
+      () => send(json(goodRow()), { headers: { Authorization: "Bearer something.else.entirely" } }),
+      401,
+      "PGRST301",
+    );
   });
 
   test("the anon key as ?apikey= is accepted, like the gateway accepts it", async () => {
-    const response = await fetch(`${backend.url}/rest/v1/contacts?apikey=${encodeURIComponent(LOCAL_ANON_KEY)}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: json(goodRow()),
-    });
+    const response = await fetch(
+      `${backend.url}/rest/v1/contacts?apikey=${encodeURIComponent(LOCAL_ANON_KEY)}`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: json(goodRow()),
+      },
+    );
     expect(response.status).toBe(201);
   });
 
   test("a schema other than public is 406 / PGRST106", async () => {
-    await expectRefused(() => send(json(goodRow()), { headers: { "Content-Profile": "private" } }), 406, "PGRST106");
+    await expectRefused(
+      () => send(json(goodRow()), { headers: { "Content-Profile": "private" } }),
+      406,
+      "PGRST106",
+    );
   });
 
   test("other paths and methods", async () => {
-    await expectRefused(() => send(json(goodRow()), { path: "/rest/v1/contacts/1" }), 404, "PGRST125");
+    await expectRefused(
+      () => send(json(goodRow()), { path: "/rest/v1/contacts/1" }),
+      404,
+      "PGRST125",
+    );
     await expectRefused(() => send(json(goodRow()), { path: "/rest/v1/users" }), 404, "PGRST205");
-    await expectRefused(() => send(json(goodRow()), { path: "/auth/v1/signup" }), 404, undefined, "no Route matched with those values");
-    await expectRefused(() => send(json(goodRow()), { method: "PUT" }), 405, "PGRST117", "Unsupported HTTP method: PUT");
+    await expectRefused(
+      () => send(json(goodRow()), { path: "/auth/v1/signup" }),
+      404,
+      undefined,
+      "no Route matched with those values",
+    );
+    await expectRefused(
+      () => send(json(goodRow()), { method: "PUT" }),
+      405,
+      "PGRST117",
+      "Unsupported HTTP method: PUT",
+    );
     await expectRefused(() => send(undefined, { method: "GET" }), 401, "42501");
     await expectRefused(() => send(json({ name: "x" }), { method: "PATCH" }), 401, "42501");
     await expectRefused(() => send(undefined, { method: "DELETE" }), 401, "42501");

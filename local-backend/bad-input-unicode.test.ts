@@ -28,14 +28,23 @@ describe("unicode edge cases", () => {
   test("a lone surrogate is refused by PostgreSQL's JSON parser (400 / 22P02)", async () => {
     const row = goodRow();
     const body = json({ ...row, name: "PLACEHOLDER" }).replace("PLACEHOLDER", "\\ud800");
-    const sent = await expectRefused(() => send(body), 400, "22P02", "invalid input syntax for type json");
+    const sent = await expectRefused(
+      () => send(body),
+      400,
+      "22P02",
+      "invalid input syntax for type json",
+    );
     expect(sent.body?.details).toBe("Unicode low surrogate must follow a high surrogate.");
     const low = json({ ...goodRow(), name: "PLACEHOLDER" }).replace("PLACEHOLDER", "x\\udc00y");
     await expectRefused(() => send(low), 400, "22P02");
   });
 
   test("NUL is refused (400 / 22P05): PostgreSQL text cannot hold it", async () => {
-    const sent = await expectRefused(() => send(json(goodRow({ message: "before\u0000after" }))), 400, "22P05");
+    const sent = await expectRefused(
+      () => send(json(goodRow({ message: "before\u0000after" }))),
+      400,
+      "22P05",
+    );
     expect(sent.body).toEqual({
       code: "22P05",
       message: "unsupported Unicode escape sequence",

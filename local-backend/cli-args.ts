@@ -20,17 +20,25 @@ export class UsageError extends Error {}
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /** util.parseArgs with its errors turned into one short sentence each. */
-export function parseOptions<T extends Options>(argv: readonly string[], options: T): ReturnType<typeof parseArgs<{ args: string[]; options: T }>>["values"] {
+export function parseOptions<T extends Options>(
+  argv: readonly string[],
+  options: T,
+): ReturnType<typeof parseArgs<{ args: string[]; options: T }>>["values"] {
   try {
     return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
     const quoted = /'([^']+)'/.exec(message)?.[1] ?? "";
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`Unknown option ${quoted}.`);
-    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") throw new UsageError(`Unexpected argument ${quoted}.`);
+    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL")
+      throw new UsageError(`Unexpected argument ${quoted}.`);
     if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
       const flag = quoted.split(" ")[0]!;
-      throw new UsageError(message.includes("argument missing") ? `${flag} needs a value.` : `${flag} does not take a value.`);
+      throw new UsageError(
+        message.includes("argument missing")
+          ? `${flag} needs a value.`
+          : `${flag} does not take a value.`,
+      );
     }
     throw error;
   }
@@ -38,7 +46,8 @@ export function parseOptions<T extends Options>(argv: readonly string[], options
 
 export function parsePort(text: string, from: string): number {
   const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`${from} must be a port number (0-65535), not "${text}".`);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new UsageError(`${from} must be a port number (0-65535), not "${text}".`);
   return port;
 }
 

@@ -10,7 +10,13 @@ import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { parseCliArgs } from "./cli-args";
-import { csvField, formatRequestsText, requestsToCsv, terminalSafe, type StoredRequest } from "./requests";
+import {
+  csvField,
+  formatRequestsText,
+  requestsToCsv,
+  terminalSafe,
+  type StoredRequest,
+} from "./requests";
 import { goodRow } from "./test-helpers";
 
 jest.setTimeout(90_000);
@@ -18,15 +24,25 @@ jest.setTimeout(90_000);
 const root = path.resolve(__dirname, "..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
 
-function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcessWithoutNullStreams {
+function run(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): ChildProcessWithoutNullStreams {
   return spawn(tsx, [path.join(root, "local-backend", script), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
   });
 }
 
-function runSync(script: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync(tsx, [path.join(root, "local-backend", script), ...args], { cwd: root, encoding: "utf8" });
+function runSync(
+  script: string,
+  args: string[],
+): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync(tsx, [path.join(root, "local-backend", script), ...args], {
+    cwd: root,
+    encoding: "utf8",
+  });
 }
 
 /** Resolves with the backend's URL once it prints the ready line. */
@@ -42,11 +58,15 @@ function waitForReady(child: ChildProcessWithoutNullStreams): Promise<string> {
     child.stderr.on("data", (chunk: Buffer) => {
       output += chunk.toString("utf8");
     });
-    child.on("exit", (code) => reject(new Error(`backend exited with ${code} before it was ready:\n${output}`)));
+    child.on("exit", (code) =>
+      reject(new Error(`backend exited with ${code} before it was ready:\n${output}`)),
+    );
   });
 }
 
-function exited(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function exited(
+  child: ChildProcessWithoutNullStreams,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
@@ -54,7 +74,11 @@ function exited(child: ChildProcessWithoutNullStreams): Promise<{ code: number |
   return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
 }
 
-const withoutNpmNoise = (text: string): string => text.split("\n").filter((line) => line && !line.startsWith("npm warn")).join("\n");
+const withoutNpmNoise = (text: string): string =>
+  text
+    .split("\n")
+    .filter((line) => line && !line.startsWith("npm warn"))
+    .join("\n");
 
 describe("npm run backend (cli.ts)", () => {
   test("starts, prints the ready line, serves, lists through `requests`, and stops cleanly on SIGTERM", async () => {
@@ -65,7 +89,11 @@ describe("npm run backend (cli.ts)", () => {
     const row = goodRow({ message: "from the CLI test\nsecond line" });
     const response = await fetch(`${url}/rest/v1/contacts`, {
       method: "POST",
-      headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}`, "Content-Type": "application/json" },
+      headers: {
+        apikey: LOCAL_ANON_KEY,
+        Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+        "Content-Type": "application/json",
+      },
       body: JSON.stringify(row),
     });
     expect(response.status).toBe(201);
@@ -97,9 +125,13 @@ describe("npm run backend (cli.ts)", () => {
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const port = (blocker.address() as net.AddressInfo).port;
     try {
-      const { code, stderr } = await exited(run("cli.ts", ["--in-memory"], { LOCAL_BACKEND_PORT: String(port) }));
+      const { code, stderr } = await exited(
+        run("cli.ts", ["--in-memory"], { LOCAL_BACKEND_PORT: String(port) }),
+      );
       expect(code).toBe(1);
-      expect(withoutNpmNoise(stderr)).toBe(`Port ${port} is already in use — is the local backend already running? Stop it or set LOCAL_BACKEND_PORT.`);
+      expect(withoutNpmNoise(stderr)).toBe(
+        `Port ${port} is already in use — is the local backend already running? Stop it or set LOCAL_BACKEND_PORT.`,
+      );
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
@@ -112,15 +144,27 @@ describe("npm run backend (cli.ts)", () => {
   });
 
   test("argument and environment parsing", () => {
-    expect(parseCliArgs(["--port=0", "--in-memory"], {})).toEqual({ port: 0, dataDir: undefined, quiet: false });
-    expect(parseCliArgs([], { LOCAL_BACKEND_PORT: "6000", LOCAL_BACKEND_DATA_DIR: "/tmp/x" })).toEqual({ port: 6000, dataDir: "/tmp/x", quiet: false });
-    expect(parseCliArgs(["--data-dir", "d", "--quiet"], { LOCAL_BACKEND_PORT: "6000" }).port).toBe(6000);
+    expect(parseCliArgs(["--port=0", "--in-memory"], {})).toEqual({
+      port: 0,
+      dataDir: undefined,
+      quiet: false,
+    });
+    expect(
+      parseCliArgs([], { LOCAL_BACKEND_PORT: "6000", LOCAL_BACKEND_DATA_DIR: "/tmp/x" }),
+    ).toEqual({ port: 6000, dataDir: "/tmp/x", quiet: false });
+    expect(parseCliArgs(["--data-dir", "d", "--quiet"], { LOCAL_BACKEND_PORT: "6000" }).port).toBe(
+      6000,
+    );
     expect(() => parseCliArgs(["--frobnicate"], {})).toThrow("Unknown option --frobnicate.");
     expect(() => parseCliArgs(["--port"], {})).toThrow("--port needs a value.");
     expect(() => parseCliArgs(["--quiet=yes"], {})).toThrow("--quiet does not take a value.");
     expect(() => parseCliArgs(["stray"], {})).toThrow("Unexpected argument stray.");
-    expect(() => parseCliArgs(["--in-memory", "--data-dir", "d"], {})).toThrow("--data-dir and --in-memory cannot be used together.");
-    expect(() => parseCliArgs([], { LOCAL_BACKEND_PORT: "x" })).toThrow('LOCAL_BACKEND_PORT must be a port number (0-65535), not "x".');
+    expect(() => parseCliArgs(["--in-memory", "--data-dir", "d"], {})).toThrow(
+      "--data-dir and --in-memory cannot be used together.",
+    );
+    expect(() => parseCliArgs([], { LOCAL_BACKEND_PORT: "x" })).toThrow(
+      'LOCAL_BACKEND_PORT must be a port number (0-65535), not "x".',
+    );
   });
 });
 

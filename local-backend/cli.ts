@@ -59,13 +59,19 @@ async function main(): Promise<void> {
       },
     });
   } catch (error) {
-    console.error(error instanceof LocalBackendError ? error.message : `Local backend failed: ${oneLine(error)}`);
+    console.error(
+      error instanceof LocalBackendError
+        ? error.message
+        : `Local backend failed: ${oneLine(error)}`,
+    );
     process.exit(1);
   }
   console.log(`Local backend ready at ${backend.url}`);
   console.log(`  REST API:    ${backend.url}/rest/v1/contacts`);
   console.log(`  anon key:    ${backend.anonKey}`);
-  console.log(`  data folder: ${backend.dataDir ?? "none (in memory: nothing is kept after it stops)"}`);
+  console.log(
+    `  data folder: ${backend.dataDir ?? "none (in memory: nothing is kept after it stops)"}`,
+  );
   console.log("  List the stored requests with `npm run requests`. Press Ctrl-C to stop.");
 
   await stopping;

@@ -73,7 +73,8 @@ export function runAsAnon<T>(
   task: (tx: Pick<PGlite, "query">) => Promise<T>,
 ): Promise<T> {
   return context.queue.run(async () => {
-    if (!context.holdsDataFolder()) throw new DataFolderLostError("The data folder is no longer this backend's");
+    if (!context.holdsDataFolder())
+      throw new DataFolderLostError("The data folder is no longer this backend's");
     const result = await context.database.transaction(async (tx) => {
       await tx.query(
         `select set_config('role', 'anon', true),
@@ -86,7 +87,8 @@ export function runAsAnon<T>(
       return task(tx);
     });
     // Checked again before answering: a 201 must mean the row is in files this backend owns.
-    if (!context.holdsDataFolder()) throw new DataFolderLostError("The data folder is no longer this backend's");
+    if (!context.holdsDataFolder())
+      throw new DataFolderLostError("The data folder is no longer this backend's");
     return result;
   });
 }
@@ -94,6 +96,7 @@ export function runAsAnon<T>(
 /** A database error as PostgREST answers it; anything else is rethrown (→ 500). */
 export function databaseErrorReply(error: unknown): Reply {
   if (isDatabaseError(error)) return errorReply(fromDatabaseError(error));
-  if (error instanceof DataFolderLostError) return { status: 503, json: { message: error.message } };
+  if (error instanceof DataFolderLostError)
+    return { status: 503, json: { message: error.message } };
   throw error;
 }

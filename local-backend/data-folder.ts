@@ -17,7 +17,14 @@ import type { PGlite } from "@electric-sql/pglite";
 
 import { openDatabase, readRequests, type StoredRequest } from "./database";
 import { LocalBackendError, oneLine } from "./errors";
-import { journalEntry, journalFile, JOURNAL_NAME, openJournal, readJournal, type Journal } from "./journal";
+import {
+  journalEntry,
+  journalFile,
+  JOURNAL_NAME,
+  openJournal,
+  readJournal,
+  type Journal,
+} from "./journal";
 import { pgDataDir } from "./paths";
 
 export interface OpenedDataFolder {
@@ -30,7 +37,10 @@ const RESTORE_HINT = (dataDir: string): string =>
   `or move the folder away to start with an empty database.`;
 
 function damaged(dataDir: string, what: string): LocalBackendError {
-  return new LocalBackendError("database-damaged", `The local database in ${dataDir} is damaged: ${what}. ${RESTORE_HINT(dataDir)}`);
+  return new LocalBackendError(
+    "database-damaged",
+    `The local database in ${dataDir} is damaged: ${what}. ${RESTORE_HINT(dataDir)}`,
+  );
 }
 
 /** Files of ours that may sit in a folder without making it "used". */
@@ -47,7 +57,8 @@ const WAL_SEGMENT = /^[0-9A-F]{24}$/;
  */
 function plainOpenFailure(error: unknown): string {
   const text = oneLine(error instanceof LocalBackendError ? error.message : error);
-  if (/Aborted\(\)|failed to initialize properly/.test(text)) return "PostgreSQL stopped while reading its files, which are incomplete or damaged";
+  if (/Aborted\(\)|failed to initialize properly/.test(text))
+    return "PostgreSQL stopped while reading its files, which are incomplete or damaged";
   return `PostgreSQL could not open it (${text})`;
 }
 
@@ -57,19 +68,29 @@ function checkFiles(dataDir: string): boolean {
   const inPgdata = fs.existsSync(pgdata) ? fs.readdirSync(pgdata) : [];
   if (inPgdata.length > 0) {
     if (!inPgdata.includes("PG_VERSION")) throw damaged(dataDir, "pgdata/PG_VERSION is missing");
-    if (!fs.existsSync(path.join(pgdata, "global", "pg_control"))) throw damaged(dataDir, "pgdata/global/pg_control is missing");
+    if (!fs.existsSync(path.join(pgdata, "global", "pg_control")))
+      throw damaged(dataDir, "pgdata/global/pg_control is missing");
     const wal = path.join(pgdata, "pg_wal");
-    if (!fs.existsSync(wal)) throw damaged(dataDir, "its write-ahead log (pgdata/pg_wal) is missing");
+    if (!fs.existsSync(wal))
+      throw damaged(dataDir, "its write-ahead log (pgdata/pg_wal) is missing");
     if (!fs.readdirSync(wal).some((name) => WAL_SEGMENT.test(name))) {
-      throw damaged(dataDir, "its write-ahead log (pgdata/pg_wal) has no log files left, so recent changes cannot be read back");
+      throw damaged(
+        dataDir,
+        "its write-ahead log (pgdata/pg_wal) has no log files left, so recent changes cannot be read back",
+      );
     }
     return false;
   }
   const journaled = readJournal(dataDir).size;
   if (journaled > 0) {
-    throw damaged(dataDir, `its database files (pgdata/) are missing, but ${JOURNAL_NAME} holds ${journaled} meeting request${journaled === 1 ? "" : "s"}`);
+    throw damaged(
+      dataDir,
+      `its database files (pgdata/) are missing, but ${JOURNAL_NAME} holds ${journaled} meeting request${journaled === 1 ? "" : "s"}`,
+    );
   }
-  const others = fs.readdirSync(dataDir).filter((name) => !isLockFile(name) && name !== "pgdata" && name !== JOURNAL_NAME);
+  const others = fs
+    .readdirSync(dataDir)
+    .filter((name) => !isLockFile(name) && name !== "pgdata" && name !== JOURNAL_NAME);
   if (others.length > 0) {
     throw new LocalBackendError(
       "data-dir",
@@ -92,9 +113,14 @@ function reconcile(dataDir: string, rows: readonly StoredRequest[], journal: Jou
     );
   }
   const changed = [...journaled.values()].filter(
-    (entry) => JSON.stringify(journalEntry(entry)) !== JSON.stringify(journalEntry(byId.get(entry.id)!)),
+    (entry) =>
+      JSON.stringify(journalEntry(entry)) !== JSON.stringify(journalEntry(byId.get(entry.id)!)),
   );
-  if (changed.length > 0) throw damaged(dataDir, `${changed.length} meeting requests differ from ${JOURNAL_NAME} (first: #${changed[0]!.id})`);
+  if (changed.length > 0)
+    throw damaged(
+      dataDir,
+      `${changed.length} meeting requests differ from ${JOURNAL_NAME} (first: #${changed[0]!.id})`,
+    );
   const unjournaled = rows.filter((row) => !journaled.has(row.id)).sort((a, b) => a.id - b.id);
   journal.append(unjournaled);
   return unjournaled.length;
@@ -123,7 +149,8 @@ export async function openDataFolder(
       throw damaged(dataDir, `reading the meeting requests failed (${oneLine(error)})`);
     }
     const added = reconcile(dataDir, rows, journal);
-    if (added > 0) log(`Added ${added} stored request${added === 1 ? "" : "s"} to ${journalFile(dataDir)}`);
+    if (added > 0)
+      log(`Added ${added} stored request${added === 1 ? "" : "s"} to ${journalFile(dataDir)}`);
     return { db, journal };
   } catch (error) {
     journal.close();
@@ -138,7 +165,10 @@ export async function openDataFolder(
  * id and time, without triggers (staff are not notified again; the delivery state of restored
  * requests is unknown). Hold the lock first. Returns how many requests were restored and where the old files went.
  */
-export async function restoreDataFolder(dataDir: string, migrationsDir?: string): Promise<{ restored: number; keptAt?: string }> {
+export async function restoreDataFolder(
+  dataDir: string,
+  migrationsDir?: string,
+): Promise<{ restored: number; keptAt?: string }> {
   const requests = [...readJournal(dataDir).values()].sort((a, b) => a.id - b.id);
   const pgdata = pgDataDir(dataDir);
   let keptAt: string | undefined;
@@ -155,7 +185,14 @@ export async function restoreDataFolder(dataDir: string, migrationsDir?: string)
         await tx.query(
           `insert into public.contacts (id, created_at, name, email, organization, message)
            overriding system value values ($1, $2, $3, $4, $5, $6)`,
-          [request.id, request.created_at, request.name, request.email, request.organization, request.message],
+          [
+            request.id,
+            request.created_at,
+            request.name,
+            request.email,
+            request.organization,
+            request.message,
+          ],
         );
       }
       await tx.query(

@@ -32,11 +32,16 @@ test("a lock whose pid now belongs to an unrelated, younger process is stale and
   const dataDir = tempDataDir("lock-reused-");
   const unrelated = spawn("sleep", ["30"]);
   try {
-    fs.writeFileSync(lockPath(dataDir), JSON.stringify({ pid: unrelated.pid, holder: "server", startedAt: "2025-01-01T00:00:00Z" }));
+    fs.writeFileSync(
+      lockPath(dataDir),
+      JSON.stringify({ pid: unrelated.pid, holder: "server", startedAt: "2025-01-01T00:00:00Z" }),
+    );
     const anHourAgo = new Date(Date.now() - 3_600_000);
     fs.utimesSync(lockPath(dataDir), anHourAgo, anHourAgo);
     const lock = await acquireDataLock(dataDir, "server");
-    expect(JSON.parse(fs.readFileSync(lockPath(dataDir), "utf8"))).toMatchObject({ pid: process.pid });
+    expect(JSON.parse(fs.readFileSync(lockPath(dataDir), "utf8"))).toMatchObject({
+      pid: process.pid,
+    });
     lock.release();
   } finally {
     unrelated.kill();
@@ -46,7 +51,9 @@ test("a lock whose pid now belongs to an unrelated, younger process is stale and
 test("a live holder is still respected", async () => {
   const dataDir = tempDataDir("lock-live-");
   const held = await acquireDataLock(dataDir, "server");
-  await expect(acquireDataLock(dataDir, "server")).rejects.toThrow(/is in use by a running local backend \(pid \d+\)/);
+  await expect(acquireDataLock(dataDir, "server")).rejects.toThrow(
+    /is in use by a running local backend \(pid \d+\)/,
+  );
   held.release();
   expect(fs.existsSync(lockPath(dataDir))).toBe(false);
 });
@@ -54,7 +61,11 @@ test("a live holder is still respected", async () => {
 test("server.lock deleted by hand: a second backend takes the folder and the first stops writing", async () => {
   const dataDir = tempDataDir("lock-deleted-");
   const lost: string[] = [];
-  const first = await startLocalBackend({ port: 0, dataDir, onDataFolderLost: (message) => lost.push(message) });
+  const first = await startLocalBackend({
+    port: 0,
+    dataDir,
+    onDataFolderLost: (message) => lost.push(message),
+  });
   expect(await post(first.url, "before@example.org")).toBe(201);
   fs.rmSync(lockPath(dataDir));
   const second = await startLocalBackend({ port: 0, dataDir });
@@ -63,7 +74,9 @@ test("server.lock deleted by hand: a second backend takes the folder and the fir
     const firstStatus = await post(first.url, "first@example.org").catch(() => 0);
     expect(firstStatus).not.toBe(201);
     expect(await post(second.url, "second@example.org")).toBe(201);
-    expect(lost).toEqual([expect.stringMatching(/^The data folder .* was taken over by another process/)]);
+    expect(lost).toEqual([
+      expect.stringMatching(/^The data folder .* was taken over by another process/),
+    ]);
   } finally {
     await second.close();
     await first.close();
@@ -74,19 +87,30 @@ test("server.lock deleted by hand: a second backend takes the folder and the fir
 
 test("taking over a stale lock never removes a fresh lock that replaced it meanwhile", async () => {
   const dataDir = tempDataDir("lock-window-");
-  fs.writeFileSync(lockPath(dataDir), JSON.stringify({ pid: 999_999_999, holder: "server", startedAt: "2025-01-01T00:00:00Z" }));
+  fs.writeFileSync(
+    lockPath(dataDir),
+    JSON.stringify({ pid: 999_999_999, holder: "server", startedAt: "2025-01-01T00:00:00Z" }),
+  );
   const judgedStale = readLockFile(dataDir)!; // a taker reads the stale lock…
   const other = await acquireDataLock(dataDir, "server"); // …another taker replaces it first…
   removeStaleLock(dataDir, judgedStale); // …then the first one takes the stale lock away.
   expect(other.isHeld()).toBe(true);
-  expect(JSON.parse(fs.readFileSync(lockPath(dataDir), "utf8"))).toMatchObject({ pid: process.pid, token: other.info.token });
-  await expect(acquireDataLock(dataDir, "server")).rejects.toThrow(/is in use by a running local backend/);
+  expect(JSON.parse(fs.readFileSync(lockPath(dataDir), "utf8"))).toMatchObject({
+    pid: process.pid,
+    token: other.info.token,
+  });
+  await expect(acquireDataLock(dataDir, "server")).rejects.toThrow(
+    /is in use by a running local backend/,
+  );
   other.release();
 });
 
 test("eight processes racing for a stale lock: exactly one gets it", async () => {
   const dataDir = tempDataDir("lock-race-");
-  fs.writeFileSync(lockPath(dataDir), JSON.stringify({ pid: 999_999_999, holder: "server", startedAt: "2025-01-01T00:00:00Z" }));
+  fs.writeFileSync(
+    lockPath(dataDir),
+    JSON.stringify({ pid: 999_999_999, holder: "server", startedAt: "2025-01-01T00:00:00Z" }),
+  );
   const script = `
     const { acquireDataLock } = require(${JSON.stringify(path.join(__dirname, "data-lock.ts"))});
     const start = Number(process.argv[1]);
@@ -97,7 +121,11 @@ test("eight processes racing for a stale lock: exactly one gets it", async () =>
   const at = Date.now() + 2_500;
   const outcomes = await Promise.all(
     Array.from({ length: 8 }, () => {
-      const child = spawn(process.execPath, ["--import", "tsx", "-e", script, String(at), dataDir], { cwd: PROJECT_ROOT });
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "-e", script, String(at), dataDir],
+        { cwd: PROJECT_ROOT },
+      );
       let out = "";
       child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
       return new Promise<string>((resolve) => child.on("exit", () => resolve(out.trim())));

@@ -95,7 +95,8 @@ function isLive(lock: ReadLock): boolean {
   if (!info || !isAlive(info.pid)) return false;
   const started = processStartTime(info.pid);
   if (started === undefined) return true;
-  if (info.processStart !== undefined) return Math.abs(started - info.processStart) < CLOCK_SLACK_MS;
+  if (info.processStart !== undefined)
+    return Math.abs(started - info.processStart) < CLOCK_SLACK_MS;
   // A lock from before processStart was recorded: its process must have started before writing it.
   return started <= lock.writtenAt + CLOCK_SLACK_MS;
 }
@@ -249,6 +250,10 @@ export async function acquireDataLock(
     } else {
       throw new LocalBackendError("data-dir-in-use", describeHolder(dataDir, current.info!));
     }
-    if (attempt > 1000) throw new LocalBackendError("data-dir-in-use", `Could not lock the data folder ${dataDir}; try again.`);
+    if (attempt > 1000)
+      throw new LocalBackendError(
+        "data-dir-in-use",
+        `Could not lock the data folder ${dataDir}; try again.`,
+      );
   }
 }

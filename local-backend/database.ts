@@ -134,10 +134,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
   let db: PGlite;
   try {
-    db = options.dataDir === undefined ? await PGlite.create() : await PGlite.create(pgDataDir(options.dataDir));
+    db =
+      options.dataDir === undefined
+        ? await PGlite.create()
+        : await PGlite.create(pgDataDir(options.dataDir));
   } catch (error) {
     const where = options.dataDir === undefined ? "in memory" : `in ${options.dataDir}`;
-    throw new LocalBackendError("database", `Could not open the local database ${where}: ${oneLine(error)}`);
+    throw new LocalBackendError(
+      "database",
+      `Could not open the local database ${where}: ${oneLine(error)}`,
+    );
   }
   try {
     const applied = await applyMigrations(db, migrationsDir, options.log);
@@ -145,7 +151,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   } catch (error) {
     await db.close().catch(() => {});
     if (error instanceof LocalBackendError) throw error;
-    throw new LocalBackendError("database", `Could not prepare the local database: ${oneLine(error)}`);
+    throw new LocalBackendError(
+      "database",
+      `Could not prepare the local database: ${oneLine(error)}`,
+    );
   }
 }
 
@@ -162,7 +171,9 @@ export class SerialQueue {
     this.waiting += 1;
     // PGlite runs on this thread and resolves through microtasks only: without a turn of the
     // event loop between tasks, a busy queue would starve socket reads and stretch latency.
-    const result = this.tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(task);
+    const result = this.tail
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(task);
     const settle = (): void => {
       this.waiting -= 1;
     };
@@ -194,17 +205,22 @@ export interface StoredRequest {
  * All meeting requests, newest first (as the superuser: reads bypass row-level security), or
  * with `lastInserted` only the row this connection inserted last (for the journal).
  */
-export async function readRequests(db: Pick<PGlite, "query">, lastInserted = false): Promise<StoredRequest[]> {
+export async function readRequests(
+  db: Pick<PGlite, "query">,
+  lastInserted = false,
+): Promise<StoredRequest[]> {
   // Text columns travel as UTF-8 bytes and are decoded here with ignoreBOM: PGlite's own
   // decoding would drop a byte-order mark at the start of a value, and exports must be exact.
-  const result = await db.query<{
-    id: string;
-    created_at: string;
-    name: Uint8Array;
-    email: Uint8Array;
-    organization: Uint8Array;
-    message: Uint8Array;
-  } & NotificationColumns>(
+  const result = await db.query<
+    {
+      id: string;
+      created_at: string;
+      name: Uint8Array;
+      email: Uint8Array;
+      organization: Uint8Array;
+      message: Uint8Array;
+    } & NotificationColumns
+  >(
     `select c.id::text as id,
             to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
             convert_to(c.name, 'UTF8') as name,

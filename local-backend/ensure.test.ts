@@ -9,11 +9,18 @@ import { ensureLocalBackend } from "./ensure";
 jest.setTimeout(60_000);
 
 test("a hosted URL starts nothing", async () => {
-  expect(await ensureLocalBackend({ supabaseUrl: "https://abc.supabase.co" })).toEqual({ kind: "remote", url: "https://abc.supabase.co" });
+  expect(await ensureLocalBackend({ supabaseUrl: "https://abc.supabase.co" })).toEqual({
+    kind: "remote",
+    url: "https://abc.supabase.co",
+  });
 });
 
 test("in memory when asked (audits, tests)", async () => {
-  const ensured = await ensureLocalBackend({ supabaseUrl: "http://127.0.0.1:0", inMemory: true, env: { LOCAL_BACKEND_DATA_DIR: "/nonexistent" } });
+  const ensured = await ensureLocalBackend({
+    supabaseUrl: "http://127.0.0.1:0",
+    inMemory: true,
+    env: { LOCAL_BACKEND_DATA_DIR: "/nonexistent" },
+  });
   try {
     expect(ensured.kind === "started" && ensured.backend.dataDir).toBeUndefined();
   } finally {
@@ -26,15 +33,23 @@ test("a free local port gets a backend on that port; a taken one is reported, no
   await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
   const takenPort = (blocker.address() as net.AddressInfo).port;
   try {
-    const taken = await ensureLocalBackend({ supabaseUrl: `http://127.0.0.1:${takenPort}`, inMemory: true });
+    const taken = await ensureLocalBackend({
+      supabaseUrl: `http://127.0.0.1:${takenPort}`,
+      inMemory: true,
+    });
     expect(taken).toMatchObject({ kind: "already-running", url: `http://127.0.0.1:${takenPort}` });
-    expect(taken.kind === "already-running" && taken.message).toMatch(/^Port \d+ is already in use/);
+    expect(taken.kind === "already-running" && taken.message).toMatch(
+      /^Port \d+ is already in use/,
+    );
   } finally {
     await new Promise((resolve) => blocker.close(resolve));
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ensure-backend-"));
-  const started = await ensureLocalBackend({ supabaseUrl: `http://127.0.0.1:${takenPort}`, env: { LOCAL_BACKEND_DATA_DIR: dataDir } });
+  const started = await ensureLocalBackend({
+    supabaseUrl: `http://127.0.0.1:${takenPort}`,
+    env: { LOCAL_BACKEND_DATA_DIR: dataDir },
+  });
   try {
     expect(started.kind).toBe("started");
     expect(started.url).toBe(`http://127.0.0.1:${takenPort}`);

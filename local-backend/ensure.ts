@@ -32,7 +32,9 @@ export type EnsuredLocalBackend =
   /** Something already listens on the port (another `npm run backend`, or `supabase start`). */
   | { kind: "already-running"; url: string; message: string };
 
-export async function ensureLocalBackend(options: EnsureLocalBackendOptions): Promise<EnsuredLocalBackend> {
+export async function ensureLocalBackend(
+  options: EnsureLocalBackendOptions,
+): Promise<EnsuredLocalBackend> {
   const url = options.supabaseUrl;
   if (!isLocalUrl(url)) return { kind: "remote", url };
   try {

@@ -26,7 +26,9 @@ describe("confirm_form_proof", () => {
   });
 
   test("returns form_proof_confirmed's false (e.g. no such pending request)", async () => {
-    await migration.db.exec("create or replace function private.form_proof_confirmed(ticket_hash text) returns boolean language sql set search_path = '' as $$ select false $$");
+    await migration.db.exec(
+      "create or replace function private.form_proof_confirmed(ticket_hash text) returns boolean language sql set search_path = '' as $$ select false $$",
+    );
     try {
       expect(await confirm(ticket(), solveFormChallenge(await issue()))).toBe(false);
     } finally {
@@ -35,7 +37,15 @@ describe("confirm_form_proof", () => {
   });
 
   test("a forged proof or a malformed ticket confirms nothing", async () => {
-    expect(await confirm(ticket(), await altchaPayload({ expiresAt: new Date(Date.now() + 60_000), key: "another secret of 32 characters!" }))).toBe(false);
+    expect(
+      await confirm(
+        ticket(),
+        await altchaPayload({
+          expiresAt: new Date(Date.now() + 60_000),
+          key: "another secret of 32 characters!",
+        }),
+      ),
+    ).toBe(false);
     expect(await confirm(ticket(), "garbage")).toBe(false);
     const payload = solveFormChallenge(await issue());
     expect(await confirm("not a ticket", payload)).toBe(false);

@@ -19,7 +19,10 @@ describe("privileges", () => {
           and pg_catalog.has_function_privilege('anon', p.oid, 'EXECUTE')
         order by 1`,
     );
-    expect(executable.rows.map((row) => row.fn)).toEqual(["confirm_form_proof(text,text)", "form_challenge()"]);
+    expect(executable.rows.map((row) => row.fn)).toEqual([
+      "confirm_form_proof(text,text)",
+      "form_challenge()",
+    ]);
     for (const sql of [
       "select * from private.form_proof_key",
       "select * from private.form_proofs_spent",
@@ -31,11 +34,17 @@ describe("privileges", () => {
       expect((await rejection(asAnon((tx) => tx.query(sql)))).code).toBe("42501");
     }
     // The desks take inserts only (55000: a view without an UPDATE or DELETE rule or trigger).
-    for (const sql of ["update private.form_challenge_desk set challenge = null", "delete from private.form_proof_confirmations"]) {
+    for (const sql of [
+      "update private.form_challenge_desk set challenge = null",
+      "delete from private.form_proof_confirmations",
+    ]) {
       expect(["42501", "55000"]).toContain((await rejection(asAnon((tx) => tx.query(sql)))).code);
     }
     // The desks anon inserts into (through the RPCs) cannot be read (pg_graphql would list what anon may select).
-    for (const sql of ["select * from private.form_challenge_desk", "select * from private.form_proof_confirmations"]) {
+    for (const sql of [
+      "select * from private.form_challenge_desk",
+      "select * from private.form_proof_confirmations",
+    ]) {
       expect((await rejection(asAnon((tx) => tx.query(sql)))).code).toBe("42501");
     }
   });

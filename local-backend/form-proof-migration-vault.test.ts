@@ -34,14 +34,20 @@ describe("with Supabase Vault (a stand-in with Vault's decrypted_secrets view an
   });
 
   const vaultSecret = async () =>
-    (await hosted().query<{ decrypted_secret: string }>("select decrypted_secret from vault.decrypted_secrets where name = 'form_proof_secret'")).rows;
+    (
+      await hosted().query<{ decrypted_secret: string }>(
+        "select decrypted_secret from vault.decrypted_secrets where name = 'form_proof_secret'",
+      )
+    ).rows;
 
   test("the migration creates the secret in Vault (256 random bits as hex) and no private table", async () => {
     const rows = await vaultSecret();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.decrypted_secret).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.decrypted_secret).not.toBe(migration.secret);
-    expect((await hosted().query("select pg_catalog.to_regclass('private.form_proof_key') as t")).rows).toEqual([{ t: null }]);
+    expect(
+      (await hosted().query("select pg_catalog.to_regclass('private.form_proof_key') as t")).rows,
+    ).toEqual([{ t: null }]);
   });
 
   test("challenges are signed with the Vault secret; rotating it retires outstanding proofs", async () => {
@@ -49,7 +55,9 @@ describe("with Supabase Vault (a stand-in with Vault's decrypted_secrets view an
     const payload = solveFormChallenge(challenge);
     expect(await verifySolution(payload, (await vaultSecret())[0]!.decrypted_secret)).toBe(true);
     const before = solveFormChallenge(await issue(hosted()));
-    await hosted().query("update vault.secrets set secret = $1 where name = 'form_proof_secret'", [crypto.randomBytes(32).toString("hex")]);
+    await hosted().query("update vault.secrets set secret = $1 where name = 'form_proof_secret'", [
+      crypto.randomBytes(32).toString("hex"),
+    ]);
     expect(await verdict(before, hosted())).toBe("invalid");
     expect(await verdict(solveFormChallenge(await issue(hosted())), hosted())).toBe("verified");
   });
@@ -58,11 +66,20 @@ describe("with Supabase Vault (a stand-in with Vault's decrypted_secrets view an
     const fresh = await PGlite.create();
     try {
       await fresh.exec(STAND_IN_VAULT);
-      await fresh.query("select vault.create_secret('an existing secret, made by staff, 32+ chars', 'form_proof_secret')");
+      await fresh.query(
+        "select vault.create_secret('an existing secret, made by staff, 32+ chars', 'form_proof_secret')",
+      );
       await applyMigrations(fresh, defaultMigrationsDir());
-      const rows = await fresh.query<{ n: number }>("select count(*)::int as n from vault.secrets where name = 'form_proof_secret'");
+      const rows = await fresh.query<{ n: number }>(
+        "select count(*)::int as n from vault.secrets where name = 'form_proof_secret'",
+      );
       expect(rows.rows[0]!.n).toBe(1);
-      expect(await verifySolution(solveFormChallenge(await issue(fresh)), "an existing secret, made by staff, 32+ chars")).toBe(true);
+      expect(
+        await verifySolution(
+          solveFormChallenge(await issue(fresh)),
+          "an existing secret, made by staff, 32+ chars",
+        ),
+      ).toBe(true);
     } finally {
       await fresh.close();
     }

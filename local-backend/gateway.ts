@@ -47,15 +47,22 @@ function preflight(req: http.IncomingMessage): Reply {
     status: 200,
     headers: {
       "Access-Control-Allow-Methods": "GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD",
-      "Access-Control-Allow-Headers": [...new Set([...CORS_ALLOW_HEADERS, ...requested])].join(", "),
+      "Access-Control-Allow-Headers": [...new Set([...CORS_ALLOW_HEADERS, ...requested])].join(
+        ", ",
+      ),
       "Access-Control-Max-Age": "86400",
     },
   };
 }
 
 /** The gateway's key check: an `apikey` is required, and only the anon key is known here. */
-function refusedCredentials(context: BackendContext, req: http.IncomingMessage, url: URL): Reply | undefined {
-  const apikey = (req.headers["apikey"] as string | undefined) ?? url.searchParams.get("apikey") ?? undefined;
+function refusedCredentials(
+  context: BackendContext,
+  req: http.IncomingMessage,
+  url: URL,
+): Reply | undefined {
+  const apikey =
+    (req.headers["apikey"] as string | undefined) ?? url.searchParams.get("apikey") ?? undefined;
   if (!apikey) return errorReply(GATEWAY_NO_API_KEY);
   if (!safeEqual(apikey, context.anonKey)) return errorReply(GATEWAY_INVALID_API_KEY);
   const authorization = req.headers["authorization"];
@@ -74,10 +81,19 @@ function refusedCredentials(context: BackendContext, req: http.IncomingMessage, 
 }
 
 /** The table a `/rest/v1/<table>` request names, or PostgREST's error for the path or schema. */
-function resolveTable(req: http.IncomingMessage, url: URL, method: string): { table: string } | Reply {
-  const segments = url.pathname.replace(/^\/rest\/v1\/?/, "").split("/").filter(Boolean);
-  if (segments.length === 0) return errorReply(pgrstError(404, "PGRST126", "Root endpoint metadata is disabled"));
-  if (segments.length > 1) return errorReply(pgrstError(404, "PGRST125", "Invalid path specified in request URL"));
+function resolveTable(
+  req: http.IncomingMessage,
+  url: URL,
+  method: string,
+): { table: string } | Reply {
+  const segments = url.pathname
+    .replace(/^\/rest\/v1\/?/, "")
+    .split("/")
+    .filter(Boolean);
+  if (segments.length === 0)
+    return errorReply(pgrstError(404, "PGRST126", "Root endpoint metadata is disabled"));
+  if (segments.length > 1)
+    return errorReply(pgrstError(404, "PGRST125", "Invalid path specified in request URL"));
   const reading = method === "GET" || method === "HEAD";
   const profile = req.headers[reading ? "accept-profile" : "content-profile"] as string | undefined;
   if (profile !== undefined && !EXPOSED_SCHEMAS.includes(profile)) {
@@ -92,13 +108,24 @@ function resolveTable(req: http.IncomingMessage, url: URL, method: string): { ta
   }
   const schema = profile ?? "public";
   if (table !== TABLE || schema !== "public") {
-    return errorReply(pgrstError(404, "PGRST205", `Could not find the table '${schema}.${table}' in the schema cache`));
+    return errorReply(
+      pgrstError(
+        404,
+        "PGRST205",
+        `Could not find the table '${schema}.${table}' in the schema cache`,
+      ),
+    );
   }
   return { table };
 }
 
 /** Methods this stand-in does not implement: answer what the grants say, as PostgREST would. */
-async function probe(context: BackendContext, req: http.IncomingMessage, method: string, requestPath: string): Promise<Reply> {
+async function probe(
+  context: BackendContext,
+  req: http.IncomingMessage,
+  method: string,
+  requestPath: string,
+): Promise<Reply> {
   const statement =
     method === "PATCH"
       ? `update public.${TABLE} set "name" = "name" where false`
@@ -114,7 +141,12 @@ async function probe(context: BackendContext, req: http.IncomingMessage, method:
   return errorReply(pgrstError(405, "PGRST117", `Unsupported HTTP method: ${method}`, null, hint));
 }
 
-async function route(context: BackendContext, req: http.IncomingMessage, url: URL, method: string): Promise<Reply> {
+async function route(
+  context: BackendContext,
+  req: http.IncomingMessage,
+  url: URL,
+  method: string,
+): Promise<Reply> {
   if (method === "OPTIONS") return preflight(req);
   const refused = refusedCredentials(context, req, url);
   if (refused) return refused;
@@ -123,7 +155,9 @@ async function route(context: BackendContext, req: http.IncomingMessage, url: UR
     if (method === "POST") return callRpcAsAnon(context, req, functionName);
     req.resume();
     const hint = "The local backend calls functions with POST only.";
-    return errorReply(pgrstError(405, "PGRST117", `Unsupported HTTP method: ${method}`, null, hint));
+    return errorReply(
+      pgrstError(405, "PGRST117", `Unsupported HTTP method: ${method}`, null, hint),
+    );
   }
   const resolved = resolveTable(req, url, method);
   if (!("table" in resolved)) return resolved;
@@ -137,7 +171,11 @@ async function route(context: BackendContext, req: http.IncomingMessage, url: UR
 }
 
 /** Answers a request under `/rest/v1`; every answer carries the CORS headers. */
-export async function handleRest(context: BackendContext, req: http.IncomingMessage, url: URL): Promise<Reply> {
+export async function handleRest(
+  context: BackendContext,
+  req: http.IncomingMessage,
+  url: URL,
+): Promise<Reply> {
   const method = (req.method ?? "GET").toUpperCase();
   const reply = await route(context, req, url, method);
   const cors: Headers = {

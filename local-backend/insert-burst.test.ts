@@ -19,7 +19,8 @@ describe("a burst: 500 requests from 50 concurrent clients", () => {
     for (let a = 0; a < 95; a += 1) {
       const email = `burst-${run}-${a}@example.org`;
       const times = a < 90 ? 5 : 10;
-      for (let t = 0; t < times; t += 1) plan.push({ email, marker: `burst ${run} #${plan.length}` });
+      for (let t = 0; t < times; t += 1)
+        plan.push({ email, marker: `burst ${run} #${plan.length}` });
     }
     expect(plan).toHaveLength(500);
     // Shuffle so requests for one address overlap in time.
@@ -35,7 +36,10 @@ describe("a burst: 500 requests from 50 concurrent clients", () => {
         while (next < plan.length) {
           const item = plan[next]!;
           next += 1;
-          outcomes.set(item.marker, await send(json(goodRow({ email: item.email, message: item.marker }))));
+          outcomes.set(
+            item.marker,
+            await send(json(goodRow({ email: item.email, message: item.marker }))),
+          );
         }
       }),
     );
@@ -53,7 +57,10 @@ describe("a burst: 500 requests from 50 concurrent clients", () => {
     for (const [marker] of accepted) expect(storedCount.get(marker)).toBe(1);
     for (const [marker, sent] of refused) {
       expect(sent.status).toBe(429);
-      expect(sent.body).toMatchObject({ code: "PT429", message: "Too many meeting requests from this e-mail address" });
+      expect(sent.body).toMatchObject({
+        code: "PT429",
+        message: "Too many meeting requests from this e-mail address",
+      });
       expect(storedCount.has(marker)).toBe(false);
     }
     expect(stored.rows).toHaveLength(475);
@@ -63,7 +70,9 @@ describe("a burst: 500 requests from 50 concurrent clients", () => {
     );
     expect(perAddress.rows.every((row) => row.n === 5)).toBe(true);
     // A figure, not a test: timings on shared machines are too noisy to assert.
-    console.log(`burst: 500 requests from 50 clients in ${elapsed} ms (${Math.round(500 / (elapsed / 1000))} requests/s): ${accepted.length} stored once each, ${refused.length} refused with 429 / PT429`);
+    console.log(
+      `burst: 500 requests from 50 clients in ${elapsed} ms (${Math.round(500 / (elapsed / 1000))} requests/s): ${accepted.length} stored once each, ${refused.length} refused with 429 / PT429`,
+    );
     // Still serving.
     expect((await send(json(goodRow({ email: uniqueEmail("after-burst") })))).status).toBe(201);
   });

@@ -51,7 +51,12 @@ describe("the visitors' INSERT policy refuses what the CHECK constraints refuse,
     return [fields(withPolicy as ErrorFields), fields(constraintsOnly as ErrorFields)];
   }
 
-  const { name: nameMax, organization: organizationMax, email: emailMax, message: messageMax } = CONTACT_COLUMN_LIMITS;
+  const {
+    name: nameMax,
+    organization: organizationMax,
+    email: emailMax,
+    message: messageMax,
+  } = CONTACT_COLUMN_LIMITS;
   const longEmail = `${"a".repeat(emailMax)}@example.org`;
 
   test.each<[string, Record<string, unknown>]>([
@@ -73,7 +78,10 @@ describe("the visitors' INSERT policy refuses what the CHECK constraints refuse,
     ["null message", { message: null }],
     ["null name and a bad email", { name: null, email: "x" }],
     ["blank name and a bad email", { name: " ", email: "x" }],
-    ["organization too long and name blank", { name: " ", organization: "x".repeat(organizationMax + 1) }],
+    [
+      "organization too long and name blank",
+      { name: " ", organization: "x".repeat(organizationMax + 1) },
+    ],
     ["message empty and email too long", { message: "", email: longEmail }],
     ["everything wrong", { name: "", email: "", organization: "", message: "" }],
   ])("%s", async (_label, overrides) => {
@@ -90,7 +98,9 @@ describe("the visitors' INSERT policy refuses what the CHECK constraints refuse,
       message: "🚌".repeat(messageMax),
     };
     await migrated().transaction((tx) => insertAsAnon(tx, atLimits));
-    await migrated().transaction((tx) => insertAsAnon(tx, goodRow({ email: uniqueEmail("policy") })));
+    await migrated().transaction((tx) =>
+      insertAsAnon(tx, goodRow({ email: uniqueEmail("policy") })),
+    );
   });
 
   test("the policy's condition is not trivially true, and only anon may run its function", async () => {
@@ -98,7 +108,11 @@ describe("the visitors' INSERT policy refuses what the CHECK constraints refuse,
       `select pg_get_expr(polwithcheck, polrelid) as with_check from pg_policy
         where polrelid = 'public.contacts'::regclass and polname = 'Visitors can send a meeting request'`,
     );
-    expect(policy.rows).toEqual([{ with_check: "private.contacts_visitor_request_allowed(name, email, organization, message)" }]);
+    expect(policy.rows).toEqual([
+      {
+        with_check: "private.contacts_visitor_request_allowed(name, email, organization, message)",
+      },
+    ]);
     const canRun = await migrated().query<{ role: string; allowed: boolean }>(
       `select r as role, has_function_privilege(r, 'private.contacts_visitor_request_allowed(text, text, text, text)', 'execute') as allowed
          from unnest(array['anon', 'authenticated']) r`,

@@ -13,13 +13,22 @@ import { errorReply, type Headers, type Reply } from "./reply";
 import { isErrorReply, parseInsertBody, parsePrefer, readBody } from "./request-body";
 
 /** The statement PostgREST builds for an insert of `keys` from the JSON parameter $1. */
-function insertStatement(context: BackendContext, keys: string[], isObject: boolean, returning: boolean): string {
+function insertStatement(
+  context: BackendContext,
+  keys: string[],
+  isObject: boolean,
+  returning: boolean,
+): string {
   const list = keys.map(quoteIdent).join(", ");
   const typed = keys.map((key) => `${quoteIdent(key)} ${context.columns.get(key)}`).join(", ");
-  const returningClause = returning ? ` returning ${[...context.columns.keys()].map(quoteIdent).join(", ")}` : "";
+  const returningClause = returning
+    ? ` returning ${[...context.columns.keys()].map(quoteIdent).join(", ")}`
+    : "";
   const payload = "from (select $1::json as json_data) pgrst_payload";
   if (keys.length === 0) {
-    const rows = isObject ? "(select from (values (1)) _)" : "(select from json_array_elements(pgrst_payload.json_data) _)";
+    const rows = isObject
+      ? "(select from (values (1)) _)"
+      : "(select from json_array_elements(pgrst_payload.json_data) _)";
     return `insert into public.${TABLE} select ${payload}, lateral ${rows} pgrst_body${returningClause}`;
   }
   const reader = isObject ? "json_to_record" : "json_to_recordset";
@@ -41,16 +50,31 @@ export async function insertContacts(
   if (aborted && !tooLarge) return { status: 400 };
   if (tooLarge || declared > context.maxBodyBytes) return errorReply(GATEWAY_TOO_LARGE);
 
-  const parsed = parseInsertBody(body, req.headers["content-type"], url.searchParams.get("columns"));
+  const parsed = parseInsertBody(
+    body,
+    req.headers["content-type"],
+    url.searchParams.get("columns"),
+  );
   if (isErrorReply(parsed)) return errorReply(parsed);
   const { keys, payload } = parsed;
   const unknown = keys.find((key) => !context.columns.has(key));
   if (unknown !== undefined) {
-    return errorReply(pgrstError(400, "PGRST204", `Could not find the '${unknown}' column of '${TABLE}' in the schema cache`));
+    return errorReply(
+      pgrstError(
+        400,
+        "PGRST204",
+        `Could not find the '${unknown}' column of '${TABLE}' in the schema cache`,
+      ),
+    );
   }
 
   const prefer = parsePrefer(req.headers["prefer"]);
-  const sql = insertStatement(context, keys, payload.trimStart().startsWith("{"), prefer.representation);
+  const sql = insertStatement(
+    context,
+    keys,
+    payload.trimStart().startsWith("{"),
+    prefer.representation,
+  );
   let result: { affectedRows?: number; rows: unknown[] };
   let stored: StoredRequest[];
   try {
@@ -69,5 +93,7 @@ export async function insertContacts(
   const count = result.affectedRows ?? 0;
   const headers: Headers = { "Content-Range": prefer.countExact ? `*/${count}` : "*/*" };
   if (prefer.applied.length > 0) headers["Preference-Applied"] = prefer.applied.join(", ");
-  return prefer.representation ? { status: 201, headers, json: result.rows } : { status: 201, headers };
+  return prefer.representation
+    ? { status: 201, headers, json: result.rows }
+    : { status: 201, headers };
 }

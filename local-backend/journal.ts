@@ -32,7 +32,10 @@ export function readJournal(dataDir: string): Map<number, StoredRequest> {
       const request = JSON.parse(line) as StoredRequest;
       requests.set(request.id, request);
     } catch (error) {
-      if (index < lines.length - 1) throw new Error(`${journalFile(dataDir)} line ${index + 1} is not valid JSON`, { cause: error });
+      if (index < lines.length - 1)
+        throw new Error(`${journalFile(dataDir)} line ${index + 1} is not valid JSON`, {
+          cause: error,
+        });
     }
   });
   return requests;
@@ -64,7 +67,10 @@ export function openJournal(dataDir: string): Journal {
   return {
     append(requests) {
       if (requests.length === 0) return;
-      fs.writeSync(fd, requests.map((request) => `${JSON.stringify(journalEntry(request))}\n`).join(""));
+      fs.writeSync(
+        fd,
+        requests.map((request) => `${JSON.stringify(journalEntry(request))}\n`).join(""),
+      );
       fs.fsyncSync(fd);
     },
     close() {

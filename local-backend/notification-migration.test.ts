@@ -12,7 +12,17 @@ import type { Transaction } from "@electric-sql/pglite";
 
 import { applyMigrations, listMigrations, openDatabase } from "./database";
 import { defaultMigrationsDir } from "./paths";
-import { asRole, asVisitor, goodRow, insertAs, migratedDatabase, pageProof, rejection, visitorHeaders, uniqueAddress } from "./test-helpers";
+import {
+  asRole,
+  asVisitor,
+  goodRow,
+  insertAs,
+  migratedDatabase,
+  pageProof,
+  rejection,
+  visitorHeaders,
+  uniqueAddress,
+} from "./test-helpers";
 
 jest.setTimeout(60_000);
 
@@ -29,8 +39,15 @@ async function insertRequest(overrides: Parameters<typeof goodRow>[0] = {}): Pro
   const row = goodRow(overrides);
   // A request sent through the page (page-verified), each from a visitor's own address: notified one
   // by one (the screening, 20261124110000; the budgets per address, 20261126110000).
-  await asVisitor(db(), visitorHeaders(uniqueAddress(), { "x-form-proof": await pageProof(db()) }), (tx) => insertAs(tx, row));
-  const result = await db().query<{ id: number }>("select id from public.contacts where email = $1", [row.email]);
+  await asVisitor(
+    db(),
+    visitorHeaders(uniqueAddress(), { "x-form-proof": await pageProof(db()) }),
+    (tx) => insertAs(tx, row),
+  );
+  const result = await db().query<{ id: number }>(
+    "select id from public.contacts where email = $1",
+    [row.email],
+  );
   return result.rows[0]!.id;
 }
 
@@ -40,12 +57,20 @@ function asService<T>(task: (tx: Transaction) => Promise<T>): Promise<T> {
 
 async function claim(id: number): Promise<Claimed | undefined> {
   const result = await asService((tx) =>
-    tx.query<Claimed>("select * from public.claim_contact_notification(request_id => $1, lease_seconds => 60)", [id]),
+    tx.query<Claimed>(
+      "select * from public.claim_contact_notification(request_id => $1, lease_seconds => 60)",
+      [id],
+    ),
   );
   return result.rows[0];
 }
 
-async function finish(id: number, lease: string, failure: string | null, retryInSeconds = 60): Promise<boolean> {
+async function finish(
+  id: number,
+  lease: string,
+  failure: string | null,
+  retryInSeconds = 60,
+): Promise<boolean> {
   const result = await asService((tx) =>
     tx.query<{ recorded: boolean }>(
       "select * from public.finish_contact_notification(request_id => $1, lease => $2, failure => $3, retry_in_seconds => $4)",
@@ -57,12 +82,21 @@ async function finish(id: number, lease: string, failure: string | null, retryIn
 
 /** The ids a sweep (claim_due_contact_notifications) leases, oldest first. */
 async function sweep(maxCount: number): Promise<number[]> {
-  const result = await asService((tx) => tx.query<Claimed>("select * from public.claim_due_contact_notifications(max_count => $1)", [maxCount]));
+  const result = await asService((tx) =>
+    tx.query<Claimed>("select * from public.claim_due_contact_notifications(max_count => $1)", [
+      maxCount,
+    ]),
+  );
   return result.rows.map((row) => row.id);
 }
 
 async function state(id: number) {
-  const result = await db().query<{ status: string; attempts: number; last_error: string | null; notified: boolean }>(
+  const result = await db().query<{
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    notified: boolean;
+  }>(
     "select status, attempts, last_error, notified_at is not null as notified from public.contact_notifications where contact_id = $1",
     [id],
   );
@@ -71,7 +105,12 @@ async function state(id: number) {
 
 test("each stored request gets a pending notification in the same transaction; a refused one gets none", async () => {
   const id = await insertRequest();
-  expect(await state(id)).toEqual({ status: "pending", attempts: 0, last_error: null, notified: false });
+  expect(await state(id)).toEqual({
+    status: "pending",
+    attempts: 0,
+    last_error: null,
+    notified: false,
+  });
   const count = "select count(*)::int as n from public.contact_notifications";
   const before = (await db().query<{ n: number }>(count)).rows[0]!.n;
   await rejection(asRole(db(), "anon", (tx) => insertAs(tx, goodRow({ name: "" }))));
@@ -81,7 +120,10 @@ test("each stored request gets a pending notification in the same transaction; a
 describe("visitors gain nothing", () => {
   test.each([
     ["read the delivery state", "select * from public.contact_notifications"],
-    ["change the delivery state", "update public.contact_notifications set status = 'delivered', notified_at = now()"],
+    [
+      "change the delivery state",
+      "update public.contact_notifications set status = 'delivered', notified_at = now()",
+    ],
     ["delete the delivery state", "delete from public.contact_notifications"],
     ["add delivery state", "insert into public.contact_notifications (contact_id) values (1)"],
     ["read the staff overview", "select * from public.meeting_requests_overview"],
@@ -101,7 +143,10 @@ describe("visitors gain nothing", () => {
 
   test("anon can still insert a request, and still read nothing", async () => {
     await insertRequest();
-    expect((await rejection(asRole(db(), "anon", (tx) => tx.query("select * from public.contacts")))).code).toBe("42501");
+    expect(
+      (await rejection(asRole(db(), "anon", (tx) => tx.query("select * from public.contacts"))))
+        .code,
+    ).toBe("42501");
   });
 });
 
@@ -117,18 +162,34 @@ describe("claims, leases and outcomes (service role)", () => {
     // A stranger's lease token records nothing.
     expect(await finish(id, "00000000-0000-0000-0000-000000000000", null)).toBe(false);
     expect(await finish(id, first!.lease_token, "SMTP server refused", 3600)).toBe(true);
-    expect(await state(id)).toEqual({ status: "pending", attempts: 1, last_error: "SMTP server refused", notified: false });
+    expect(await state(id)).toEqual({
+      status: "pending",
+      attempts: 1,
+      last_error: "SMTP server refused",
+      notified: false,
+    });
     // Not due again before its back-off is over.
     expect(await claim(id)).toBeUndefined();
 
-    await db().query("update public.contact_notifications set next_attempt_at = now() - interval '1 second' where contact_id = $1", [id]);
+    await db().query(
+      "update public.contact_notifications set next_attempt_at = now() - interval '1 second' where contact_id = $1",
+      [id],
+    );
     const second = await claim(id);
     expect(second?.attempt).toBe(2);
     expect(await finish(id, second!.lease_token, null)).toBe(true);
-    expect(await state(id)).toEqual({ status: "delivered", attempts: 2, last_error: null, notified: true });
+    expect(await state(id)).toEqual({
+      status: "delivered",
+      attempts: 2,
+      last_error: null,
+      notified: true,
+    });
 
     // Delivered: never handed out again, and a late outcome from an old lease changes nothing.
-    await db().query("update public.contact_notifications set next_attempt_at = now() - interval '1 day' where contact_id = $1", [id]);
+    await db().query(
+      "update public.contact_notifications set next_attempt_at = now() - interval '1 day' where contact_id = $1",
+      [id],
+    );
     expect(await claim(id)).toBeUndefined();
     expect(await finish(id, second!.lease_token, "late failure")).toBe(false);
     expect((await state(id)).status).toBe("delivered");
@@ -137,7 +198,10 @@ describe("claims, leases and outcomes (service role)", () => {
   test("an expired lease can be taken over, and then only the new holder records the outcome", async () => {
     const id = await insertRequest();
     const first = await claim(id);
-    await db().query("update public.contact_notifications set lease_expires_at = now() - interval '1 second' where contact_id = $1", [id]);
+    await db().query(
+      "update public.contact_notifications set lease_expires_at = now() - interval '1 second' where contact_id = $1",
+      [id],
+    );
     const second = await claim(id);
     expect(second?.attempt).toBe(2);
     expect(await finish(id, first!.lease_token, null)).toBe(false);
@@ -145,7 +209,9 @@ describe("claims, leases and outcomes (service role)", () => {
   });
 
   test("a sweep claims what is due, oldest first, at most max_count", async () => {
-    await db().query("update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'");
+    await db().query(
+      "update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'",
+    );
     const ids = [await insertRequest(), await insertRequest(), await insertRequest()];
     expect(await sweep(2)).toEqual(ids.slice(0, 2));
     expect(await sweep(10)).toEqual(ids.slice(2));
@@ -153,22 +219,50 @@ describe("claims, leases and outcomes (service role)", () => {
 
   test("staff see each request with its notification state in meeting_requests_overview", async () => {
     const id = await insertRequest({ name: "Overview Visitor" });
-    const row = await asService((tx) => tx.query("select name, notification, notified_at from public.meeting_requests_overview where id = $1", [id]));
-    expect(row.rows).toEqual([{ name: "Overview Visitor", notification: "pending", notified_at: null }]);
+    const row = await asService((tx) =>
+      tx.query(
+        "select name, notification, notified_at from public.meeting_requests_overview where id = $1",
+        [id],
+      ),
+    );
+    expect(row.rows).toEqual([
+      { name: "Overview Visitor", notification: "pending", notified_at: null },
+    ]);
   });
 });
 
 test("the webhook payload has the shape of Supabase's Database Webhooks", async () => {
   const id = await insertRequest({ name: "Payload Visitor", message: "Phone: 555\nFleet Size: 3" });
-  const result = await db().query<{ payload: Record<string, unknown> }>("select public.contact_webhook_payload(c) as payload from public.contacts c where id = $1", [id]);
+  const result = await db().query<{ payload: Record<string, unknown> }>(
+    "select public.contact_webhook_payload(c) as payload from public.contacts c where id = $1",
+    [id],
+  );
   const payload = result.rows[0]!.payload;
-  expect(payload).toMatchObject({ type: "INSERT", table: "contacts", schema: "public", old_record: null });
-  expect(payload.record).toMatchObject({ id, name: "Payload Visitor", message: "Phone: 555\nFleet Size: 3" });
-  expect(Object.keys(payload.record as object).sort()).toEqual(["created_at", "email", "id", "message", "name", "organization"]);
+  expect(payload).toMatchObject({
+    type: "INSERT",
+    table: "contacts",
+    schema: "public",
+    old_record: null,
+  });
+  expect(payload.record).toMatchObject({
+    id,
+    name: "Payload Visitor",
+    message: "Phone: 555\nFleet Size: 3",
+  });
+  expect(Object.keys(payload.record as object).sort()).toEqual([
+    "created_at",
+    "email",
+    "id",
+    "message",
+    "name",
+    "organization",
+  ]);
 });
 
 test("without Supabase's webhook machinery (pg_net, Vault) the hosted half is a no-op", async () => {
-  const triggers = await db().query<{ tgname: string }>("select tgname from pg_trigger where tgrelid = 'public.contacts'::regclass and not tgisinternal order by tgname");
+  const triggers = await db().query<{ tgname: string }>(
+    "select tgname from pg_trigger where tgrelid = 'public.contacts'::regclass and not tgisinternal order by tgname",
+  );
   expect(triggers.rows.map((row) => row.tgname)).toEqual([
     "contacts_10_one_row_per_request",
     "contacts_20_rate_limit",
@@ -186,10 +280,16 @@ test("requests stored before the migration are marked skipped, not e-mailed all 
   fs.copyFileSync(path.join(defaultMigrationsDir(), first!), path.join(dir, first!));
   const { db: fresh } = await openDatabase({ migrationsDir: dir });
   try {
-    await fresh.query("insert into public.contacts (name, email, organization, message) values ('Old', 'old@example.org', 'O', 'm')");
+    await fresh.query(
+      "insert into public.contacts (name, email, organization, message) values ('Old', 'old@example.org', 'O', 'm')",
+    );
     await applyMigrations(fresh, defaultMigrationsDir());
-    const result = await fresh.query<{ status: string; last_error: string }>("select status, last_error from public.contact_notifications");
-    expect(result.rows).toEqual([{ status: "skipped", last_error: "stored before staff notifications were set up" }]);
+    const result = await fresh.query<{ status: string; last_error: string }>(
+      "select status, last_error from public.contact_notifications",
+    );
+    expect(result.rows).toEqual([
+      { status: "skipped", last_error: "stored before staff notifications were set up" },
+    ]);
   } finally {
     await fresh.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -223,14 +323,23 @@ describe("the hosted half, against stand-ins for pg_net and Vault", () => {
   const hosted = migratedDatabase((db) => db.exec(STAND_INS));
 
   async function calls() {
-    type Call = { url: string; body: Record<string, unknown>; headers: Record<string, string>; timeout_milliseconds: number };
+    type Call = {
+      url: string;
+      body: Record<string, unknown>;
+      headers: Record<string, string>;
+      timeout_milliseconds: number;
+    };
     const result = await hosted().query<Call>("select * from net.calls");
     await hosted().query("delete from net.calls");
     return result.rows;
   }
 
   async function anonInsert(row = goodRow()): Promise<void> {
-    await asVisitor(hosted(), visitorHeaders("198.51.100.1", { "x-form-proof": await pageProof(hosted()) }), (tx) => insertAs(tx, row));
+    await asVisitor(
+      hosted(),
+      visitorHeaders("198.51.100.1", { "x-form-proof": await pageProof(hosted()) }),
+      (tx) => insertAs(tx, row),
+    );
   }
 
   test("without the Vault secrets an insert succeeds and nothing is posted", async () => {
@@ -247,22 +356,39 @@ describe("the hosted half, against stand-ins for pg_net and Vault", () => {
     const [call, ...more] = await calls();
     expect(more).toEqual([]);
     expect(call!.url).toBe("https://ref.supabase.co/functions/v1/notify-meeting-request");
-    expect(call!.headers).toEqual({ "Content-Type": "application/json", "X-Webhook-Secret": "s3cret-s3cret-s3cret-s3cret-s3cret" });
+    expect(call!.headers).toEqual({
+      "Content-Type": "application/json",
+      "X-Webhook-Secret": "s3cret-s3cret-s3cret-s3cret-s3cret",
+    });
     expect(call!.timeout_milliseconds).toBe(30000);
-    expect(call!.body).toMatchObject({ type: "INSERT", table: "contacts", schema: "public", old_record: null, record: row });
+    expect(call!.body).toMatchObject({
+      type: "INSERT",
+      table: "contacts",
+      schema: "public",
+      old_record: null,
+      record: row,
+    });
   });
 
   test("a failing pg_net never fails the visitor's insert", async () => {
-    await hosted().exec("update vault.secrets_store set decrypted_secret = 'https://fail.example' where name = 'notify_meeting_request_url'");
+    await hosted().exec(
+      "update vault.secrets_store set decrypted_secret = 'https://fail.example' where name = 'notify_meeting_request_url'",
+    );
     const row = goodRow();
     await anonInsert(row);
-    const stored = await hosted().query("select 1 from public.contacts where email = $1", [row.email]);
+    const stored = await hosted().query("select 1 from public.contacts where email = $1", [
+      row.email,
+    ]);
     expect(stored.rows).toHaveLength(1);
-    await hosted().exec("update vault.secrets_store set decrypted_secret = 'https://ref.supabase.co/functions/v1/notify-meeting-request' where name = 'notify_meeting_request_url'");
+    await hosted().exec(
+      "update vault.secrets_store set decrypted_secret = 'https://ref.supabase.co/functions/v1/notify-meeting-request' where name = 'notify_meeting_request_url'",
+    );
   });
 
   test("the retry job posts a SWEEP only when a notification is due", async () => {
-    await hosted().exec("update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'");
+    await hosted().exec(
+      "update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'",
+    );
     await hosted().query("select public.retry_contact_notifications()");
     expect(await calls()).toEqual([]);
     await anonInsert();

@@ -31,7 +31,10 @@ function linuxStartTime(pid: number): number | undefined {
 }
 
 function psStartTime(pid: number): number | undefined {
-  const result = spawnSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", env: { ...process.env, LC_ALL: "C" } });
+  const result = spawnSync("ps", ["-o", "lstart=", "-p", String(pid)], {
+    encoding: "utf8",
+    env: { ...process.env, LC_ALL: "C" },
+  });
   const text = result.status === 0 ? result.stdout.trim() : "";
   const time = text ? Date.parse(text) : Number.NaN;
   return Number.isFinite(time) ? time : undefined;

@@ -22,7 +22,8 @@ export function errorReply(error: ErrorReply): Reply {
 
 /** Writes the reply; `closing` asks the client not to reuse the connection. */
 export function sendReply(res: http.ServerResponse, reply: Reply, closing: boolean): void {
-  const body = reply.json === undefined ? undefined : Buffer.from(JSON.stringify(reply.json), "utf8");
+  const body =
+    reply.json === undefined ? undefined : Buffer.from(JSON.stringify(reply.json), "utf8");
   const headers: Headers = { ...(reply.headers ?? {}) };
   if (body) headers["Content-Type"] = "application/json; charset=utf-8";
   headers["Content-Length"] = String(body?.length ?? 0);

@@ -84,10 +84,13 @@ function jsonKeys(value: unknown): string[] | ErrorReply {
   if (Array.isArray(value)) {
     if (value.length === 0) return [];
     const first: unknown = value[0];
-    const isObject = (item: unknown): item is object => typeof item === "object" && item !== null && !Array.isArray(item);
+    const isObject = (item: unknown): item is object =>
+      typeof item === "object" && item !== null && !Array.isArray(item);
     if (!isObject(first)) return pgrstError(400, "PGRST102", "All object keys must match");
     const canonical = Object.keys(first).sort().join("\u0000");
-    const uniform = value.every((item) => isObject(item) && Object.keys(item).sort().join("\u0000") === canonical);
+    const uniform = value.every(
+      (item) => isObject(item) && Object.keys(item).sort().join("\u0000") === canonical,
+    );
     return uniform ? Object.keys(first) : pgrstError(400, "PGRST102", "All object keys must match");
   }
   return typeof value === "object" && value !== null ? Object.keys(value) : [];
@@ -117,7 +120,8 @@ export function parseInsertBody(
   }
   if (columnsParam !== null) {
     const parsed = parseColumnsParam(columnsParam);
-    if (!parsed) return pgrstError(400, "PGRST100", `"failed to parse columns parameter (${columnsParam})"`);
+    if (!parsed)
+      return pgrstError(400, "PGRST100", `"failed to parse columns parameter (${columnsParam})"`);
     return { keys: [...new Set(parsed)].sort(), payload: text };
   }
   let value: unknown;

@@ -5,7 +5,14 @@
  * setting, and the digest that lists every held request, the likeliest real first.
  */
 import { screeningDatabase } from "./screening-harness";
-import { asVisitor, goodRow, pendingProof, rejection, solveFormChallenge, visitorHeaders } from "./test-helpers";
+import {
+  asVisitor,
+  goodRow,
+  pendingProof,
+  rejection,
+  solveFormChallenge,
+  visitorHeaders,
+} from "./test-helpers";
 import type { FormChallenge } from "../src/lib/form-proof";
 
 jest.setTimeout(120_000);
@@ -13,23 +20,42 @@ jest.setTimeout(120_000);
 const { db, asService, send, sendVerified, claimDigest } = screeningDatabase();
 
 const COLUMNS = [
-  "window_seconds", "unproved_per_address", "unproved_in_all", "one_by_one_per_address", "one_by_one_per_address_burst",
-  "one_by_one_refill_seconds", "one_by_one_in_all", "base_difficulty", "challenges_at_base_difficulty", "challenges_per_doubling",
-  "challenges_per_address", "hold_for_proof_seconds", "digest_interval_seconds", "digest_list_limit",
+  "window_seconds",
+  "unproved_per_address",
+  "unproved_in_all",
+  "one_by_one_per_address",
+  "one_by_one_per_address_burst",
+  "one_by_one_refill_seconds",
+  "one_by_one_in_all",
+  "base_difficulty",
+  "challenges_at_base_difficulty",
+  "challenges_per_doubling",
+  "challenges_per_address",
+  "hold_for_proof_seconds",
+  "digest_interval_seconds",
+  "digest_list_limit",
 ];
 
 beforeEach(async () => {
-  await db().exec(`update private.screening_settings set ${COLUMNS.map((column) => `${column} = default`).join(", ")}`);
+  await db().exec(
+    `update private.screening_settings set ${COLUMNS.map((column) => `${column} = default`).join(", ")}`,
+  );
 });
 
 async function settings(values: Record<string, number>): Promise<void> {
-  await db().query(`update private.screening_settings set ${Object.keys(values).map((column, index) => `${column} = $${index + 1}`).join(", ")}`, Object.values(values));
+  await db().query(
+    `update private.screening_settings set ${Object.keys(values)
+      .map((column, index) => `${column} = $${index + 1}`)
+      .join(", ")}`,
+    Object.values(values),
+  );
 }
 
 /** Moves every decision and screening back in time, as if `seconds` had passed. */
 async function later(seconds: number): Promise<void> {
   const back = `make_interval(secs => ${Number(seconds)})`;
-  await db().exec(`update public.contact_screening set screened_at = screened_at - ${back}, budget_at = budget_at - ${back};
+  await db()
+    .exec(`update public.contact_screening set screened_at = screened_at - ${back}, budget_at = budget_at - ${back};
                  update private.one_by_one_pace set full_again_at = full_again_at - ${back};
                  update private.form_challenges_issued set issued_at = issued_at - ${back};`);
 }
@@ -54,9 +80,15 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
     const ids = await sendMany(21, () => "203.0.113.1");
     expect(await decision(ids[19]!)).toEqual({ budget: "one-by-one", status: "pending" });
     expect(await decision(ids[20]!)).toEqual({ budget: "over-address", status: "digest" });
-    expect(await decision(await sendVerified(goodRow(), "203.0.113.2"))).toEqual({ budget: "one-by-one", status: "pending" });
+    expect(await decision(await sendVerified(goodRow(), "203.0.113.2"))).toEqual({
+      budget: "one-by-one",
+      status: "pending",
+    });
     await later(3601);
-    expect(await decision(await sendVerified(goodRow(), "203.0.113.1"))).toEqual({ budget: "one-by-one", status: "pending" });
+    expect(await decision(await sendVerified(goodRow(), "203.0.113.1"))).toEqual({
+      budget: "one-by-one",
+      status: "pending",
+    });
   });
 
   test("per address at a pace: 4 at once are e-mailed, the 5th goes to the digest; one more every 15 s, 4 again once the bucket is full", async () => {
@@ -69,7 +101,10 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
     expect((await decision(over!)).budget).toBe("over-address-burst");
     await later(60);
     const again = await sendMany(5, () => "203.0.113.3");
-    expect((await Promise.all(again.map(decision))).map((made) => made.budget)).toEqual([...Array(4).fill("one-by-one"), "over-address-burst"]);
+    expect((await Promise.all(again.map(decision))).map((made) => made.budget)).toEqual([
+      ...Array(4).fill("one-by-one"),
+      "over-address-burst",
+    ]);
   });
 
   test("a queue at one booth, one request every 15 s, is e-mailed one by one up to the address's 20 of the hour", async () => {
@@ -86,16 +121,25 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
     expect(await decision(ids[34]!)).toEqual({ budget: "one-by-one", status: "pending" });
     expect(await decision(ids[35]!)).toEqual({ budget: "over-all", status: "digest" });
     await later(3601);
-    expect(await decision(await sendVerified(goodRow(), "198.18.1.1"))).toEqual({ budget: "one-by-one", status: "pending" });
+    expect(await decision(await sendVerified(goodRow(), "198.18.1.1"))).toEqual({
+      budget: "one-by-one",
+      status: "pending",
+    });
   });
 
   test("every budget is a setting, the window too: an hour compressed into two minutes", async () => {
-    await settings({ window_seconds: 120, one_by_one_per_address: 2, one_by_one_per_address_burst: 1000 });
+    await settings({
+      window_seconds: 120,
+      one_by_one_per_address: 2,
+      one_by_one_per_address_burst: 1000,
+    });
     const ids = await sendMany(3, () => "203.0.113.4");
     expect((await decision(ids[1]!)).budget).toBe("one-by-one");
     expect((await decision(ids[2]!)).budget).toBe("over-address");
     await later(121);
-    expect((await decision(await sendVerified(goodRow(), "203.0.113.4"))).budget).toBe("one-by-one");
+    expect((await decision(await sendVerified(goodRow(), "203.0.113.4"))).budget).toBe(
+      "one-by-one",
+    );
   });
 
   test("a pending request is given its budget when the page confirms it: over budget, it joins the digest at once", async () => {
@@ -109,7 +153,9 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
 
   test("nothing over a budget is refused or dropped: 40 from one address are all stored", async () => {
     await sendMany(40, () => "203.0.113.6");
-    const states = await db().query<{ status: string; n: number }>("select status, count(*)::int as n from public.contact_notifications group by status order by status");
+    const states = await db().query<{ status: string; n: number }>(
+      "select status, count(*)::int as n from public.contact_notifications group by status order by status",
+    );
     expect(states.rows).toEqual([
       { status: "digest", n: 36 },
       { status: "pending", n: 4 },
@@ -119,7 +165,12 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
 
 describe("the page proof's price per address", () => {
   const challenge = (address: string): Promise<FormChallenge> =>
-    asVisitor(db(), visitorHeaders(address), async (tx) => (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c);
+    asVisitor(
+      db(),
+      visitorHeaders(address),
+      async (tx) =>
+        (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c,
+    );
 
   test("the first 20 challenges of an address cost the base; then twice as much every 10 more", async () => {
     const maxnumbers: number[] = [];
@@ -131,19 +182,36 @@ describe("the page proof's price per address", () => {
     expect((await challenge("203.0.113.8")).maxnumber).toBe(50_000); // another address pays the base
     // A harder challenge is as verifiable as any.
     const hard = await challenge("203.0.113.7");
-    expect(await send(goodRow(), "203.0.113.7", solveFormChallenge(hard)).then(decision)).toMatchObject({ budget: "one-by-one" });
+    expect(
+      await send(goodRow(), "203.0.113.7", solveFormChallenge(hard)).then(decision),
+    ).toMatchObject({ budget: "one-by-one" });
   });
 
   test("the 120th challenge of a window is given, the 121st refused with PT429; a window later, the base again", async () => {
     await settings({ challenges_at_base_difficulty: 1000 }); // the count, not the solving, is under test
     for (let i = 0; i < 120; i += 1) await challenge("203.0.113.9");
-    const refused = (await rejection(challenge("203.0.113.9"))) as { code?: string; message: string; detail?: string };
-    expect(refused).toMatchObject({ code: "PT429", message: "Too many page-proof challenges for this network address" });
-    expect(refused.detail).toBe("At most 120 challenges are given to one network address per hour.");
+    const refused = (await rejection(challenge("203.0.113.9"))) as {
+      code?: string;
+      message: string;
+      detail?: string;
+    };
+    expect(refused).toMatchObject({
+      code: "PT429",
+      message: "Too many page-proof challenges for this network address",
+    });
+    expect(refused.detail).toBe(
+      "At most 120 challenges are given to one network address per hour.",
+    );
     await challenge("203.0.113.10");
     await later(3601);
     expect((await challenge("203.0.113.9")).maxnumber).toBe(50_000);
-    expect((await db().query<{ n: number }>("select count(*)::int as n from private.form_challenges_issued")).rows[0]!.n).toBe(1);
+    expect(
+      (
+        await db().query<{ n: number }>(
+          "select count(*)::int as n from private.form_challenges_issued",
+        )
+      ).rows[0]!.n,
+    ).toBe(1);
   });
 });
 
@@ -153,14 +221,23 @@ describe("the digest lists every held request, the likeliest real first", () => 
     for (let i = 0; i < 3; i += 1) flood.push(await send(goodRow(), "192.0.2.1")); // no proof
     const invalid = await send(goodRow(), "192.0.2.2", "garbage");
     const pending = await send(goodRow(), "192.0.2.3", pendingProof().header);
-    await db().query("update public.contact_notifications set next_attempt_at = now() - interval '1 second' where contact_id = $1", [pending]);
+    await db().query(
+      "update public.contact_notifications set next_attempt_at = now() - interval '1 second' where contact_id = $1",
+      [pending],
+    );
     await sendMany(4, () => "203.0.113.11");
     const busy = await sendVerified(goodRow(), "203.0.113.11"); // over the burst, 4 before it from its address
     await settings({ one_by_one_in_all: 4 });
     const quiet = await sendVerified(goodRow(), "203.0.113.12"); // over all, its address's first
     const digest = (await claimDigest())[0]!;
     expect(digest.request_count).toBe(7);
-    expect(digest.requests.map((held) => held.id)).toEqual([quiet, busy, pending, invalid, ...flood]);
+    expect(digest.requests.map((held) => held.id)).toEqual([
+      quiet,
+      busy,
+      pending,
+      invalid,
+      ...flood,
+    ]);
     expect(digest.reasons).toEqual({
       "no page proof": 3,
       "invalid page proof": 1,
@@ -169,7 +246,10 @@ describe("the digest lists every held request, the likeliest real first", () => 
       "over the overall budget": 1,
     });
     const busyHeld = digest.requests[1]!;
-    expect(busyHeld).toMatchObject({ held_for: ["over the address burst budget"], same_address: 4 });
+    expect(busyHeld).toMatchObject({
+      held_for: ["over the address burst budget"],
+      same_address: 4,
+    });
     for (const held of digest.requests) {
       expect(held.name).toBeTruthy();
       expect(held.organization).toBeTruthy();
@@ -177,17 +257,30 @@ describe("the digest lists every held request, the likeliest real first", () => 
       expect(held.message.length).toBeGreaterThan(0);
     }
     const ranks = await asService((tx) =>
-      tx.query<{ id: number }>("select id from public.meeting_requests_overview where digest = $1 order by digest_rank", [digest.digest_id]),
+      tx.query<{ id: number }>(
+        "select id from public.meeting_requests_overview where digest = $1 order by digest_rank",
+        [digest.digest_id],
+      ),
     );
     expect(ranks.rows.map((row) => row.id)).toEqual(digest.requests.map((held) => held.id));
   });
 
   test("a digest of thousands lists the first digest_list_limit and counts all of them", async () => {
-    await settings({ unproved_per_address: 10_000, unproved_in_all: 10_000, digest_list_limit: 300 });
+    await settings({
+      unproved_per_address: 10_000,
+      unproved_in_all: 10_000,
+      digest_list_limit: 300,
+    });
     for (let i = 0; i < 1200; i += 1) await send(goodRow(), `192.0.2.${10 + (i % 200)}`);
     const real = await sendVerified({ ...goodRow(), name: "Real Lead" }, "203.0.113.13");
-    await db().query("update public.contact_notifications set status = 'digest' where contact_id = $1", [real]);
-    await db().query("update public.contact_screening set budget = 'over-all' where contact_id = $1", [real]);
+    await db().query(
+      "update public.contact_notifications set status = 'digest' where contact_id = $1",
+      [real],
+    );
+    await db().query(
+      "update public.contact_screening set budget = 'over-all' where contact_id = $1",
+      [real],
+    );
     const digest = (await claimDigest())[0]!;
     expect(digest.request_count).toBe(1201);
     expect(digest.requests).toHaveLength(300);

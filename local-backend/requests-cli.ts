@@ -17,9 +17,16 @@ import { acquireDataLock } from "./data-lock";
 import { restoreDataFolder } from "./data-folder";
 import { LocalBackendError, oneLine } from "./errors";
 import { localDataDir } from "./paths";
-import { formatRequestsText, loadRequests, requestsInDigest, requestsToCsv, requestsToJson } from "./requests";
+import {
+  formatRequestsText,
+  loadRequests,
+  requestsInDigest,
+  requestsToCsv,
+  requestsToJson,
+} from "./requests";
 
-const USAGE = "Usage: npm run requests -- [--json | --csv | --restore] [--digest N] [--data-dir PATH]";
+const USAGE =
+  "Usage: npm run requests -- [--json | --csv | --restore] [--digest N] [--data-dir PATH]";
 
 /** Rebuilds the database from the journal, under the lock (refused while a backend runs). */
 async function restore(dataDir: string): Promise<number> {
@@ -70,12 +77,19 @@ async function main(): Promise<number> {
   }
   const loaded = await loadRequests(dataDir);
   const { source } = loaded;
-  const requests = digest === undefined ? loaded.requests : requestsInDigest(loaded.requests, digest);
+  const requests =
+    digest === undefined ? loaded.requests : requestsInDigest(loaded.requests, digest);
   if (format === "json") process.stdout.write(requestsToJson(requests));
   else if (format === "csv") process.stdout.write(requestsToCsv(requests));
   else {
-    if (source === "empty") console.error(`No local database in ${dataDir} yet (start it with \`npm run backend\`).`);
-    process.stdout.write(formatRequestsText(requests, digest === undefined ? "newest first" : `in digest #${digest}, the likeliest real first`));
+    if (source === "empty")
+      console.error(`No local database in ${dataDir} yet (start it with \`npm run backend\`).`);
+    process.stdout.write(
+      formatRequestsText(
+        requests,
+        digest === undefined ? "newest first" : `in digest #${digest}, the likeliest real first`,
+      ),
+    );
   }
   return 0;
 }
@@ -85,7 +99,11 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error instanceof LocalBackendError ? error.message : `Could not list the requests: ${oneLine(error)}`);
+    console.error(
+      error instanceof LocalBackendError
+        ? error.message
+        : `Could not list the requests: ${oneLine(error)}`,
+    );
     process.exitCode = 1;
   },
 );

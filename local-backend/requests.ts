@@ -33,7 +33,10 @@ export interface LoadedRequests {
 /** How long to wait for a backend that is starting, or for another reader, to be done. */
 const WAIT_FOR_TURN_MS = 30_000;
 
-async function fromServer(dataDir: string, live: LockInfo & { url: string; adminToken: string }): Promise<StoredRequest[]> {
+async function fromServer(
+  dataDir: string,
+  live: LockInfo & { url: string; adminToken: string },
+): Promise<StoredRequest[]> {
   let response: Response;
   try {
     response = await fetch(`${live.url}/local-admin/contacts`, {
@@ -47,12 +50,18 @@ async function fromServer(dataDir: string, live: LockInfo & { url: string; admin
     );
   }
   if (!response.ok) {
-    throw new LocalBackendError("data-dir-in-use", `The local backend at ${live.url} refused to list the requests (HTTP ${response.status}).`);
+    throw new LocalBackendError(
+      "data-dir-in-use",
+      `The local backend at ${live.url} refused to list the requests (HTTP ${response.status}).`,
+    );
   }
   return (await response.json()) as StoredRequest[];
 }
 
-async function fromFiles(dataDir: string, migrationsDir: string | undefined): Promise<StoredRequest[] | undefined> {
+async function fromFiles(
+  dataDir: string,
+  migrationsDir: string | undefined,
+): Promise<StoredRequest[] | undefined> {
   let lock;
   try {
     lock = await acquireDataLock(dataDir, "reader");
@@ -73,15 +82,28 @@ async function fromFiles(dataDir: string, migrationsDir: string | undefined): Pr
   }
 }
 
-export async function loadRequests(dataDir: string, migrationsDir?: string): Promise<LoadedRequests> {
-  if (!fs.existsSync(pgDataDir(dataDir)) && (!fs.existsSync(dataDir) || readJournal(dataDir).size === 0)) {
+export async function loadRequests(
+  dataDir: string,
+  migrationsDir?: string,
+): Promise<LoadedRequests> {
+  if (
+    !fs.existsSync(pgDataDir(dataDir)) &&
+    (!fs.existsSync(dataDir) || readJournal(dataDir).size === 0)
+  ) {
     return { requests: [], source: "empty" };
   }
   const deadline = Date.now() + WAIT_FOR_TURN_MS;
   for (;;) {
     const live = readLiveLock(dataDir);
     if (live?.holder === "server" && live.url && live.adminToken) {
-      return { requests: await fromServer(dataDir, { ...live, url: live.url, adminToken: live.adminToken }), source: "server" };
+      return {
+        requests: await fromServer(dataDir, {
+          ...live,
+          url: live.url,
+          adminToken: live.adminToken,
+        }),
+        source: "server",
+      };
     }
     if (!live) {
       const requests = await fromFiles(dataDir, migrationsDir);
@@ -108,9 +130,10 @@ export function terminalSafe(text: string): string {
   return text
     .replace(/\r\n?/g, "\n")
     .replace(/\t/g, "    ")
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what this makes visible
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (char) =>
-      `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    .replace(
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what this makes visible
+      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
     );
 }
 
@@ -120,7 +143,10 @@ function displayDate(iso: string): string {
 }
 
 /** Human-readable blocks, in the order given (`order` says which). */
-export function formatRequestsText(requests: readonly StoredRequest[], order = "newest first"): string {
+export function formatRequestsText(
+  requests: readonly StoredRequest[],
+  order = "newest first",
+): string {
   if (requests.length === 0) return "No meeting requests yet.\n";
   const blocks = requests.map((request) => {
     const one = (text: string): string => terminalSafe(text).replace(/\n/g, " ");
@@ -135,12 +161,16 @@ export function formatRequestsText(requests: readonly StoredRequest[], order = "
       `  Organization:  ${one(request.organization)}`,
       `  Email:         ${one(request.email)}`,
       ...(request.screening ? [`  Screening:     ${describeScreening(request.screening)}`] : []),
-      ...(request.notification === undefined ? [] : [`  Notified:      ${describeNotification(request.notification, one)}`]),
+      ...(request.notification === undefined
+        ? []
+        : [`  Notified:      ${describeNotification(request.notification, one)}`]),
       `  Message:`,
       message,
     ].join("\n");
   });
-  const held = requests.filter((request) => ["held", "digest", "digested"].includes(request.notification?.status ?? "")).length;
+  const held = requests.filter((request) =>
+    ["held", "digest", "digested"].includes(request.notification?.status ?? ""),
+  ).length;
   const count = `${requests.length} meeting request${requests.length === 1 ? "" : "s"}, ${order}${held ? ` (${held} not e-mailed one by one: held for the page's proof or listed in a digest)` : ""}.`;
   return `${blocks.join("\n\n")}\n\n${count}\n`;
 }
@@ -164,12 +194,16 @@ export function csvField(value: string | number): string {
 
 export function requestsToCsv(requests: readonly StoredRequest[]): string {
   const lines = [CSV_COLUMNS.join(",")];
-  for (const request of requests) lines.push(CSV_COLUMNS.map((column) => csvField(request[column])).join(","));
+  for (const request of requests)
+    lines.push(CSV_COLUMNS.map((column) => csvField(request[column])).join(","));
   return `${lines.join("\r\n")}\r\n`;
 }
 
 /** The requests a digest lists, in its order (the likeliest real first), for `--digest N`. */
-export function requestsInDigest(requests: readonly StoredRequest[], digest: number): StoredRequest[] {
+export function requestsInDigest(
+  requests: readonly StoredRequest[],
+  digest: number,
+): StoredRequest[] {
   return requests
     .filter((request) => request.notification?.digest === digest)
     .sort((a, b) => (a.notification?.digest_rank ?? 0) - (b.notification?.digest_rank ?? 0));

@@ -35,10 +35,19 @@ describe("rpc/<function> on the local backend", () => {
     return started;
   });
 
-  function call(name: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
+  function call(
+    name: string,
+    body: string,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     return fetch(`${backend().url}/rest/v1/rpc/${name}`, {
       method: "POST",
-      headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}`, "Content-Type": "application/json", ...headers },
+      headers: {
+        apikey: LOCAL_ANON_KEY,
+        Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+        "Content-Type": "application/json",
+        ...headers,
+      },
       body,
     });
   }
@@ -48,14 +57,18 @@ describe("rpc/<function> on the local backend", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ said: "abab", role: "anon" });
 
-    const supabase = createClient(backend().url, LOCAL_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+    const supabase = createClient(backend().url, LOCAL_ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
     const { data, error } = await supabase.rpc("rpc_test_named", { word: "x", times: 3 });
     expect(error).toBeNull();
     expect(data).toEqual({ said: "xxx", role: "anon" });
   });
 
   test("one unnamed text parameter takes a text/plain body; one unnamed jsonb parameter takes the JSON body", async () => {
-    const text = await call("rpc_test_body", "hello", { "Content-Type": "text/plain;charset=UTF-8" });
+    const text = await call("rpc_test_body", "hello", {
+      "Content-Type": "text/plain;charset=UTF-8",
+    });
     expect(text.status).toBe(200);
     expect(await text.json()).toBe("HELLO");
     const json = await call("rpc_test_json", '{"n": 41}');
@@ -63,11 +76,14 @@ describe("rpc/<function> on the local backend", () => {
   });
 
   test("the key may come as ?apikey= alone (a CORS simple request), as the gateway allows", async () => {
-    const response = await fetch(`${backend().url}/rest/v1/rpc/rpc_test_body?apikey=${LOCAL_ANON_KEY}`, {
-      method: "POST",
-      headers: { "Content-Type": "text/plain" },
-      body: "simple",
-    });
+    const response = await fetch(
+      `${backend().url}/rest/v1/rpc/rpc_test_body?apikey=${LOCAL_ANON_KEY}`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "text/plain" },
+        body: "simple",
+      },
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toBe("SIMPLE");
   });
@@ -103,14 +119,21 @@ describe("rpc/<function> on the local backend", () => {
   });
 
   test("a function outside schema public cannot be called, and GET is refused", async () => {
-    await backend().db.exec("create schema if not exists rpc_hidden; create function rpc_hidden.f() returns int language sql as $$ select 1 $$;");
+    await backend().db.exec(
+      "create schema if not exists rpc_hidden; create function rpc_hidden.f() returns int language sql as $$ select 1 $$;",
+    );
     expect((await call("f", "{}")).status).toBe(404);
-    const get = await fetch(`${backend().url}/rest/v1/rpc/rpc_test_nothing`, { headers: { apikey: LOCAL_ANON_KEY } });
+    const get = await fetch(`${backend().url}/rest/v1/rpc/rpc_test_nothing`, {
+      headers: { apikey: LOCAL_ANON_KEY },
+    });
     expect(get.status).toBe(405);
   });
 
   test("without the key the gateway refuses before any function runs", async () => {
-    const response = await fetch(`${backend().url}/rest/v1/rpc/rpc_test_nothing`, { method: "POST", body: "{}" });
+    const response = await fetch(`${backend().url}/rest/v1/rpc/rpc_test_nothing`, {
+      method: "POST",
+      body: "{}",
+    });
     expect(response.status).toBe(401);
   });
 });

@@ -65,8 +65,11 @@ async function signaturesOf(db: Queryable, name: string): Promise<FunctionSignat
   );
   return result.rows.map((row) => {
     const modes = row.modes ?? row.types.map(() => "i");
-    const inputs = row.types.map((type, index) => ({ type, name: row.names?.[index] ?? "", mode: modes[index] }))
-      .filter((argument) => argument.mode === "i" || argument.mode === "b" || argument.mode === "v");
+    const inputs = row.types
+      .map((type, index) => ({ type, name: row.names?.[index] ?? "", mode: modes[index] }))
+      .filter(
+        (argument) => argument.mode === "i" || argument.mode === "b" || argument.mode === "v",
+      );
     return {
       returnsSet: row.returns_set,
       returnType: row.return_type,
@@ -80,12 +83,22 @@ async function signaturesOf(db: Queryable, name: string): Promise<FunctionSignat
 
 /** Whether `signature` can be called with exactly these named arguments. */
 function acceptsNames(signature: FunctionSignature, names: string[]): boolean {
-  const required = signature.argumentNames.slice(0, signature.argumentNames.length - signature.defaults);
-  return names.every((key) => signature.argumentNames.includes(key)) && required.every((key) => key !== "" && names.includes(key));
+  const required = signature.argumentNames.slice(
+    0,
+    signature.argumentNames.length - signature.defaults,
+  );
+  return (
+    names.every((key) => signature.argumentNames.includes(key)) &&
+    required.every((key) => key !== "" && names.includes(key))
+  );
 }
 
 function takesWholeBody(signature: FunctionSignature): boolean {
-  return signature.argumentNames.length === 1 && signature.argumentNames[0] === "" && SINGLE_BODY_TYPES.has(signature.argumentTypes[0]!);
+  return (
+    signature.argumentNames.length === 1 &&
+    signature.argumentNames[0] === "" &&
+    SINGLE_BODY_TYPES.has(signature.argumentTypes[0]!)
+  );
 }
 
 function notFound(name: string, names: string[]): ErrorReply {
@@ -104,13 +117,23 @@ function argumentText(value: unknown): string | null {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-function callStatement(name: string, signature: FunctionSignature, call: string): { sql: string; kind: "void" | "json" } {
+function callStatement(
+  name: string,
+  signature: FunctionSignature,
+  call: string,
+): { sql: string; kind: "void" | "json" } {
   const fn = `public.${quoteIdent(name)}(${call})`;
-  if (signature.returnType === "void" && !signature.returnsSet) return { sql: `select ${fn}`, kind: "void" };
+  if (signature.returnType === "void" && !signature.returnsSet)
+    return { sql: `select ${fn}`, kind: "void" };
   // As a subquery, `r` is a row even when the table has one column; as a function alias it would be that column.
   const rows = signature.returnsRows ? `(select * from ${fn}) r` : `${fn} r`;
-  if (signature.returnsSet) return { sql: `select coalesce(pg_catalog.json_agg(r), '[]'::json)::text as body from ${rows}`, kind: "json" };
-  if (signature.returnsRows) return { sql: `select pg_catalog.to_json(r)::text as body from ${rows}`, kind: "json" };
+  if (signature.returnsSet)
+    return {
+      sql: `select coalesce(pg_catalog.json_agg(r), '[]'::json)::text as body from ${rows}`,
+      kind: "json",
+    };
+  if (signature.returnsRows)
+    return { sql: `select pg_catalog.to_json(r)::text as body from ${rows}`, kind: "json" };
   return { sql: `select pg_catalog.to_json(${fn})::text as body`, kind: "json" };
 }
 
@@ -143,17 +166,28 @@ export async function callFunction(
       return pgrstError(400, "PGRST102", "Empty or invalid json");
     }
     if (wholeBody && wholeBody.argumentTypes[0] !== "text") {
-      [signature, values, call] = [wholeBody, [body.trim() === "" ? "{}" : body], `$1::${wholeBody.argumentTypes[0]}`];
+      [signature, values, call] = [
+        wholeBody,
+        [body.trim() === "" ? "{}" : body],
+        `$1::${wholeBody.argumentTypes[0]}`,
+      ];
     } else {
       if (typeof args !== "object" || args === null || Array.isArray(args)) {
         return pgrstError(400, "PGRST102", "Expected a JSON object of named arguments");
       }
       const names = Object.keys(args);
-      signature = signatures.find((candidate) => !takesWholeBody(candidate) && acceptsNames(candidate, names));
+      signature = signatures.find(
+        (candidate) => !takesWholeBody(candidate) && acceptsNames(candidate, names),
+      );
       if (!signature) return notFound(name, names);
       const chosen = signature;
       values = names.map((key) => argumentText((args as Record<string, unknown>)[key]));
-      call = names.map((key, index) => `${quoteIdent(key)} => $${index + 1}::${chosen.argumentTypes[chosen.argumentNames.indexOf(key)]}`).join(", ");
+      call = names
+        .map(
+          (key, index) =>
+            `${quoteIdent(key)} => $${index + 1}::${chosen.argumentTypes[chosen.argumentNames.indexOf(key)]}`,
+        )
+        .join(", ");
     }
   }
   const statement = callStatement(name, signature, call);
@@ -180,22 +214,35 @@ export function isRpcAnswer(value: RpcAnswer | ErrorReply): value is RpcAnswer {
 /** A call's answer, or PostgREST's error for it, as the reply the backend sends. */
 export function rpcReply(answer: RpcAnswer | ErrorReply): Reply {
   if (!isRpcAnswer(answer)) return errorReply(answer);
-  return answer.body === undefined ? { status: answer.status } : { status: answer.status, json: JSON.parse(answer.body) as unknown };
+  return answer.body === undefined
+    ? { status: answer.status }
+    : { status: answer.status, json: JSON.parse(answer.body) as unknown };
 }
 
 /**
  * Calls `public.<name>` as `service_role` in a transaction of its own: what the service key gets
  * on a hosted project (the notifier's service API, `npm run report` through the admin endpoint).
  */
-export function callFunctionAsServiceRole(db: PGlite, name: string, body: string, contentType: string | undefined): Promise<RpcAnswer | ErrorReply> {
+export function callFunctionAsServiceRole(
+  db: PGlite,
+  name: string,
+  body: string,
+  contentType: string | undefined,
+): Promise<RpcAnswer | ErrorReply> {
   return db.transaction(async (tx) => {
-    await tx.query("select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{\"role\":\"service_role\"}', true)");
+    await tx.query(
+      "select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{\"role\":\"service_role\"}', true)",
+    );
     return callFunction(tx, name, body, contentType);
   });
 }
 
 /** Answers `POST /rest/v1/rpc/<name>` on the public API, as anon. */
-export async function callRpcAsAnon(context: BackendContext, req: http.IncomingMessage, name: string): Promise<Reply> {
+export async function callRpcAsAnon(
+  context: BackendContext,
+  req: http.IncomingMessage,
+  name: string,
+): Promise<Reply> {
   const { body, tooLarge, aborted } = await readBody(req, context.maxBodyBytes);
   if (aborted && !tooLarge) return { status: 400 };
   if (tooLarge) return errorReply(GATEWAY_TOO_LARGE);
@@ -207,7 +254,9 @@ export async function callRpcAsAnon(context: BackendContext, req: http.IncomingM
   }
   let answer: RpcAnswer | ErrorReply;
   try {
-    answer = await runAsAnon(context, req, `/rpc/${name}`, (tx) => callFunction(tx, name, text, req.headers["content-type"]));
+    answer = await runAsAnon(context, req, `/rpc/${name}`, (tx) =>
+      callFunction(tx, name, text, req.headers["content-type"]),
+    );
   } catch (error) {
     return databaseErrorReply(error);
   }

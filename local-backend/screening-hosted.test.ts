@@ -6,7 +6,15 @@ import { PGlite } from "@electric-sql/pglite";
 
 import { applyMigrations } from "./database";
 import { defaultMigrationsDir } from "./paths";
-import { asVisitor, goodRow, insertAs, openedForTests, pageProof, pendingProof, visitorHeaders } from "./test-helpers";
+import {
+  asVisitor,
+  goodRow,
+  insertAs,
+  openedForTests,
+  pageProof,
+  pendingProof,
+  visitorHeaders,
+} from "./test-helpers";
 
 jest.setTimeout(120_000);
 
@@ -54,15 +62,27 @@ describe("hosted parts, against stand-ins for Vault, pg_net and pg_cron", () => 
   }
 
   test("the client-address key is created in Vault, and no copy stays in the private table", async () => {
-    const vault = await hosted().query<{ secret: string }>("select secret from vault.secrets_store where name = 'request_screening_key'");
+    const vault = await hosted().query<{ secret: string }>(
+      "select secret from vault.secrets_store where name = 'request_screening_key'",
+    );
     expect(vault.rows[0]!.secret).toMatch(/^[0-9a-f]{64}$/);
     expect((await hosted().query("select * from private.screening_secrets")).rows).toEqual([]);
-    expect((await hosted().query<{ k: string }>("select private.screening_key() as k")).rows[0]!.k).toBe(vault.rows[0]!.secret);
+    expect(
+      (await hosted().query<{ k: string }>("select private.screening_key() as k")).rows[0]!.k,
+    ).toBe(vault.rows[0]!.secret);
   });
 
   test("the digest job looks every minute, and posts DIGEST only when something is held", async () => {
-    const jobs = await hosted().query("select * from cron.jobs where name = 'notify-meeting-request-digest'");
-    expect(jobs.rows).toEqual([{ name: "notify-meeting-request-digest", schedule: "* * * * *", command: "select public.send_contact_digest()" }]);
+    const jobs = await hosted().query(
+      "select * from cron.jobs where name = 'notify-meeting-request-digest'",
+    );
+    expect(jobs.rows).toEqual([
+      {
+        name: "notify-meeting-request-digest",
+        schedule: "* * * * *",
+        command: "select public.send_contact_digest()",
+      },
+    ]);
     await hosted().query("select public.send_contact_digest()");
     expect(await calls()).toEqual([]);
     const proof = await pageProof(hosted());
@@ -71,7 +91,9 @@ describe("hosted parts, against stand-ins for Vault, pg_net and pg_cron", () => 
     await hosted().query("select public.send_contact_digest()");
     expect(await calls()).toEqual([{ type: "DIGEST" }]);
     const row = goodRow();
-    await asVisitor(hosted(), visitorHeaders("192.0.2.2", { "x-form-proof": proof }), (tx) => insertAs(tx, row));
+    await asVisitor(hosted(), visitorHeaders("192.0.2.2", { "x-form-proof": proof }), (tx) =>
+      insertAs(tx, row),
+    );
     expect(await calls()).toMatchObject([{ type: "INSERT", record: { email: row.email } }]);
   });
 
@@ -79,7 +101,11 @@ describe("hosted parts, against stand-ins for Vault, pg_net and pg_cron", () => 
     await pageProof(hosted());
     const ticket = pendingProof();
     const row = goodRow();
-    await asVisitor(hosted(), visitorHeaders("192.0.2.3", { "x-form-proof": ticket.header }), (tx) => insertAs(tx, row));
+    await asVisitor(
+      hosted(),
+      visitorHeaders("192.0.2.3", { "x-form-proof": ticket.header }),
+      (tx) => insertAs(tx, row),
+    );
     expect(await calls()).toEqual([]);
     await hosted().query("select private.form_proof_confirmed($1)", [ticket.ticketHash]);
     expect(await calls()).toMatchObject([{ type: "INSERT", record: { email: row.email } }]);

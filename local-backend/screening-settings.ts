@@ -20,7 +20,10 @@ export function screeningSettingsFromEnv(env: NodeJS.ProcessEnv): ScreeningSetti
     if (!name.startsWith(PREFIX) || raw === undefined || raw.trim() === "") continue;
     const value = Number(raw.trim());
     if (!Number.isSafeInteger(value) || value < 0) {
-      throw new LocalBackendError("settings", `${name} must be a whole number (0 or more), not ${JSON.stringify(raw)}.`);
+      throw new LocalBackendError(
+        "settings",
+        `${name} must be a whole number (0 or more), not ${JSON.stringify(raw)}.`,
+      );
     }
     settings[name.slice(PREFIX.length).toLowerCase()] = value;
   }
@@ -28,7 +31,10 @@ export function screeningSettingsFromEnv(env: NodeJS.ProcessEnv): ScreeningSetti
 }
 
 /** Sets every column of private.screening_settings: the given value, or its default. */
-export async function applyScreeningSettings(db: Pick<PGlite, "query">, settings: ScreeningSettings): Promise<void> {
+export async function applyScreeningSettings(
+  db: Pick<PGlite, "query">,
+  settings: ScreeningSettings,
+): Promise<void> {
   const columns = (
     await db.query<{ name: string }>(
       `select a.attname as name from pg_catalog.pg_attribute a
@@ -54,6 +60,9 @@ export async function applyScreeningSettings(db: Pick<PGlite, "query">, settings
   try {
     await db.query(`update private.screening_settings set ${assignments.join(", ")}`, values);
   } catch (error) {
-    throw new LocalBackendError("settings", `The screening settings were refused: ${(error as Error).message}.`);
+    throw new LocalBackendError(
+      "settings",
+      `The screening settings were refused: ${(error as Error).message}.`,
+    );
   }
 }

@@ -16,7 +16,14 @@ import { LocalBackendError } from "./errors";
 import { defaultMigrationsDir } from "./paths";
 import { loadRequests } from "./requests";
 import { startLocalBackend } from "./server";
-import { countRows, goodRow, LIFTED_SCREENING, openedForTests, rejection, uniqueEmail } from "./test-helpers";
+import {
+  countRows,
+  goodRow,
+  LIFTED_SCREENING,
+  openedForTests,
+  rejection,
+  uniqueEmail,
+} from "./test-helpers";
 import { tempDataDir } from "./test-processes";
 
 jest.setTimeout(60_000);
@@ -43,25 +50,54 @@ describe("supabase-js against the local backend", () => {
     expect(result.error).toBeNull();
     expect(result.status).toBe(201);
     expect(result.data).toBeNull();
-    const stored = await backend().db.query("select name, email, organization, message from public.contacts where email = $1", [row.email]);
+    const stored = await backend().db.query(
+      "select name, email, organization, message from public.contacts where email = $1",
+      [row.email],
+    );
     expect(stored.rows).toEqual([row]);
   });
 
   test("a wrong API key is refused by the gateway (401 Invalid API key)", async () => {
     const before = await countRows(backend().db);
-    const result = await client(backend().url, "not-the-anon-key").from("contacts").insert(goodRow());
+    const result = await client(backend().url, "not-the-anon-key")
+      .from("contacts")
+      .insert(goodRow());
     expect(result.status).toBe(401);
     expect(result.error).toMatchObject({ message: "Invalid API key" });
     expect(await countRows(backend().db)).toBe(before);
   });
 
   test.each([
-    ["an oversize field is refused with 400 / 23514", "contacts", { name: "x".repeat(CONTACT_COLUMN_LIMITS.name + 1) }, 400,
-      { code: "23514", message: 'new row for relation "contacts" violates check constraint "contacts_name_length"' }],
-    ["an unknown column is refused with 400 / PGRST204", "contacts", { phone: "555-0100" }, 400,
-      { code: "PGRST204", message: "Could not find the 'phone' column of 'contacts' in the schema cache" }],
-    ["an unknown table is 404 / PGRST205", "contact", {}, 404,
-      { code: "PGRST205", message: "Could not find the table 'public.contact' in the schema cache" }],
+    [
+      "an oversize field is refused with 400 / 23514",
+      "contacts",
+      { name: "x".repeat(CONTACT_COLUMN_LIMITS.name + 1) },
+      400,
+      {
+        code: "23514",
+        message: 'new row for relation "contacts" violates check constraint "contacts_name_length"',
+      },
+    ],
+    [
+      "an unknown column is refused with 400 / PGRST204",
+      "contacts",
+      { phone: "555-0100" },
+      400,
+      {
+        code: "PGRST204",
+        message: "Could not find the 'phone' column of 'contacts' in the schema cache",
+      },
+    ],
+    [
+      "an unknown table is 404 / PGRST205",
+      "contact",
+      {},
+      404,
+      {
+        code: "PGRST205",
+        message: "Could not find the table 'public.contact' in the schema cache",
+      },
+    ],
   ])("%s", async (_title, table, extra, status, error) => {
     const result = await supabase.from(table).insert({ ...goodRow(), ...extra });
     expect(result.status).toBe(status);
@@ -72,7 +108,10 @@ describe("supabase-js against the local backend", () => {
     const before = await countRows(backend().db);
     const result = await supabase.from("contacts").insert([goodRow(), goodRow()]);
     expect(result.status).toBe(400);
-    expect(result.error).toMatchObject({ code: "PT400", message: "Only one meeting request can be submitted at a time" });
+    expect(result.error).toMatchObject({
+      code: "PT400",
+      message: "Only one meeting request can be submitted at a time",
+    });
     expect(await countRows(backend().db)).toBe(before);
     // An array of one is fine.
     expect((await supabase.from("contacts").insert([goodRow()])).status).toBe(201);
@@ -80,10 +119,14 @@ describe("supabase-js against the local backend", () => {
 
   test("the 6th request from one address within the hour gets 429 / PT429", async () => {
     const email = uniqueEmail("six");
-    for (let i = 0; i < 5; i += 1) expect((await supabase.from("contacts").insert(goodRow({ email }))).error).toBeNull();
+    for (let i = 0; i < 5; i += 1)
+      expect((await supabase.from("contacts").insert(goodRow({ email }))).error).toBeNull();
     const sixth = await supabase.from("contacts").insert(goodRow({ email }));
     expect(sixth.status).toBe(429);
-    expect(sixth.error).toMatchObject({ code: "PT429", message: "Too many meeting requests from this e-mail address" });
+    expect(sixth.error).toMatchObject({
+      code: "PT429",
+      message: "Too many meeting requests from this e-mail address",
+    });
   });
 
   test("reading, updating and deleting are refused as PostgREST refuses them for anon (401 / 42501)", async () => {
@@ -94,16 +137,25 @@ describe("supabase-js against the local backend", () => {
     const insertAndRead = await supabase.from("contacts").insert(goodRow()).select();
     for (const result of [read, update, remove, insertAndRead]) {
       expect(result.status).toBe(401);
-      expect(result.error).toMatchObject({ code: "42501", message: "permission denied for table contacts" });
+      expect(result.error).toMatchObject({
+        code: "42501",
+        message: "permission denied for table contacts",
+      });
     }
-    expect((await backend().db.query("select * from public.contacts order by id")).rows).toEqual(before.rows);
+    expect((await backend().db.query("select * from public.contacts order by id")).rows).toEqual(
+      before.rows,
+    );
   });
 
   test("200 concurrent inserts are all stored, none lost", async () => {
-    const rows = Array.from({ length: 200 }, (_, i) => goodRow({ email: uniqueEmail(`burst${i}`), message: `concurrent #${i}` }));
+    const rows = Array.from({ length: 200 }, (_, i) =>
+      goodRow({ email: uniqueEmail(`burst${i}`), message: `concurrent #${i}` }),
+    );
     const results = await Promise.all(rows.map((row) => supabase.from("contacts").insert(row)));
     expect(results.filter((result) => result.error !== null)).toEqual([]);
-    const stored = await backend().db.query<{ email: string }>("select email from public.contacts where message like 'concurrent #%'");
+    const stored = await backend().db.query<{ email: string }>(
+      "select email from public.contacts where message like 'concurrent #%'",
+    );
     expect(stored.rows.map((row) => row.email).sort()).toEqual(rows.map((row) => row.email).sort());
   });
 
@@ -114,30 +166,49 @@ describe("supabase-js against the local backend", () => {
       headers: {
         Origin: origin,
         "Access-Control-Request-Method": "POST",
-        "Access-Control-Request-Headers": "apikey, authorization, content-type, prefer, x-client-info, content-profile, x-supabase-api-version",
+        "Access-Control-Request-Headers":
+          "apikey, authorization, content-type, prefer, x-client-info, content-profile, x-supabase-api-version",
       },
     });
     expect(preflight.status).toBe(200);
     expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
     expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
     expect((preflight.headers.get("access-control-allow-headers") ?? "").split(/,\s*/)).toEqual(
-      expect.arrayContaining(["apikey", "authorization", "content-type", "prefer", "x-client-info", "accept-profile", "content-profile", "x-supabase-api-version"]),
+      expect.arrayContaining([
+        "apikey",
+        "authorization",
+        "content-type",
+        "prefer",
+        "x-client-info",
+        "accept-profile",
+        "content-profile",
+        "x-supabase-api-version",
+      ]),
     );
     const post = await fetch(`${backend().url}/rest/v1/contacts`, {
       method: "POST",
-      headers: { Origin: "http://127.0.0.1:9000", apikey: LOCAL_ANON_KEY, "Content-Type": "application/json" },
+      headers: {
+        Origin: "http://127.0.0.1:9000",
+        apikey: LOCAL_ANON_KEY,
+        "Content-Type": "application/json",
+      },
       body: JSON.stringify(goodRow()),
     });
     expect(post.status).toBe(201);
     expect(post.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:9000");
-    const refused = await fetch(`${backend().url}/rest/v1/contacts`, { method: "POST", headers: { Origin: origin } });
+    const refused = await fetch(`${backend().url}/rest/v1/contacts`, {
+      method: "POST",
+      headers: { Origin: origin },
+    });
     expect(refused.status).toBe(401);
     expect(refused.headers.get("access-control-allow-origin")).toBe(origin);
   });
 
   test("the admin listing is loopback-only and needs the per-run token", async () => {
     expect((await fetch(`${backend().url}/local-admin/health`)).status).toBe(200);
-    const response = await fetch(`${backend().url}/local-admin/contacts`, { headers: { Authorization: `Bearer ${LOCAL_ANON_KEY}` } });
+    const response = await fetch(`${backend().url}/local-admin/contacts`, {
+      headers: { Authorization: `Bearer ${LOCAL_ANON_KEY}` },
+    });
     expect(response.status).toBe(401);
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
   });
@@ -152,13 +223,17 @@ describe("lifecycle", () => {
     expect((await client(first.url).from("contacts").insert(row)).error).toBeNull();
     await first.close();
     expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
-    expect(logs.filter((line) => line.startsWith("Applied migration"))).toHaveLength(listMigrations(defaultMigrationsDir()).length);
+    expect(logs.filter((line) => line.startsWith("Applied migration"))).toHaveLength(
+      listMigrations(defaultMigrationsDir()).length,
+    );
 
     const again: string[] = [];
     const second = await startLocalBackend({ port: 0, dataDir, log: (line) => again.push(line) });
     try {
       expect(again.filter((line) => line.startsWith("Applied migration"))).toEqual([]);
-      const stored = await second.db.query("select name, email, organization, message from public.contacts");
+      const stored = await second.db.query(
+        "select name, email, organization, message from public.contacts",
+      );
       expect(stored.rows).toEqual([row]);
       // `npm run requests` reads through the running server…
       const viaServer = await loadRequests(dataDir);
@@ -167,7 +242,9 @@ describe("lifecycle", () => {
       // …and a second backend on the same folder is refused.
       const error = await rejection(startLocalBackend({ port: 0, dataDir }));
       expect(error).toBeInstanceOf(LocalBackendError);
-      expect(error.message).toMatch(/^The data folder .* is in use by a running local backend \(pid \d+, http:\/\/127\.0\.0\.1:\d+\)/);
+      expect(error.message).toMatch(
+        /^The data folder .* is in use by a running local backend \(pid \d+, http:\/\/127\.0\.0\.1:\d+\)/,
+      );
     } finally {
       await second.close();
     }
@@ -184,7 +261,11 @@ describe("lifecycle", () => {
     const requests = bodies.map((body) => {
       const request = http.request(`${backend.url}/rest/v1/contacts`, {
         method: "POST",
-        headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json", "Content-Length": body.length },
+        headers: {
+          apikey: LOCAL_ANON_KEY,
+          "Content-Type": "application/json",
+          "Content-Length": body.length,
+        },
       });
       const status = new Promise<number>((resolve, reject) => {
         request.on("response", (response) => {
@@ -214,7 +295,9 @@ describe("lifecycle", () => {
     try {
       const error = await rejection(startLocalBackend({ port }));
       expect(error).toBeInstanceOf(LocalBackendError);
-      expect(error.message).toBe(`Port ${port} is already in use — is the local backend already running? Stop it or set LOCAL_BACKEND_PORT.`);
+      expect(error.message).toBe(
+        `Port ${port} is already in use — is the local backend already running? Stop it or set LOCAL_BACKEND_PORT.`,
+      );
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
@@ -225,14 +308,21 @@ describe("lifecycle", () => {
     fs.writeFileSync(file, "x");
     const error = await rejection(startLocalBackend({ port: 0, dataDir: file }));
     expect(error).toBeInstanceOf(LocalBackendError);
-    expect(error.message).toMatch(/^Cannot use the data folder .*not-a-folder \((EEXIST|ENOTDIR)\): it must be a folder this user can read and write\./);
+    expect(error.message).toMatch(
+      /^Cannot use the data folder .*not-a-folder \((EEXIST|ENOTDIR)\): it must be a folder this user can read and write\./,
+    );
   });
 
   test("a failing migration stops the start with the file name and SQL error", async () => {
     const migrationsDir = tempDataDir("local-backend-test-");
-    fs.writeFileSync(path.join(migrationsDir, "20250101000000_typo.sql"), "create tabel oops (id int);\n");
+    fs.writeFileSync(
+      path.join(migrationsDir, "20250101000000_typo.sql"),
+      "create tabel oops (id int);\n",
+    );
     const error = await rejection(startLocalBackend({ port: 0, migrationsDir }));
     expect(error).toBeInstanceOf(LocalBackendError);
-    expect(error.message).toBe('Migration 20250101000000_typo.sql failed (line 1): syntax error at or near "tabel"');
+    expect(error.message).toBe(
+      'Migration 20250101000000_typo.sql failed (line 1): syntax error at or near "tabel"',
+    );
   });
 });

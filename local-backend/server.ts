@@ -13,7 +13,11 @@ import path from "node:path";
 
 import type { PGlite } from "@electric-sql/pglite";
 
-import { LOCAL_ANON_KEY, LOCAL_BACKEND_HOST, LOCAL_BACKEND_PORT } from "../build-time/local-backend-defaults";
+import {
+  LOCAL_ANON_KEY,
+  LOCAL_BACKEND_HOST,
+  LOCAL_BACKEND_PORT,
+} from "../build-time/local-backend-defaults";
 import { handleAdmin } from "./admin";
 import { anonClaims, loadColumns, type BackendContext } from "./context";
 import { acquireDataLock, newAdminToken, type DataLock } from "./data-lock";
@@ -21,7 +25,11 @@ import { openDataFolder } from "./data-folder";
 import { openDatabase, SerialQueue } from "./database";
 import { LocalBackendError, oneLine } from "./errors";
 import { handleRest } from "./gateway";
-import { startBackendNotifier, type LocalNotificationsOptions, type LocalNotifier } from "./notifications/backend-hook";
+import {
+  startBackendNotifier,
+  type LocalNotificationsOptions,
+  type LocalNotifier,
+} from "./notifications/backend-hook";
 import { GATEWAY_NO_ROUTE, pgrstError } from "./postgrest";
 import { errorReply, sendReply, type Reply } from "./reply";
 import { applyScreeningSettings, type ScreeningSettings } from "./screening-settings";
@@ -93,7 +101,10 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
         `Port ${port} is already in use — is the local backend already running? Stop it or set LOCAL_BACKEND_PORT.`,
       );
     }
-    throw new LocalBackendError("listen-failed", `Cannot listen on ${host}:${port}: ${oneLine(error)}`);
+    throw new LocalBackendError(
+      "listen-failed",
+      `Cannot listen on ${host}:${port}: ${oneLine(error)}`,
+    );
   });
 }
 
@@ -105,7 +116,10 @@ async function openContext(
 ): Promise<BackendContext> {
   const { db, journal } =
     dataDir === undefined
-      ? { ...(await openDatabase({ migrationsDir: options.migrationsDir, log })), journal: undefined }
+      ? {
+          ...(await openDatabase({ migrationsDir: options.migrationsDir, log })),
+          journal: undefined,
+        }
       : await openDataFolder(dataDir, options.migrationsDir, log);
   try {
     await applyScreeningSettings(db, options.screening ?? {});
@@ -130,7 +144,10 @@ async function openContext(
   } catch (error) {
     journal?.close();
     await db.close().catch(() => {});
-    throw new LocalBackendError("database", `Could not prepare the local database: ${oneLine(error)}`);
+    throw new LocalBackendError(
+      "database",
+      `Could not prepare the local database: ${oneLine(error)}`,
+    );
   }
 }
 
@@ -140,7 +157,8 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const dataDir = options.dataDir === undefined ? undefined : path.resolve(options.dataDir);
 
   // 1. The data folder (cheap checks first, so failures are quick).
-  const lock: DataLock | undefined = dataDir === undefined ? undefined : await acquireDataLock(dataDir, "server");
+  const lock: DataLock | undefined =
+    dataDir === undefined ? undefined : await acquireDataLock(dataDir, "server");
 
   // 2. The port: bind before the (slower) database start so a conflict is reported at once.
   //    Requests that arrive meanwhile wait for the database.
@@ -172,14 +190,23 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     if (reply.status >= 200 && reply.status < 300 && req.method === "POST") notifier?.afterWrite();
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const code = (reply.json as { code?: string } | undefined)?.code;
-    log(`${req.method} ${url.pathname} ${reply.status}${code ? ` ${code}` : ""} ${ms.toFixed(1)}ms`);
+    log(
+      `${req.method} ${url.pathname} ${reply.status}${code ? ` ${code}` : ""} ${ms.toFixed(1)}ms`,
+    );
   }
 
   const server = http.createServer((req, res) => {
     const task = handle(req, res).catch((error: unknown) => {
       log(`Internal error: ${oneLine(error)}`);
       if (res.headersSent) res.destroy();
-      else sendReply(res, errorReply(pgrstError(500, "PGRSTX00", "Internal error in the local backend", oneLine(error))), closing);
+      else
+        sendReply(
+          res,
+          errorReply(
+            pgrstError(500, "PGRSTX00", "Internal error in the local backend", oneLine(error)),
+          ),
+          closing,
+        );
     });
     inflight.add(task);
     void task.finally(() => inflight.delete(task));
@@ -210,7 +237,11 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   // The notifier writes delivery state: like the inserts, only while the data folder is this backend's.
   const { holdsDataFolder } = context;
   const ownDatabase = <T>(task: (db: PGlite) => Promise<T>): Promise<T> =>
-    queue.run(() => (holdsDataFolder() ? task(database) : Promise.reject(new Error("The data folder is no longer this backend's"))));
+    queue.run(() =>
+      holdsDataFolder()
+        ? task(database)
+        : Promise.reject(new Error("The data folder is no longer this backend's")),
+    );
   try {
     notifier = await startBackendNotifier(ownDatabase, options.notifications, log);
   } catch (error) {

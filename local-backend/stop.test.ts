@@ -13,7 +13,11 @@ jest.setTimeout(120_000);
 
 const CYCLES = 2;
 
-async function expectCleanStop(dataDir: string, output: string, acknowledged: string[]): Promise<void> {
+async function expectCleanStop(
+  dataDir: string,
+  output: string,
+  acknowledged: string[],
+): Promise<void> {
   expect(output).toContain("Local backend stopped.");
   expect(output).not.toContain("exiting without waiting");
   expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);

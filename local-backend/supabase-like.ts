@@ -35,7 +35,8 @@ export async function supabaseLike(options: SupabaseLikeOptions = {}): Promise<P
   try {
     await applyMigrations(db, dir);
     await db.exec(SUPABASE_DEFAULT_GRANTS);
-    for (const name of migrations) fs.copyFileSync(path.join(defaultMigrationsDir(), name), path.join(dir, name));
+    for (const name of migrations)
+      fs.copyFileSync(path.join(defaultMigrationsDir(), name), path.join(dir, name));
     await applyMigrations(db, dir);
     return db;
   } catch (error) {

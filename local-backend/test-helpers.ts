@@ -10,7 +10,9 @@ import { openDatabase } from "./database";
  * Opens something before the calling file's (or describe block's) tests and closes it after them;
  * call the result for it.
  */
-export function openedForTests<T extends { close(): Promise<unknown> }>(open: () => Promise<T>): () => T {
+export function openedForTests<T extends { close(): Promise<unknown> }>(
+  open: () => Promise<T>,
+): () => T {
   let opened: T | undefined;
   beforeAll(async () => {
     opened = await open();
@@ -63,16 +65,18 @@ export async function asRole<T>(
   task: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-      role,
-      JSON.stringify({ role }),
-    ]);
+    await tx.query(
+      "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
+      [role, JSON.stringify({ role })],
+    );
     return task(tx);
   });
 }
 
 /** The error a promise rejects with (fails the test if it resolves). */
-export async function rejection(promise: Promise<unknown>): Promise<{ code?: string; message: string }> {
+export async function rejection(
+  promise: Promise<unknown>,
+): Promise<{ code?: string; message: string }> {
   try {
     await promise;
   } catch (error) {
@@ -113,12 +117,19 @@ export const TRICKY_TEXT: readonly string[] = [
 ];
 
 /** `request.headers` of a visitor: the client address the gateway sets, and any others. */
-export function visitorHeaders(address: string, headers: Record<string, string> = {}): Record<string, string> {
+export function visitorHeaders(
+  address: string,
+  headers: Record<string, string> = {},
+): Record<string, string> {
   return { "cf-connecting-ip": address, ...headers };
 }
 
 /** Runs `task` as anon with `request.headers` set as PostgREST sets them (what the screening reads). */
-export async function asVisitor<T>(db: PGlite, headers: Record<string, string>, task: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function asVisitor<T>(
+  db: PGlite,
+  headers: Record<string, string>,
+  task: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.query(
       "select set_config('role', 'anon', true), set_config('request.jwt.claims', '{\"role\":\"anon\"}', true), set_config('request.headers', $1, true)",
@@ -136,7 +147,10 @@ export async function asVisitor<T>(db: PGlite, headers: Record<string, string>, 
  */
 export function solveFormChallenge(challenge: FormChallenge): string {
   for (let number = 0; number <= challenge.maxnumber; number += 1) {
-    if (crypto.createHash("sha256").update(`${challenge.salt}${number}`).digest("hex") === challenge.challenge) {
+    if (
+      crypto.createHash("sha256").update(`${challenge.salt}${number}`).digest("hex") ===
+      challenge.challenge
+    ) {
       return formProofPayload(challenge, number);
     }
   }
@@ -151,7 +165,9 @@ export function solveFormChallenge(challenge: FormChallenge): string {
  */
 export async function pageProof(db: Pick<PGlite, "transaction">): Promise<string> {
   const challenge = await db.transaction(async (tx) => {
-    await tx.query("select set_config('request.headers', $1, true)", [JSON.stringify(visitorHeaders(uniqueAddress()))]);
+    await tx.query("select set_config('request.headers', $1, true)", [
+      JSON.stringify(visitorHeaders(uniqueAddress())),
+    ]);
     return (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c;
   });
   return solveFormChallenge(challenge);
@@ -167,7 +183,11 @@ export function uniqueAddress(): string {
 
 /** The same through a backend's API, as the page fetches it (`POST /rest/v1/rpc/form_challenge`). */
 export async function pageProofOverHttp(url: string, anonKey: string): Promise<string> {
-  const response = await fetch(`${url}/rest/v1/rpc/form_challenge`, { method: "POST", headers: { apikey: anonKey, "Content-Type": "application/json" }, body: "{}" });
+  const response = await fetch(`${url}/rest/v1/rpc/form_challenge`, {
+    method: "POST",
+    headers: { apikey: anonKey, "Content-Type": "application/json" },
+    body: "{}",
+  });
   if (!response.ok) throw new Error(`rpc/form_challenge answered HTTP ${response.status}`);
   return solveFormChallenge((await response.json()) as FormChallenge);
 }
@@ -187,7 +207,10 @@ export const CONFIRMED_STUB_SQL = `
 /** A `pending:<ticket>` proof header and the ticket's hash (as form_proof_ticket_hash makes it). */
 export function pendingProof(): { header: string; ticketHash: string } {
   const ticket = crypto.randomBytes(16).toString("hex");
-  return { header: `pending:${ticket}`, ticketHash: crypto.createHash("sha256").update(ticket).digest("hex") };
+  return {
+    header: `pending:${ticket}`,
+    ticketHash: crypto.createHash("sha256").update(ticket).digest("hex"),
+  };
 }
 
 /**

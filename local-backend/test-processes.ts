@@ -27,16 +27,30 @@ export function tempDataDir(prefix: string): string {
  * The screening's budgets lifted, as SCREENING_* variables: the load below comes from one address
  * as fast as it can, which the budgets would (rightly) slow down and hold back.
  */
-const LIFTED_SCREENING_ENV = Object.fromEntries(Object.entries(LIFTED_SCREENING).map(([column, value]) => [`SCREENING_${column.toUpperCase()}`, String(value)]));
+const LIFTED_SCREENING_ENV = Object.fromEntries(
+  Object.entries(LIFTED_SCREENING).map(([column, value]) => [
+    `SCREENING_${column.toUpperCase()}`,
+    String(value),
+  ]),
+);
 
 /** `npm run backend -- --port 0 --quiet --data-dir DIR`, as a new process group (like a terminal job). */
-export function spawnBackend(dataDir: string, script = "backend", extra: string[] = [], env: NodeJS.ProcessEnv = {}): BackendProcess {
-  const child = spawn("npm", ["run", "--silent", script, "--", "--port", "0", "--quiet", "--data-dir", dataDir, ...extra], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ...LIFTED_SCREENING_ENV, ...env },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+export function spawnBackend(
+  dataDir: string,
+  script = "backend",
+  extra: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): BackendProcess {
+  const child = spawn(
+    "npm",
+    ["run", "--silent", script, "--", "--port", "0", "--quiet", "--data-dir", dataDir, ...extra],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...LIFTED_SCREENING_ENV, ...env },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let text = "";
   child.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
   child.stderr!.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
@@ -96,13 +110,20 @@ export function insertLoad(url: string, clients: number, tag: string): Load {
   const loops = Array.from({ length: clients }, async () => {
     while (running) {
       sequence += 1;
-      const row = goodRow({ email: `${tag}.${sequence}@example.org`, message: `load ${tag} #${sequence}` });
+      const row = goodRow({
+        email: `${tag}.${sequence}@example.org`,
+        message: `load ${tag} #${sequence}`,
+      });
       try {
         // Sent as the page sends it (page-verified), so the screening's caps on direct requests do not apply.
         const proof = await pageProofOverHttp(url, LOCAL_ANON_KEY);
         const response = await fetch(`${url}/rest/v1/contacts`, {
           method: "POST",
-          headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json", "x-form-proof": proof },
+          headers: {
+            apikey: LOCAL_ANON_KEY,
+            "Content-Type": "application/json",
+            "x-form-proof": proof,
+          },
           body: JSON.stringify(row),
         });
         await response.arrayBuffer();

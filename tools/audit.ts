@@ -30,7 +30,13 @@ import { bareGatsbyBuild } from "./lib/bare-gatsby";
 import { formatKb } from "./lib/budgets";
 import { CHROMIUM_FLAGS, requireChromium } from "./lib/chromium";
 import { runCli, wholeNumberOption } from "./lib/cli";
-import { compareWithFramework, formatComparisonTable, interleavedLighthouseRuns, type FrameworkComparison, type PageRuns } from "./lib/framework-comparison";
+import {
+  compareWithFramework,
+  formatComparisonTable,
+  interleavedLighthouseRuns,
+  type FrameworkComparison,
+  type PageRuns,
+} from "./lib/framework-comparison";
 import { measureInitialJavaScript } from "./lib/initial-js";
 import { describeLosses } from "./lib/lighthouse";
 import { copyWithoutScripts } from "./lib/no-script-page";
@@ -38,7 +44,12 @@ import { startStaticServer } from "./lib/static-server";
 import { buildOrReuse, PROJECT_ROOT, PUBLIC_DIR, REPORTS_DIR } from "./lib/test-build";
 import { measureFirstLoad } from "./lib/transfer";
 
-function parseOptions(args: string[]): { runs: number; reuseBuild: boolean; fail: boolean; baseline: string | undefined } {
+function parseOptions(args: string[]): {
+  runs: number;
+  reuseBuild: boolean;
+  fail: boolean;
+  baseline: string | undefined;
+} {
   const { values } = parseArgs({
     args,
     options: {
@@ -49,8 +60,14 @@ function parseOptions(args: string[]): { runs: number; reuseBuild: boolean; fail
     },
   });
   const baseline = values.baseline === undefined ? undefined : path.resolve(values.baseline);
-  if (baseline && !fs.existsSync(path.join(baseline, "index.html"))) throw new Error(`--baseline ${baseline}: no index.html there (give a built site folder).`);
-  return { runs: wholeNumberOption(values.runs, "runs", 3), reuseBuild: values["reuse-build"], fail: !values["no-fail"], baseline };
+  if (baseline && !fs.existsSync(path.join(baseline, "index.html")))
+    throw new Error(`--baseline ${baseline}: no index.html there (give a built site folder).`);
+  return {
+    runs: wholeNumberOption(values.runs, "runs", 3),
+    reuseBuild: values["reuse-build"],
+    fail: !values["no-fail"],
+    baseline,
+  };
 }
 
 async function main(): Promise<number> {
@@ -60,14 +77,25 @@ async function main(): Promise<number> {
 
   const initialJs = measureInitialJavaScript(PUBLIC_DIR, "/");
   const bareGatsby = await bareGatsbyBuild();
-  console.log(bareGatsby.reused ? "audit: reusing the bare Gatsby page in reports/bare-gatsby/" : `audit: built the bare Gatsby page in ${bareGatsby.buildSeconds.toFixed(0)} s`);
+  console.log(
+    bareGatsby.reused
+      ? "audit: reusing the bare Gatsby page in reports/bare-gatsby/"
+      : `audit: built the bare Gatsby page in ${bareGatsby.buildSeconds.toFixed(0)} s`,
+  );
   const bareInitialJs = measureInitialJavaScript(bareGatsby.publicDir, "/");
   const noScripts = copyWithoutScripts(PUBLIC_DIR);
   const server = await startStaticServer({ root: PUBLIC_DIR });
   const bareServer = await startStaticServer({ root: bareGatsby.publicDir });
   const noScriptServer = await startStaticServer({ root: noScripts.dir });
-  const baselineServer = options.baseline ? await startStaticServer({ root: options.baseline }) : undefined;
-  const backend = await startLocalBackend({ port: info.backendPort, host: "127.0.0.1", dataDir: undefined, anonKey: info.anonKey });
+  const baselineServer = options.baseline
+    ? await startStaticServer({ root: options.baseline })
+    : undefined;
+  const backend = await startLocalBackend({
+    port: info.backendPort,
+    host: "127.0.0.1",
+    dataDir: undefined,
+    anonKey: info.anonKey,
+  });
 
   let pages: PageRuns[] = [];
   let firstLoad: Awaited<ReturnType<typeof measureFirstLoad>> | undefined;
@@ -86,22 +114,33 @@ async function main(): Promise<number> {
       chromium.executablePath,
       (line) => console.log(`audit: ${line}`),
     );
-    for (const run of pages[0]!.runs) for (const line of describeLosses(run.result)) console.log(`         ${line}`);
+    for (const run of pages[0]!.runs)
+      for (const line of describeLosses(run.result)) console.log(`         ${line}`);
     // The byte budgets, measured as the e2e budget test does: a first visit on Lighthouse's
     // mobile screen, every response until the network is quiet, gzip bodies as served.
-    const browser = await playwrightChromium.launch({ executablePath: chromium.executablePath, args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless")) });
+    const browser = await playwrightChromium.launch({
+      executablePath: chromium.executablePath,
+      args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless")),
+    });
     try {
       firstLoad = await measureFirstLoad(browser, server.url, { width: 412, height: 823 });
     } finally {
       await browser.close();
     }
   } finally {
-    await Promise.all([server.close(), bareServer.close(), noScriptServer.close(), baselineServer?.close(), backend.close()]);
+    await Promise.all([
+      server.close(),
+      bareServer.close(),
+      noScriptServer.close(),
+      baselineServer?.close(),
+      backend.close(),
+    ]);
     noScripts.remove();
   }
 
   const [ours, bare, withoutScripts] = pages;
-  if (!ours || !bare || !withoutScripts) throw new Error("Lighthouse did not run on all three pages");
+  if (!ours || !bare || !withoutScripts)
+    throw new Error("Lighthouse did not run on all three pages");
   const runs = ours.runs.map((run) => run.metrics);
   const medians = ours.medians;
   const lastRun = ours.runs[ours.runs.length - 1]!.result;
@@ -112,10 +151,16 @@ async function main(): Promise<number> {
     ours: ours.medians,
     bare: bare.medians,
     noScripts: withoutScripts.medians,
-    initialJs: { oursGzipBytes: initialJs.totalGzipBytes, bareGzipBytes: bareInitialJs.totalGzipBytes },
+    initialJs: {
+      oursGzipBytes: initialJs.totalGzipBytes,
+      bareGzipBytes: bareInitialJs.totalGzipBytes,
+    },
   };
   if (!firstLoad) throw new Error("the first load of / was not measured");
-  const budgets = checkBudgets({ ...medians, totalBytes: firstLoad.totalBytes }, firstLoad.scriptBodyBytes);
+  const budgets = checkBudgets(
+    { ...medians, totalBytes: firstLoad.totalBytes },
+    firstLoad.scriptBodyBytes,
+  );
   fs.mkdirSync(REPORTS_DIR, { recursive: true });
   const htmlPath = path.join(REPORTS_DIR, "lighthouse.html");
   fs.writeFileSync(htmlPath, lastHtml);
@@ -128,18 +173,31 @@ async function main(): Promise<number> {
         date: new Date().toISOString(),
         runs,
         medians,
-        firstLoad: { totalBytes: firstLoad.totalBytes, scriptBodyBytes: firstLoad.scriptBodyBytes, byType: firstLoad.byType },
+        firstLoad: {
+          totalBytes: firstLoad.totalBytes,
+          scriptBodyBytes: firstLoad.scriptBodyBytes,
+          byType: firstLoad.byType,
+        },
         initialJsFromBuild: { gzipBytes: initialJs.totalGzipBytes, scripts: initialJs.scripts },
         budgets,
-        bareGatsbyPage: { runs: bare.runs.map((run) => run.metrics), medians: bare.medians, initialJsGzipBytes: bareInitialJs.totalGzipBytes },
-        withoutScripts: { runs: withoutScripts.runs.map((run) => run.metrics), medians: withoutScripts.medians },
+        bareGatsbyPage: {
+          runs: bare.runs.map((run) => run.metrics),
+          medians: bare.medians,
+          initialJsGzipBytes: bareInitialJs.totalGzipBytes,
+        },
+        withoutScripts: {
+          runs: withoutScripts.runs.map((run) => run.metrics),
+          medians: withoutScripts.medians,
+        },
       },
       null,
       2,
     )}\n`,
   );
 
-  console.log(`\nLighthouse ${lastVersion}, mobile preset, simulated throttling, ${runs.length} runs:\n`);
+  console.log(
+    `\nLighthouse ${lastVersion}, mobile preset, simulated throttling, ${runs.length} runs:\n`,
+  );
   console.log(formatRunsTable(runs, medians));
   console.log(
     [
@@ -149,7 +207,9 @@ async function main(): Promise<number> {
       "",
     ].join("\n"),
   );
-  console.log(`Beside a bare Gatsby page (same node_modules) and our page with every script removed, same run, medians of ${runs.length}:\n`);
+  console.log(
+    `Beside a bare Gatsby page (same node_modules) and our page with every script removed, same run, medians of ${runs.length}:\n`,
+  );
   console.log(formatComparisonTable(comparison));
   const baseline = pages[3];
   if (options.baseline && baseline) {
@@ -162,7 +222,10 @@ async function main(): Promise<number> {
   }
   console.log("");
   const printLines = (lines: typeof budgets) => {
-    for (const line of lines) console.log(`  ${line.pass ? "PASS" : "FAIL"}  ${line.name.padEnd(26)} ${line.measured.padStart(9)}  (${line.limit})`);
+    for (const line of lines)
+      console.log(
+        `  ${line.pass ? "PASS" : "FAIL"}  ${line.name.padEnd(26)} ${line.measured.padStart(9)}  (${line.limit})`,
+      );
   };
   console.log("Budgets (medians):");
   printLines(budgets);
@@ -170,11 +233,15 @@ async function main(): Promise<number> {
   // reported beside the budgets, but it does not fail the audit.
   console.log("Targets against the bare Gatsby page (medians, reported only):");
   printLines(compareWithFramework(comparison));
-  console.log(`\nLast report: ${path.relative(PROJECT_ROOT, htmlPath)} (and .json); all runs: reports/lighthouse-summary.json`);
+  console.log(
+    `\nLast report: ${path.relative(PROJECT_ROOT, htmlPath)} (and .json); all runs: reports/lighthouse-summary.json`,
+  );
 
   const failed = budgets.filter((line) => !line.pass);
   if (failed.length > 0 && options.fail) {
-    console.error(`\n${failed.length} budget(s) failed: ${failed.map((line) => line.name).join(", ")}. (--no-fail reports without failing.)`);
+    console.error(
+      `\n${failed.length} budget(s) failed: ${failed.map((line) => line.name).join(", ")}. (--no-fail reports without failing.)`,
+    );
     return 1;
   }
   return 0;

@@ -35,7 +35,11 @@ it("exits 0 with a one-line summary when the content is fine", () => {
 });
 
 it("exits 0 when there are only warnings, and lists them", () => {
-  edit("solutions.yaml", "subtitle: Collaborative trip-exchange API platform", "subtitle: Collaborative trip-exchange API platform for every provider in your region");
+  edit(
+    "solutions.yaml",
+    "subtitle: Collaborative trip-exchange API platform",
+    "subtitle: Collaborative trip-exchange API platform for every provider in your region",
+  );
   expect(run()).toEqual({
     code: 0,
     stdout: [
@@ -56,7 +60,7 @@ it("exits 1 and prints every error when the content is broken", () => {
     stdout: "",
     stderr: [
       "2 content errors (the site will not build until these are fixed):",
-      "  content/expo.yaml:8 › booth: has no value. Expected text, e.g. \"713\".",
+      '  content/expo.yaml:8 › booth: has no value. Expected text, e.g. "713".',
       `  content/footer.yaml:14 › contactHeadng: is not a field the page knows here. Did you mean "contactHeading"? (contactHeading is required and missing.) Fields allowed here: platformsHeading, resourcesHeading, paperDownload, resources, contactHeading, milestonesLabel, milestoneLabels, rightsNotice, legalLinksLabel, legalLinks.`,
       "Content has errors: 8 files checked, 2 errors, 0 warnings.",
       "",

@@ -11,7 +11,8 @@ import { runCli } from "./lib/cli";
 
 async function main(): Promise<number> {
   const { positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true });
-  if (positionals.length > 1) throw new Error("Usage: npm run check:secrets [-- <built site folder, default public>]");
+  if (positionals.length > 1)
+    throw new Error("Usage: npm run check:secrets [-- <built site folder, default public>]");
   const dir = path.resolve(positionals[0] ?? "public");
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
     console.error(`No build to scan at ${dir}: run npm run build first.`);

@@ -28,7 +28,13 @@ for (const spec of CONTENT_FILES) {
 
 // The field tables of the editors' guide (content/README.md), between their markers.
 const readmeFile = path.join(contentDir, "README.md");
-const readme = fs.existsSync(readmeFile) ? withFieldTables(fs.readFileSync(readmeFile, "utf8")) : undefined;
+const readme = fs.existsSync(readmeFile)
+  ? withFieldTables(fs.readFileSync(readmeFile, "utf8"))
+  : undefined;
 if (readme !== undefined) write(readmeFile, readme);
 
-console.log(changed.length === 0 ? "Content schemas are up to date." : `Updated:\n${changed.map((file) => `  ${file}`).join("\n")}`);
+console.log(
+  changed.length === 0
+    ? "Content schemas are up to date."
+    : `Updated:\n${changed.map((file) => `  ${file}`).join("\n")}`,
+);

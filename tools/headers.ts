@@ -10,9 +10,13 @@ import { runCli } from "./lib/cli";
 
 async function main(): Promise<void> {
   const { positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true });
-  if (positionals.length > 1) throw new Error("Usage: npm run headers [-- <built site folder, default public>]");
+  if (positionals.length > 1)
+    throw new Error("Usage: npm run headers [-- <built site folder, default public>]");
   const publicDir = path.resolve(positionals[0] ?? "public");
-  const result = await writeSecurityHeaders({ publicDir, supabaseUrl: process.env.GATSBY_SUPABASE_URL });
+  const result = await writeSecurityHeaders({
+    publicDir,
+    supabaseUrl: process.env.GATSBY_SUPABASE_URL,
+  });
   console.log(
     `Wrote ${path.relative(process.cwd(), result.outputPath)}: ${result.scriptHashes.length} script, ${result.styleHashes.length} style and ${result.styleAttributeHashes.length} style-attribute hashes from ${result.htmlFiles.length} HTML files.`,
   );

@@ -14,7 +14,9 @@ function sourceFiles(): string[] {
   return FOLDERS.flatMap((folder) =>
     fs
       .readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" })
-      .filter((file) => /\.tsx?$/.test(file) && !file.endsWith(".d.ts") && !file.includes("node_modules"))
+      .filter(
+        (file) => /\.tsx?$/.test(file) && !file.endsWith(".d.ts") && !file.includes("node_modules"),
+      )
       .map((file) => path.join(folder, file)),
   );
 }
@@ -24,7 +26,15 @@ function importsOf(file: string, text: string, known: ReadonlySet<string>): stri
   return ts.preProcessFile(text, true, true).importedFiles.flatMap(({ fileName }) => {
     if (!fileName.startsWith(".")) return [];
     const base = path.join(path.dirname(file), fileName);
-    return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")].filter((candidate) => known.has(candidate)).slice(0, 1);
+    return [
+      base,
+      `${base}.ts`,
+      `${base}.tsx`,
+      path.join(base, "index.ts"),
+      path.join(base, "index.tsx"),
+    ]
+      .filter((candidate) => known.has(candidate))
+      .slice(0, 1);
   });
 }
 
@@ -49,7 +59,10 @@ function circles(graph: ReadonlyMap<string, string[]>): string[] {
 it("reads type-only, dynamic and require() imports, and finds a circle through them", () => {
   const known = new Set(["x/a.ts", "x/b.tsx", "x/c/index.ts"]);
   const graph = new Map([
-    ["x/a.ts", importsOf("x/a.ts", 'import type { B } from "./b";\nimport fs from "node:fs";', known)],
+    [
+      "x/a.ts",
+      importsOf("x/a.ts", 'import type { B } from "./b";\nimport fs from "node:fs";', known),
+    ],
     ["x/b.tsx", importsOf("x/b.tsx", 'const c = () => import("./c");', known)],
     ["x/c/index.ts", importsOf("x/c/index.ts", 'const a = require("../a");', known)],
   ]);
@@ -60,7 +73,12 @@ it("reads type-only, dynamic and require() imports, and finds a circle through t
 it("has no import circle in src, build-time, local-backend, tools, e2e, cms or plugins", () => {
   const files = sourceFiles();
   const known = new Set(files);
-  const graph = new Map(files.map((file) => [file, importsOf(file, fs.readFileSync(path.join(root, file), "utf8"), known)]));
+  const graph = new Map(
+    files.map((file) => [
+      file,
+      importsOf(file, fs.readFileSync(path.join(root, file), "utf8"), known),
+    ]),
+  );
   expect(files.length).toBeGreaterThan(100);
   expect(circles(graph)).toEqual([]);
 });

@@ -26,39 +26,78 @@ function layoutRulesBroken(cases: readonly Case[]): string[][] {
       }
       process.stdout.write(JSON.stringify(results));
     })().catch((error) => { console.error(error); process.exit(1); });`;
-  const run = spawnSync(process.execPath, ["-e", script, JSON.stringify(cases)], { cwd: root, encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["-e", script, JSON.stringify(cases)], {
+    cwd: root,
+    encoding: "utf8",
+  });
   if (run.status !== 0) throw new Error(run.stderr);
   const layoutRules = new Set(["no-restricted-imports", "no-restricted-globals"]);
-  return (JSON.parse(run.stdout) as Array<Array<string | null>>).map((ruleIds) => ruleIds.filter((id): id is string => id !== null && layoutRules.has(id)));
+  return (JSON.parse(run.stdout) as Array<Array<string | null>>).map((ruleIds) =>
+    ruleIds.filter((id): id is string => id !== null && layoutRules.has(id)),
+  );
 }
 
 const refused: Case[] = [
   { file: "src/lib/x.ts", code: 'import fs from "node:fs";\nexport const a = fs;\n' },
   { file: "src/components/x.tsx", code: 'import path from "path";\nexport const a = path;\n' },
   { file: "src/lib/x.ts", code: 'export const a = Buffer.from("a");\n' },
-  { file: "src/lib/x.ts", code: 'import { finishBuild } from "../../build-time/finish-build";\nexport const a = finishBuild;\n' },
-  { file: "build-time/x.ts", code: 'import { runCli } from "../tools/lib/cli";\nexport const a = runCli;\n' },
-  { file: "build-time/x.ts", code: 'import { startLocalBackend } from "../local-backend";\nexport const a = startLocalBackend;\n' },
-  { file: "build-time/content/x.ts", code: 'import { content } from "../../e2e/support/content";\nexport const a = content;\n' },
-  { file: "local-backend/x.ts", code: 'import { runCli } from "../tools/lib/cli";\nexport const a = runCli;\n' },
-  { file: "tools/lib/x.ts", code: 'import { axeViolations } from "../../e2e/support/axe";\nexport const a = axeViolations;\n' },
+  {
+    file: "src/lib/x.ts",
+    code: 'import { finishBuild } from "../../build-time/finish-build";\nexport const a = finishBuild;\n',
+  },
+  {
+    file: "build-time/x.ts",
+    code: 'import { runCli } from "../tools/lib/cli";\nexport const a = runCli;\n',
+  },
+  {
+    file: "build-time/x.ts",
+    code: 'import { startLocalBackend } from "../local-backend";\nexport const a = startLocalBackend;\n',
+  },
+  {
+    file: "build-time/content/x.ts",
+    code: 'import { content } from "../../e2e/support/content";\nexport const a = content;\n',
+  },
+  {
+    file: "local-backend/x.ts",
+    code: 'import { runCli } from "../tools/lib/cli";\nexport const a = runCli;\n',
+  },
+  {
+    file: "tools/lib/x.ts",
+    code: 'import { axeViolations } from "../../e2e/support/axe";\nexport const a = axeViolations;\n',
+  },
 ];
 
 const allowed: Case[] = [
   { file: "src/lib/x.test.ts", code: 'import fs from "node:fs";\nexport const a = fs;\n' },
-  { file: "build-time/x.ts", code: 'import { LOCAL_ANON_KEY } from "./local-backend-defaults";\nimport { FIELD_LIMITS } from "../src/lib/field-limits";\nexport const a = [LOCAL_ANON_KEY, FIELD_LIMITS];\n' },
-  { file: "tools/x.ts", code: 'import { startLocalBackend } from "../local-backend";\nexport const a = startLocalBackend;\n' },
-  { file: "e2e/tests/x.spec.ts", code: 'import { PUBLIC_DIR } from "../../tools/lib/test-build";\nexport const a = PUBLIC_DIR;\n' },
+  {
+    file: "build-time/x.ts",
+    code: 'import { LOCAL_ANON_KEY } from "./local-backend-defaults";\nimport { FIELD_LIMITS } from "../src/lib/field-limits";\nexport const a = [LOCAL_ANON_KEY, FIELD_LIMITS];\n',
+  },
+  {
+    file: "tools/x.ts",
+    code: 'import { startLocalBackend } from "../local-backend";\nexport const a = startLocalBackend;\n',
+  },
+  {
+    file: "e2e/tests/x.spec.ts",
+    code: 'import { PUBLIC_DIR } from "../../tools/lib/test-build";\nexport const a = PUBLIC_DIR;\n',
+  },
 ];
 
 describe("folder layout rules (eslint.config.mjs)", () => {
   const results = layoutRulesBroken([...refused, ...allowed]);
 
-  it.each(refused.map((testCase, index) => [testCase.file, testCase.code.split("\n")[0], index] as const))("refuses in %s: %s", (_file, _line, index) => {
+  it.each(
+    refused.map((testCase, index) => [testCase.file, testCase.code.split("\n")[0], index] as const),
+  )("refuses in %s: %s", (_file, _line, index) => {
     expect(results[index]!.length).toBeGreaterThan(0);
   });
 
-  it.each(allowed.map((testCase, index) => [testCase.file, testCase.code.split("\n")[0], refused.length + index] as const))("allows in %s: %s", (_file, _line, index) => {
+  it.each(
+    allowed.map(
+      (testCase, index) =>
+        [testCase.file, testCase.code.split("\n")[0], refused.length + index] as const,
+    ),
+  )("allows in %s: %s", (_file, _line, index) => {
     expect(results[index]).toEqual([]);
   });
 });

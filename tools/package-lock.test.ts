@@ -1,10 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 
-type LockPackage = { optionalDependencies?: Record<string, string>; dependencies?: Record<string, string> };
+type LockPackage = {
+  optionalDependencies?: Record<string, string>;
+  dependencies?: Record<string, string>;
+};
 type Lockfile = { lockfileVersion: number; packages: Record<string, LockPackage> };
 
-const lock = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "package-lock.json"), "utf8")) as Lockfile;
+const lock = JSON.parse(
+  fs.readFileSync(path.join(__dirname, "..", "package-lock.json"), "utf8"),
+) as Lockfile;
 
 /** Where npm would find `name` for the package installed at `location`: its own node_modules, then each ancestor's. */
 function resolves(location: string, name: string): boolean {

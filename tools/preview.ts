@@ -14,7 +14,12 @@ import path from "node:path";
 import { ensureLocalBackend } from "../local-backend";
 import { parseOptions, parsePort, UsageError } from "../local-backend/cli-args";
 import { startStaticServer } from "./lib/static-server";
-import { describeSettingsProblems, resolveSupabaseSettings, SUPABASE_ANON_KEY_VARIABLE, SUPABASE_URL_VARIABLE } from "../build-time/supabase-settings";
+import {
+  describeSettingsProblems,
+  resolveSupabaseSettings,
+  SUPABASE_ANON_KEY_VARIABLE,
+  SUPABASE_URL_VARIABLE,
+} from "../build-time/supabase-settings";
 import { loadEnvFiles } from "../build-time/env-files";
 
 const projectRoot = path.resolve(__dirname, "..");
@@ -22,7 +27,11 @@ const USAGE = "Usage: npm run preview -- [--no-build] [--port N]";
 
 function build(env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "build"], { cwd: projectRoot, env, stdio: "inherit" });
+    const child = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "build"], {
+      cwd: projectRoot,
+      env,
+      stdio: "inherit",
+    });
     child.on("exit", (code) => resolve(code ?? 1));
     child.on("error", () => resolve(1));
   });
@@ -32,7 +41,10 @@ async function main(): Promise<number> {
   let port: number;
   let skipBuild: boolean;
   try {
-    const values = parseOptions(process.argv.slice(2), { "no-build": { type: "boolean" }, port: { type: "string" } });
+    const values = parseOptions(process.argv.slice(2), {
+      "no-build": { type: "boolean" },
+      port: { type: "string" },
+    });
     port = values.port === undefined ? 9000 : parsePort(values.port, "--port");
     skipBuild = values["no-build"] ?? false;
   } catch (error) {
@@ -57,11 +69,20 @@ async function main(): Promise<number> {
     if (code !== 0) return code;
   }
 
-  const ensured = await ensureLocalBackend({ supabaseUrl, log: (line) => console.log(`[backend] ${line}`) });
+  const ensured = await ensureLocalBackend({
+    supabaseUrl,
+    log: (line) => console.log(`[backend] ${line}`),
+  });
   if (ensured.kind === "already-running") console.warn(`[backend] ${ensured.message}`);
 
-  const site = await startStaticServer({ root: path.join(projectRoot, "public"), port, host: "127.0.0.1" });
-  console.log(`\nProduction build at ${site.url.replace("127.0.0.1", "localhost")} (form → ${supabaseUrl}). Ctrl-C to stop.`);
+  const site = await startStaticServer({
+    root: path.join(projectRoot, "public"),
+    port,
+    host: "127.0.0.1",
+  });
+  console.log(
+    `\nProduction build at ${site.url.replace("127.0.0.1", "localhost")} (form → ${supabaseUrl}). Ctrl-C to stop.`,
+  );
 
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);

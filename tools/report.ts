@@ -26,7 +26,8 @@ import { messageBytes } from "../supabase/functions/notify-meeting-request/staff
 import { dateProblem, lastSevenDays, type SiteReport } from "./site-analytics/report-data";
 import { loadSiteReport } from "./site-analytics/report-source";
 
-const USAGE = "Usage: npm run report -- [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--mail] [--data-dir PATH]";
+const USAGE =
+  "Usage: npm run report -- [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--mail] [--data-dir PATH]";
 
 function mailboxes(text: string): Mailbox[] {
   return text
@@ -41,10 +42,19 @@ async function writeMail(report: SiteReport, dataDir: string): Promise<string> {
   const from = parseMailbox(env.NOTIFY_EMAIL_FROM ?? DEFAULT_FROM) ?? parseMailbox(DEFAULT_FROM)!;
   const to = mailboxes(env.NOTIFY_REPORT_TO ?? env.NOTIFY_EMAIL_TO ?? DEFAULT_TO);
   const now = new Date();
-  const email = composeReport({ kind: "report", period: "range", report }, { from, to: to.length > 0 ? to : mailboxes(DEFAULT_TO) }, now);
-  const dir = env.LOCAL_MAIL_DIR ? path.resolve(projectRoot(), env.LOCAL_MAIL_DIR) : mailDirBeside(dataDir);
+  const email = composeReport(
+    { kind: "report", period: "range", report },
+    { from, to: to.length > 0 ? to : mailboxes(DEFAULT_TO) },
+    now,
+  );
+  const dir = env.LOCAL_MAIL_DIR
+    ? path.resolve(projectRoot(), env.LOCAL_MAIL_DIR)
+    : mailDirBeside(dataDir);
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${now.toISOString().replace(/[:.]/g, "-")}_site-report-${report.from}-${report.to}.eml`);
+  const file = path.join(
+    dir,
+    `${now.toISOString().replace(/[:.]/g, "-")}_site-report-${report.from}-${report.to}.eml`,
+  );
   fs.writeFileSync(file, await messageBytes(email));
   return file;
 }
@@ -59,7 +69,9 @@ const OPTIONS = {
 } as const;
 
 /** The options, or the sentence that says what is wrong with them. */
-function readOptions(argv: readonly string[]): ReturnType<typeof parseOptions<typeof OPTIONS>> | string {
+function readOptions(
+  argv: readonly string[],
+): ReturnType<typeof parseOptions<typeof OPTIONS>> | string {
   try {
     return parseOptions(argv, OPTIONS);
   } catch (error) {
@@ -71,13 +83,18 @@ function readOptions(argv: readonly string[]): ReturnType<typeof parseOptions<ty
 async function main(): Promise<number> {
   const values = readOptions(process.argv.slice(2));
   if (typeof values === "string" || values.help) {
-    (typeof values === "string" ? console.error : console.log)(typeof values === "string" ? `${values}\n${USAGE}` : USAGE);
+    (typeof values === "string" ? console.error : console.log)(
+      typeof values === "string" ? `${values}\n${USAGE}` : USAGE,
+    );
     return typeof values === "string" ? 2 : 0;
   }
   const range = lastSevenDays();
   const from = values.from ?? (values.to ? values.to : range.from);
   const to = values.to ?? range.to;
-  const problem = dateProblem("--from", from) ?? dateProblem("--to", to) ?? (from > to ? `--from (${from}) is after --to (${to})` : undefined);
+  const problem =
+    dateProblem("--from", from) ??
+    dateProblem("--to", to) ??
+    (from > to ? `--from (${from}) is after --to (${to})` : undefined);
   if (problem) {
     console.error(`${problem}.\n${USAGE}`);
     return 2;
@@ -89,7 +106,10 @@ async function main(): Promise<number> {
     return 1;
   }
   process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : reportText(report));
-  if (values.mail) console.error(`The report e-mail was written to ${await writeMail(report, dataDir)} (open it with any mail program).`);
+  if (values.mail)
+    console.error(
+      `The report e-mail was written to ${await writeMail(report, dataDir)} (open it with any mail program).`,
+    );
   return 0;
 }
 
@@ -97,6 +117,10 @@ runCli(async () => {
   try {
     return await main();
   } catch (error) {
-    throw new Error(error instanceof LocalBackendError ? error.message : `Could not make the report: ${oneLine(error)}`);
+    throw new Error(
+      error instanceof LocalBackendError
+        ? error.message
+        : `Could not make the report: ${oneLine(error)}`,
+    );
   }
 });

@@ -24,15 +24,26 @@ const SHOTS = [
   { name: "not-found-390.png", path: "/some/missing/path", width: 390, height: 844 },
 ];
 
-async function takeScreenshot(browser: Browser, baseURL: string, shot: (typeof SHOTS)[number]): Promise<string> {
-  const context = await browser.newContext({ baseURL, viewport: { width: shot.width, height: shot.height } });
+async function takeScreenshot(
+  browser: Browser,
+  baseURL: string,
+  shot: (typeof SHOTS)[number],
+): Promise<string> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: shot.width, height: shot.height },
+  });
   const page = await context.newPage();
   try {
     await page.goto(shot.path);
     await page.waitForLoadState("networkidle"); // hydrated: lazy images get their sources
     // Bring every lazy image in and wait until all have loaded, then back to the top.
     for (const image of await page.locator("img").all()) await image.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: IMAGE_TIMEOUT_MS });
+    await page.waitForFunction(
+      () => Array.from(document.images).every((img) => img.complete),
+      undefined,
+      { timeout: IMAGE_TIMEOUT_MS },
+    );
     await page.evaluate(() => window.scrollTo(0, 0));
     const file = path.join(SCREENSHOTS_DIR, shot.name);
     await page.screenshot({ path: file, fullPage: true });
@@ -43,18 +54,26 @@ async function takeScreenshot(browser: Browser, baseURL: string, shot: (typeof S
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { rebuild: { type: "boolean", default: false } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { rebuild: { type: "boolean", default: false } },
+  });
   const executable = requireChromium();
   await buildOrReuse(!values.rebuild, (line) => console.log(`screenshots: ${line}`));
   fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
 
   const server = await startStaticServer({ root: PUBLIC_DIR });
   // Playwright adds its own headless switch; ours would duplicate it.
-  const browser = await chromium.launch({ executablePath: executable.executablePath, args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless")) });
+  const browser = await chromium.launch({
+    executablePath: executable.executablePath,
+    args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless")),
+  });
   try {
     for (const shot of SHOTS) {
       const file = await takeScreenshot(browser, server.url, shot);
-      console.log(`screenshots: ${shot.path} at ${shot.width} px → ${path.relative(PROJECT_ROOT, file)}`);
+      console.log(
+        `screenshots: ${shot.path} at ${shot.width} px → ${path.relative(PROJECT_ROOT, file)}`,
+      );
     }
   } finally {
     await browser.close();

@@ -12,24 +12,33 @@ import { parseArgs } from "node:util";
 import { bareGatsbyBuild } from "./lib/bare-gatsby";
 import { formatKb, INITIAL_JS_BUDGET_GZIP_BYTES } from "./lib/budgets";
 import { runCli } from "./lib/cli";
-import { formatInitialJsReport, measureChunkGroup, measureInitialJavaScript } from "./lib/initial-js";
+import {
+  formatInitialJsReport,
+  measureChunkGroup,
+  measureInitialJavaScript,
+} from "./lib/initial-js";
 import { PUBLIC_DIR } from "./lib/test-build";
 
 async function main(): Promise<number> {
   const { positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true });
-  if (positionals.length > 1) throw new Error("Usage: npm run size [-- <built site folder, default public>]");
+  if (positionals.length > 1)
+    throw new Error("Usage: npm run size [-- <built site folder, default public>]");
   const publicDir = positionals[0] ? path.resolve(positionals[0]) : PUBLIC_DIR;
   const report = measureInitialJavaScript(publicDir, "/");
   console.log(formatInitialJsReport(report));
   const later = {
     "submit-path": "Loaded when the visitor nears the form: supabase-js (REST only) and the insert",
-    "meeting-form": "Prefetched after the first paint, run when the browser is idle after the load or the visitor reaches the form: React and the form",
+    "meeting-form":
+      "Prefetched after the first paint, run when the browser is idle after the load or the visitor reaches the form: React and the form",
   };
   for (const [group, what] of Object.entries(later)) {
     const measured = measureChunkGroup(publicDir, group);
     if (!measured) continue;
     console.log(
-      `${what} (not initial): ${formatKb(measured.totalGzipBytes)} gzip\n` + measured.scripts.map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`).join("\n"),
+      `${what} (not initial): ${formatKb(measured.totalGzipBytes)} gzip\n` +
+        measured.scripts
+          .map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`)
+          .join("\n"),
     );
   }
 
@@ -46,7 +55,9 @@ async function main(): Promise<number> {
         : `/ loads ${formatKb(-difference)} less than the bare Gatsby page (or as much).`,
     ].join("\n"),
   );
-  const withinBudget = report.totalGzipBytes <= INITIAL_JS_BUDGET_GZIP_BYTES && report.scriptsWithSupabase.length === 0;
+  const withinBudget =
+    report.totalGzipBytes <= INITIAL_JS_BUDGET_GZIP_BYTES &&
+    report.scriptsWithSupabase.length === 0;
   return withinBudget ? 0 : 1;
 }
 

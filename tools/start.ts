@@ -26,17 +26,25 @@ async function main(): Promise<number> {
     log: (line) => console.log(`[backend] ${line}`),
   });
   if (ensured.kind === "started") {
-    console.log(`[backend] ready at ${ensured.url} (data in ${ensured.backend.dataDir}); list requests with: npm run requests`);
+    console.log(
+      `[backend] ready at ${ensured.url} (data in ${ensured.backend.dataDir}); list requests with: npm run requests`,
+    );
   } else if (ensured.kind === "already-running") {
     console.warn(`[backend] ${ensured.message}`);
   } else {
-    console.log(`Using the Supabase project at ${ensured.url} (from .env); the local backend is not started.`);
+    console.log(
+      `Using the Supabase project at ${ensured.url} (from .env); the local backend is not started.`,
+    );
   }
 
-  const gatsby = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "develop", ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env: process.env,
-  });
+  const gatsby = spawn(
+    process.execPath,
+    [require.resolve("gatsby/cli.js"), "develop", ...process.argv.slice(2)],
+    {
+      stdio: "inherit",
+      env: process.env,
+    },
+  );
 
   let stopping = false;
   onStopRequest({

@@ -23,9 +23,22 @@ import { buildOrReuse, PROJECT_ROOT, PUBLIC_DIR } from "./lib/test-build";
 const REUSE_BUILD = "reuse-build";
 
 /** Our one option, and every other argument exactly as given, for Playwright. */
-function splitArguments(args: readonly string[]): { reuseBuild: boolean; playwrightArgs: string[] } {
-  const { tokens } = parseArgs({ args: [...args], options: { [REUSE_BUILD]: { type: "boolean" } }, strict: false, allowPositionals: true, tokens: true });
-  const ours = new Set(tokens.filter((token) => token.kind === "option" && token.name === REUSE_BUILD).map((token) => token.index));
+function splitArguments(args: readonly string[]): {
+  reuseBuild: boolean;
+  playwrightArgs: string[];
+} {
+  const { tokens } = parseArgs({
+    args: [...args],
+    options: { [REUSE_BUILD]: { type: "boolean" } },
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const ours = new Set(
+    tokens
+      .filter((token) => token.kind === "option" && token.name === REUSE_BUILD)
+      .map((token) => token.index),
+  );
   return { reuseBuild: ours.size > 0, playwrightArgs: args.filter((_, index) => !ours.has(index)) };
 }
 
@@ -51,17 +64,21 @@ async function main(): Promise<number> {
     server = await startStaticServer({ root: PUBLIC_DIR });
     console.log(`e2e: serving public/ at ${server.url}`);
     const cli = require.resolve("@playwright/test/cli");
-    child = spawn(process.execPath, [cli, "test", "--config", path.join(PROJECT_ROOT, "playwright.config.ts"), ...playwrightArgs], {
-      cwd: PROJECT_ROOT,
-      stdio: "inherit",
-      env: {
-        ...process.env,
-        CHROME_PATH: chromium.executablePath,
-        E2E_BASE_URL: server.url,
-        E2E_BACKEND_PORT: String(info.backendPort),
-        E2E_ANON_KEY: info.anonKey,
+    child = spawn(
+      process.execPath,
+      [cli, "test", "--config", path.join(PROJECT_ROOT, "playwright.config.ts"), ...playwrightArgs],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: "inherit",
+        env: {
+          ...process.env,
+          CHROME_PATH: chromium.executablePath,
+          E2E_BASE_URL: server.url,
+          E2E_BACKEND_PORT: String(info.backendPort),
+          E2E_ANON_KEY: info.anonKey,
+        },
       },
-    });
+    );
     const running = child;
     return await new Promise<number>((resolve, reject) => {
       running.once("error", reject);

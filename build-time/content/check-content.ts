@@ -42,11 +42,17 @@ export function checkContentSource(
   source: string,
   where: { yamlPath: string; contentDir: string; displayPath: string },
 ): FileCheck {
-  const problem = (finding: Omit<ContentProblem, "file">): ContentProblem => ({ file: where.displayPath, ...finding });
+  const problem = (finding: Omit<ContentProblem, "file">): ContentProblem => ({
+    file: where.displayPath,
+    ...finding,
+  });
   const parsed = parseYaml(source, path.basename(where.yamlPath));
   if (!parsed.ok) {
     const { line, column, message } = parsed;
-    return { problems: [problem({ severity: "error", line, column, location: [], message })], source };
+    return {
+      problems: [problem({ severity: "error", line, column, location: [], message })],
+      source,
+    };
   }
   const data = normalizeTextFields(spec.schema, parsed.data, parsed.rawOf);
   if (!isRecord(data)) {
@@ -57,8 +63,17 @@ export function checkContentSource(
 
   const result = spec.schema.safeParse(data);
   const findings: Finding[] = [
-    ...(result.success ? [] : findingsFromIssues(result.error.issues, { schema: spec.schema, data, rawOf: parsed.rawOf })),
-    ...(spec.checks?.(data, { yamlDir: path.dirname(where.yamlPath), contentDir: where.contentDir }) ?? []),
+    ...(result.success
+      ? []
+      : findingsFromIssues(result.error.issues, {
+          schema: spec.schema,
+          data,
+          rawOf: parsed.rawOf,
+        })),
+    ...(spec.checks?.(data, {
+      yamlDir: path.dirname(where.yamlPath),
+      contentDir: where.contentDir,
+    }) ?? []),
     ...parsed.inlineComments.map((comment): Finding => {
       const full = `${comment.kept} ${comment.comment}`;
       return {
@@ -95,7 +110,11 @@ function sortByLine(problems: ContentProblem[]): ContentProblem[] {
     .map(({ problem }) => problem);
 }
 
-export function checkContentFile(contentDir: string, spec: ContentFileSpec, options: CheckOptions = {}): FileCheck {
+export function checkContentFile(
+  contentDir: string,
+  spec: ContentFileSpec,
+  options: CheckOptions = {},
+): FileCheck {
   const fileName = `${spec.name}.yaml`;
   const yamlPath = path.join(contentDir, fileName);
   const displayPath = `${displayDirFor(contentDir, options)}/${fileName}`;
@@ -113,14 +132,21 @@ export function checkContentFile(contentDir: string, spec: ContentFileSpec, opti
  * Checks `text` as the file at `file` when that is one of the page's files (`<name>.yaml` directly
  * in the content folder); `undefined` for any other file.
  */
-export function checkContentFileText(contentDir: string, file: string, text: string): (FileCheck & { displayPath: string }) | undefined {
+export function checkContentFileText(
+  contentDir: string,
+  file: string,
+  text: string,
+): (FileCheck & { displayPath: string }) | undefined {
   const root = path.resolve(contentDir);
   const yamlPath = path.resolve(file);
   if (path.dirname(yamlPath) !== root || path.extname(yamlPath) !== ".yaml") return undefined;
   const spec = contentFileSpec(path.basename(yamlPath, ".yaml"));
   if (!spec) return undefined;
   const displayPath = `${displayDirFor(root)}/${path.basename(yamlPath)}`;
-  return { ...checkContentSource(spec, text, { yamlPath, contentDir: root, displayPath }), displayPath };
+  return {
+    ...checkContentSource(spec, text, { yamlPath, contentDir: root, displayPath }),
+    displayPath,
+  };
 }
 
 function yamlFilesIn(contentDir: string): string[] {
@@ -132,27 +158,42 @@ function yamlFilesIn(contentDir: string): string[] {
 }
 
 function renameHint(contentDir: string, name: string): string {
-  const unknown = yamlFilesIn(contentDir).filter((file) => !CONTENT_FILES.some((spec) => `${spec.name}.yaml` === file));
-  const candidate = unknown.find((file) => closestMatch(file.replace(/\.ya?ml$/i, ""), [name]) !== undefined);
+  const unknown = yamlFilesIn(contentDir).filter(
+    (file) => !CONTENT_FILES.some((spec) => `${spec.name}.yaml` === file),
+  );
+  const candidate = unknown.find(
+    (file) => closestMatch(file.replace(/\.ya?ml$/i, ""), [name]) !== undefined,
+  );
   return candidate ? ` Is "${candidate}" meant to be this file? Rename it to ${name}.yaml.` : "";
 }
 
 /** Checks every content file the page reads, and the folder for files it does not read. */
-export function checkContentDirectory(contentDir: string, options: CheckOptions = {}): ContentCheckResult {
+export function checkContentDirectory(
+  contentDir: string,
+  options: CheckOptions = {},
+): ContentCheckResult {
   return checkContentFolder(contentDir, options).result;
 }
 
 /** As checkContentDirectory, also giving each page file's check by its absolute path (Gatsby keeps them: ./pipeline.ts). */
-export function checkContentFolder(contentDir: string, options: CheckOptions = {}): { result: ContentCheckResult; files: ReadonlyMap<string, FileCheck> } {
+export function checkContentFolder(
+  contentDir: string,
+  options: CheckOptions = {},
+): { result: ContentCheckResult; files: ReadonlyMap<string, FileCheck> } {
   const displayDir = displayDirFor(contentDir, options);
-  const checks = new Map(CONTENT_FILES.map((spec) => [spec.name, checkContentFile(contentDir, spec, options)]));
+  const checks = new Map(
+    CONTENT_FILES.map((spec) => [spec.name, checkContentFile(contentDir, spec, options)]),
+  );
   const problems = [...checks.values()].flatMap((check) => check.problems);
   problems.push(...boothMismatch(checks, displayDir));
 
   const known = CONTENT_FILES.map((spec) => `${spec.name}.yaml`);
   for (const file of yamlFilesIn(contentDir)) {
     if (known.includes(file)) continue;
-    const guess = closestMatch(file.replace(/\.ya?ml$/i, ""), CONTENT_FILES.map((spec) => spec.name));
+    const guess = closestMatch(
+      file.replace(/\.ya?ml$/i, ""),
+      CONTENT_FILES.map((spec) => spec.name),
+    );
     const hint = guess ? ` Did you mean ${guess}.yaml?` : "";
     problems.push({
       severity: "warning",
@@ -167,17 +208,27 @@ export function checkContentFolder(contentDir: string, options: CheckOptions = {
     warnings: problems.filter((problem) => problem.severity === "warning"),
     filesChecked: CONTENT_FILES.length,
   };
-  const files = new Map([...checks].map(([name, check]) => [path.resolve(contentDir, `${name}.yaml`), check]));
+  const files = new Map(
+    [...checks].map(([name, check]) => [path.resolve(contentDir, `${name}.yaml`), check]),
+  );
   return { result, files };
 }
 
 /** The booth number appears in two files; visitors see both. */
-function boothMismatch(checks: ReadonlyMap<string, FileCheck>, displayDir: string): ContentProblem[] {
+function boothMismatch(
+  checks: ReadonlyMap<string, FileCheck>,
+  displayDir: string,
+): ContentProblem[] {
   const expo = checks.get("expo");
   const contact = checks.get("contact");
   const expoBooth = expo?.data?.booth;
   const contactBooth = contact?.data?.booth;
-  if (typeof expoBooth !== "string" || typeof contactBooth !== "string" || expoBooth.trim() === contactBooth.trim()) return [];
+  if (
+    typeof expoBooth !== "string" ||
+    typeof contactBooth !== "string" ||
+    expoBooth.trim() === contactBooth.trim()
+  )
+    return [];
   return [
     {
       severity: "warning",

@@ -53,8 +53,16 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     section: "The whole page: browser tab, search results, sharing card, footer history",
     schema: siteSchema,
     checks: (data, context) => [
-      ...tooLong(data, ["description"], WARNING_LIMITS.siteDescription, "search engines cut descriptions off after about 160 characters."),
-      ...pictureExists(data, "shareImage", context, { size: SHARE_IMAGE_SIZE, purpose: "sharing cards" }),
+      ...tooLong(
+        data,
+        ["description"],
+        WARNING_LIMITS.siteDescription,
+        "search engines cut descriptions off after about 160 characters.",
+      ),
+      ...pictureExists(data, "shareImage", context, {
+        size: SHARE_IMAGE_SIZE,
+        purpose: "sharing cards",
+      }),
       ...altTextWarnings(data, "shareImageAlt"),
       ...placeholderErrors(data, "shareImageAlt"),
     ],
@@ -64,7 +72,12 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     section: "The first screen: headline, introduction, main button, key figures",
     schema: heroSchema,
     checks: (data) => [
-      ...tooLong(data, ["headline"], WARNING_LIMITS.heroHeadline, "a long headline fills the whole first screen on phones."),
+      ...tooLong(
+        data,
+        ["headline"],
+        WARNING_LIMITS.heroHeadline,
+        "a long headline fills the whole first screen on phones.",
+      ),
       ...buttonLabel(data),
       ...figureValues(data, "stats"),
     ],
@@ -76,7 +89,12 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     checks: (data) => [
       ...duplicates(data, "offerings", "name", "Each offering needs its own name."),
       ...itemsOf(data, "offerings").flatMap(([index, offering]) =>
-        tooLong(offering, ["offerings", index, "subtitle"], WARNING_LIMITS.offeringSubtitle, "long subtitles wrap badly on phones."),
+        tooLong(
+          offering,
+          ["offerings", index, "subtitle"],
+          WARNING_LIMITS.offeringSubtitle,
+          "long subtitles wrap badly on phones.",
+        ),
       ),
       ...buttonLabel(data),
     ],
@@ -101,8 +119,18 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
       ...pictureExists(data, "image", context),
       ...altTextWarnings(data, "imageAlt"),
       ...placeholderErrors(data, "imageAlt"),
-      ...duplicates(data, "productOptions", "value", "Each product needs its own value, because the value is what a meeting request saves."),
-      ...duplicates(data, "meetingTimeOptions", "value", "Each meeting time needs its own value, because the value is what a meeting request saves."),
+      ...duplicates(
+        data,
+        "productOptions",
+        "value",
+        "Each product needs its own value, because the value is what a meeting request saves.",
+      ),
+      ...duplicates(
+        data,
+        "meetingTimeOptions",
+        "value",
+        "Each meeting time needs its own value, because the value is what a meeting request saves.",
+      ),
     ],
   },
   {

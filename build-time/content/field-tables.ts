@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { CONTENT_FILES, type ContentFileSpec } from "./content-files";
 
-export const TABLES_START = "<!-- field tables: generated from build-time/content/schemas by npm run content:schemas -->";
+export const TABLES_START =
+  "<!-- field tables: generated from build-time/content/schemas by npm run content:schemas -->";
 export const TABLES_END = "<!-- end of generated field tables -->";
 
 type Row = { field: string; required: string; description: string; example: string };
@@ -17,7 +18,9 @@ function exampleOf(schema: z.ZodType): string {
   const examples = schema.meta()?.examples;
   const first: unknown = Array.isArray(examples) ? examples[0] : undefined;
   if (first === undefined) return "";
-  return schema instanceof z.ZodNumber ? `\`${String(first)}\`` : `\`${JSON.stringify(String(first))}\``;
+  return schema instanceof z.ZodNumber
+    ? `\`${String(first)}\``
+    : `\`${JSON.stringify(String(first))}\``;
 }
 
 function cell(text: string): string {
@@ -32,12 +35,37 @@ function rows(shape: z.ZodRawShape, prefix: string): Row[] {
     if (schema instanceof z.ZodArray) {
       const element = schema.element as z.ZodType;
       const min = z.toJSONSchema(schema, { unrepresentable: "any" }).minItems;
-      const own: Row = { field, required: min ? `yes, at least ${min}` : "yes", description, example: "" };
+      const own: Row = {
+        field,
+        required: min ? `yes, at least ${min}` : "yes",
+        description,
+        example: "",
+      };
       if (element instanceof z.ZodObject) return [own, ...rows(element.shape, `${field}[].`)];
-      return [own, { field: `${field}[]`, required: "—", description: element.meta()?.description ?? "", example: exampleOf(element) }];
+      return [
+        own,
+        {
+          field: `${field}[]`,
+          required: "—",
+          description: element.meta()?.description ?? "",
+          example: exampleOf(element),
+        },
+      ];
     }
-    if (schema instanceof z.ZodObject) return [{ field, required: "yes", description, example: "" }, ...rows(schema.shape, `${field}.`)];
-    if (schema instanceof z.ZodOptional) return [{ field, required: "no", description: (schema.unwrap() as z.ZodType).meta()?.description ?? "", example: "" }];
+    if (schema instanceof z.ZodObject)
+      return [
+        { field, required: "yes", description, example: "" },
+        ...rows(schema.shape, `${field}.`),
+      ];
+    if (schema instanceof z.ZodOptional)
+      return [
+        {
+          field,
+          required: "no",
+          description: (schema.unwrap() as z.ZodType).meta()?.description ?? "",
+          example: "",
+        },
+      ];
     return [{ field, required: "yes", description, example: exampleOf(schema) }];
   });
 }
@@ -48,7 +76,9 @@ export function fieldTable(spec: ContentFileSpec): string {
     "",
     "| Field | Required | What it is | Example |",
     "|---|---|---|---|",
-    ...rows(spec.schema.shape, "").map((row) => `| \`${row.field}\` | ${row.required} | ${cell(row.description)} | ${row.example} |`),
+    ...rows(spec.schema.shape, "").map(
+      (row) => `| \`${row.field}\` | ${row.required} | ${cell(row.description)} | ${row.example} |`,
+    ),
   ];
   return lines.join("\n");
 }

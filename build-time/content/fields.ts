@@ -42,9 +42,18 @@ function isBlank(value: unknown): boolean {
   return typeof value === "string" && value.trim() === "";
 }
 
-function help<T extends z.ZodType>(schema: T, description: string, expected: string, example?: string, typingHint?: string): T {
+function help<T extends z.ZodType>(
+  schema: T,
+  description: string,
+  expected: string,
+  example?: string,
+  typingHint?: string,
+): T {
   const fullDescription = typingHint ? `${description} ${typingHint}` : description;
-  const described = example === undefined ? schema.describe(fullDescription) : schema.meta({ description: fullDescription, examples: [example] });
+  const described =
+    example === undefined
+      ? schema.describe(fullDescription)
+      : schema.meta({ description: fullDescription, examples: [example] });
   fieldHelp.add(described, { expected });
   if (typingHint) typingHints.add(described, { sentence: typingHint });
   return described;
@@ -87,7 +96,8 @@ export function email(description: string) {
     description,
     expected: "an e-mail address such as meetings@example.com",
     example: "meetings@example.com",
-    pattern: /^[^\s@"<>(),;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/,
+    pattern:
+      /^[^\s@"<>(),;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/,
     problem: (value) => `${show(value)} is not an e-mail address.`,
   });
 }
@@ -180,8 +190,10 @@ export function imagePath(description: string, typingHint?: string) {
     example: "./images/share-card.png",
     pattern: IMAGE_PATH_PATTERN,
     problem: (value) => {
-      if (/^[a-z][a-z0-9+.-]+:/i.test(value)) return `${show(value)} is a web address; pictures must be files saved in content/images.`;
-      if (value.startsWith("/")) return `${show(value)} starts with "/"; write the path from this file instead, e.g. ./images/picture.png.`;
+      if (/^[a-z][a-z0-9+.-]+:/i.test(value))
+        return `${show(value)} is a web address; pictures must be files saved in content/images.`;
+      if (value.startsWith("/"))
+        return `${show(value)} starts with "/"; write the path from this file instead, e.g. ./images/picture.png.`;
       if (value.includes("\\")) return `${show(value)} uses "\\"; write the path with "/" instead.`;
       const extension = /\.([A-Za-z0-9]+)$/.exec(value)?.[1];
       if (extension) {
@@ -201,7 +213,10 @@ export function imagePath(description: string, typingHint?: string) {
  * the drawn picture is used while it is empty (build-time/pictures).
  */
 export function ownPicture(description: string) {
-  const schema = imagePath(description, "Save it in content/images and write its path from this file, e.g. ./images/our-picture.png.").optional();
+  const schema = imagePath(
+    description,
+    "Save it in content/images and write its path from this file, e.g. ./images/our-picture.png.",
+  ).optional();
   pictureFields.add(schema, { drawnWhenEmpty: true });
   return schema;
 }
@@ -221,7 +236,11 @@ export function year(description: string, example: string) {
     issue.code === "too_small" || issue.code === "too_big" || issue.code === "not_multiple_of"
       ? `${show(issue.input)} is not a believable year. Expected a four-digit year such as ${example}.`
       : undefined;
-  const schema = z.number().int({ error: explain }).min(1800, { error: explain }).max(2100, { error: explain });
+  const schema = z
+    .number()
+    .int({ error: explain })
+    .min(1800, { error: explain })
+    .max(2100, { error: explain });
   return help(schema, description, `a four-digit year such as ${example}, without quotes`, example);
 }
 
@@ -232,7 +251,10 @@ export function headerStyle(description: string) {
     error: (issue) => {
       if (issue.code !== "invalid_value") return undefined;
       if (isBlank(issue.input) || issue.input === null) return `is empty. Use one of: ${allowed}.`;
-      const guess = typeof issue.input === "string" ? closestMatch(issue.input, OFFERING_HEADER_STYLES) : undefined;
+      const guess =
+        typeof issue.input === "string"
+          ? closestMatch(issue.input, OFFERING_HEADER_STYLES)
+          : undefined;
       const hint = guess ? ` Did you mean "${guess}"?` : "";
       return `${show(issue.input)} is not a colour style the page defines.${hint} Use one of: ${allowed}.`;
     },
@@ -242,7 +264,10 @@ export function headerStyle(description: string) {
 
 /** A list with at least `min` items. */
 export function list<T extends z.ZodType>(item: T, description: string, typingHint?: string) {
-  const schema = z.array(item).min(1).describe(typingHint ? `${description} ${typingHint}` : description);
+  const schema = z
+    .array(item)
+    .min(1)
+    .describe(typingHint ? `${description} ${typingHint}` : description);
   if (typingHint) typingHints.add(schema, { sentence: typingHint });
   return schema;
 }

@@ -18,7 +18,11 @@ const GATSBY_BUILT_INS = `
 `;
 
 function typesOf(shape: z.ZodRawShape, name = "news"): string {
-  const spec: ContentFileSpec = { name, section: "News", schema: contentFile(shape, "News", "The news.") };
+  const spec: ContentFileSpec = {
+    name,
+    section: "News",
+    schema: contentFile(shape, "News", "The news."),
+  };
   return contentTypeDefinitions([spec]);
 }
 
@@ -32,8 +36,11 @@ it("names each file's node type after the file, as plugins/content-yaml does", (
 it("declares every content file as a Node type Gatsby can build a schema from", () => {
   const sdl = contentTypeDefinitions();
   expect(() => buildASTSchema(parse(`${GATSBY_BUILT_INS}\n${sdl}`))).not.toThrow();
-  for (const spec of CONTENT_FILES) expect(sdl).toContain(`type ${contentTypeName(spec.name)} implements Node @dontInfer {`);
-  expect(sdl).toContain("type Offering {\n  name: String!\n  subtitle: String!\n  headerStyle: String!\n  highlights: [String!]!\n}");
+  for (const spec of CONTENT_FILES)
+    expect(sdl).toContain(`type ${contentTypeName(spec.name)} implements Node @dontInfer {`);
+  expect(sdl).toContain(
+    "type Offering {\n  name: String!\n  subtitle: String!\n  headerStyle: String!\n  highlights: [String!]!\n}",
+  );
 });
 
 it("maps text, choices, years, groups, lists and pictures, required unless optional", () => {
@@ -72,14 +79,20 @@ type NewsContent implements Node @dontInfer {
 it("keeps an editor's own picture required: the drawn picture fills it when left empty", () => {
   const sdl = contentTypeDefinitions();
   expect(sdl).toContain("  shareImage: File! @fileByRelativePath\n");
-  expect(typesOf({ photo: imagePath("A photo.").optional() })).toContain("  photo: File @fileByRelativePath\n");
+  expect(typesOf({ photo: imagePath("A photo.").optional() })).toContain(
+    "  photo: File @fileByRelativePath\n",
+  );
   // Only what build-time/pictures draws may be marked so.
   const drawnWhenEmpty = CONTENT_FILES.flatMap((spec) =>
     Object.entries(spec.schema.shape)
       .filter(([, schema]) => pictureFields.get(schema as z.ZodType)?.drawnWhenEmpty)
       .map(([field]) => `${spec.name}.${field}`),
   );
-  expect(drawnWhenEmpty.sort()).toEqual(Object.values(DRAWN_PICTURES).map((picture) => `${picture.contentFile}.${picture.field}`).sort());
+  expect(drawnWhenEmpty.sort()).toEqual(
+    Object.values(DRAWN_PICTURES)
+      .map((picture) => `${picture.contentFile}.${picture.field}`)
+      .sort(),
+  );
 });
 
 it("declares a type shared by several groups once, and refuses one name for different fields", () => {
@@ -92,7 +105,9 @@ it("declares a type shared by several groups once, and refuses one name for diff
 });
 
 it("fails with the schema path where a zod construct has no GraphQL type, rather than letting Gatsby infer one", () => {
-  expect(() => typesOf({ items: list(z.strictObject({ name: text("The name.") }), "Items.") })).toThrow(
+  expect(() =>
+    typesOf({ items: list(z.strictObject({ name: text("The name.") }), "Items.") }),
+  ).toThrow(
     'content/news.yaml › items[]: a group without a GraphQL type name. Make it with group("TypeName", …) (build-time/content/fields.ts).',
   );
   expect(() => typesOf({ author: group("Author", { active: z.boolean() }, "Who.") })).toThrow(

@@ -29,23 +29,46 @@ export function contentTypeDefinitions(files: readonly ContentFileSpec[] = CONTE
   const types = new Map<string, ObjectType>();
   for (const spec of files) {
     const name = contentTypeName(spec.name);
-    addObjectType(types, name, `type ${name} implements Node @dontInfer`, spec.schema, `content/${spec.name}.yaml`);
+    addObjectType(
+      types,
+      name,
+      `type ${name} implements Node @dontInfer`,
+      spec.schema,
+      `content/${spec.name}.yaml`,
+    );
   }
-  return [...types.values()].map(({ declaration, fields }) => `${declaration} {\n${fields}\n}`).join("\n\n");
+  return [...types.values()]
+    .map(({ declaration, fields }) => `${declaration} {\n${fields}\n}`)
+    .join("\n\n");
 }
 
-function addObjectType(types: Map<string, ObjectType>, name: string, declaration: string, schema: z.ZodObject, where: string): void {
+function addObjectType(
+  types: Map<string, ObjectType>,
+  name: string,
+  declaration: string,
+  schema: z.ZodObject,
+  where: string,
+): void {
   const fields = Object.entries(schema.shape)
-    .map(([field, fieldSchema]) => fieldDefinition(types, field, fieldSchema as z.ZodType, `${where} › ${field}`))
+    .map(([field, fieldSchema]) =>
+      fieldDefinition(types, field, fieldSchema as z.ZodType, `${where} › ${field}`),
+    )
     .join("\n");
   const sameName = types.get(name);
   if (sameName && sameName.fields !== fields) {
-    throw new Error(`GraphQL type ${name} is given to groups with different fields: ${sameName.where} and ${where}. Name one of them differently in its group().`);
+    throw new Error(
+      `GraphQL type ${name} is given to groups with different fields: ${sameName.where} and ${where}. Name one of them differently in its group().`,
+    );
   }
   if (!sameName) types.set(name, { declaration, fields, where });
 }
 
-function fieldDefinition(types: Map<string, ObjectType>, name: string, schema: z.ZodType, where: string): string {
+function fieldDefinition(
+  types: Map<string, ObjectType>,
+  name: string,
+  schema: z.ZodType,
+  where: string,
+): string {
   const byPath = isPicture(schema) ? " @fileByRelativePath" : "";
   return `  ${name}: ${outputType(types, schema, where)}${byPath}`;
 }
@@ -63,17 +86,26 @@ function outputType(types: Map<string, ObjectType>, schema: z.ZodType, where: st
     const whenPresent = outputType(types, schema.unwrap() as z.ZodType, where);
     return pictureFields.get(schema)?.drawnWhenEmpty ? whenPresent : whenPresent.replace(/!$/, "");
   }
-  if (schema instanceof z.ZodArray) return `[${outputType(types, schema.element as z.ZodType, `${where}[]`)}]!`;
+  if (schema instanceof z.ZodArray)
+    return `[${outputType(types, schema.element as z.ZodType, `${where}[]`)}]!`;
   if (schema instanceof z.ZodObject) {
     const name = graphqlTypeNames.get(schema)?.name;
-    if (!name) throw new Error(`${where}: a group without a GraphQL type name. Make it with group("TypeName", …) (build-time/content/fields.ts).`);
+    if (!name)
+      throw new Error(
+        `${where}: a group without a GraphQL type name. Make it with group("TypeName", …) (build-time/content/fields.ts).`,
+      );
     addObjectType(types, name, `type ${name}`, schema, where);
     return `${name}!`;
   }
   if (pictureFields.get(schema)) return "File!";
   if (schema instanceof z.ZodString) return "String!";
   // A GraphQL enum would change the page's query types; the content check already refuses other words.
-  const words = schema instanceof z.ZodEnum ? schema.options : schema instanceof z.ZodLiteral ? [...schema.values] : undefined;
+  const words =
+    schema instanceof z.ZodEnum
+      ? schema.options
+      : schema instanceof z.ZodLiteral
+        ? [...schema.values]
+        : undefined;
   if (words?.every((word) => typeof word === "string")) return "String!";
   if (schema instanceof z.ZodNumber) return schema.format === "safeint" ? "Int!" : "Float!";
   throw new Error(

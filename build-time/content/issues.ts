@@ -4,7 +4,15 @@
 import { z } from "zod";
 import { BLANK, show } from "./fields";
 import type { ContentPath, Finding } from "./problems";
-import { exampleOf, expectedPhrase, fieldNamesAt, isRecord, joinAnd, schemaAt, valueAt } from "./schema-walk";
+import {
+  exampleOf,
+  expectedPhrase,
+  fieldNamesAt,
+  isRecord,
+  joinAnd,
+  schemaAt,
+  valueAt,
+} from "./schema-walk";
 import { closestMatch } from "./suggest";
 
 type Issue = z.core.$ZodIssue;
@@ -60,19 +68,32 @@ function describeIssue(issue: Issue, path: ContentPath, context: IssueContext): 
 
   switch (issue.code) {
     case "invalid_type":
-      return describeWrongType(issue.expected, valueAt(context.data, path), context.rawOf(path), expectation);
+      return describeWrongType(
+        issue.expected,
+        valueAt(context.data, path),
+        context.rawOf(path),
+        expectation,
+      );
     case "too_small":
       if (issue.origin === "string") return `is empty. ${expectation}`;
-      if (issue.origin === "array") return `has no items. ${addItemsHint(schema, Number(issue.minimum))}`;
+      if (issue.origin === "array")
+        return `has no items. ${addItemsHint(schema, Number(issue.minimum))}`;
       return issue.message;
     case "custom":
-      return issue.params?.reason === BLANK ? `is empty (only spaces). ${expectation}` : issue.message;
+      return issue.params?.reason === BLANK
+        ? `is empty (only spaces). ${expectation}`
+        : issue.message;
     default:
       return issue.message;
   }
 }
 
-function describeWrongType(expectedType: string, value: unknown, raw: string | undefined, expectation: string): string {
+function describeWrongType(
+  expectedType: string,
+  value: unknown,
+  raw: string | undefined,
+  expectation: string,
+): string {
   if (value === undefined) return `is missing. ${expectation}`;
   if (value === null) return `has no value. ${expectation}`;
   const typed = raw ?? show(value);
@@ -83,7 +104,11 @@ function describeWrongType(expectedType: string, value: unknown, raw: string | u
   if ((expectedType === "number" || expectedType === "int") && typeof value === "number") {
     return `${typed} is not a whole number. ${expectation}`;
   }
-  if ((expectedType === "number" || expectedType === "int") && typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) {
+  if (
+    (expectedType === "number" || expectedType === "int") &&
+    typeof value === "string" &&
+    /^\s*-?\d+(\.\d+)?\s*$/.test(value)
+  ) {
     return `${show(value)} is in quotes, so it is read as text. Remove the quotes. ${expectation}`;
   }
   if (expectedType === "array" && typeof value === "string") {

@@ -34,7 +34,10 @@ describe("exported JSON Schemas", () => {
           items: {
             additionalProperties: false,
             properties: {
-              headerStyle: { enum: ["ocean", "teal", "violet", "amber", "slate"], description: expect.stringContaining("colour") },
+              headerStyle: {
+                enum: ["ocean", "teal", "violet", "amber", "slate"],
+                description: expect.stringContaining("colour"),
+              },
             },
           },
         },

@@ -16,6 +16,10 @@ export function schemaFileName(spec: ContentFileSpec): string {
 
 /** The JSON text written to content/schemas/<name>.schema.json. */
 export function jsonSchemaText(spec: ContentFileSpec): string {
-  const schema = z.toJSONSchema(spec.schema, { target: "draft-7", io: "input", unrepresentable: "any" });
+  const schema = z.toJSONSchema(spec.schema, {
+    target: "draft-7",
+    io: "input",
+    unrepresentable: "any",
+  });
   return `${JSON.stringify(schema, null, 2)}\n`;
 }

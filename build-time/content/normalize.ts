@@ -22,15 +22,28 @@ function asText(value: Date | number, raw: string | undefined): string {
 
 function isTextField(root: z.ZodType, path: ContentPath): boolean {
   let schema = schemaAt(root, path);
-  while (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) schema = schema.unwrap() as z.ZodType;
+  while (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
+    schema = schema.unwrap() as z.ZodType;
   return schema instanceof z.ZodString;
 }
 
-export function normalizeTextFields(root: z.ZodType, data: unknown, rawOf: (path: ContentPath) => string | undefined, path: ContentPath = []): unknown {
-  if (Array.isArray(data)) return data.map((item, index) => normalizeTextFields(root, item, rawOf, [...path, index]));
+export function normalizeTextFields(
+  root: z.ZodType,
+  data: unknown,
+  rawOf: (path: ContentPath) => string | undefined,
+  path: ContentPath = [],
+): unknown {
+  if (Array.isArray(data))
+    return data.map((item, index) => normalizeTextFields(root, item, rawOf, [...path, index]));
   if (isRecord(data)) {
-    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, normalizeTextFields(root, value, rawOf, [...path, key])]));
+    return Object.fromEntries(
+      Object.entries(data).map(([key, value]) => [
+        key,
+        normalizeTextFields(root, value, rawOf, [...path, key]),
+      ]),
+    );
   }
-  if ((data instanceof Date || typeof data === "number") && isTextField(root, path)) return asText(data, rawOf(path));
+  if ((data instanceof Date || typeof data === "number") && isTextField(root, path))
+    return asText(data, rawOf(path));
   return data;
 }

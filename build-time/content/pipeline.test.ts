@@ -21,7 +21,10 @@ function edit(name: string, from: string, to: string): void {
 }
 
 /** A button label long enough for a warning, never an error. */
-const LONG_CTA = ["ctaLabel: Schedule Your Demo at CTAA", "ctaLabel: Schedule Your Personal Demo With Our Team at CTAA Expo"] as const;
+const LONG_CTA = [
+  "ctaLabel: Schedule Your Demo at CTAA",
+  "ctaLabel: Schedule Your Personal Demo With Our Team at CTAA Expo",
+] as const;
 
 /** What the transformer reads from a text (undefined stays undefined). */
 const meaning = (text: string | undefined) => (text === undefined ? undefined : load(text));
@@ -50,7 +53,10 @@ describe("checkAll (onPreBootstrap)", () => {
     const result = createContentPipeline(contentFolder()).checkAll(reporter);
     expect(result.errors).toHaveLength(2);
     expect(calls).toEqual([
-      ["warn", "Content: content/hero.yaml:7 › ctaLabel: is 54 characters long; long button labels wrap onto two lines on phones. Aim for 40 or fewer."],
+      [
+        "warn",
+        "Content: content/hero.yaml:7 › ctaLabel: is 54 characters long; long button labels wrap onto two lines on phones. Aim for 40 or fewer.",
+      ],
       [
         "panicOnBuild",
         [
@@ -71,7 +77,9 @@ describe("textFor (onCreateNode): what is reported", () => {
     const { reporter, calls } = fakeReporter();
     pipeline.checkAll(reporter);
     expect(calls).toHaveLength(2);
-    expect(meaning(pipeline.textFor(file("hero.yaml"), read("hero.yaml"), reporter))).toEqual(meaning(read("hero.yaml")));
+    expect(meaning(pipeline.textFor(file("hero.yaml"), read("hero.yaml"), reporter))).toEqual(
+      meaning(read("hero.yaml")),
+    );
     expect(calls).toHaveLength(2);
   });
 
@@ -92,15 +100,24 @@ describe("textFor (onCreateNode): what is reported", () => {
     ]);
 
     calls.length = 0;
-    const fixed = broken.replace("  - value: MobilityDR\n    label: OptiRun", "  - value: OptiRun\n    label: OptiRun");
-    expect(meaning(pipeline.textFor(file("meeting.yaml"), fixed, reporter))).toEqual(meaning(fixed));
+    const fixed = broken.replace(
+      "  - value: MobilityDR\n    label: OptiRun",
+      "  - value: OptiRun\n    label: OptiRun",
+    );
+    expect(meaning(pipeline.textFor(file("meeting.yaml"), fixed, reporter))).toEqual(
+      meaning(fixed),
+    );
     expect(calls).toEqual([["info", "Content: content/meeting.yaml has no errors any more."]]);
   });
 
   it("does not promise a previous version for a file that has had errors since the start", () => {
     edit("hero.yaml", "headline:", "headlin:");
     const { pipeline, reporter, calls } = started();
-    pipeline.textFor(file("hero.yaml"), read("hero.yaml").replace("headlin:", "headlyne:"), reporter);
+    pipeline.textFor(
+      file("hero.yaml"),
+      read("hero.yaml").replace("headlin:", "headlyne:"),
+      reporter,
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0]?.[1]).toContain("content/hero.yaml");
     expect(calls[0]?.[1]).not.toContain("preview keeps showing");
@@ -116,7 +133,11 @@ describe("textFor (onCreateNode): what is reported", () => {
 
   it("reports a YAML syntax error with its line and column", () => {
     const { pipeline, reporter, calls } = started();
-    pipeline.textFor(file("footer.yaml"), read("footer.yaml").replace("contactHeading: Contact", "contactHeading: Contact\n  oops: 1"), reporter);
+    pipeline.textFor(
+      file("footer.yaml"),
+      read("footer.yaml").replace("contactHeading: Contact", "contactHeading: Contact\n  oops: 1"),
+      reporter,
+    );
     expect(calls[0]?.[1]).toContain("content/footer.yaml:15:7 › YAML syntax error:");
   });
 
@@ -132,7 +153,10 @@ describe("textFor (onCreateNode): what is reported", () => {
     expect(pipeline.textFor(file("pricing.yaml"), "plans: []\n", reporter)).toBe("plans: []\n");
     expect(pipeline.textFor(file("pricing.yaml"), "plans: []\n", reporter)).toBe("plans: []\n");
     expect(calls).toEqual([
-      ["warn", "Content: content/pricing.yaml › the page does not read this file, so its text will not appear. Run npm run check:content for details."],
+      [
+        "warn",
+        "Content: content/pricing.yaml › the page does not read this file, so its text will not appear. Run npm run check:content for details.",
+      ],
     ]);
   });
 
@@ -146,7 +170,11 @@ describe("textFor (onCreateNode): what is reported", () => {
 
 describe("textFor (onCreateNode): what gatsby-transformer-yaml gets", () => {
   it.each([
-    ["passes a file without errors through as saved", /^headline: .*$/m, "headline: A new headline"],
+    [
+      "passes a file without errors through as saved",
+      /^headline: .*$/m,
+      "headline: A new headline",
+    ],
     ["keeps warnings: a long button label is not an error", ...LONG_CTA],
   ])("%s", (_title, from, to) => {
     const { pipeline, reporter } = started();
@@ -156,8 +184,13 @@ describe("textFor (onCreateNode): what gatsby-transformer-yaml gets", () => {
 
   it("hands on an unquoted date as YYYY-MM-DD text and an unquoted booth number as typed, as a CMS writes them", () => {
     const { pipeline, reporter } = started();
-    const saved = read("expo.yaml").replace(/^startDate: .*$/m, "startDate: 2025-05-19").replace(/^booth: .*$/m, "booth: 0713");
-    expect(meaning(pipeline.textFor(file("expo.yaml"), saved, reporter))).toMatchObject({ startDate: "2025-05-19", booth: "0713" });
+    const saved = read("expo.yaml")
+      .replace(/^startDate: .*$/m, "startDate: 2025-05-19")
+      .replace(/^booth: .*$/m, "booth: 0713");
+    expect(meaning(pipeline.textFor(file("expo.yaml"), saved, reporter))).toMatchObject({
+      startDate: "2025-05-19",
+      booth: "0713",
+    });
   });
 
   it("after a restart, replaces a save with a YAML syntax error by the file as it was on disk at start-up", () => {
@@ -166,7 +199,9 @@ describe("textFor (onCreateNode): what gatsby-transformer-yaml gets", () => {
     const original = read("hero.yaml");
     const { pipeline, reporter } = started();
     const broken = original.replace(/^headline: .*$/m, 'headline: "unclosed');
-    expect(meaning(pipeline.textFor(file("hero.yaml"), broken, reporter))).toEqual(meaning(original));
+    expect(meaning(pipeline.textFor(file("hero.yaml"), broken, reporter))).toEqual(
+      meaning(original),
+    );
   });
 
   it("replaces a save with a missing field by the last version that passed, not the start-up one", () => {
@@ -174,7 +209,11 @@ describe("textFor (onCreateNode): what gatsby-transformer-yaml gets", () => {
     const { pipeline, reporter } = started();
     const edited = original.replace(/^headline: .*$/m, "headline: Edited and fine");
     pipeline.textFor(file("hero.yaml"), edited, reporter);
-    expect(meaning(pipeline.textFor(file("hero.yaml"), original.replace(/^headline: .*$/m, ""), reporter))).toEqual(meaning(edited));
+    expect(
+      meaning(
+        pipeline.textFor(file("hero.yaml"), original.replace(/^headline: .*$/m, ""), reporter),
+      ),
+    ).toEqual(meaning(edited));
   });
 
   it("gives the last good version again when Gatsby hands on the same broken text twice", () => {
@@ -182,7 +221,9 @@ describe("textFor (onCreateNode): what gatsby-transformer-yaml gets", () => {
     const { pipeline, reporter, calls } = started();
     const broken = original.replace(/^headline: .*$/m, "");
     pipeline.textFor(file("hero.yaml"), broken, reporter);
-    expect(meaning(pipeline.textFor(file("hero.yaml"), broken, reporter))).toEqual(meaning(original));
+    expect(meaning(pipeline.textFor(file("hero.yaml"), broken, reporter))).toEqual(
+      meaning(original),
+    );
     expect(calls).toHaveLength(1);
   });
 
@@ -190,6 +231,12 @@ describe("textFor (onCreateNode): what gatsby-transformer-yaml gets", () => {
     edit("hero.yaml", "headline:", "headlin:");
     const { pipeline, reporter } = started();
     expect(pipeline.textFor(file("hero.yaml"), read("hero.yaml"), reporter)).toBeUndefined();
-    expect(pipeline.textFor(file("hero.yaml"), read("hero.yaml").replace("headlin:", "headlyne:"), reporter)).toBeUndefined();
+    expect(
+      pipeline.textFor(
+        file("hero.yaml"),
+        read("hero.yaml").replace("headlin:", "headlyne:"),
+        reporter,
+      ),
+    ).toBeUndefined();
   });
 });

@@ -16,7 +16,12 @@
  */
 import path from "node:path";
 import type { Reporter } from "gatsby";
-import { checkContentFileText, checkContentFolder, displayDirFor, type FileCheck } from "./check-content";
+import {
+  checkContentFileText,
+  checkContentFolder,
+  displayDirFor,
+  type FileCheck,
+} from "./check-content";
 import { formatProblem, type ContentCheckResult, type ContentProblem } from "./problems";
 import { safeReadDir, readTextIfPresent } from "./safe-fs";
 
@@ -50,10 +55,19 @@ const GUIDE = "See content/README.md for every field, or run npm run check:conte
 
 function errorMessage(errors: readonly ContentProblem[], note?: string): string {
   const heading = `${errors.length} content ${errors.length === 1 ? "error" : "errors"}: fix ${errors.length === 1 ? "it" : "them"} in the content folder and save.`;
-  return [heading, ...errors.map((problem) => `  ${formatProblem(problem)}`), ...(note ? [note] : []), GUIDE].join("\n");
+  return [
+    heading,
+    ...errors.map((problem) => `  ${formatProblem(problem)}`),
+    ...(note ? [note] : []),
+    GUIDE,
+  ].join("\n");
 }
 
-function report(reporter: ContentReporter, problems: readonly ContentProblem[], note?: string): void {
+function report(
+  reporter: ContentReporter,
+  problems: readonly ContentProblem[],
+  note?: string,
+): void {
   for (const warning of problems.filter((problem) => problem.severity === "warning")) {
     reporter.warn(`Content: ${formatProblem(warning)}`);
   }
@@ -64,7 +78,8 @@ function report(reporter: ContentReporter, problems: readonly ContentProblem[], 
 
 /** The checked data as JSON when the check found no errors. */
 function goodData(check: FileCheck): string | undefined {
-  const passed = check.data !== undefined && check.problems.every((problem) => problem.severity !== "error");
+  const passed =
+    check.data !== undefined && check.problems.every((problem) => problem.severity !== "error");
   return passed ? JSON.stringify(check.data) : undefined;
 }
 
@@ -90,12 +105,16 @@ export function createContentPipeline(contentDir: string): ContentPipeline {
       }
       for (const name of safeReadDir(root)) {
         const file = path.join(root, name);
-        if (!pageFiles.has(file) && /\.ya?ml$/i.test(name)) otherFiles.set(file, readTextIfPresent(file) ?? "");
+        if (!pageFiles.has(file) && /\.ya?ml$/i.test(name))
+          otherFiles.set(file, readTextIfPresent(file) ?? "");
       }
 
       report(reporter, [...result.errors, ...result.warnings]);
       if (result.errors.length === 0) {
-        const warnings = result.warnings.length === 0 ? "" : ` with ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}`;
+        const warnings =
+          result.warnings.length === 0
+            ? ""
+            : ` with ${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"}`;
         reporter.info(`Content OK${warnings}: ${result.filesChecked} files checked.`);
       }
       return result;
@@ -117,7 +136,8 @@ export function createContentPipeline(contentDir: string): ContentPipeline {
               severity: "warning",
               file: `${displayDirFor(root)}/${path.basename(file)}`,
               location: [],
-              message: "the page does not read this file, so its text will not appear. Run npm run check:content for details.",
+              message:
+                "the page does not read this file, so its text will not appear. Run npm run check:content for details.",
             },
           ]);
         }
@@ -126,9 +146,12 @@ export function createContentPipeline(contentDir: string): ContentPipeline {
 
       const good = goodData(check);
       const lastGood = good ?? previous?.lastGood;
-      const note = previous?.lastGood ? `Until then the preview keeps showing ${check.displayPath} as it was before this change.` : undefined;
+      const note = previous?.lastGood
+        ? `Until then the preview keeps showing ${check.displayPath} as it was before this change.`
+        : undefined;
       report(reporter, check.problems, note);
-      if (good !== undefined && previous?.hasErrors) reporter.info(`Content: ${check.displayPath} has no errors any more.`);
+      if (good !== undefined && previous?.hasErrors)
+        reporter.info(`Content: ${check.displayPath} has no errors any more.`);
       pageFiles.set(file, { text: savedText, hasErrors: good === undefined, lastGood });
       return lastGood;
     },

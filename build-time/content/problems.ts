@@ -53,15 +53,21 @@ export function formatReport(result: ContentCheckResult): string[] {
   const lines: string[] = [];
   const files = `${result.filesChecked} ${result.filesChecked === 1 ? "file" : "files"} checked`;
   if (result.errors.length > 0) {
-    lines.push(`${count(result.errors.length, "content error")} (the site will not build until these are fixed):`);
+    lines.push(
+      `${count(result.errors.length, "content error")} (the site will not build until these are fixed):`,
+    );
     lines.push(...result.errors.map((p) => `  ${formatProblem(p)}`));
   }
   if (result.warnings.length > 0) {
-    lines.push(`${count(result.warnings.length, "content warning")} (the site still builds, but please take a look):`);
+    lines.push(
+      `${count(result.warnings.length, "content warning")} (the site still builds, but please take a look):`,
+    );
     lines.push(...result.warnings.map((p) => `  ${formatProblem(p)}`));
   }
   if (result.errors.length > 0) {
-    lines.push(`Content has errors: ${files}, ${count(result.errors.length, "error")}, ${count(result.warnings.length, "warning")}.`);
+    lines.push(
+      `Content has errors: ${files}, ${count(result.errors.length, "error")}, ${count(result.warnings.length, "warning")}.`,
+    );
   } else if (result.warnings.length > 0) {
     lines.push(`Content OK with ${count(result.warnings.length, "warning")}: ${files}.`);
   } else {

@@ -29,10 +29,15 @@ export const WARNING_LIMITS = {
 export const SHARE_IMAGE_SIZE: ImageSize = { width: 1200, height: 630 };
 
 /** Items of the list at `key` that are groups of fields, with their positions. */
-export function itemsOf(data: Record<string, unknown>, key: string): Array<[number, Record<string, unknown>]> {
+export function itemsOf(
+  data: Record<string, unknown>,
+  key: string,
+): Array<[number, Record<string, unknown>]> {
   const list = data[key];
   if (!Array.isArray(list)) return [];
-  return list.flatMap((item, index): Array<[number, Record<string, unknown>]> => (isRecord(item) ? [[index, item]] : []));
+  return list.flatMap((item, index): Array<[number, Record<string, unknown>]> =>
+    isRecord(item) ? [[index, item]] : [],
+  );
 }
 
 function textOf(record: Record<string, unknown>, key: string): string | undefined {
@@ -40,17 +45,33 @@ function textOf(record: Record<string, unknown>, key: string): string | undefine
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
-export function tooLong(record: Record<string, unknown>, path: ContentPath, max: number, consequence: string): Finding[] {
+export function tooLong(
+  record: Record<string, unknown>,
+  path: ContentPath,
+  max: number,
+  consequence: string,
+): Finding[] {
   const key = path[path.length - 1];
   const value = typeof key === "string" ? textOf(record, key) : undefined;
   if (value === undefined) return [];
   const length = [...value.trim()].length;
   if (length <= max) return [];
-  return [{ severity: "warning", path, message: `is ${length} characters long; ${consequence} Aim for ${max} or fewer.` }];
+  return [
+    {
+      severity: "warning",
+      path,
+      message: `is ${length} characters long; ${consequence} Aim for ${max} or fewer.`,
+    },
+  ];
 }
 
 /** Each value of `field` in the list `listKey` must be different. */
-export function duplicates(data: Record<string, unknown>, listKey: string, field: string, why: string): Finding[] {
+export function duplicates(
+  data: Record<string, unknown>,
+  listKey: string,
+  field: string,
+  why: string,
+): Finding[] {
   const firstSeen = new Map<string, number>();
   const findings: Finding[] = [];
   for (const [index, item] of itemsOf(data, listKey)) {
@@ -82,7 +103,12 @@ export function pictureExists(
 ): Finding[] {
   const value = data[field];
   // Malformed paths (web addresses, wrong formats) are already reported by the schema.
-  if (typeof value !== "string" || !PICTURE_PATH.test(value) || /^[a-z][a-z0-9+.-]+:|^\/|\\/i.test(value)) return [];
+  if (
+    typeof value !== "string" ||
+    !PICTURE_PATH.test(value) ||
+    /^[a-z][a-z0-9+.-]+:|^\/|\\/i.test(value)
+  )
+    return [];
   const lookup = findImage(value, context.yamlDir, context.contentDir);
   if (!lookup.found) return [{ severity: "error", path: [field], message: lookup.message }];
   if (!recommended) return [];
@@ -98,7 +124,8 @@ export function pictureExists(
   ];
 }
 
-const PLACEHOLDER_ALT = /^(?:alt|image|img|picture|photo|graphic|illustration|logo|todo|tbd|xxx|placeholder)\.?$/i;
+const PLACEHOLDER_ALT =
+  /^(?:alt|image|img|picture|photo|graphic|illustration|logo|todo|tbd|xxx|placeholder)\.?$/i;
 
 /** A {name} in a picture description that is not one of the facts it can name. */
 export function placeholderErrors(data: Record<string, unknown>, field: string): Finding[] {
@@ -121,15 +148,40 @@ export function altTextWarnings(data: Record<string, unknown>, field: string): F
   if (value === undefined) return [];
   let problem: string | undefined;
   if (PLACEHOLDER_ALT.test(value)) problem = `${show(value)} is a placeholder.`;
-  else if (/\.(?:png|jpe?g|webp|avif|gif|svg)$/i.test(value)) problem = `${show(value)} is a file name.`;
-  else if (/^(?:an? )?(?:image|picture|photo) of\b/i.test(value)) problem = `${show(value)} starts with "${value.split(" of")[0]} of"; screen readers already announce a picture.`;
+  else if (/\.(?:png|jpe?g|webp|avif|gif|svg)$/i.test(value))
+    problem = `${show(value)} is a file name.`;
+  else if (/^(?:an? )?(?:image|picture|photo) of\b/i.test(value))
+    problem = `${show(value)} starts with "${value.split(" of")[0]} of"; screen readers already announce a picture.`;
   if (!problem) return [];
-  return [{ severity: "warning", path: [field], message: `${problem} Describe what the picture shows, in a sentence.` }];
+  return [
+    {
+      severity: "warning",
+      path: [field],
+      message: `${problem} Describe what the picture shows, in a sentence.`,
+    },
+  ];
 }
 
-export function dateOrder(data: Record<string, unknown>, startKey: string, endKey: string): Finding[] {
+export function dateOrder(
+  data: Record<string, unknown>,
+  startKey: string,
+  endKey: string,
+): Finding[] {
   const start = textOf(data, startKey);
   const end = textOf(data, endKey);
-  if (!start || !end || !/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end) || end >= start) return [];
-  return [{ severity: "error", path: [endKey], message: `${show(end)} is before ${startKey} ${show(start)}. Expected the last day on or after the first day.` }];
+  if (
+    !start ||
+    !end ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(start) ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(end) ||
+    end >= start
+  )
+    return [];
+  return [
+    {
+      severity: "error",
+      path: [endKey],
+      message: `${show(end)} is before ${startKey} ${show(start)}. Expected the last day on or after the first day.`,
+    },
+  ];
 }

@@ -7,7 +7,8 @@ import type { ContentPath } from "./problems";
 
 function unwrap(schema: z.ZodType): z.ZodType {
   let current = schema;
-  while (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap() as z.ZodType;
+  while (current instanceof z.ZodOptional || current instanceof z.ZodNullable)
+    current = current.unwrap() as z.ZodType;
   return current;
 }
 
@@ -49,7 +50,9 @@ export function valueAt(data: unknown, path: ContentPath): unknown {
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  );
 }
 
 /** "text", "a list of items, each with value and label", "an e-mail address such as …". */
@@ -58,10 +61,12 @@ export function expectedPhrase(schema: z.ZodType | undefined): string {
   const helpText = fieldHelp.get(schema)?.expected;
   if (helpText) return helpText;
   const inner = unwrap(schema);
-  if (inner instanceof z.ZodObject) return `a group of fields on indented lines below it: ${fieldNames(inner).join(", ")}`;
+  if (inner instanceof z.ZodObject)
+    return `a group of fields on indented lines below it: ${fieldNames(inner).join(", ")}`;
   if (inner instanceof z.ZodArray) {
     const item = unwrap(inner.element as z.ZodType);
-    if (item instanceof z.ZodObject) return `a list of items, each starting with "- " and having ${joinAnd(fieldNames(item))}`;
+    if (item instanceof z.ZodObject)
+      return `a list of items, each starting with "- " and having ${joinAnd(fieldNames(item))}`;
     return `a list, with each ${expectedPhrase(item)} on its own line starting with "- "`;
   }
   if (inner instanceof z.ZodString) return "text";

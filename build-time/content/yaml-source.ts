@@ -66,17 +66,47 @@ export function parseYaml(source: string, fileName: string): ParsedYaml | YamlSy
 
 /** Parser messages rewritten for people who do not write YAML every day. */
 const SYNTAX_HINTS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/tab characters must not be used/, "a Tab key was used to indent this line. Indent with spaces only."],
-  [/duplicated mapping key/, "this field name appears twice in the same place. Keep only one of them."],
-  [/unexpected end of the stream within a (double|single) quoted scalar/, "a quote mark is opened but never closed. Add the closing quote mark."],
-  [/deficient indentation/, "this line is indented less than expected. Often a quote mark or bracket on the line above is not closed."],
-  [/bad indentation of a mapping entry/, "this line is indented differently from the lines around it, or a value contains \": \". Line up the field with its neighbours, and put text that contains a colon or starts with @, `, %, \" or ' in quotes."],
-  [/bad indentation of a sequence entry/, "this list item is indented differently from the items around it. Line up each \"- \" with the others."],
-  [/end of the stream or a document separator is expected/, "this line does not fit the structure above it. Check its indentation and that it reads \"name: value\" with a space after the colon."],
-  [/can not read a block mapping entry|a multiline key may not be an implicit key/, "this line has no \"name: value\" form. Add the missing colon, or indent the line if it continues the text above."],
+  [
+    /tab characters must not be used/,
+    "a Tab key was used to indent this line. Indent with spaces only.",
+  ],
+  [
+    /duplicated mapping key/,
+    "this field name appears twice in the same place. Keep only one of them.",
+  ],
+  [
+    /unexpected end of the stream within a (double|single) quoted scalar/,
+    "a quote mark is opened but never closed. Add the closing quote mark.",
+  ],
+  [
+    /deficient indentation/,
+    "this line is indented less than expected. Often a quote mark or bracket on the line above is not closed.",
+  ],
+  [
+    /bad indentation of a mapping entry/,
+    'this line is indented differently from the lines around it, or a value contains ": ". Line up the field with its neighbours, and put text that contains a colon or starts with @, `, %, " or \' in quotes.',
+  ],
+  [
+    /bad indentation of a sequence entry/,
+    'this list item is indented differently from the items around it. Line up each "- " with the others.',
+  ],
+  [
+    /end of the stream or a document separator is expected/,
+    'this line does not fit the structure above it. Check its indentation and that it reads "name: value" with a space after the colon.',
+  ],
+  [
+    /can not read a block mapping entry|a multiline key may not be an implicit key/,
+    'this line has no "name: value" form. Add the missing colon, or indent the line if it continues the text above.',
+  ],
   [/unidentified alias/, "text starting with * must be in quotes."],
-  [/expected a document, but the input is empty/, "the file is empty. It must contain the fields listed in the guide."],
-  [/expected a single document in the stream/, "the file contains \"---\", which starts a second document. Remove the \"---\" line."],
+  [
+    /expected a document, but the input is empty/,
+    "the file is empty. It must contain the fields listed in the guide.",
+  ],
+  [
+    /expected a single document in the stream/,
+    'the file contains "---", which starts a second document. Remove the "---" line.',
+  ],
 ];
 
 function describeSyntaxError(error: YAMLException): YamlSyntaxError {
@@ -92,7 +122,10 @@ type Container =
   | { kind: "sequence"; path: ContentPath; next: number };
 
 /** Events that stand for a value: a sequence, a mapping, a scalar or an alias. */
-type NodeEvent = Extract<Event, { type: (typeof EVENT_ID)["SEQUENCE" | "MAPPING" | "SCALAR" | "ALIAS"] }>;
+type NodeEvent = Extract<
+  Event,
+  { type: (typeof EVENT_ID)["SEQUENCE" | "MAPPING" | "SCALAR" | "ALIAS"] }
+>;
 
 function pathKey(path: ContentPath): string {
   return JSON.stringify(path);

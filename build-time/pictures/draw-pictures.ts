@@ -7,7 +7,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { meetingIllustrationSvg, MEETING_ILLUSTRATION } from "../../src/lib/pictures/meeting-illustration";
+import {
+  meetingIllustrationSvg,
+  MEETING_ILLUSTRATION,
+} from "../../src/lib/pictures/meeting-illustration";
 import type { PictureFacts } from "../../src/lib/pictures/picture-facts";
 import { SHARE_CARD, shareCardSvg } from "../../src/lib/pictures/share-card";
 import { DRAWN_PICTURES, DRAWN_PICTURES_DIR } from "./drawn-pictures";
@@ -23,7 +26,10 @@ function writeIfChanged(file: string, bytes: Buffer | string): boolean {
 export type DrawnFiles = { shareCard: string; meetingIllustration: string; changed: string[] };
 
 /** Draws both pictures for `facts` into `outDir` (PNG, and the SVG it was made from). */
-export async function drawPictures(facts: PictureFacts, outDir: string = DRAWN_PICTURES_DIR): Promise<DrawnFiles> {
+export async function drawPictures(
+  facts: PictureFacts,
+  outDir: string = DRAWN_PICTURES_DIR,
+): Promise<DrawnFiles> {
   fs.mkdirSync(outDir, { recursive: true });
   const atlas = glyphAtlas();
   const drawings = [
@@ -31,7 +37,10 @@ export async function drawPictures(facts: PictureFacts, outDir: string = DRAWN_P
     {
       picture: DRAWN_PICTURES.meetingIllustration,
       svg: meetingIllustrationSvg(facts, atlas),
-      size: { width: MEETING_ILLUSTRATION.publishedWidth, height: MEETING_ILLUSTRATION.publishedHeight },
+      size: {
+        width: MEETING_ILLUSTRATION.publishedWidth,
+        height: MEETING_ILLUSTRATION.publishedHeight,
+      },
     },
   ];
   const changed: string[] = [];
@@ -40,7 +49,10 @@ export async function drawPictures(facts: PictureFacts, outDir: string = DRAWN_P
     const svgFile = pngFile.replace(/\.png$/, ".svg");
     // Rendered at the published size (density scales the SVG's 96 dpi), so no resampling blurs the text.
     const density = (96 * size.width) / Number(/width="(\d+)"/.exec(svg)?.[1] ?? size.width);
-    const png = await sharp(Buffer.from(svg), { density }).resize(size.width, size.height).png({ compressionLevel: 9 }).toBuffer();
+    const png = await sharp(Buffer.from(svg), { density })
+      .resize(size.width, size.height)
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     if (writeIfChanged(svgFile, svg)) changed.push(svgFile);
     if (writeIfChanged(pngFile, png)) changed.push(pngFile);
   }

@@ -17,7 +17,11 @@ export type DrawnPicture = {
 
 export const DRAWN_PICTURES = {
   shareCard: { fileName: "share-card.png", contentFile: "site", field: "shareImage" },
-  meetingIllustration: { fileName: "meeting-illustration.png", contentFile: "meeting", field: "image" },
+  meetingIllustration: {
+    fileName: "meeting-illustration.png",
+    contentFile: "meeting",
+    field: "image",
+  },
 } as const satisfies Record<string, DrawnPicture>;
 
 /**
@@ -34,7 +38,10 @@ export function withDrawnPictures(contentFile: string, json: string, contentDir:
   for (const picture of pictures) {
     const chosen = data[picture.field];
     if (typeof chosen === "string" && chosen.trim() !== "") continue;
-    data[picture.field] = path.relative(contentDir, path.join(DRAWN_PICTURES_DIR, picture.fileName)).split(path.sep).join("/");
+    data[picture.field] = path
+      .relative(contentDir, path.join(DRAWN_PICTURES_DIR, picture.fileName))
+      .split(path.sep)
+      .join("/");
   }
   return JSON.stringify(data);
 }

@@ -32,9 +32,12 @@ function glyphOf(glyph: fontkit.Glyph): Glyph {
 }
 
 function weightGlyphs(font: fontkit.Font): WeightGlyphs {
-  const characters = font.characterSet.filter((codePoint) => codePoint > 32).map((codePoint) => String.fromCodePoint(codePoint));
+  const characters = font.characterSet
+    .filter((codePoint) => codePoint > 32)
+    .map((codePoint) => String.fromCodePoint(codePoint));
   const glyphs: Record<string, Glyph> = { " ": glyphOf(font.glyphForCodePoint(32)) };
-  for (const character of characters) glyphs[character] = glyphOf(font.glyphForCodePoint(character.codePointAt(0) ?? 0));
+  for (const character of characters)
+    glyphs[character] = glyphOf(font.glyphForCodePoint(character.codePointAt(0) ?? 0));
   const kerning: Record<string, number> = {};
   for (const first of characters) {
     for (const second of characters) {
@@ -72,7 +75,13 @@ const ATLAS_FORMAT = 1;
 function cacheFile(): string {
   const hash = crypto.createHash("sha256").update(String(ATLAS_FORMAT));
   for (const name of Object.values(FONT_FILES)) hash.update(fs.readFileSync(fontFile(name)));
-  return path.join(process.cwd(), "node_modules", ".cache", "drawn-pictures", `glyph-atlas-${hash.digest("hex").slice(0, 16)}.json`);
+  return path.join(
+    process.cwd(),
+    "node_modules",
+    ".cache",
+    "drawn-pictures",
+    `glyph-atlas-${hash.digest("hex").slice(0, 16)}.json`,
+  );
 }
 
 let cached: GlyphAtlas | undefined;

@@ -13,7 +13,13 @@ import { createPictureDrawer, pictureDescriptionResolvers } from "./gatsby-pictu
 const SITE = { companyName: "Meridian Mobility Systems", shortName: "Meridian Mobility" };
 const HERO = { headline: "Microtransit that pays for itself" };
 const CONTACT = { labels: { booth: "Booth" } };
-const expo = (booth: string) => ({ eventName: "CTAA Expo 2026", booth, startDate: "2026-05-17", endDate: "2026-05-20", venue: { city: "Palm Springs", region: "CA" } });
+const expo = (booth: string) => ({
+  eventName: "CTAA Expo 2026",
+  booth,
+  startDate: "2026-05-17",
+  endDate: "2026-05-20",
+  venue: { city: "Palm Springs", region: "CA" },
+});
 
 const reporter = { info: jest.fn(), warn: jest.fn() };
 let dir = "";
@@ -27,7 +33,11 @@ const cardLines = () => drawnLines(fs.readFileSync(path.join(dir, "share-card.sv
 it("draws from the checked content, again after a save that changes a drawn fact, not after one that does not", async () => {
   let booth = "713";
   const files: Record<string, unknown> = { site: SITE, hero: HERO, contact: CONTACT };
-  const drawer = createPictureDrawer((name) => (name === "expo" ? expo(booth) : (files[name] as Record<string, unknown> | undefined)), dir);
+  const drawer = createPictureDrawer(
+    (name) =>
+      name === "expo" ? expo(booth) : (files[name] as Record<string, unknown> | undefined),
+    dir,
+  );
   await drawer.draw(reporter);
   expect(cardLines()[0]).toBe("CTAA Expo 2026 · Booth #713");
   const drawnAt = fs.statSync(path.join(dir, "share-card.png")).mtimeMs;
@@ -38,23 +48,46 @@ it("draws from the checked content, again after a save that changes a drawn fact
 
   booth = "512";
   drawer.drawSoon(reporter);
-  for (let waited = 0; waited < 10_000 && cardLines()[0]?.endsWith("#713"); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let waited = 0; waited < 10_000 && cardLines()[0]?.endsWith("#713"); waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   expect(cardLines()[0]).toBe("CTAA Expo 2026 · Booth #512");
 }, 30_000);
 
 it("leaves the folder empty (but there, for gatsby-source-filesystem) while a file it draws from has errors", async () => {
-  const drawer = createPictureDrawer((name) => (name === "hero" ? undefined : { site: SITE, contact: CONTACT, expo: expo("713") }[name]), path.join(dir, "out"));
+  const drawer = createPictureDrawer(
+    (name) =>
+      name === "hero" ? undefined : { site: SITE, contact: CONTACT, expo: expo("713") }[name],
+    path.join(dir, "out"),
+  );
   await drawer.draw(reporter);
   expect(fs.readdirSync(path.join(dir, "out"))).toEqual([]);
 });
 
 it("fills the pictures' descriptions from the content nodes", async () => {
-  let resolvers: Record<string, Record<string, { resolve: (source: object, args: object, context: object) => Promise<string> }>> = {};
-  pictureDescriptionResolvers({ createResolvers: (created: typeof resolvers) => (resolvers = created) } as unknown as CreateResolversArgs);
-  const nodes: Record<string, object> = { SiteContent: SITE, HeroContent: HERO, ExpoContent: expo("512"), ContactContent: CONTACT };
+  let resolvers: Record<
+    string,
+    Record<string, { resolve: (source: object, args: object, context: object) => Promise<string> }>
+  > = {};
+  pictureDescriptionResolvers({
+    createResolvers: (created: typeof resolvers) => (resolvers = created),
+  } as unknown as CreateResolversArgs);
+  const nodes: Record<string, object> = {
+    SiteContent: SITE,
+    HeroContent: HERO,
+    ExpoContent: expo("512"),
+    ContactContent: CONTACT,
+  };
   const context = { nodeModel: { findOne: async ({ type }: { type: string }) => nodes[type] } };
-  const meeting = await resolvers.MeetingContent?.imageAlt?.resolve({ imageAlt: "The {shortName} booth, numbered {booth}." }, {}, context);
+  const meeting = await resolvers.MeetingContent?.imageAlt?.resolve(
+    { imageAlt: "The {shortName} booth, numbered {booth}." },
+    {},
+    context,
+  );
   expect(meeting).toBe("The Meridian Mobility booth, numbered 512.");
-  const card = await resolvers.SiteContent?.shareImageAlt?.resolve({ shareImageAlt: "{companyName} at {eventName}, {dates}" }, {}, context);
+  const card = await resolvers.SiteContent?.shareImageAlt?.resolve(
+    { shareImageAlt: "{companyName} at {eventName}, {dates}" },
+    {},
+    context,
+  );
   expect(card).toBe("Meridian Mobility Systems at CTAA Expo 2026, May 17 – 20, 2026");
 });

@@ -9,7 +9,12 @@
  */
 import fs from "node:fs";
 import type { CreateResolversArgs, Reporter } from "gatsby";
-import { fillPlaceholders, pictureFacts, type PictureContent, type PictureFacts } from "../../src/lib/pictures/picture-facts";
+import {
+  fillPlaceholders,
+  pictureFacts,
+  type PictureContent,
+  type PictureFacts,
+} from "../../src/lib/pictures/picture-facts";
 import { drawPictures } from "./draw-pictures";
 import { DRAWN_PICTURES_DIR } from "./drawn-pictures";
 
@@ -30,7 +35,10 @@ export type PictureDrawer = {
   drawSoon(reporter: Pick<Reporter, "info" | "warn">): void;
 };
 
-export function createPictureDrawer(content: CheckedContent, outDir: string = DRAWN_PICTURES_DIR): PictureDrawer {
+export function createPictureDrawer(
+  content: CheckedContent,
+  outDir: string = DRAWN_PICTURES_DIR,
+): PictureDrawer {
   let lastDrawn: string | undefined;
   let pending: NodeJS.Timeout | undefined;
 
@@ -44,7 +52,9 @@ export function createPictureDrawer(content: CheckedContent, outDir: string = DR
     const drawn = await drawPictures(facts, outDir);
     lastDrawn = key;
     const verb = drawn.changed.length > 0 ? "Drew" : "Checked";
-    reporter.info(`${verb} the sharing card and the meeting illustration from the content in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    reporter.info(
+      `${verb} the sharing card and the meeting illustration from the content in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   }
 
   return {
@@ -52,7 +62,11 @@ export function createPictureDrawer(content: CheckedContent, outDir: string = DR
     drawSoon(reporter) {
       clearTimeout(pending);
       pending = setTimeout(() => {
-        draw(reporter).catch((error: unknown) => reporter.warn(`The pictures could not be redrawn: ${error instanceof Error ? error.message : String(error)}`));
+        draw(reporter).catch((error: unknown) =>
+          reporter.warn(
+            `The pictures could not be redrawn: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
       }, 200);
       pending.unref();
     },
@@ -63,16 +77,22 @@ type NodeModel = { findOne(args: { type: string; query: object }): Promise<unkno
 
 async function factsFromNodes(nodeModel: NodeModel): Promise<PictureFacts> {
   const [site, hero, expo, contact] = await Promise.all(
-    ["SiteContent", "HeroContent", "ExpoContent", "ContactContent"].map((type) => nodeModel.findOne({ type, query: {} })),
+    ["SiteContent", "HeroContent", "ExpoContent", "ContactContent"].map((type) =>
+      nodeModel.findOne({ type, query: {} }),
+    ),
   );
-  if (!site || !hero || !expo || !contact) throw new Error("The pictures' descriptions need the site, hero, expo and contact content.");
+  if (!site || !hero || !expo || !contact)
+    throw new Error("The pictures' descriptions need the site, hero, expo and contact content.");
   return pictureFacts({ site, hero, expo, contact } as PictureContent);
 }
 
 function describedBy(field: string) {
   return {
-    resolve: async (source: Record<string, unknown>, _args: unknown, context: { nodeModel: NodeModel }) =>
-      fillPlaceholders(String(source[field] ?? ""), await factsFromNodes(context.nodeModel)),
+    resolve: async (
+      source: Record<string, unknown>,
+      _args: unknown,
+      context: { nodeModel: NodeModel },
+    ) => fillPlaceholders(String(source[field] ?? ""), await factsFromNodes(context.nodeModel)),
   };
 }
 

@@ -9,7 +9,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { drawnLineBoxes, drawnLines, type LineBox } from "../../src/lib/pictures/draw-text";
 import { textWidth } from "../../src/lib/pictures/glyphs";
-import { MEETING_ILLUSTRATION, meetingIllustrationSvg } from "../../src/lib/pictures/meeting-illustration";
+import {
+  MEETING_ILLUSTRATION,
+  meetingIllustrationSvg,
+} from "../../src/lib/pictures/meeting-illustration";
 import type { PictureFacts } from "../../src/lib/pictures/picture-facts";
 import { SHARE_CARD, SHARE_CARD_BLOCKS, shareCardSvg } from "../../src/lib/pictures/share-card";
 import { drawPictures } from "./draw-pictures";
@@ -29,9 +32,11 @@ const TODAY: PictureFacts = {
 };
 
 const LONG: PictureFacts = {
-  companyName: "Meridian Mobility Systems and Regional Demand-Response Transportation Consultancy International, Incorporated",
+  companyName:
+    "Meridian Mobility Systems and Regional Demand-Response Transportation Consultancy International, Incorporated",
   shortName: "Meridian Mobility Systems International Holdings",
-  eventName: "Community Transportation Association of America Annual Expo and Microtransit Summit 2026",
+  eventName:
+    "Community Transportation Association of America Annual Expo and Microtransit Summit 2026",
   booth: "1204-B (South Hall, next to the registration desk)",
   boothLabel: "Booth",
   dates: "December 30, 2026 – January 2, 2027",
@@ -43,7 +48,12 @@ const LONG: PictureFacts = {
 type Box = LineBox;
 
 function inside(inner: Box, outer: Box): boolean {
-  return inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom;
+  return (
+    inner.left >= outer.left &&
+    inner.right <= outer.right &&
+    inner.top >= outer.top &&
+    inner.bottom <= outer.bottom
+  );
 }
 
 /** Where the card's texts may go: left of the artwork on the right, inside the card's margins. */
@@ -64,17 +74,20 @@ describe("the sharing card", () => {
   it("keeps long names inside their boxes: wrapped, shrunk, and shortened with … only past the smallest size", () => {
     const svg = shareCardSvg(LONG, atlas);
     const boxes = drawnLineBoxes(svg);
-    for (const { line, box } of boxes) expect({ line, inside: inside(box, CARD_TEXT_AREA) }).toEqual({ line, inside: true });
+    for (const { line, box } of boxes)
+      expect({ line, inside: inside(box, CARD_TEXT_AREA) }).toEqual({ line, inside: true });
     // The headline keeps to its column, clear of the artwork on the right.
     const headline = boxes.filter(({ box }) => box.top > 150 && box.bottom < 430);
     expect(headline.length).toBeGreaterThanOrEqual(2);
-    for (const { box } of headline) expect(box.right).toBeLessThanOrEqual(80 + SHARE_CARD_BLOCKS.headline.width);
+    for (const { box } of headline)
+      expect(box.right).toBeLessThanOrEqual(80 + SHARE_CARD_BLOCKS.headline.width);
     // The company name wraps onto two lines above the bottom margin.
     expect(drawnLines(svg).slice(-2).join(" ")).toMatch(/^Meridian Mobility Systems and Regional/);
     // No line of one block overlaps the next block.
     const tops = boxes.map(({ box }) => box.top);
     const bottoms = boxes.map(({ box }) => box.bottom);
-    for (let index = 1; index < boxes.length; index += 1) expect(tops[index]).toBeGreaterThan(bottoms[index - 1] ?? 0);
+    for (let index = 1; index < boxes.length; index += 1)
+      expect(tops[index]).toBeGreaterThan(bottoms[index - 1] ?? 0);
   });
 
   it("measures with the font's real widths: a line of wide letters is wider than one of narrow letters", () => {
@@ -87,7 +100,10 @@ describe("the sharing card", () => {
 
 describe("the meeting illustration", () => {
   it("draws the short name on the booth and the booth number on its sign, in capitals", () => {
-    expect(drawnLines(meetingIllustrationSvg(TODAY, atlas)).slice(0, 2)).toEqual(["MERIDIAN MOBILITY", "BOOTH 713"]);
+    expect(drawnLines(meetingIllustrationSvg(TODAY, atlas)).slice(0, 2)).toEqual([
+      "MERIDIAN MOBILITY",
+      "BOOTH 713",
+    ]);
   });
 
   it("keeps a long name and a long booth on the booth's header, side by side without overlapping", () => {
@@ -95,7 +111,8 @@ describe("the meeting illustration", () => {
     const header: Box = { left: 130, top: 120, right: 1070, bottom: 204 };
     const onHeader = boxes.filter(({ box }) => box.top < 204);
     expect(onHeader.length).toBeGreaterThanOrEqual(2);
-    for (const { line, box } of onHeader) expect({ line, inside: inside(box, header) }).toEqual({ line, inside: true });
+    for (const { line, box } of onHeader)
+      expect({ line, inside: inside(box, header) }).toEqual({ line, inside: true });
     const sign = onHeader[onHeader.length - 1]?.box;
     for (const { box } of onHeader.slice(0, -1)) expect(box.right).toBeLessThan(sign?.left ?? 0);
   });
@@ -112,16 +129,26 @@ describe("drawPictures", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "drawn-"));
     try {
       const first = await drawPictures(TODAY, dir);
-      expect(await sharp(first.shareCard).metadata()).toMatchObject({ format: "png", width: SHARE_CARD.width, height: SHARE_CARD.height });
+      expect(await sharp(first.shareCard).metadata()).toMatchObject({
+        format: "png",
+        width: SHARE_CARD.width,
+        height: SHARE_CARD.height,
+      });
       expect(await sharp(first.meetingIllustration).metadata()).toMatchObject({
         format: "png",
         width: MEETING_ILLUSTRATION.publishedWidth,
         height: MEETING_ILLUSTRATION.publishedHeight,
       });
-      expect(fs.readFileSync(first.shareCard.replace(/\.png$/, ".svg"), "utf8")).not.toMatch(/<text|font-family/);
+      expect(fs.readFileSync(first.shareCard.replace(/\.png$/, ".svg"), "utf8")).not.toMatch(
+        /<text|font-family/,
+      );
       expect(first.changed).toHaveLength(4);
       expect((await drawPictures(TODAY, dir)).changed).toEqual([]);
-      expect((await drawPictures({ ...TODAY, booth: "512" }, dir)).changed.map((file) => path.basename(file)).sort()).toEqual([
+      expect(
+        (await drawPictures({ ...TODAY, booth: "512" }, dir)).changed
+          .map((file) => path.basename(file))
+          .sort(),
+      ).toEqual([
         "meeting-illustration.png",
         "meeting-illustration.svg",
         "share-card.png",

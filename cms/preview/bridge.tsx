@@ -44,13 +44,20 @@ type BridgeInstance = {
 };
 
 /** The form is the schema (every field required, lists with their minimum), so its data has the file's shape. */
-function fileData<Name extends ContentFileName>(value: ImmutableValue | undefined): PageContent[Name] | undefined {
+function fileData<Name extends ContentFileName>(
+  value: ImmutableValue | undefined,
+): PageContent[Name] | undefined {
   const data = value?.toJS();
   return typeof data === "object" && data !== null ? (data as PageContent[Name]) : undefined;
 }
 
 function isImmutableEntry(value: unknown): value is ImmutableEntry {
-  return typeof value === "object" && value !== null && "getIn" in value && typeof value.getIn === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "getIn" in value &&
+    typeof value.getIn === "function"
+  );
 }
 
 /** A picture the frame can show now: the CMS resolves stored pictures to blob: URLs (at first, their path). */
@@ -70,12 +77,22 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { problem: stri
   }
 
   override render() {
-    return this.state.problem ? <p role="alert">The preview cannot show this section yet ({this.state.problem}). Saving is not affected.</p> : this.props.children;
+    return this.state.problem ? (
+      <p role="alert">
+        The preview cannot show this section yet ({this.state.problem}). Saving is not affected.
+      </p>
+    ) : (
+      this.props.children
+    );
   }
 }
 
 /** The preview template of one content file (registered under the file's name). */
-export function previewTemplate(fileName: ContentFileName, cms: CmsGlobals, collectionName: string): unknown {
+export function previewTemplate(
+  fileName: ContentFileName,
+  cms: CmsGlobals,
+  collectionName: string,
+): unknown {
   const section = SECTION_PREVIEWS[fileName];
   const spec = {
     componentDidMount(this: BridgeInstance) {
@@ -91,11 +108,16 @@ export function previewTemplate(fileName: ContentFileName, cms: CmsGlobals, coll
         this.props
           .getCollection(collectionName, other)
           .then((entry) => {
-            const data = isImmutableEntry(entry) && isContentFileName(other) ? fileData<typeof other>(entry.getIn(["data"])) : undefined;
+            const data =
+              isImmutableEntry(entry) && isContentFileName(other)
+                ? fileData<typeof other>(entry.getIn(["data"]))
+                : undefined;
             if (data) this.saved = { ...this.saved, [other]: data };
             this.update();
           })
-          .catch((error: unknown) => console.warn(`The preview could not read content/${other}.yaml:`, error));
+          .catch((error: unknown) =>
+            console.warn(`The preview could not read content/${other}.yaml:`, error),
+          );
       }
     },
     componentDidUpdate(this: BridgeInstance) {
@@ -120,10 +142,16 @@ export function previewTemplate(fileName: ContentFileName, cms: CmsGlobals, coll
         waitingForPicture = true;
         return undefined;
       };
-      const files = { ...this.saved, [fileName]: fileData<typeof fileName>(this.props.entry.getIn(["data"])) };
-      this.root.render(<PreviewBoundary>{section.render(files, pictureUrl, this.drawn)}</PreviewBoundary>);
+      const files = {
+        ...this.saved,
+        [fileName]: fileData<typeof fileName>(this.props.entry.getIn(["data"])),
+      };
+      this.root.render(
+        <PreviewBoundary>{section.render(files, pictureUrl, this.drawn)}</PreviewBoundary>,
+      );
       if (!waitingForPicture) this.retries = 0;
-      else if (this.retries++ < PICTURE_RETRIES) this.retry = setTimeout(() => this.update(), PICTURE_RETRY_MS);
+      else if (this.retries++ < PICTURE_RETRIES)
+        this.retry = setTimeout(() => this.update(), PICTURE_RETRY_MS);
     },
     render(this: BridgeInstance) {
       return cms.h("div", {

@@ -27,7 +27,16 @@ export type PageContent = {
 
 export type ContentFileName = keyof PageContent;
 
-export const CONTENT_FILE_NAMES: readonly ContentFileName[] = ["site", "hero", "solutions", "consulting", "expo", "meeting", "contact", "footer"];
+export const CONTENT_FILE_NAMES: readonly ContentFileName[] = [
+  "site",
+  "hero",
+  "solutions",
+  "consulting",
+  "expo",
+  "meeting",
+  "contact",
+  "footer",
+];
 
 export function isContentFileName(name: string): name is ContentFileName {
   return (CONTENT_FILE_NAMES as readonly string[]).includes(name);
@@ -45,9 +54,17 @@ function pictureData(src: string): IGatsbyImageData {
  * The meeting section's props: the editor's own picture when one is chosen, else the drawn
  * illustration (`drawn`, undefined until it is drawn); `imageAlt` with its placeholders filled.
  */
-export function meetingSection(meeting: PageContent["meeting"], pictureUrl: PictureUrl, drawn: { src: string | undefined; alt: string }): Queries.MeetingSectionFragment {
+export function meetingSection(
+  meeting: PageContent["meeting"],
+  pictureUrl: PictureUrl,
+  drawn: { src: string | undefined; alt: string },
+): Queries.MeetingSectionFragment {
   const src = meeting.image ? pictureUrl(meeting.image) : drawn.src;
-  return { ...meeting, imageAlt: drawn.alt, image: { childImageSharp: src ? { gatsbyImageData: pictureData(src) } : null } };
+  return {
+    ...meeting,
+    imageAlt: drawn.alt,
+    image: { childImageSharp: src ? { gatsbyImageData: pictureData(src) } : null },
+  };
 }
 
 export function platformNames(solutions: PageContent["solutions"]): string[] {

@@ -5,7 +5,11 @@
  * the build will rasterise. The atlas is fetched once, the first time a picture is wanted; the
  * sections asking for one are drawn again when it arrives.
  */
-import { fillPlaceholders, pictureFacts, type PictureFacts } from "../../src/lib/pictures/picture-facts";
+import {
+  fillPlaceholders,
+  pictureFacts,
+  type PictureFacts,
+} from "../../src/lib/pictures/picture-facts";
 import type { GlyphAtlas } from "../../src/lib/pictures/glyphs";
 import { meetingIllustrationSvg } from "../../src/lib/pictures/meeting-illustration";
 import { shareCardSvg } from "../../src/lib/pictures/share-card";
@@ -61,11 +65,12 @@ export type DrawnPictures = {
 
 /** Drawn pictures for one preview; `redraw` renders it again once the atlas has arrived. */
 export function drawnPictures(redraw: () => void): DrawnPictures {
-  const draw = (template: (facts: PictureFacts, atlas: GlyphAtlas) => string) => (files: FactFiles) => {
-    const facts = factsOf(files);
-    const loaded = facts ? loadAtlas(redraw) : undefined;
-    return facts && loaded ? svgUrl(template(facts, loaded)) : undefined;
-  };
+  const draw =
+    (template: (facts: PictureFacts, atlas: GlyphAtlas) => string) => (files: FactFiles) => {
+      const facts = factsOf(files);
+      const loaded = facts ? loadAtlas(redraw) : undefined;
+      return facts && loaded ? svgUrl(template(facts, loaded)) : undefined;
+    };
   return {
     shareCard: draw(shareCardSvg),
     meetingIllustration: draw(meetingIllustrationSvg),

@@ -27,7 +27,10 @@ declare global {
 
 function cmsGlobals(): { cms: Cms; globals: CmsGlobals } {
   const { CMS: cms, createClass, h } = window;
-  if (!cms || !createClass || !h) throw new Error("The CMS preview needs Sveltia CMS's globals (CMS, createClass, h): load its script first.");
+  if (!cms || !createClass || !h)
+    throw new Error(
+      "The CMS preview needs Sveltia CMS's globals (CMS, createClass, h): load its script first.",
+    );
   return { cms, globals: { createClass, h } };
 }
 
@@ -37,4 +40,5 @@ const stylesheet = document.currentScript?.dataset.stylesheet;
 if (stylesheet) cms.registerPreviewStyle(stylesheet);
 // The glyphs the pictures are drawn with, served beside this script (cms/admin-files.ts).
 setGlyphAtlasUrl(document.currentScript?.dataset.glyphs);
-for (const name of CONTENT_FILE_NAMES) cms.registerPreviewTemplate(name, previewTemplate(name, globals, COLLECTION));
+for (const name of CONTENT_FILE_NAMES)
+  cms.registerPreviewTemplate(name, previewTemplate(name, globals, COLLECTION));

@@ -14,38 +14,79 @@ import { SiteFooter } from "../../src/components/site-footer";
 import { SiteHeader } from "../../src/components/site-header";
 import { SolutionsSection } from "../../src/components/solutions-section";
 import * as solutionsStyles from "../../src/components/solutions-section.module.css";
-import { meetingSection, platformNames, type ContentFileName, type PageContent, type PictureUrl } from "./content";
+import {
+  meetingSection,
+  platformNames,
+  type ContentFileName,
+  type PageContent,
+  type PictureUrl,
+} from "./content";
 import type { DrawnPictures } from "./drawn-pictures";
 import { SharingCardPreview } from "./sharing-card-preview";
 
 type Files = Partial<PageContent>;
-type SectionPreview = (files: Files, pictureUrl: PictureUrl, drawn: DrawnPictures) => ReactElement | null;
+type SectionPreview = (
+  files: Files,
+  pictureUrl: PictureUrl,
+  drawn: DrawnPictures,
+) => ReactElement | null;
 
 /** The files the drawn pictures take their facts from (src/lib/pictures/picture-facts.ts). */
-const PICTURE_FACT_FILES = ["site", "hero", "expo", "contact"] as const satisfies readonly ContentFileName[];
+const PICTURE_FACT_FILES = [
+  "site",
+  "hero",
+  "expo",
+  "contact",
+] as const satisfies readonly ContentFileName[];
 
 function footer(files: Files): ReactElement | null {
   const { footer: words, site, contact, solutions } = files;
   if (!words || !site || !contact || !solutions) return null;
-  return <SiteFooter footer={words} site={site} contact={contact} platformNames={platformNames(solutions)} copyrightYear={String(new Date().getFullYear())} />;
+  return (
+    <SiteFooter
+      footer={words}
+      site={site}
+      contact={contact}
+      platformNames={platformNames(solutions)}
+      copyrightYear={String(new Date().getFullYear())}
+    />
+  );
 }
 
 function meeting(files: Files, pictureUrl: PictureUrl, drawn: DrawnPictures): ReactElement | null {
   const { meeting: content, contact } = files;
   if (!content || !contact) return null;
-  const picture = { src: drawn.meetingIllustration(files), alt: drawn.describe(content.imageAlt, files) };
-  return <MeetingSection meeting={meetingSection(content, pictureUrl, picture)} contact={contact} />;
+  const picture = {
+    src: drawn.meetingIllustration(files),
+    alt: drawn.describe(content.imageAlt, files),
+  };
+  return (
+    <MeetingSection meeting={meetingSection(content, pictureUrl, picture)} contact={contact} />
+  );
 }
 
-function sharingCard(files: Files, pictureUrl: PictureUrl, drawn: DrawnPictures): ReactElement | null {
+function sharingCard(
+  files: Files,
+  pictureUrl: PictureUrl,
+  drawn: DrawnPictures,
+): ReactElement | null {
   const { site } = files;
   if (!site) return null;
   const src = site.shareImage ? pictureUrl(site.shareImage) : drawn.shareCard(files);
-  return <SharingCardPreview src={src} alt={drawn.describe(site.shareImageAlt, files)} drawn={!site.shareImage} />;
+  return (
+    <SharingCardPreview
+      src={src}
+      alt={drawn.describe(site.shareImageAlt, files)}
+      drawn={!site.shareImage}
+    />
+  );
 }
 
 /** Sections in page order; each lists the files it needs, the edited one first. */
-export const SECTION_PREVIEWS: Record<ContentFileName, { needs: readonly ContentFileName[]; render: SectionPreview }> = {
+export const SECTION_PREVIEWS: Record<
+  ContentFileName,
+  { needs: readonly ContentFileName[]; render: SectionPreview }
+> = {
   site: {
     needs: ["site", "contact", "footer", "solutions", "hero", "expo"],
     render: (files, pictureUrl, drawn) => {
@@ -72,7 +113,10 @@ export const SECTION_PREVIEWS: Record<ContentFileName, { needs: readonly Content
   },
   solutions: {
     needs: ["solutions", "consulting"],
-    render: ({ solutions, consulting }) => (solutions && consulting ? <SolutionsSection solutions={solutions} consulting={consulting} /> : null),
+    render: ({ solutions, consulting }) =>
+      solutions && consulting ? (
+        <SolutionsSection solutions={solutions} consulting={consulting} />
+      ) : null,
   },
   consulting: {
     needs: ["consulting"],

@@ -16,7 +16,11 @@ type SharingCardPreviewProps = {
 export function SharingCardPreview({ src, alt, drawn }: SharingCardPreviewProps) {
   return (
     <figure className={styles.figure}>
-      {src ? <img className={styles.card} src={src} width={1200} height={630} alt={alt} /> : <div className={styles.card} role="img" aria-label={alt} />}
+      {src ? (
+        <img className={styles.card} src={src} width={1200} height={630} alt={alt} />
+      ) : (
+        <div className={styles.card} role="img" aria-label={alt} />
+      )}
       <figcaption className={styles.caption}>
         {drawn
           ? "Sharing card, as LinkedIn, Slack and e-mail show the page: drawn from the expo's name, booth, dates and city, the headline and the company name."

@@ -14,8 +14,15 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
 export async function axeViolations(page: Page, options: RunOptions = {}): Promise<Result[]> {
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(
-    (runOptions) => (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<AxeResults> } }).axe.run(document, runOptions),
-    { runOnly: { type: "tag", values: AXE_TAGS }, resultTypes: ["violations"], ...options } as RunOptions,
+    (runOptions) =>
+      (
+        window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<AxeResults> } }
+      ).axe.run(document, runOptions),
+    {
+      runOnly: { type: "tag", values: AXE_TAGS },
+      resultTypes: ["violations"],
+      ...options,
+    } as RunOptions,
   );
   return results.violations;
 }
@@ -24,7 +31,8 @@ export async function axeViolations(page: Page, options: RunOptions = {}): Promi
 export function describeViolations(violations: readonly Result[]): string[] {
   return violations.flatMap((violation) =>
     violation.nodes.map(
-      (node) => `${violation.id} (${violation.impact ?? "?"}): ${violation.help} — ${node.target.join(" ")} — ${squashSummary(node.failureSummary)}`,
+      (node) =>
+        `${violation.id} (${violation.impact ?? "?"}): ${violation.help} — ${node.target.join(" ")} — ${squashSummary(node.failureSummary)}`,
     ),
   );
 }

@@ -28,7 +28,10 @@ function checkoutFiles(): Record<string, string> {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else files[path.relative(PROJECT_ROOT, full).split(path.sep).join("/")] = fs.readFileSync(full).toString("base64");
+      else
+        files[path.relative(PROJECT_ROOT, full).split(path.sep).join("/")] = fs
+          .readFileSync(full)
+          .toString("base64");
     }
   };
   walk(CONTENT);
@@ -38,9 +41,14 @@ function checkoutFiles(): Record<string, string> {
 /** Opens /admin/ on a copy of the checkout's content, as an editor who picked the project folder. */
 export async function openCmsOnCheckout(page: Page): Promise<void> {
   // The sign-in page asks GitHub's status page whether GitHub is up; the test has no network.
-  await page.route(GITHUB_STATUS, (route) => route.fulfill({ json: { status: { indicator: "none" } } }));
+  await page.route(GITHUB_STATUS, (route) =>
+    route.fulfill({ json: { status: { indicator: "none" } } }),
+  );
   await page.addInitScript((folder) => {
-    Object.assign(window, { showDirectoryPicker: async () => (await navigator.storage.getDirectory()).getDirectoryHandle(folder) });
+    Object.assign(window, {
+      showDirectoryPicker: async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle(folder),
+    });
   }, CHECKOUT);
   const response = await page.goto("/admin/");
   expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
@@ -53,8 +61,11 @@ export async function openCmsOnCheckout(page: Page): Promise<void> {
       for (const [name, base64] of Object.entries(files)) {
         const parts = name.split("/");
         let dir = root;
-        for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
-        const writable = await (await dir.getFileHandle(parts[parts.length - 1] ?? "", { create: true })).createWritable();
+        for (const part of parts.slice(0, -1))
+          dir = await dir.getDirectoryHandle(part, { create: true });
+        const writable = await (
+          await dir.getFileHandle(parts[parts.length - 1] ?? "", { create: true })
+        ).createWritable();
         await writable.write(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
         await writable.close();
       }
@@ -70,7 +81,9 @@ export async function filesWritten(page: Page): Promise<Record<string, string>> 
   return page.evaluate(async (folder) => {
     const result: Record<string, string> = {};
     const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
-      for await (const [name, handle] of dir as unknown as AsyncIterable<[string, FileSystemHandle]>) {
+      for await (const [name, handle] of dir as unknown as AsyncIterable<
+        [string, FileSystemHandle]
+      >) {
         if (handle instanceof FileSystemDirectoryHandle) await walk(handle, `${prefix}${name}/`);
         else if (handle instanceof FileSystemFileHandle) {
           const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
@@ -98,7 +111,10 @@ export function writeToDisk(files: Record<string, string>): string {
 }
 
 export function yamlOf(contentDir: string, name: string): Record<string, unknown> {
-  return load(fs.readFileSync(path.join(contentDir, `${name}.yaml`), "utf8")) as Record<string, unknown>;
+  return load(fs.readFileSync(path.join(contentDir, `${name}.yaml`), "utf8")) as Record<
+    string,
+    unknown
+  >;
 }
 
 export async function openSection(page: Page, label: RegExp): Promise<void> {
@@ -148,13 +164,18 @@ export function previewPane(page: Page): FrameLocator {
  * except those matching `answered` (addresses the test itself fulfils). The CMS must fetch nothing
  * from public CDNs.
  */
-export function requestsToOtherOrigins(page: Page, siteUrl: string, answered: readonly RegExp[]): string[] {
+export function requestsToOtherOrigins(
+  page: Page,
+  siteUrl: string,
+  answered: readonly RegExp[],
+): string[] {
   const site = new URL(siteUrl).origin;
   const seen: string[] = [];
   page.on("request", (request) => {
     const url = request.url();
     if (/^(blob|data):/.test(url) || !page.url().startsWith(`${site}/admin/`)) return;
-    if (new URL(url).origin !== site && !answered.some((pattern) => pattern.test(url))) seen.push(`${request.method()} ${url}`);
+    if (new URL(url).origin !== site && !answered.some((pattern) => pattern.test(url)))
+      seen.push(`${request.method()} ${url}`);
   });
   return seen;
 }

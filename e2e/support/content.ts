@@ -15,7 +15,9 @@ import { PROJECT_ROOT } from "../../tools/lib/test-build";
 
 /** Reads a content/*.yaml file, typed by its schema: the page must show what the YAML says. */
 function readYaml<T extends z.ZodType>(name: string, schema: T): z.output<T> {
-  return schema.parse(load(fs.readFileSync(path.join(PROJECT_ROOT, "content", `${name}.yaml`), "utf8")));
+  return schema.parse(
+    load(fs.readFileSync(path.join(PROJECT_ROOT, "content", `${name}.yaml`), "utf8")),
+  );
 }
 
 export const content = {

@@ -1,5 +1,11 @@
 import { test as base, expect, type Page, type Request } from "@playwright/test";
-import { readRequests, startLocalBackend, type LocalBackend, type LocalBackendOptions, type StoredRequest } from "../../local-backend";
+import {
+  readRequests,
+  startLocalBackend,
+  type LocalBackend,
+  type LocalBackendOptions,
+  type StoredRequest,
+} from "../../local-backend";
 
 /**
  * The local backend the build talks to, on the port baked into the build (E2E_BACKEND_PORT).
@@ -13,7 +19,9 @@ export type BackendControl = {
   stop(): Promise<void>;
   start(): Promise<void>;
   /** The backend again, with staff notifications or other screening settings, for this test only. */
-  restartWith(options: Pick<LocalBackendOptions, "notifications" | "screening">): Promise<LocalBackend>;
+  restartWith(
+    options: Pick<LocalBackendOptions, "notifications" | "screening">,
+  ): Promise<LocalBackend>;
 };
 
 /** What the browser reported during a test: asserted empty at the end unless allowed. */
@@ -43,12 +51,22 @@ class BackendHolder {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  async start(options: Pick<LocalBackendOptions, "notifications" | "screening"> = {}): Promise<LocalBackend> {
-    this.instance ??= await startLocalBackend({ port: this.port, host: "127.0.0.1", dataDir: undefined, anonKey: anonKey(), ...options });
+  async start(
+    options: Pick<LocalBackendOptions, "notifications" | "screening"> = {},
+  ): Promise<LocalBackend> {
+    this.instance ??= await startLocalBackend({
+      port: this.port,
+      host: "127.0.0.1",
+      dataDir: undefined,
+      anonKey: anonKey(),
+      ...options,
+    });
     return this.instance;
   }
 
-  async restartWith(options: Pick<LocalBackendOptions, "notifications" | "screening">): Promise<LocalBackend> {
+  async restartWith(
+    options: Pick<LocalBackendOptions, "notifications" | "screening">,
+  ): Promise<LocalBackend> {
     await this.stop();
     this.special = true;
     return this.start(options);
@@ -78,7 +96,8 @@ function anonKey(): string | undefined {
 
 function backendPort(): number {
   const port = Number(process.env.E2E_BACKEND_PORT);
-  if (!Number.isInteger(port) || port <= 0) throw new Error("E2E_BACKEND_PORT is not set: run the tests with `npm run test:e2e`.");
+  if (!Number.isInteger(port) || port <= 0)
+    throw new Error("E2E_BACKEND_PORT is not set: run the tests with `npm run test:e2e`.");
   return port;
 }
 
@@ -128,25 +147,41 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       await context.addInitScript(() => {
         document.addEventListener("securitypolicyviolation", (event) => {
-          const report = (window as unknown as { __e2eReportCspViolation?: (v: string) => void }).__e2eReportCspViolation;
-          report?.(`${event.effectiveDirective} blocked ${event.blockedURI || "(inline)"} on ${location.pathname}` +
-            (event.sample ? ` — sample: ${event.sample}` : "") + (event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : ""));
+          const report = (window as unknown as { __e2eReportCspViolation?: (v: string) => void })
+            .__e2eReportCspViolation;
+          report?.(
+            `${event.effectiveDirective} blocked ${event.blockedURI || "(inline)"} on ${location.pathname}` +
+              (event.sample ? ` — sample: ${event.sample}` : "") +
+              (event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : ""),
+          );
         });
       });
       context.on("console", (message) => {
-        if (message.type() === "error") errors.push(`console.error on ${safePath(message.page())}: ${message.text()}`);
+        if (message.type() === "error")
+          errors.push(`console.error on ${safePath(message.page())}: ${message.text()}`);
       });
       context.on("weberror", (error) => errors.push(`uncaught error: ${error.error().message}`));
       context.on("request", (request) => {
-        if (request.method() === "POST" && request.url().startsWith(`${backend.url}/rest/v1/contacts`)) {
+        if (
+          request.method() === "POST" &&
+          request.url().startsWith(`${backend.url}/rest/v1/contacts`)
+        ) {
           (isWarmUp(request) ? warmUpRequests : insertRequests).push(request);
         }
       });
 
-      await use({ errors, cspViolations, insertRequests, warmUpRequests, allowErrors: (...patterns) => allowed.push(...patterns) });
+      await use({
+        errors,
+        cspViolations,
+        insertRequests,
+        warmUpRequests,
+        allowErrors: (...patterns) => allowed.push(...patterns),
+      });
 
       if (testInfo.status !== testInfo.expectedStatus) return; // the test's own failure says more
-      expect(cspViolations, "Content-Security-Policy violations reported by the browser").toEqual([]);
+      expect(cspViolations, "Content-Security-Policy violations reported by the browser").toEqual(
+        [],
+      );
       const unexpected = errors.filter((line) => !allowed.some((pattern) => pattern.test(line)));
       expect(unexpected, "unexpected console errors or uncaught exceptions").toEqual([]);
     },

@@ -23,9 +23,15 @@ export function meetingForm(page: Page) {
     challenges: section.getByLabel(words.challengesLabel, exact),
     product: (label: string) => section.getByRole("checkbox", { name: label, exact: true }),
     meetingTime: (label: string) => section.getByRole("radio", { name: label, exact: true }),
-    submit: section.getByRole("button", { name: new RegExp(`^(?:${escapeRegExp(words.submitLabel)}|${escapeRegExp(words.submittingLabel)})$`) }),
+    submit: section.getByRole("button", {
+      name: new RegExp(
+        `^(?:${escapeRegExp(words.submitLabel)}|${escapeRegExp(words.submittingLabel)})$`,
+      ),
+    }),
     /** Every control a visitor can change or press. */
-    controls: section.locator("form").locator("input:not([tabindex='-1']), textarea, select, button"),
+    controls: section
+      .locator("form")
+      .locator("input:not([tabindex='-1']), textarea, select, button"),
   };
 }
 
@@ -58,7 +64,10 @@ export async function fillMeetingForm(page: Page, input: FormInput): Promise<voi
  * (src/lib/meeting-request.test.ts); here the question is whether the browser sent it.
  */
 export function expectedRecord(input: FormInput): ContactRecord {
-  return buildContactRecord({ ...EMPTY_MEETING_REQUEST, ...input, products: input.products ?? [] }, meetingTimeOptions);
+  return buildContactRecord(
+    { ...EMPTY_MEETING_REQUEST, ...input, products: input.products ?? [] },
+    meetingTimeOptions,
+  );
 }
 
 /** What the form shows, to compare before and after a failed submission. */
@@ -78,7 +87,9 @@ export async function formState(page: Page) {
 
 async function checkedLabels(boxes: Locator): Promise<string[]> {
   return boxes.evaluateAll((inputs: HTMLInputElement[]) =>
-    inputs.filter((input) => input.checked).map((input) => (input.labels?.[0]?.textContent ?? "").trim()),
+    inputs
+      .filter((input) => input.checked)
+      .map((input) => (input.labels?.[0]?.textContent ?? "").trim()),
   );
 }
 

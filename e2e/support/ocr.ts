@@ -9,12 +9,20 @@ import type { LineBox } from "../../src/lib/pictures/draw-text";
 
 /** Tesseract's reading of a PNG, with its whitespace collapsed. `psm` 7 reads a single line. */
 export function ocr(png: Buffer, psm = 3): string {
-  const text = execFileSync("tesseract", ["stdin", "stdout", "--psm", String(psm)], { input: png, stdio: ["pipe", "pipe", "ignore"] }).toString("utf8");
+  const text = execFileSync("tesseract", ["stdin", "stdout", "--psm", String(psm)], {
+    input: png,
+    stdio: ["pipe", "pipe", "ignore"],
+  }).toString("utf8");
   return text.replace(/\s+/g, " ").trim();
 }
 
 /** Reads one line of a picture: `box` in the SVG's units, `scale` from them to the picture's pixels. */
-export async function ocrLine(png: Buffer, box: LineBox, scale: number, margin = 8): Promise<string> {
+export async function ocrLine(
+  png: Buffer,
+  box: LineBox,
+  scale: number,
+  margin = 8,
+): Promise<string> {
   const { width = 0, height = 0 } = await sharp(png).metadata();
   const left = Math.max(0, Math.floor((box.left - margin) * scale));
   const top = Math.max(0, Math.floor((box.top - margin) * scale));

@@ -6,7 +6,10 @@ import { PAGE_BOOT_MARK } from "../../src/boot/page-boot";
  * network would. `scriptRequests` lists the ones the page made as a `<script>`: a prefetch of the
  * same file (build-time/page-scripts.ts) is held too, but not listed.
  */
-export async function holdScripts(page: Page, url: RegExp): Promise<{ release: () => void; scriptRequests: string[] }> {
+export async function holdScripts(
+  page: Page,
+  url: RegExp,
+): Promise<{ release: () => void; scriptRequests: string[] }> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   const scriptRequests: string[] = [];
@@ -20,5 +23,8 @@ export async function holdScripts(page: Page, url: RegExp): Promise<{ release: (
 
 /** Resolves once the page's start-up script has run (src/boot/page-boot.ts leaves a performance mark). */
 export async function pageBootHasRun(page: Page): Promise<void> {
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAGE_BOOT_MARK);
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    PAGE_BOOT_MARK,
+  );
 }

@@ -42,14 +42,28 @@ test.describe("accessibility (axe-core: WCAG 2.0/2.1/2.2 A and AA, best practice
     });
   }
 
-  test("landing page with a success and a failure toast on screen: no violations", async ({ page, backend, diagnostics }) => {
+  test("landing page with a success and a failure toast on screen: no violations", async ({
+    page,
+    backend,
+    diagnostics,
+  }) => {
     diagnostics.allowErrors(/Meeting request/, /Failed to load resource/);
     await page.goto("/");
-    await fillMeetingForm(page, { fullName: "Ada Brooks", organization: "Lakeshore Transit", email: uniqueEmail("axe") });
+    await fillMeetingForm(page, {
+      fullName: "Ada Brooks",
+      organization: "Lakeshore Transit",
+      email: uniqueEmail("axe"),
+    });
     await meetingForm(page).submit.click();
     await expect(toast(page, successToast.title)).toBeVisible();
-    await page.route(`${backend.url}/rest/v1/contacts*`, (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue()));
-    await fillMeetingForm(page, { fullName: "Ada Brooks", organization: "Lakeshore Transit", email: uniqueEmail("axe") });
+    await page.route(`${backend.url}/rest/v1/contacts*`, (route) =>
+      route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue(),
+    );
+    await fillMeetingForm(page, {
+      fullName: "Ada Brooks",
+      organization: "Lakeshore Transit",
+      email: uniqueEmail("axe"),
+    });
     await meetingForm(page).submit.click();
     await expect(toast(page, failureToast.title)).toBeVisible();
     await page.waitForTimeout(800); // toasts' entrance animation done: axe checks final colours
@@ -80,16 +94,33 @@ test.describe("accessibility (axe-core: WCAG 2.0/2.1/2.2 A and AA, best practice
         const ring = style.boxShadow !== "none" && style.boxShadow !== "";
         const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} "${(element.getAttribute("aria-label") ?? element.textContent ?? (element as HTMLInputElement).name ?? "").trim().slice(0, 40)}"`;
         const key = `${name}@${Math.round(rect.top + window.scrollY)}:${Math.round(rect.left)}`;
-        const onScreen = rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < window.innerHeight;
+        const onScreen =
+          rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < window.innerHeight;
         // WCAG 2.4.11: not hidden behind something else (a sticky header, a toast).
-        const atCentre = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-        const obscured = onScreen && atCentre !== null && !element.contains(atCentre) && !atCentre.contains(element) && !(element as HTMLInputElement).labels?.[0]?.contains(atCentre);
-        return { name, key, visibleFocus: outline || ring, onScreen, obscured, focusVisible: element.matches(":focus-visible") };
+        const atCentre = document.elementFromPoint(
+          rect.left + rect.width / 2,
+          rect.top + rect.height / 2,
+        );
+        const obscured =
+          onScreen &&
+          atCentre !== null &&
+          !element.contains(atCentre) &&
+          !atCentre.contains(element) &&
+          !(element as HTMLInputElement).labels?.[0]?.contains(atCentre);
+        return {
+          name,
+          key,
+          visibleFocus: outline || ring,
+          onScreen,
+          obscured,
+          focusVisible: element.matches(":focus-visible"),
+        };
       });
       if (!info) break;
       if (seen.has(info.key)) break; // wrapped around
       seen.add(info.key);
-      if (!info.focusVisible || !info.visibleFocus) problems.push(`${info.name}: no visible focus indicator`);
+      if (!info.focusVisible || !info.visibleFocus)
+        problems.push(`${info.name}: no visible focus indicator`);
       if (!info.onScreen) problems.push(`${info.name}: focused but not on screen`);
       if (info.obscured) problems.push(`${info.name}: focused but covered by another element`);
     }

@@ -44,7 +44,10 @@ test("answers given before the page's script runs are kept and sent", async ({ p
  * when the browser is idle or when the visitor reaches the form. A visitor who starts typing once
  * the page's scripts ran but before the form's own script arrived loses nothing either.
  */
-test("answers given before the form's own script arrives are kept and sent", async ({ page, backend }) => {
+test("answers given before the form's own script arrives are kept and sent", async ({
+  page,
+  backend,
+}) => {
   const formScript = await holdScripts(page, /\/meeting-form-[^/]+\.js$/);
 
   await page.goto("/");
@@ -61,7 +64,10 @@ test("answers given before the form's own script arrives are kept and sent", asy
     challenges: "Typed while the form's script was on its way.",
   };
   await fillMeetingForm(page, input);
-  await expect(form.submit, "page-boot catches a submit until the form's script runs (e2e/tests/submit-ready.spec.ts)").toBeEnabled();
+  await expect(
+    form.submit,
+    "page-boot catches a submit until the form's script runs (e2e/tests/submit-ready.spec.ts)",
+  ).toBeEnabled();
   expect(formScript.scriptRequests, "the page asked for the form's script").toHaveLength(1);
 
   formScript.release();

@@ -12,7 +12,10 @@ import { fillMeetingForm, meetingForm, toast, uniqueEmail } from "../support/for
 /** Requests other visitors at the same address sent just before (page-proved, from 127.0.0.1 like the browser). */
 const EARLIER_REQUESTS = 20;
 
-test("a visitor at an address past its budget gets the success toast, and staff get the request in the digest", async ({ page, backend }) => {
+test("a visitor at an address past its budget gets the success toast, and staff get the request in the digest", async ({
+  page,
+  backend,
+}) => {
   test.setTimeout(90_000);
   const running = await backend.restartWith({
     notifications: { catcher: { port: 0 }, sweepIntervalMs: 1_000, digestIntervalMs: 250 },
@@ -28,7 +31,12 @@ test("a visitor at an address past its budget gets the success toast, and staff 
         "Content-Type": "application/json",
         "x-form-proof": await pageProofOverHttp(running.url, running.anonKey),
       },
-      body: JSON.stringify({ name: `Earlier Visitor ${i}`, email: uniqueEmail(`earlier${i}`), organization: "Expo Hall Wi-Fi", message: "Challenges/Questions: None provided" }),
+      body: JSON.stringify({
+        name: `Earlier Visitor ${i}`,
+        email: uniqueEmail(`earlier${i}`),
+        organization: "Expo Hall Wi-Fi",
+        message: "Challenges/Questions: None provided",
+      }),
     });
     expect(response.status).toBe(201);
   }
@@ -36,7 +44,12 @@ test("a visitor at an address past its budget gets the success toast, and staff 
   const email = uniqueEmail("busy.venue");
   await page.goto("/");
   await meetingForm(page).fullName.click();
-  await fillMeetingForm(page, { fullName: "Noor Haddad", organization: "Harbor Point Transit", email, challenges: "Can we see the dispatcher view at the booth?" });
+  await fillMeetingForm(page, {
+    fullName: "Noor Haddad",
+    organization: "Harbor Point Transit",
+    email,
+    challenges: "Can we see the dispatcher view at the booth?",
+  });
   await meetingForm(page).submit.click();
   await expect(toast(page, content.meeting.successToast.title)).toBeVisible();
 
@@ -51,7 +64,12 @@ test("a visitor at an address past its budget gets the success toast, and staff 
 
   const catcher = running.notifier!.catcher!;
   await expect
-    .poll(() => catcher.messages.find((mail) => mail.body.includes(`<${email}>`))?.headers.get("subject") ?? "", { timeout: 30_000 })
+    .poll(
+      () =>
+        catcher.messages.find((mail) => mail.body.includes(`<${email}>`))?.headers.get("subject") ??
+        "",
+      { timeout: 30_000 },
+    )
     .toMatch(/^Held back: \d+ meeting requests?, \d+ sent through the page \(digest #\d+\)$/);
   const digest = catcher.messages.find((mail) => mail.body.includes(`<${email}>`))!;
   expect(digest.body).toContain(`Noor Haddad (Harbor Point Transit) <${email}>`);

@@ -11,7 +11,10 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe("keyboard only", () => {
-  test("the whole form can be completed and submitted with the keyboard", async ({ page, backend }) => {
+  test("the whole form can be completed and submitted with the keyboard", async ({
+    page,
+    backend,
+  }) => {
     await page.goto("/");
     const form = meetingForm(page);
     const email = uniqueEmail("keys");

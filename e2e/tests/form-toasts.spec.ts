@@ -11,7 +11,11 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe("toasts", () => {
-  test("a toast is announced, vanishes after about 4 s, and never more than 3 show at once", async ({ page, backend, diagnostics }) => {
+  test("a toast is announced, vanishes after about 4 s, and never more than 3 show at once", async ({
+    page,
+    backend,
+    diagnostics,
+  }) => {
     diagnostics.allowErrors(/Meeting request/, /Failed to load resource/);
     // Count the toasts on screen after every change to the page.
     await page.evaluate(() => {
@@ -21,14 +25,23 @@ test.describe("toasts", () => {
         state.max = Math.max(state.max, document.querySelectorAll("[role=alert]").length);
         for (const mutation of mutations) {
           for (const node of mutation.addedNodes) {
-            if (node instanceof Element) state.shown += (node.matches("[role=alert]") ? 1 : 0) + node.querySelectorAll("[role=alert]").length;
+            if (node instanceof Element)
+              state.shown +=
+                (node.matches("[role=alert]") ? 1 : 0) +
+                node.querySelectorAll("[role=alert]").length;
           }
         }
       }).observe(document.body, { subtree: true, childList: true });
     });
-    await page.route(`${backend.url}/rest/v1/contacts*`, (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue()));
+    await page.route(`${backend.url}/rest/v1/contacts*`, (route) =>
+      route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue(),
+    );
     const form = meetingForm(page);
-    await fillMeetingForm(page, { fullName: "Toast Tester", organization: "Metro Transit", email: uniqueEmail("toast") });
+    await fillMeetingForm(page, {
+      fullName: "Toast Tester",
+      organization: "Metro Transit",
+      email: uniqueEmail("toast"),
+    });
 
     const failures = page.getByRole("alert").filter({ hasText: failureToast.title });
     await form.submit.click();
@@ -47,8 +60,13 @@ test.describe("toasts", () => {
 
     // Everything clears: each toast about 4 s after it showed, the two queued ones after them.
     // (Between the first three leaving and the queued two arriving the count is briefly 0.)
-    const toastStats = () => page.evaluate(() => (window as unknown as { __toastMax: { max: number; shown: number } }).__toastMax);
-    await expect.poll(async () => (await toastStats()).shown, { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
+    const toastStats = () =>
+      page.evaluate(
+        () => (window as unknown as { __toastMax: { max: number; shown: number } }).__toastMax,
+      );
+    await expect
+      .poll(async () => (await toastStats()).shown, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(5);
     await expect(failures).toHaveCount(0, { timeout: 20_000 });
     expect((await toastStats()).max).toBe(3);
 

@@ -10,7 +10,10 @@ import { holdScripts } from "../support/page-scripts";
 
 const CTA_NAMES = [
   content.hero.ctaLabel,
-  ...content.solutions.offerings.map((offering) => `${content.solutions.ctaLabel} ${content.solutions.ctaAboutWord} ${offering.name}`),
+  ...content.solutions.offerings.map(
+    (offering) =>
+      `${content.solutions.ctaLabel} ${content.solutions.ctaAboutWord} ${offering.name}`,
+  ),
   content.consulting.ctaLabel,
   content.expo.ctaLabel,
 ];
@@ -27,7 +30,15 @@ async function inDocumentOrder(locators: Locator[]): Promise<boolean> {
   const handles = await Promise.all(locators.map((locator) => locator.elementHandle()));
   const page = locators[0]!.page();
   return page.evaluate(
-    (elements) => elements.every((element, index) => index === 0 || Boolean(elements[index - 1]!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING)),
+    (elements) =>
+      elements.every(
+        (element, index) =>
+          index === 0 ||
+          Boolean(
+            elements[index - 1]!.compareDocumentPosition(element) &
+            Node.DOCUMENT_POSITION_FOLLOWING,
+          ),
+      ),
     handles,
   );
 }
@@ -45,7 +56,9 @@ async function readWholePage(page: Page) {
 }
 
 test.describe("landing page", () => {
-  test("a normal visit: every section present, in order, with no errors or CSP violations", async ({ page }) => {
+  test("a normal visit: every section present, in order, with no errors or CSP violations", async ({
+    page,
+  }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(new RegExp(content.site.companyName));
@@ -58,46 +71,93 @@ test.describe("landing page", () => {
     await expect(main).toHaveAttribute("id", "main");
     const heroCta = page.getByRole("link", { name: content.hero.ctaLabel, exact: true });
     const solutions = page.getByRole("heading", { level: 2, name: content.solutions.heading });
-    const cards = content.solutions.offerings.map((offering) => page.getByRole("heading", { level: 3, name: offering.name, exact: true }));
+    const cards = content.solutions.offerings.map((offering) =>
+      page.getByRole("heading", { level: 3, name: offering.name, exact: true }),
+    );
     const consultingCta = page.getByRole("link", { name: content.consulting.ctaLabel });
     const expo = page.getByRole("heading", { level: 2, name: content.expo.heading });
     const expoCta = page.getByRole("link", { name: content.expo.ctaLabel });
     const formSection = page.locator("section#contact-form");
     const footer = page.getByRole("contentinfo");
 
-    for (const locator of [heroCta, solutions, ...cards, consultingCta, expo, expoCta, formSection, footer]) {
+    for (const locator of [
+      heroCta,
+      solutions,
+      ...cards,
+      consultingCta,
+      expo,
+      expoCta,
+      formSection,
+      footer,
+    ]) {
       await expect(locator).toHaveCount(1);
     }
-    expect(await inDocumentOrder([h1, heroCta, solutions, ...cards, consultingCta, expo, expoCta, formSection, footer])).toBe(true);
+    expect(
+      await inDocumentOrder([
+        h1,
+        heroCta,
+        solutions,
+        ...cards,
+        consultingCta,
+        expo,
+        expoCta,
+        formSection,
+        footer,
+      ]),
+    ).toBe(true);
 
     // Each offering card: name, subtitle and its own "Learn More".
     for (const offering of content.solutions.offerings) {
-      const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: offering.name, exact: true }) });
+      const card = page
+        .getByRole("article")
+        .filter({ has: page.getByRole("heading", { name: offering.name, exact: true }) });
       await expect(card).toContainText(offering.subtitle);
-      await expect(card.getByRole("link", { name: new RegExp(`^${content.solutions.ctaLabel}`) })).toHaveCount(1);
+      await expect(
+        card.getByRole("link", { name: new RegExp(`^${content.solutions.ctaLabel}`) }),
+      ).toHaveCount(1);
     }
 
     // The form section as the spec lists it.
-    await expect(formSection.getByRole("heading", { level: 2 })).toHaveText(content.meeting.heading);
+    await expect(formSection.getByRole("heading", { level: 2 })).toHaveText(
+      content.meeting.heading,
+    );
     await expect(formSection).toContainText(content.meeting.subtitle);
-    await expect(formSection.getByRole("img", { name: squish(pictureDescriptions.meeting) })).toHaveCount(1);
-    await expect(formSection.getByRole("heading", { name: content.meeting.formTitle })).toBeVisible();
-    await expect(formSection.getByRole("heading", { name: content.meeting.contactTitle })).toBeVisible();
+    await expect(
+      formSection.getByRole("img", { name: squish(pictureDescriptions.meeting) }),
+    ).toHaveCount(1);
+    await expect(
+      formSection.getByRole("heading", { name: content.meeting.formTitle }),
+    ).toBeVisible();
+    await expect(
+      formSection.getByRole("heading", { name: content.meeting.contactTitle }),
+    ).toBeVisible();
     const contactCard = formSection.getByRole("region", { name: content.meeting.contactTitle });
     await expect(contactCard).toContainText(content.contact.phone);
     await expect(contactCard).toContainText(content.contact.email);
     await expect(contactCard).toContainText(content.contact.booth);
-    expect(await inDocumentOrder([formSection.getByRole("heading", { name: content.meeting.formTitle }), page.locator("form")])).toBe(true);
+    expect(
+      await inDocumentOrder([
+        formSection.getByRole("heading", { name: content.meeting.formTitle }),
+        page.locator("form"),
+      ]),
+    ).toBe(true);
 
     // The footer: company history and its link columns.
     await expect(footer).toContainText(String(content.site.history.established));
-    for (const { label } of content.footer.legalLinks) await expect(footer.getByRole("link", { name: label, exact: true })).toHaveCount(1);
+    for (const { label } of content.footer.legalLinks)
+      await expect(footer.getByRole("link", { name: label, exact: true })).toHaveCount(1);
 
     // Read to the end: lazy images load without errors, the illustration really shows.
     await readWholePage(page);
-    const illustration = formSection.getByRole("img", { name: squish(pictureDescriptions.meeting) });
+    const illustration = formSection.getByRole("img", {
+      name: squish(pictureDescriptions.meeting),
+    });
     await illustration.scrollIntoViewIfNeeded();
-    await expect.poll(() => illustration.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        illustration.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
   });
 
   test("the built HTML holds the whole page without JavaScript", async ({ browser }) => {
@@ -109,20 +169,32 @@ test.describe("landing page", () => {
       await expect(page.getByRole("heading", { name: offering.name, exact: true })).toBeVisible();
     }
     await expect(page.getByLabel(content.meeting.form.fullNameLabel)).toBeVisible();
-    await expect(page.getByRole("button", { name: content.meeting.form.submitLabel })).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: content.meeting.form.submitLabel }),
+    ).toBeVisible();
     // The illustration is there too: a plain <picture>, so it needs no script.
-    await expect(page.getByRole("img", { name: squish(pictureDescriptions.meeting) })).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: squish(pictureDescriptions.meeting) }),
+    ).toBeVisible();
     await context.close();
   });
 
-  test("one h1, no skipped heading levels, and the landmarks a screen reader lists", async ({ page }) => {
+  test("one h1, no skipped heading levels, and the landmarks a screen reader lists", async ({
+    page,
+  }) => {
     await page.goto("/");
-    const levels = await page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((headings) =>
-      headings.filter((heading) => heading.closest("[aria-hidden=true]") === null).map((heading) => Number(heading.tagName[1])),
-    );
+    const levels = await page
+      .locator("h1, h2, h3, h4, h5, h6")
+      .evaluateAll((headings) =>
+        headings
+          .filter((heading) => heading.closest("[aria-hidden=true]") === null)
+          .map((heading) => Number(heading.tagName[1])),
+      );
     expect(levels[0]).toBe(1);
     expect(levels.filter((level) => level === 1)).toHaveLength(1);
-    const skips = levels.flatMap((level, index) => (index > 0 && level > levels[index - 1]! + 1 ? [`h${levels[index - 1]} → h${level}`] : []));
+    const skips = levels.flatMap((level, index) =>
+      index > 0 && level > levels[index - 1]! + 1 ? [`h${levels[index - 1]} → h${level}`] : [],
+    );
     expect(skips, "heading levels jump").toEqual([]);
 
     await expect(page.getByRole("banner")).toHaveCount(1);
@@ -130,7 +202,9 @@ test.describe("landing page", () => {
     await expect(page.getByRole("contentinfo")).toHaveCount(1);
   });
 
-  test("the skip link is the first Tab stop and moves focus to the main content", async ({ page }) => {
+  test("the skip link is the first Tab stop and moves focus to the main content", async ({
+    page,
+  }) => {
     await page.goto("/");
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: content.site.skipLinkLabel });
@@ -141,7 +215,9 @@ test.describe("landing page", () => {
     await expect(page.getByRole("main")).toBeFocused();
     // The next Tab continues inside main: the hero's call to action.
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("link", { name: content.hero.ctaLabel, exact: true })).toBeFocused();
+    await expect(
+      page.getByRole("link", { name: content.hero.ctaLabel, exact: true }),
+    ).toBeFocused();
   });
 
   for (const name of CTA_NAMES) {
@@ -151,11 +227,19 @@ test.describe("landing page", () => {
       await cta.scrollIntoViewIfNeeded();
       await cta.click();
       const section = page.locator("#contact-form");
-      await expect(section.getByRole("heading", { name: content.meeting.heading })).toBeInViewport();
-      await expect.poll(() => sectionTop(page), { message: "the form section scrolled to the top of the window" }).toBeLessThanOrEqual(MAX_TOP_GAP);
+      await expect(
+        section.getByRole("heading", { name: content.meeting.heading }),
+      ).toBeInViewport();
+      await expect
+        .poll(() => sectionTop(page), {
+          message: "the form section scrolled to the top of the window",
+        })
+        .toBeLessThanOrEqual(MAX_TOP_GAP);
       expect(await sectionTop(page)).toBeGreaterThanOrEqual(-1);
       await expect
-        .poll(() => section.evaluate((el) => el.contains(document.activeElement)), { message: "focus moved into the form section" })
+        .poll(() => section.evaluate((el) => el.contains(document.activeElement)), {
+          message: "focus moved into the form section",
+        })
         .toBe(true);
       // The next Tab goes into the form, not back to where the visitor was.
       await page.keyboard.press("Tab");
@@ -163,18 +247,27 @@ test.describe("landing page", () => {
     });
   }
 
-  test("a call to action tapped before the page's script runs still brings focus to the form", async ({ page }) => {
+  test("a call to action tapped before the page's script runs still brings focus to the form", async ({
+    page,
+  }) => {
     const pageScript = await holdScripts(page, /\/page-boot-[^/]+\.js$/);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     await page.getByRole("link", { name: content.hero.ctaLabel, exact: true }).click();
     const section = page.locator("#contact-form");
-    await expect.poll(() => section.evaluate((el) => el.contains(document.activeElement)), { message: "focus moved into the form section" }).toBe(true);
+    await expect
+      .poll(() => section.evaluate((el) => el.contains(document.activeElement)), {
+        message: "focus moved into the form section",
+      })
+      .toBe(true);
     await page.keyboard.press("Tab");
     await expect(page.getByLabel(content.meeting.form.fullNameLabel)).toBeFocused();
     pageScript.release();
   });
 
-  test("calls to action scroll smoothly, and jump when the visitor prefers reduced motion", async ({ browser, baseURL }) => {
+  test("calls to action scroll smoothly, and jump when the visitor prefers reduced motion", async ({
+    browser,
+    baseURL,
+  }) => {
     for (const reducedMotion of ["no-preference", "reduce"] as const) {
       const context = await browser.newContext({ baseURL, reducedMotion });
       const page = await context.newPage();
@@ -192,12 +285,22 @@ test.describe("landing page", () => {
       await page.getByRole("link", { name: content.hero.ctaLabel, exact: true }).click();
       await expect.poll(() => sectionTop(page)).toBeLessThanOrEqual(MAX_TOP_GAP);
       await page.waitForTimeout(300);
-      const samples = await page.evaluate(() => (window as unknown as { __scrollSamples: number[] }).__scrollSamples);
+      const samples = await page.evaluate(
+        () => (window as unknown as { __scrollSamples: number[] }).__scrollSamples,
+      );
       const start = samples[0]!;
       const end = samples[samples.length - 1]!;
       const between = new Set(samples.filter((y) => y > start && y < end));
-      if (reducedMotion === "reduce") expect(between.size, `intermediate scroll positions with reduced motion: ${[...between].join(", ")}`).toBe(0);
-      else expect(between.size, "a smooth scroll passes through intermediate positions").toBeGreaterThan(1);
+      if (reducedMotion === "reduce")
+        expect(
+          between.size,
+          `intermediate scroll positions with reduced motion: ${[...between].join(", ")}`,
+        ).toBe(0);
+      else
+        expect(
+          between.size,
+          "a smooth scroll passes through intermediate positions",
+        ).toBeGreaterThan(1);
       await context.close();
     }
   });
@@ -212,9 +315,15 @@ function contentTexts(): string[] {
     return [];
   };
   // The stored message's line labels are code on purpose (src/lib/meeting-request.ts: MESSAGE_LINES).
-  const recordFormat = new Set<string>(Object.values(MESSAGE_LINES).flatMap((line) => [line.label, line.empty]));
+  const recordFormat = new Set<string>(
+    Object.values(MESSAGE_LINES).flatMap((line) => [line.label, line.empty]),
+  );
   return leaves(content).filter(
-    (text) => text.includes(" ") && !/^(?:#|\/|\.\/|https?:|mailto:|tel:)/.test(text) && !recordFormat.has(text) && !TOAST_LIBRARY_WORDS.has(text),
+    (text) =>
+      text.includes(" ") &&
+      !/^(?:#|\/|\.\/|https?:|mailto:|tel:)/.test(text) &&
+      !recordFormat.has(text) &&
+      !TOAST_LIBRARY_WORDS.has(text),
   );
 }
 
@@ -224,16 +333,27 @@ function contentTexts(): string[] {
  */
 function currentScripts(): string[] {
   type Stats = { namedChunkGroups: Record<string, { assets: Array<{ name: string }> }> };
-  const stats = JSON.parse(fs.readFileSync(path.join(PUBLIC_DIR, "webpack.stats.json"), "utf8")) as Stats;
-  const named = [...new Set(Object.values(stats.namedChunkGroups).flatMap((group) => group.assets.map((asset) => asset.name)))].filter((name) =>
-    name.endsWith(".js"),
-  );
+  const stats = JSON.parse(
+    fs.readFileSync(path.join(PUBLIC_DIR, "webpack.stats.json"), "utf8"),
+  ) as Stats;
+  const named = [
+    ...new Set(
+      Object.values(stats.namedChunkGroups).flatMap((group) =>
+        group.assets.map((asset) => asset.name),
+      ),
+    ),
+  ].filter((name) => name.endsWith(".js"));
   const runtime = named.find((name) => name.startsWith("webpack-runtime-"));
   if (!runtime) throw new Error("no webpack runtime in public/webpack.stats.json");
   const runtimeCode = fs.readFileSync(path.join(PUBLIC_DIR, runtime), "utf8");
   const lazy = fs
     .readdirSync(PUBLIC_DIR)
-    .filter((name) => name.endsWith(".js") && !named.includes(name) && runtimeCode.includes(`"${name.slice(name.lastIndexOf("-") + 1, -".js".length)}"`));
+    .filter(
+      (name) =>
+        name.endsWith(".js") &&
+        !named.includes(name) &&
+        runtimeCode.includes(`"${name.slice(name.lastIndexOf("-") + 1, -".js".length)}"`),
+    );
   return [...named, ...lazy];
 }
 
@@ -241,7 +361,11 @@ test("no visitor-facing words are compiled into the JavaScript: they arrive with
   const scripts = currentScripts();
   expect(scripts.length).toBeGreaterThan(4); // runtime, framework, app, two pages, lazy chunks
   const expoYear = content.expo.startDate.slice(0, 4);
-  const facts = [new RegExp(`\\b${expoYear}\\b`), new RegExp(`\\b${content.contact.booth}\\b`), new RegExp(content.expo.eventName.split(" ")[0]!)];
+  const facts = [
+    new RegExp(`\\b${expoYear}\\b`),
+    new RegExp(`\\b${content.contact.booth}\\b`),
+    new RegExp(content.expo.eventName.split(" ")[0]!),
+  ];
   const texts = contentTexts();
   const found: string[] = [];
   for (const name of scripts) {

@@ -5,7 +5,10 @@ const MISSING = "/some/missing/path";
 const words = content.site.notFound;
 
 test.describe("not-found page", () => {
-  test("an unknown path answers 404, shows the not-found page, logs the path, and leads back home", async ({ page, diagnostics }) => {
+  test("an unknown path answers 404, shows the not-found page, logs the path, and leads back home", async ({
+    page,
+    diagnostics,
+  }) => {
     diagnostics.allowErrors(/status of 404/, new RegExp(`404 Error: .*${MISSING}`));
     const response = await page.goto(MISSING);
     expect(response?.status()).toBe(404);
@@ -14,7 +17,11 @@ test.describe("not-found page", () => {
     await expect(page.getByText(words.code, { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(words.heading);
     await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(words.title)}`));
-    await expect.poll(() => diagnostics.errors.filter((line) => line.includes("404 Error") && line.includes(MISSING))).toHaveLength(1);
+    await expect
+      .poll(() =>
+        diagnostics.errors.filter((line) => line.includes("404 Error") && line.includes(MISSING)),
+      )
+      .toHaveLength(1);
     expect(page.url()).toMatch(new RegExp(`${MISSING}$`)); // the visitor's address is left as typed
 
     const home = page.getByRole("link", { name: words.homeLinkLabel });

@@ -20,8 +20,16 @@ import { content, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { ocr, ocrLine } from "../support/ocr";
 
-const OLD = { booth: content.expo.booth, year: content.expo.startDate.slice(0, 4), eventName: content.expo.eventName };
-const NEW = { booth: "512", year: String(Number(OLD.year) + 1), eventName: content.expo.eventName.replace(OLD.year, String(Number(OLD.year) + 1)) };
+const OLD = {
+  booth: content.expo.booth,
+  year: content.expo.startDate.slice(0, 4),
+  eventName: content.expo.eventName,
+};
+const NEW = {
+  booth: "512",
+  year: String(Number(OLD.year) + 1),
+  eventName: content.expo.eventName.replace(OLD.year, String(Number(OLD.year) + 1)),
+};
 const SCREENSHOTS_DIR = path.join(PROJECT_ROOT, "screenshots");
 
 /** `content/` with the booth, the event name and the year changed, as an editor would change them. */
@@ -49,7 +57,9 @@ function nextYearsContent(): string {
 }
 
 async function pictureBytes(page: Page, baseUrl: string, url: string): Promise<Buffer> {
-  const response = await page.request.get(new URL(new URL(url, baseUrl).pathname, baseUrl).toString());
+  const response = await page.request.get(
+    new URL(new URL(url, baseUrl).pathname, baseUrl).toString(),
+  );
   expect(response.status(), url).toBe(200);
   return Buffer.from(await response.body());
 }
@@ -60,24 +70,34 @@ function saveScreenshot(name: string, bytes: Buffer): void {
   fs.writeFileSync(test.info().outputPath(name), bytes);
 }
 
-test("a new booth, event name and year in the content alone: the built sharing card and meeting illustration show them, and nothing of the old", async ({ page, backend }) => {
+test("a new booth, event name and year in the content alone: the built sharing card and meeting illustration show them, and nothing of the old", async ({
+  page,
+  backend,
+}) => {
   // Two cold builds run in the e2e suite; on a loaded 2-core machine one took 4.5 min.
   test.setTimeout(600_000);
   const contentDir = nextYearsContent();
   const build = await buildWithContent(contentDir, backend.url);
-  console.log(`pictures e2e: gatsby build of next year's content took ${build.buildSeconds.toFixed(0)} s`);
+  console.log(
+    `pictures e2e: gatsby build of next year's content took ${build.buildSeconds.toFixed(0)} s`,
+  );
   const server = await startStaticServer({ root: build.publicDir });
   try {
     // 1. The SVG source each picture was rasterised from (written beside it by the build).
     const drawnDir = path.join(path.dirname(build.publicDir), ".drawn-pictures");
-    const svgOf = (fileName: string) => fs.readFileSync(path.join(drawnDir, fileName.replace(/\.png$/, ".svg")), "utf8");
+    const svgOf = (fileName: string) =>
+      fs.readFileSync(path.join(drawnDir, fileName.replace(/\.png$/, ".svg")), "utf8");
     const cardSvg = svgOf(DRAWN_PICTURES.shareCard.fileName);
     const illustrationSvg = svgOf(DRAWN_PICTURES.meetingIllustration.fileName);
     const cardLines = drawnLines(cardSvg);
     expect(cardLines[0]).toBe(`${NEW.eventName} · ${content.contact.labels.booth} #${NEW.booth}`);
     expect(cardLines.join(" ")).toContain(squish(content.hero.headline));
-    expect(drawnLines(cardSvg).join("\n")).toMatch(new RegExp(`\\b${NEW.year} · ${content.expo.venue.city}`));
-    expect(drawnLines(illustrationSvg)).toContain(`${content.contact.labels.booth.toUpperCase()} ${NEW.booth}`);
+    expect(drawnLines(cardSvg).join("\n")).toMatch(
+      new RegExp(`\\b${NEW.year} · ${content.expo.venue.city}`),
+    );
+    expect(drawnLines(illustrationSvg)).toContain(
+      `${content.contact.labels.booth.toUpperCase()} ${NEW.booth}`,
+    );
     for (const svg of [cardSvg, illustrationSvg]) {
       expect(drawnLines(svg).join("\n")).not.toContain(OLD.booth);
       expect(drawnLines(svg).join("\n")).not.toContain(OLD.year);
@@ -105,14 +125,20 @@ test("a new booth, event name and year in the content alone: the built sharing c
     await expect(illustration).toBeVisible();
     await expect(illustration).toHaveAttribute("alt", new RegExp(`numbered ${NEW.booth}\\b`));
     const published = await illustration.evaluate((image: HTMLImageElement) => image.currentSrc);
-    const largest = (await illustration.getAttribute("srcset"))?.split(",").map((candidate) => candidate.trim().split(/\s+/)[0] ?? "").pop() ?? published;
+    const largest =
+      (await illustration.getAttribute("srcset"))
+        ?.split(",")
+        .map((candidate) => candidate.trim().split(/\s+/)[0] ?? "")
+        .pop() ?? published;
     const illustrationPng = await pictureBytes(page, server.url, largest);
     const { width = 0 } = await sharp(illustrationPng).metadata();
     // The sign's text, cut out where the SVG drew it, read as one line.
     const sign = drawnLineBoxes(illustrationSvg).find(({ line }) => line.endsWith(NEW.booth));
     if (!sign) throw new Error("The illustration's SVG draws no booth sign.");
     const signText = await ocrLine(illustrationPng, sign.box, width / 1200);
-    console.log(`pictures e2e: OCR of the built illustration's booth sign (${width} px wide): ${signText}`);
+    console.log(
+      `pictures e2e: OCR of the built illustration's booth sign (${width} px wide): ${signText}`,
+    );
     expect(signText.replace(/0/g, "O")).toMatch(new RegExp(`BOOTH ${NEW.booth}`));
     expect(ocr(illustrationPng)).not.toContain(OLD.booth);
 
@@ -122,12 +148,18 @@ test("a new booth, event name and year in the content alone: the built sharing c
       await page.goto(`${server.url}/`);
       const section = page.locator("#contact-form picture img");
       await section.scrollIntoViewIfNeeded();
-      await expect.poll(() => section.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() =>
+          section.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+        )
+        .toBe(true);
       saveScreenshot(`meeting-illustration-next-year-${width}.png`, await page.screenshot());
     }
     // (In a page of its own: Chromium's document for a bare picture has an inline style the site's CSP refuses.)
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.setContent(`<img alt="" width="1200" height="630" src="data:image/png;base64,${card.toString("base64")}">`);
+    await page.setContent(
+      `<img alt="" width="1200" height="630" src="data:image/png;base64,${card.toString("base64")}">`,
+    );
     saveScreenshot("share-card-next-year.png", await page.locator("img").screenshot());
   } finally {
     await server.close();

@@ -26,7 +26,8 @@ async function headOf(page: Page, html: string | null): Promise<Head> {
     const doc = source === null ? document : new DOMParser().parseFromString(source, "text/html");
     const meta: Record<string, string> = {};
     for (const element of Array.from(doc.head.querySelectorAll("meta[name], meta[property]"))) {
-      meta[element.getAttribute("name") ?? element.getAttribute("property") ?? ""] = element.getAttribute("content") ?? "";
+      meta[element.getAttribute("name") ?? element.getAttribute("property") ?? ""] =
+        element.getAttribute("content") ?? "";
     }
     return {
       lang: doc.documentElement.getAttribute("lang"),
@@ -38,7 +39,9 @@ async function headOf(page: Page, html: string | null): Promise<Head> {
         type: link.getAttribute("type"),
         sizes: link.getAttribute("sizes"),
       })),
-      jsonLd: Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map((script) => JSON.parse(script.textContent ?? "null")),
+      jsonLd: Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map((script) =>
+        JSON.parse(script.textContent ?? "null"),
+      ),
     };
   }, html);
 }
@@ -50,7 +53,10 @@ async function builtHead(page: Page, request: APIRequestContext, path: string): 
 
 /** The head without the links a script loader may add (prefetch, preload, stylesheets): what search and sharing read. */
 function seoTags(head: Head): Head {
-  return { ...head, links: head.links.filter((link) => !/prefetch|preload|stylesheet/.test(link.rel)) };
+  return {
+    ...head,
+    links: head.links.filter((link) => !/prefetch|preload|stylesheet/.test(link.rel)),
+  };
 }
 
 async function fetchSiteUrl(request: APIRequestContext, absolute: string) {
@@ -59,7 +65,10 @@ async function fetchSiteUrl(request: APIRequestContext, absolute: string) {
 }
 
 test.describe("search and sharing", () => {
-  test("the landing page's head: title, description, canonical, sharing cards, theme colour, icons", async ({ page, request }) => {
+  test("the landing page's head: title, description, canonical, sharing cards, theme colour, icons", async ({
+    page,
+    request,
+  }) => {
     const head = await builtHead(page, request, "/");
     expect(head.lang).toBe("en");
     expect(head.title).toContain(content.site.companyName);
@@ -105,18 +114,30 @@ test.describe("search and sharing", () => {
     }
   });
 
-  test("JSON-LD describes the provider (founding year, contact point) and the expo meeting at the booth", async ({ page, request }) => {
+  test("JSON-LD describes the provider (founding year, contact point) and the expo meeting at the booth", async ({
+    page,
+    request,
+  }) => {
     const { jsonLd } = await builtHead(page, request, "/");
     const nodes = jsonLd.flatMap((entry) => {
       const value = entry as Record<string, unknown>;
-      return Array.isArray(value["@graph"]) ? (value["@graph"] as Record<string, unknown>[]) : [value];
+      return Array.isArray(value["@graph"])
+        ? (value["@graph"] as Record<string, unknown>[])
+        : [value];
     });
     const organization = nodes.find((node) => node["@type"] === "Organization");
-    const event = nodes.find((node) => node["@type"] === "Event" || (Array.isArray(node["@type"]) && node["@type"].includes("Event")));
+    const event = nodes.find(
+      (node) =>
+        node["@type"] === "Event" ||
+        (Array.isArray(node["@type"]) && node["@type"].includes("Event")),
+    );
     expect(organization, JSON.stringify(jsonLd)).toBeTruthy();
     expect(event, JSON.stringify(jsonLd)).toBeTruthy();
 
-    expect(organization).toMatchObject({ name: content.site.companyName, foundingDate: String(content.site.history.established) });
+    expect(organization).toMatchObject({
+      name: content.site.companyName,
+      foundingDate: String(content.site.history.established),
+    });
     expect(organization!.contactPoint).toMatchObject({ "@type": "ContactPoint" });
     const contactPoint = organization!.contactPoint as Record<string, string>;
     expect(contactPoint.telephone ?? contactPoint.email).toBeTruthy();
@@ -124,12 +145,18 @@ test.describe("search and sharing", () => {
     expect(JSON.stringify(event)).toContain(content.expo.booth);
     expect(event!.startDate).toMatch(/^\d{4}-\d{2}-\d{2}/);
     expect(event!.location).toMatchObject({ "@type": "Place" });
-    for (const node of [organization, event]) expect(node!["@context"] ?? (jsonLd[0] as Record<string, unknown>)["@context"]).toMatch(/schema\.org/);
+    for (const node of [organization, event])
+      expect(node!["@context"] ?? (jsonLd[0] as Record<string, unknown>)["@context"]).toMatch(
+        /schema\.org/,
+      );
   });
 
   // The head is written into the HTML at build time: the page's scripts must leave it alone, also
   // after an in-page link.
-  test("a crawler that runs the page's JavaScript sees the same head, also after an in-page link", async ({ page, request }) => {
+  test("a crawler that runs the page's JavaScript sees the same head, also after an in-page link", async ({
+    page,
+    request,
+  }) => {
     const built = await builtHead(page, request, "/");
     await page.goto("/");
     await pageBootHasRun(page);
@@ -143,7 +170,11 @@ test.describe("search and sharing", () => {
     expect(built.jsonLd).toHaveLength(2);
   });
 
-  test("the not-found page keeps its head too once its scripts ran", async ({ page, request, diagnostics }) => {
+  test("the not-found page keeps its head too once its scripts ran", async ({
+    page,
+    request,
+    diagnostics,
+  }) => {
     diagnostics.allowErrors(/status of 404/, /404 Error: /);
     const built = await builtHead(page, request, "/some/missing/path");
     await page.goto("/some/missing/path");
@@ -160,17 +191,23 @@ test.describe("search and sharing", () => {
     expect(head.lang).toBe("en");
   });
 
-  test("the sitemap lists the landing page (and not the 404 page); robots.txt points to it", async ({ request }) => {
+  test("the sitemap lists the landing page (and not the 404 page); robots.txt points to it", async ({
+    request,
+  }) => {
     const locations = async (path: string): Promise<string[]> => {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()["content-type"], path).toMatch(/xml/);
-      return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+      return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+        (match) => match[1]!,
+      );
     };
     // gatsby-plugin-sitemap writes an index that names the sitemaps themselves.
     const sitemaps = await locations("/sitemap-index.xml");
     expect(sitemaps.length).toBeGreaterThan(0);
-    const pages = (await Promise.all(sitemaps.map((sitemap) => locations(new URL(sitemap).pathname)))).flat();
+    const pages = (
+      await Promise.all(sitemaps.map((sitemap) => locations(new URL(sitemap).pathname)))
+    ).flat();
     for (const sitemap of sitemaps) expect(sitemap.startsWith(`${SITE_URL}/`), sitemap).toBe(true);
     expect(pages).toContain(`${SITE_URL}/`);
     expect(pages.filter((location) => /404/.test(location))).toEqual([]);

@@ -14,28 +14,48 @@ import { pageBootHasRun } from "../support/page-scripts";
  * its user agent), which the page does not count. The visits that must count present as a
  * person's browser: a desktop Chrome user agent and `navigator.webdriver` false (asPerson).
  */
-const PERSON_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const PERSON_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const RPC = /\/rest\/v1\/rpc\/record_site_event\?apikey=/;
 const ANALYTICS_CHUNK = /\/site-analytics-[0-9a-f]+\.js$/;
 
 test.use({ userAgent: PERSON_UA });
 
 async function asPerson(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "webdriver", { configurable: true, get: () => false }));
+  await context.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, "webdriver", {
+      configurable: true,
+      get: () => false,
+    }),
+  );
 }
 
 /** Every event the pages of `context` send, as the database reads it, with the request. */
-function recordEvents(context: BrowserContext): Array<{ event: Record<string, string>; request: Request }> {
+function recordEvents(
+  context: BrowserContext,
+): Array<{ event: Record<string, string>; request: Request }> {
   const events: Array<{ event: Record<string, string>; request: Request }> = [];
   context.on("request", (request) => {
-    if (request.method() === "POST" && RPC.test(request.url())) events.push({ event: JSON.parse(request.postData() ?? "{}") as Record<string, string>, request });
+    if (request.method() === "POST" && RPC.test(request.url()))
+      events.push({
+        event: JSON.parse(request.postData() ?? "{}") as Record<string, string>,
+        request,
+      });
   });
   return events;
 }
 
 /** Opens `path` and waits until the page view was sent (or, when none may be, until the counting code has loaded and had its chance). */
-async function visit(page: Page, path: string, { referer, counted = true }: { referer?: string; counted?: boolean } = {}): Promise<void> {
-  const sent = counted ? page.waitForRequest((request) => RPC.test(request.url()) && request.postData()?.includes('"view"') === true) : undefined;
+async function visit(
+  page: Page,
+  path: string,
+  { referer, counted = true }: { referer?: string; counted?: boolean } = {},
+): Promise<void> {
+  const sent = counted
+    ? page.waitForRequest(
+        (request) => RPC.test(request.url()) && request.postData()?.includes('"view"') === true,
+      )
+    : undefined;
   const chunk = page.waitForResponse(ANALYTICS_CHUNK);
   await page.goto(path, referer ? { referer } : {});
   await pageBootHasRun(page);
@@ -44,28 +64,43 @@ async function visit(page: Page, path: string, { referer, counted = true }: { re
 }
 
 async function eventSettled(page: Page, kind: string, trigger: () => Promise<void>): Promise<void> {
-  const sent = page.waitForRequest((request) => RPC.test(request.url()) && request.postData()?.includes(`"kind":"${kind}"`) === true);
+  const sent = page.waitForRequest(
+    (request) =>
+      RPC.test(request.url()) && request.postData()?.includes(`"kind":"${kind}"`) === true,
+  );
   await trigger();
   await sent;
 }
 
 test.describe("site analytics", () => {
   test.beforeEach(async ({ backendProcess }) => {
-    await backendProcess.running()!.db.exec(
-      "delete from private.site_event_counts; delete from private.site_event_clients; delete from private.site_event_salts",
-    );
+    await backendProcess
+      .running()!
+      .db.exec(
+        "delete from private.site_event_counts; delete from private.site_event_clients; delete from private.site_event_salts",
+      );
   });
 
-  test("scripted visits with different campaign tags give exact counts per campaign, and nothing is kept in the browser", async ({ page, context, backendProcess }) => {
+  test("scripted visits with different campaign tags give exact counts per campaign, and nothing is kept in the browser", async ({
+    page,
+    context,
+    backendProcess,
+  }) => {
     await asPerson(context);
     const events = recordEvents(context);
     const cta = (name: string) => page.getByRole("link", { name, exact: true }).first();
 
     // A LinkedIn post: view, the hero's call to action, the form, a request.
-    await visit(page, "/?utm_source=LinkedIn&utm_medium=social&utm_campaign=expo-2025", { referer: "https://www.linkedin.com/feed/update/1" });
+    await visit(page, "/?utm_source=LinkedIn&utm_medium=social&utm_campaign=expo-2025", {
+      referer: "https://www.linkedin.com/feed/update/1",
+    });
     await eventSettled(page, "cta", () => cta(content.hero.ctaLabel).click());
     await eventSettled(page, "form_start", () => meetingForm(page).fullName.focus());
-    await fillMeetingForm(page, { fullName: "Ada Analytics", organization: "Metro Transit", email: uniqueEmail("analytics") });
+    await fillMeetingForm(page, {
+      fullName: "Ada Analytics",
+      organization: "Metro Transit",
+      email: uniqueEmail("analytics"),
+    });
     await eventSettled(page, "request_sent", () => meetingForm(page).submit.click());
     await expect(toast(page, content.meeting.successToast.title)).toBeVisible();
 
@@ -81,12 +116,41 @@ test.describe("site analytics", () => {
 
     const db = backendProcess.running()!.db;
     const today = isoDate(new Date());
-    await expect.poll(async () => (await readSiteReport(db, today, today)).totals).toEqual({ views: 4, ctaTaps: 2, formStarts: 2, requests: 1, failures: 0 });
+    await expect
+      .poll(async () => (await readSiteReport(db, today, today)).totals)
+      .toEqual({ views: 4, ctaTaps: 2, formStarts: 2, requests: 1, failures: 0 });
     const report = await readSiteReport(db, today, today);
     expect(report.campaigns).toEqual([
-      { source: "flyer", medium: "qr", campaign: "", views: 2, ctaTaps: 1, formStarts: 0, requests: 0, failures: 0 },
-      { source: "linkedin", medium: "social", campaign: "expo-2025", views: 1, ctaTaps: 1, formStarts: 1, requests: 1, failures: 0 },
-      { source: "", medium: "", campaign: "", views: 1, ctaTaps: 0, formStarts: 1, requests: 0, failures: 0 },
+      {
+        source: "flyer",
+        medium: "qr",
+        campaign: "",
+        views: 2,
+        ctaTaps: 1,
+        formStarts: 0,
+        requests: 0,
+        failures: 0,
+      },
+      {
+        source: "linkedin",
+        medium: "social",
+        campaign: "expo-2025",
+        views: 1,
+        ctaTaps: 1,
+        formStarts: 1,
+        requests: 1,
+        failures: 0,
+      },
+      {
+        source: "",
+        medium: "",
+        campaign: "",
+        views: 1,
+        ctaTaps: 0,
+        formStarts: 1,
+        requests: 0,
+        failures: 0,
+      },
     ]);
     expect(report.referrers).toEqual([{ domain: "linkedin.com", views: 1 }]);
     expect(report.ctas).toEqual([
@@ -99,19 +163,43 @@ test.describe("site analytics", () => {
     for (const { request } of events) {
       const headers = await request.allHeaders();
       expect(headers["content-type"]).toBe("text/plain");
-      expect(Object.keys(headers).filter((name) => name === "apikey" || name === "authorization" || name.startsWith("x-"))).toEqual([]);
+      expect(
+        Object.keys(headers).filter(
+          (name) => name === "apikey" || name === "authorization" || name.startsWith("x-"),
+        ),
+      ).toEqual([]);
     }
     // No cookie, no storage.
     expect(await context.cookies()).toEqual([]);
-    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, ""]);
+    expect(
+      await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]),
+    ).toEqual([0, 0, ""]);
   });
 
   const PRIVACY_SIGNALS = [
-    ["Global Privacy Control", () => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { configurable: true, get: () => true })],
-    ["Do Not Track", () => Object.defineProperty(Navigator.prototype, "doNotTrack", { configurable: true, get: () => "1" })],
+    [
+      "Global Privacy Control",
+      () =>
+        Object.defineProperty(Navigator.prototype, "globalPrivacyControl", {
+          configurable: true,
+          get: () => true,
+        }),
+    ],
+    [
+      "Do Not Track",
+      () =>
+        Object.defineProperty(Navigator.prototype, "doNotTrack", {
+          configurable: true,
+          get: () => "1",
+        }),
+    ],
   ] as const;
   for (const [signal, script] of PRIVACY_SIGNALS) {
-    test(`with ${signal} set, nothing is sent or counted`, async ({ page, context, backendProcess }) => {
+    test(`with ${signal} set, nothing is sent or counted`, async ({
+      page,
+      context,
+      backendProcess,
+    }) => {
       await asPerson(context);
       await context.addInitScript(script);
       const events = recordEvents(context);
@@ -120,7 +208,9 @@ test.describe("site analytics", () => {
       await meetingForm(page).fullName.focus();
       await page.waitForTimeout(300);
       expect(events).toEqual([]);
-      expect((await backendProcess.running()!.db.query("select * from private.site_event_counts")).rows).toEqual([]);
+      expect(
+        (await backendProcess.running()!.db.query("select * from private.site_event_counts")).rows,
+      ).toEqual([]);
     });
   }
 
@@ -139,7 +229,10 @@ test.describe("site analytics", () => {
         await page.getByRole("link", { name: content.hero.ctaLabel, exact: true }).first().click();
         await page.waitForTimeout(300);
         expect(events).toEqual([]);
-        expect((await backendProcess.running()!.db.query("select * from private.site_event_counts")).rows).toEqual([]);
+        expect(
+          (await backendProcess.running()!.db.query("select * from private.site_event_counts"))
+            .rows,
+        ).toEqual([]);
       } finally {
         await context.close();
       }

@@ -13,7 +13,11 @@ export interface FunctionCaller {
   abort(): void;
 }
 
-export function createFunctionCaller(url: string, secret: string, log: (line: string) => void): FunctionCaller {
+export function createFunctionCaller(
+  url: string,
+  secret: string,
+  log: (line: string) => void,
+): FunctionCaller {
   const inflight = new Set<Promise<void>>();
   const stopping = new AbortController();
   return {
@@ -27,9 +31,12 @@ export function createFunctionCaller(url: string, secret: string, log: (line: st
             signal: AbortSignal.any([AbortSignal.timeout(120_000), stopping.signal]),
           });
           const answer = await response.text();
-          if (!response.ok) log(`notify: ${what} answered HTTP ${response.status} ${answer.slice(0, 200)}`);
+          if (!response.ok)
+            log(`notify: ${what} answered HTTP ${response.status} ${answer.slice(0, 200)}`);
         } catch (error) {
-          log(`notify: ${what} did not reach the function (${error instanceof Error ? error.message : String(error)}); the request stays pending and is retried`);
+          log(
+            `notify: ${what} did not reach the function (${error instanceof Error ? error.message : String(error)}); the request stays pending and is retried`,
+          );
         }
       })();
       inflight.add(call);

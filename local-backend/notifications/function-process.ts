@@ -26,13 +26,17 @@ export function denoExecutable(): string {
   if (fromEnvironment) return fromEnvironment;
   const exe = os.platform() === "win32" ? "deno.exe" : "deno";
   const root = projectRoot();
-  const platform = os.platform() === "linux" ? `linux-${os.arch()}-glibc` : `${os.platform()}-${os.arch()}`;
+  const platform =
+    os.platform() === "linux" ? `linux-${os.arch()}-glibc` : `${os.platform()}-${os.arch()}`;
   const candidates = [
     path.join(root, "node_modules", "deno", exe),
     path.join(root, "node_modules", "@deno", platform, exe),
   ];
   const found = candidates.find((candidate) => fs.existsSync(candidate));
-  if (!found) throw new Error(`Deno is not installed (looked for ${candidates.join(" and ")}); run npm install`);
+  if (!found)
+    throw new Error(
+      `Deno is not installed (looked for ${candidates.join(" and ")}); run npm install`,
+    );
   return found;
 }
 
@@ -69,7 +73,9 @@ export interface StartFunctionOptions {
   startTimeoutMs?: number;
 }
 
-export async function startFunctionProcess(options: StartFunctionOptions): Promise<FunctionProcess> {
+export async function startFunctionProcess(
+  options: StartFunctionOptions,
+): Promise<FunctionProcess> {
   const entry = path.join(functionDir(), "serve-locally.ts");
   const child: ChildProcess = spawn(
     denoExecutable(),
@@ -97,12 +103,17 @@ export async function startFunctionProcess(options: StartFunctionOptions): Promi
       },
     },
   );
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
   readline.createInterface({ input: child.stderr! }).on("line", (line) => options.log(line));
   const lines = readline.createInterface({ input: child.stdout! });
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the notification function did not start within the time limit")), options.startTimeoutMs ?? 30_000);
+    const timer = setTimeout(
+      () => reject(new Error("the notification function did not start within the time limit")),
+      options.startTimeoutMs ?? 30_000,
+    );
     const onLine = (line: string): void => {
       const match = /listening on port (\d+)/.exec(line);
       if (!match) {

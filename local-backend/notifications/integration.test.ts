@@ -22,7 +22,7 @@ const meetingTimes = [{ value: "day1-morning", label: "Day 1 Morning" }];
 function formRecord(email: string) {
   return buildContactRecord(
     {
-      fullName: "Ana \"Anita\" Pérez",
+      fullName: 'Ana "Anita" Pérez',
       organization: "Valley Regional Transit — 東京支社",
       email,
       phone: "+1 555 0100",
@@ -36,7 +36,11 @@ function formRecord(email: string) {
 }
 
 async function notificationOf(backend: LocalBackend, email: string) {
-  const result = await backend.db.query<{ status: string; attempts: number; last_error: string | null }>(
+  const result = await backend.db.query<{
+    status: string;
+    attempts: number;
+    last_error: string | null;
+  }>(
     `select n.status, n.attempts, n.last_error
        from public.contacts c join public.contact_notifications n on n.contact_id = c.id
       where c.email = $1`,
@@ -46,14 +50,22 @@ async function notificationOf(backend: LocalBackend, email: string) {
 }
 
 test("a form submission produces exactly one e-mail with the four fields, the time received and Reply-To", async () => {
-  const backend = await startLocalBackend({ port: 0, notifications: { catcher: { port: 0 }, sweepIntervalMs: 100 } });
+  const backend = await startLocalBackend({
+    port: 0,
+    notifications: { catcher: { port: 0 }, sweepIntervalMs: 100 },
+  });
   try {
     const record = formRecord("ana.notify@vrt.example.org");
     // The page's own insert (src/lib), with the header its worker adds once the proof is solved.
     const proof = await pageProofOverHttp(backend.url, backend.anonKey);
     const response = await fetch(`${backend.url}/rest/v1/contacts`, {
       method: "POST",
-      headers: { apikey: backend.anonKey, "Content-Type": "application/json", ...contactsInsertHeaders(), [FORM_PROOF_HEADER]: proof },
+      headers: {
+        apikey: backend.anonKey,
+        "Content-Type": "application/json",
+        ...contactsInsertHeaders(),
+        [FORM_PROOF_HEADER]: proof,
+      },
       body: JSON.stringify(record),
     });
     expect(response.status).toBe(201);
@@ -62,7 +74,9 @@ test("a form submission produces exactly one e-mail with the four fields, the ti
     await backend.notifier!.idle();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(catcher.messages).toHaveLength(1);
-    expect(mail!.headers.get("subject")).toBe('Meeting request: Ana "Anita" Pérez (Valley Regional Transit — 東京支社)');
+    expect(mail!.headers.get("subject")).toBe(
+      'Meeting request: Ana "Anita" Pérez (Valley Regional Transit — 東京支社)',
+    );
     expect(mail!.headers.get("reply-to")).toBe('Ana "Anita" Pérez <ana.notify@vrt.example.org>');
     expect(mail!.body).toContain('Name:          Ana "Anita" Pérez\n');
     expect(mail!.body).toContain("Organization:  Valley Regional Transit — 東京支社\n");
@@ -79,7 +93,9 @@ test("a form submission produces exactly one e-mail with the four fields, the ti
         "  Second line.",
       ].join("\n"),
     );
-    expect(await notificationOf(backend, "ana.notify@vrt.example.org")).toEqual([{ status: "delivered", attempts: 1, last_error: null }]);
+    expect(await notificationOf(backend, "ana.notify@vrt.example.org")).toEqual([
+      { status: "delivered", attempts: 1, last_error: null },
+    ]);
   } finally {
     await backend.close();
   }
@@ -99,13 +115,22 @@ test("mail server down: the request is stored and answered 201, listed as not no
   const backend = await startLocalBackend({
     port: 0,
     dataDir,
-    notifications: { smtp: { host: "127.0.0.1", port: smtpPort }, retryBaseSeconds: 0.2, retryMaxSeconds: 0.5, sweepIntervalMs: 100 },
+    notifications: {
+      smtp: { host: "127.0.0.1", port: smtpPort },
+      retryBaseSeconds: 0.2,
+      retryMaxSeconds: 0.5,
+      sweepIntervalMs: 100,
+    },
   });
   try {
     const email = "down.notify@vrt.example.org";
     const response = await fetch(`${backend.url}/rest/v1/contacts`, {
       method: "POST",
-      headers: { apikey: backend.anonKey, "Content-Type": "application/json", [FORM_PROOF_HEADER]: await pageProofOverHttp(backend.url, backend.anonKey) },
+      headers: {
+        apikey: backend.anonKey,
+        "Content-Type": "application/json",
+        [FORM_PROOF_HEADER]: await pageProofOverHttp(backend.url, backend.anonKey),
+      },
       body: JSON.stringify(formRecord(email)),
     });
     expect(response.status).toBe(201);
@@ -114,7 +139,9 @@ test("mail server down: the request is stored and answered 201, listed as not no
     expect(pending!.status).toBe("pending");
     expect(pending!.last_error).toMatch(/Cannot connect to SMTP server/);
     expect(await listed(dataDir, email)).toMatch(
-      new RegExp(`  Notified:      NOT YET \\(\\d+ attempts?; last error: Cannot connect to SMTP server 127\\.0\\.0\\.1:${smtpPort}`),
+      new RegExp(
+        `  Notified:      NOT YET \\(\\d+ attempts?; last error: Cannot connect to SMTP server 127\\.0\\.0\\.1:${smtpPort}`,
+      ),
     );
 
     const catcher = await startMailCatcher({ port: smtpPort });
@@ -124,7 +151,9 @@ test("mail server down: the request is stored and answered 201, listed as not no
       expect(catcher.messages).toHaveLength(1);
       expect(mail!.headers.get("reply-to")).toBe('Ana "Anita" Pérez <down.notify@vrt.example.org>');
       expect((await notificationOf(backend, email))[0]!.status).toBe("delivered");
-      expect(await listed(dataDir, email)).toMatch(/ {2}Notified: {6}yes, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\n/);
+      expect(await listed(dataDir, email)).toMatch(
+        / {2}Notified: {6}yes, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\n/,
+      );
     } finally {
       await catcher.close();
     }

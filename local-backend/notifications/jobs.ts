@@ -21,14 +21,19 @@ async function asks(run: DatabaseRunner, sql: string): Promise<boolean> {
   return result.rows[0]?.due === true;
 }
 
-export function localJobs(run: DatabaseRunner, fn: FunctionCaller, settings: JobSettings): CronJob[] {
+export function localJobs(
+  run: DatabaseRunner,
+  fn: FunctionCaller,
+  settings: JobSettings,
+): CronJob[] {
   const jobs: CronJob[] = [
     {
       // 20251123120000_contact_notifications.sql: public.retry_contact_notifications().
       name: "notify-meeting-request-retry",
       intervalMs: settings.sweepIntervalMs,
       async run() {
-        if (await asks(run, "select public.has_due_contact_notifications() as due")) fn.post('{"type":"SWEEP"}', "retry sweep");
+        if (await asks(run, "select public.has_due_contact_notifications() as due"))
+          fn.post('{"type":"SWEEP"}', "retry sweep");
       },
     },
     {
@@ -36,7 +41,8 @@ export function localJobs(run: DatabaseRunner, fn: FunctionCaller, settings: Job
       name: "notify-meeting-request-digest",
       intervalMs: settings.digestIntervalMs,
       async run() {
-        if (await asks(run, "select public.has_due_contact_digest() as due")) fn.post('{"type":"DIGEST"}', "digest");
+        if (await asks(run, "select public.has_due_contact_digest() as due"))
+          fn.post('{"type":"DIGEST"}', "digest");
       },
     },
   ];
@@ -48,7 +54,11 @@ export function localJobs(run: DatabaseRunner, fn: FunctionCaller, settings: Job
     intervalMs: 3_600_000,
     async run() {
       for (const kind of settings.siteReports) {
-        const result = await run((db) => db.query<{ body: string | null }>("select public.claim_site_report($1)::text as body", [kind]));
+        const result = await run((db) =>
+          db.query<{ body: string | null }>("select public.claim_site_report($1)::text as body", [
+            kind,
+          ]),
+        );
         if (result.rows[0]?.body) fn.post(result.rows[0].body, `${kind} site report`);
       }
     },

@@ -24,7 +24,9 @@ export function startLocalCron(jobs: readonly CronJob[], log: (line: string) => 
     if (closed || running.has(job.name)) return;
     const run = job
       .run()
-      .catch((error: unknown) => log(`cron: ${job.name} failed (${error instanceof Error ? error.message : String(error)})`))
+      .catch((error: unknown) =>
+        log(`cron: ${job.name} failed (${error instanceof Error ? error.message : String(error)})`),
+      )
       .finally(() => running.delete(job.name));
     running.set(job.name, run);
   };

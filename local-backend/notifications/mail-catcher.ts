@@ -63,7 +63,9 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     const from = envelope.mailFrom ? envelope.mailFrom.address : "";
     const to = envelope.rcptTo.map((recipient) => recipient.address);
     messages.push({ ...message, raw, from, to, file });
-    options.log?.(`${message.headers.get("subject") ?? "(no subject)"} → ${to.join(", ")}${file ? `: ${file}` : ""}`);
+    options.log?.(
+      `${message.headers.get("subject") ?? "(no subject)"} → ${to.join(", ")}${file ? `: ${file}` : ""}`,
+    );
     for (const wake of waiters) wake();
   }
 
@@ -98,7 +100,9 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   // A client that drops its connection mid-conversation (the function's process ending while the
   // backend stops) is that client's problem: without a listener, the 'error' event would end the
   // whole backend before it closes the database. (Added after listening: a port taken is the caller's to report.)
-  server.on("error", (error: Error) => options.log?.(`a mail client's connection failed: ${error.message}`));
+  server.on("error", (error: Error) =>
+    options.log?.(`a mail client's connection failed: ${error.message}`),
+  );
   const port = (server.server.address() as AddressInfo).port;
 
   return {
@@ -116,7 +120,11 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`the mail catcher has ${messages.length} message(s), expected ${count} within ${timeoutMs} ms`));
+          reject(
+            new Error(
+              `the mail catcher has ${messages.length} message(s), expected ${count} within ${timeoutMs} ms`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

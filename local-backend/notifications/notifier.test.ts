@@ -31,14 +31,23 @@ afterEach(async () => {
   await db.close();
 });
 
-async function insertRequest(notifier: LocalNotifier, overrides: Parameters<typeof goodRow>[0] = {}): Promise<number> {
+async function insertRequest(
+  notifier: LocalNotifier,
+  overrides: Parameters<typeof goodRow>[0] = {},
+): Promise<number> {
   const row = goodRow(overrides);
   // Sent through the page (page-verified), so notified one by one (20261124110000_request_screening.sql).
   await run(async (database) =>
-    asVisitor(database, visitorHeaders("198.51.100.1", { "x-form-proof": await pageProof(database) }), (tx) => insertAs(tx, row)),
+    asVisitor(
+      database,
+      visitorHeaders("198.51.100.1", { "x-form-proof": await pageProof(database) }),
+      (tx) => insertAs(tx, row),
+    ),
   );
   notifier.afterWrite();
-  const result = await db.query<{ id: number }>("select id from public.contacts where email = $1", [row.email]);
+  const result = await db.query<{ id: number }>("select id from public.contacts where email = $1", [
+    row.email,
+  ]);
   return result.rows[0]!.id;
 }
 
@@ -52,7 +61,11 @@ async function notification(id: number) {
 
 test("a stored request produces exactly one e-mail in the catcher, saved as an .eml file", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "local-mail-"));
-  const notifier = await startLocalNotifier(run, { catcher: { port: 0, dir }, to: "Sales <sales@example-transit.test>", sweepIntervalMs: 100 });
+  const notifier = await startLocalNotifier(run, {
+    catcher: { port: 0, dir },
+    to: "Sales <sales@example-transit.test>",
+    sweepIntervalMs: 100,
+  });
   try {
     const id = await insertRequest(notifier, {
       name: "Zoë Saldaña-Ñúñez",
@@ -83,14 +96,21 @@ test("with the mail server down the request stays pending with the error; when i
   const first = await startMailCatcher({ port: 0 });
   const port = first.port;
   await first.close();
-  const notifier = await startLocalNotifier(run, { smtp: { host: "127.0.0.1", port }, retryBaseSeconds: 0.2, retryMaxSeconds: 0.4, sweepIntervalMs: 100 });
+  const notifier = await startLocalNotifier(run, {
+    smtp: { host: "127.0.0.1", port },
+    retryBaseSeconds: 0.2,
+    retryMaxSeconds: 0.4,
+    sweepIntervalMs: 100,
+  });
   try {
     const id = await insertRequest(notifier);
     await notifier.idle();
     const pending = await notification(id);
     expect(pending.status).toBe("pending");
     expect(pending.attempts).toBeGreaterThanOrEqual(1);
-    expect(pending.last_error).toMatch(new RegExp(`Cannot connect to SMTP server 127\\.0\\.0\\.1:${port}`));
+    expect(pending.last_error).toMatch(
+      new RegExp(`Cannot connect to SMTP server 127\\.0\\.0\\.1:${port}`),
+    );
 
     const back = await startMailCatcher({ port });
     try {
@@ -113,12 +133,19 @@ test("the catcher's usual port taken: any free port, said in one line; a port as
   const taken = (holder.address() as net.AddressInfo).port;
   try {
     const lines: string[] = [];
-    const notifier = await startLocalNotifier(run, { catcher: { port: taken, anyPortIfTaken: true }, log: (line) => lines.push(line) });
+    const notifier = await startLocalNotifier(run, {
+      catcher: { port: taken, anyPortIfTaken: true },
+      log: (line) => lines.push(line),
+    });
     const port = notifier.catcher!.port;
     await notifier.close();
     expect(port).not.toBe(taken);
-    expect(lines).toContain(`The mail catcher's usual port ${taken} is taken; it listens on ${port} instead.`);
-    await expect(startLocalBackend({ port: 0, notifications: { catcher: { port: taken } } })).rejects.toThrow(
+    expect(lines).toContain(
+      `The mail catcher's usual port ${taken} is taken; it listens on ${port} instead.`,
+    );
+    await expect(
+      startLocalBackend({ port: 0, notifications: { catcher: { port: taken } } }),
+    ).rejects.toThrow(
       /^Staff notifications could not start \(listen EADDRINUSE.*\)\. Free that port or set LOCAL_MAIL_PORT to another one, or set LOCAL_NOTIFICATIONS=off/,
     );
   } finally {

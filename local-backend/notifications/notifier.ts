@@ -67,7 +67,12 @@ export const DEFAULT_TO = "Meeting requests <meetings@example-transit.test>";
 export const DEFAULT_FROM = "Expo website (local) <noreply@example-transit.test>";
 
 /** The parts a hosted project has on its own: the mail server, the REST API for the service role, the function. */
-async function startParts(run: DatabaseRunner, options: LocalNotificationsOptions, secret: string, log: (line: string) => void) {
+async function startParts(
+  run: DatabaseRunner,
+  options: LocalNotificationsOptions,
+  secret: string,
+  log: (line: string) => void,
+) {
   const started: { close(): Promise<void> }[] = [];
   const stopStarted = async (): Promise<void> => {
     for (const part of started.reverse()) await part.close().catch(() => {});
@@ -75,14 +80,21 @@ async function startParts(run: DatabaseRunner, options: LocalNotificationsOption
   try {
     let catcher: MailCatcher | undefined;
     if (!options.smtp) {
-      const catcherOptions = { dir: options.catcher?.dir, log: (line: string) => log(`mail caught: ${line}`) };
+      const catcherOptions = {
+        dir: options.catcher?.dir,
+        log: (line: string) => log(`mail caught: ${line}`),
+      };
       const wanted = options.catcher?.port ?? LOCAL_MAIL_PORT;
-      catcher = await startMailCatcher({ ...catcherOptions, port: wanted }).catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code !== "EADDRINUSE" || !options.catcher?.anyPortIfTaken) throw error;
-        const fallback = await startMailCatcher({ ...catcherOptions, port: 0 });
-        log(`The mail catcher's usual port ${wanted} is taken; it listens on ${fallback.port} instead.`);
-        return fallback;
-      });
+      catcher = await startMailCatcher({ ...catcherOptions, port: wanted }).catch(
+        async (error: NodeJS.ErrnoException) => {
+          if (error.code !== "EADDRINUSE" || !options.catcher?.anyPortIfTaken) throw error;
+          const fallback = await startMailCatcher({ ...catcherOptions, port: 0 });
+          log(
+            `The mail catcher's usual port ${wanted} is taken; it listens on ${fallback.port} instead.`,
+          );
+          return fallback;
+        },
+      );
       started.push(catcher);
     }
     const smtp = options.smtp ?? { host: catcher!.host, port: catcher!.port };
@@ -101,8 +113,10 @@ async function startParts(run: DatabaseRunner, options: LocalNotificationsOption
     if (options.smtp?.password !== undefined) env.SMTP_PASSWORD = options.smtp.password;
     if (options.chatWebhookUrl) env.NOTIFY_CHAT_WEBHOOK_URL = options.chatWebhookUrl;
     if (options.timeZone) env.NOTIFY_TIME_ZONE = options.timeZone;
-    if (options.retryBaseSeconds !== undefined) env.NOTIFY_RETRY_BASE_SECONDS = String(options.retryBaseSeconds);
-    if (options.retryMaxSeconds !== undefined) env.NOTIFY_RETRY_MAX_SECONDS = String(options.retryMaxSeconds);
+    if (options.retryBaseSeconds !== undefined)
+      env.NOTIFY_RETRY_BASE_SECONDS = String(options.retryBaseSeconds);
+    if (options.retryMaxSeconds !== undefined)
+      env.NOTIFY_RETRY_MAX_SECONDS = String(options.retryMaxSeconds);
     // The host without a port: nodemailer looks the name up first (getaddrinfo), which Deno
     // allows only for a host granted whole.
     const allowNet = [smtp.host];
@@ -116,7 +130,10 @@ async function startParts(run: DatabaseRunner, options: LocalNotificationsOption
   }
 }
 
-export async function startLocalNotifier(run: DatabaseRunner, options: LocalNotificationsOptions = {}): Promise<LocalNotifier> {
+export async function startLocalNotifier(
+  run: DatabaseRunner,
+  options: LocalNotificationsOptions = {},
+): Promise<LocalNotifier> {
   const log = options.log ?? (() => {});
   const secret = crypto.randomBytes(32).toString("hex");
   const { catcher, fn, stopStarted } = await startParts(run, options, secret, log);
@@ -143,7 +160,9 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
 
   const where = catcher
     ? `the local mail catcher on smtp://${catcher.host}:${catcher.port} (nothing leaves this machine)${
-        catcher.dir ? `; each e-mail is saved as an .eml file in ${catcher.dir} (open it with any mail program)` : ""
+        catcher.dir
+          ? `; each e-mail is saved as an .eml file in ${catcher.dir} (open it with any mail program)`
+          : ""
       }`
     : `the SMTP server ${options.smtp!.host}:${options.smtp!.port}`;
 
@@ -160,7 +179,10 @@ export async function startLocalNotifier(run: DatabaseRunner, options: LocalNoti
         webhooks.stop();
         // Aborts the calls still running a moment after close() starts: a stopping backend must not wait
         // for a long retry sweep. Their requests stay pending in the database and are retried next start.
-        await Promise.race([Promise.all([cron.close(), idle()]), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS))]);
+        await Promise.race([
+          Promise.all([cron.close(), idle()]),
+          new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS)),
+        ]);
         caller.abort();
         await cron.close();
         await idle();

@@ -19,5 +19,10 @@ export interface ReadMail {
 export async function readMail(raw: string | Uint8Array): Promise<ReadMail> {
   const email = await PostalMime.parse(raw);
   const headers = new Map(email.headers.map((header) => [header.key, decodeWords(header.value)]));
-  return { headers, body: (email.text ?? "").replace(/\r\n/g, "\n"), html: email.html, replyTo: email.replyTo?.[0]?.address };
+  return {
+    headers,
+    body: (email.text ?? "").replace(/\r\n/g, "\n"),
+    html: email.html,
+    replyTo: email.replyTo?.[0]?.address,
+  };
 }

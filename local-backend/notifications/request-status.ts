@@ -67,8 +67,14 @@ export interface NotificationColumns {
 
 export function screeningFrom(row: NotificationColumns): RequestScreening | null {
   const verdict = row.screening_verdict;
-  if (verdict !== "page-verified" && verdict !== "awaiting-proof" && verdict !== "suspect") return null;
-  return { verdict, proof: row.screening_proof ?? "", signals: row.screening_signals ?? [], budget: row.screening_budget ?? null };
+  if (verdict !== "page-verified" && verdict !== "awaiting-proof" && verdict !== "suspect")
+    return null;
+  return {
+    verdict,
+    proof: row.screening_proof ?? "",
+    signals: row.screening_signals ?? [],
+    budget: row.screening_budget ?? null,
+  };
 }
 
 export function notificationFrom(row: NotificationColumns): StaffNotification | null {
@@ -82,7 +88,11 @@ export function notificationFrom(row: NotificationColumns): StaffNotification | 
     next_attempt_at: status === "pending" || status === "held" ? row.next_attempt_at : null,
     ...(status === "digested" ? { digest_sent_at: row.digest_sent_at ?? null } : {}),
     ...(status === "held" || status === "digest" || status === "digested"
-      ? { held_for: row.held_for ?? [], digest: row.digest ?? null, digest_rank: row.digest_rank ?? null }
+      ? {
+          held_for: row.held_for ?? [],
+          digest: row.digest ?? null,
+          digest_rank: row.digest_rank ?? null,
+        }
       : {}),
   };
 }
@@ -93,19 +103,29 @@ function minute(iso: string | null): string {
 }
 
 /** e.g. "yes, 2026-11-23 17:05:02 UTC" or "NOT YET (3 attempts; last error: …; next attempt …)". */
-export function describeNotification(notification: StaffNotification | null, visible: (text: string) => string): string {
+export function describeNotification(
+  notification: StaffNotification | null,
+  visible: (text: string) => string,
+): string {
   if (!notification) return "unknown (no delivery record)";
   if (notification.status === "delivered") {
     const note = notification.last_error ? ` (${visible(notification.last_error)})` : "";
     return `yes, ${minute(notification.notified_at)}${note}`;
   }
-  if (notification.status === "skipped") return "no (stored before staff notifications were set up)";
-  if (notification.status === "held") return `not yet: waiting for the page's proof until ${minute(notification.next_attempt_at)}, then the digest`;
+  if (notification.status === "skipped")
+    return "no (stored before staff notifications were set up)";
+  if (notification.status === "held")
+    return `not yet: waiting for the page's proof until ${minute(notification.next_attempt_at)}, then the digest`;
   const why = notification.held_for?.length ? ` (${notification.held_for.join("; ")})` : "";
   const place = notification.digest ? ` #${notification.digest}` : "";
-  if (notification.status === "digest") return `not one by one${why}: in the next digest${place ? `,${place}` : ""}`;
-  if (notification.status === "digested") return `in digest${place}${why}, ${minute(notification.digest_sent_at ?? null)}`;
-  const attempts = notification.attempts === 0 ? "not tried yet" : `${notification.attempts} attempt${notification.attempts === 1 ? "" : "s"}`;
+  if (notification.status === "digest")
+    return `not one by one${why}: in the next digest${place ? `,${place}` : ""}`;
+  if (notification.status === "digested")
+    return `in digest${place}${why}, ${minute(notification.digest_sent_at ?? null)}`;
+  const attempts =
+    notification.attempts === 0
+      ? "not tried yet"
+      : `${notification.attempts} attempt${notification.attempts === 1 ? "" : "s"}`;
   const error = notification.last_error ? `; last error: ${visible(notification.last_error)}` : "";
   return `NOT YET (${attempts}${error}; next attempt ${minute(notification.next_attempt_at)})`;
 }
@@ -118,8 +138,15 @@ const PROOF_WORDS: Record<string, string> = {
 
 /** e.g. "page-verified" or "SUSPECT (no page proof; links)". */
 export function describeScreening(screening: RequestScreening): string {
-  if (screening.verdict === "page-verified") return screening.proof === "confirmed" ? "page-verified (confirmed after sending)" : "page-verified";
-  const reasons = [...(PROOF_WORDS[screening.proof] ? [PROOF_WORDS[screening.proof]!] : []), ...screening.signals];
-  if (screening.verdict === "awaiting-proof") return "waiting for the page's proof (sent before it was ready)";
+  if (screening.verdict === "page-verified")
+    return screening.proof === "confirmed"
+      ? "page-verified (confirmed after sending)"
+      : "page-verified";
+  const reasons = [
+    ...(PROOF_WORDS[screening.proof] ? [PROOF_WORDS[screening.proof]!] : []),
+    ...screening.signals,
+  ];
+  if (screening.verdict === "awaiting-proof")
+    return "waiting for the page's proof (sent before it was ready)";
   return `SUSPECT (${reasons.join("; ")})`;
 }

@@ -29,7 +29,12 @@ interface Answer {
 }
 
 /** A POST from the loopback address `from` (Node's localAddress), with extra headers. */
-function post(path: string, body: unknown, from: string, headers: Record<string, string> = {}): Promise<Answer> {
+function post(
+  path: string,
+  body: unknown,
+  from: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const url = new URL(path, backend().url);
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -38,14 +43,22 @@ function post(path: string, body: unknown, from: string, headers: Record<string,
       {
         method: "POST",
         localAddress: from,
-        headers: { apikey: backend().anonKey, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers },
+        headers: {
+          apikey: backend().anonKey,
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(text),
+          ...headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
           const raw = Buffer.concat(chunks).toString("utf8");
-          resolve({ status: res.statusCode ?? 0, body: raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined });
+          resolve({
+            status: res.statusCode ?? 0,
+            body: raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined,
+          });
         });
       },
     );
@@ -67,17 +80,24 @@ test("spoofed X-Forwarded-For and CF-Connecting-IP buy no new identity: the 21st
   for (let i = 0; i < 20; i += 1) {
     const row = goodRow();
     emails.push(row.email);
-    const sent = await post("/rest/v1/contacts", row, "127.0.0.2", { "X-Forwarded-For": `10.0.${i}.1`, "CF-Connecting-IP": `10.1.${i}.1`, "X-Real-IP": `10.2.${i}.1` });
+    const sent = await post("/rest/v1/contacts", row, "127.0.0.2", {
+      "X-Forwarded-For": `10.0.${i}.1`,
+      "CF-Connecting-IP": `10.1.${i}.1`,
+      "X-Real-IP": `10.2.${i}.1`,
+    });
     expect(sent.status).toBe(201);
   }
   expect(await keysOf(emails)).toHaveLength(1);
-  const refused = await post("/rest/v1/contacts", goodRow(), "127.0.0.2", { "X-Forwarded-For": "203.0.113.99" });
+  const refused = await post("/rest/v1/contacts", goodRow(), "127.0.0.2", {
+    "X-Forwarded-For": "203.0.113.99",
+  });
   expect(refused).toEqual({
     status: 429,
     body: {
       code: "PT429",
       message: "Too many meeting requests without the page's proof from this network address",
-      details: "At most 20 meeting requests that were not verified as sent from the site's page are accepted per network address per hour.",
+      details:
+        "At most 20 meeting requests that were not verified as sent from the site's page are accepted per network address per hour.",
       hint: "Send the request from the site's form, which proves it came from the page, or try again in an hour.",
     },
   });
@@ -89,24 +109,40 @@ test("30 page-verified requests from one address within a minute are all stored:
   const catcher = backend().notifier!.catcher!;
   // The test before held 20 direct requests: its digest goes out with the first of them. Count
   // from after it, so it is not taken for this test's.
-  const digestSent = async () => (await backend().db.query<{ n: number }>("select count(*)::int as n from public.contact_digests where sent_at is not null")).rows[0]!.n > 0;
-  for (const deadline = Date.now() + 30_000; !(await digestSent()) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  const digestSent = async () =>
+    (
+      await backend().db.query<{ n: number }>(
+        "select count(*)::int as n from public.contact_digests where sent_at is not null",
+      )
+    ).rows[0]!.n > 0;
+  for (const deadline = Date.now() + 30_000; !(await digestSent()) && Date.now() < deadline;)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   await backend().notifier!.idle();
   const before = catcher.messages.length;
-  const subjects = (prefix: string) => catcher.messages.slice(before).filter((mail) => mail.headers.get("subject")?.startsWith(prefix));
+  const subjects = (prefix: string) =>
+    catcher.messages
+      .slice(before)
+      .filter((mail) => mail.headers.get("subject")?.startsWith(prefix));
   const emails: string[] = [];
   for (let i = 0; i < 30; i += 1) {
     const row = goodRow();
     emails.push(row.email);
     const proof = await pageProofOverHttp(backend().url, backend().anonKey);
-    expect((await post("/rest/v1/contacts", row, "127.0.0.2", { [FORM_PROOF_HEADER]: proof })).status).toBe(201);
+    expect(
+      (await post("/rest/v1/contacts", row, "127.0.0.2", { [FORM_PROOF_HEADER]: proof })).status,
+    ).toBe(201);
   }
   await backend().notifier!.idle();
   // The digest of the test before went out with its first held request; the next one is due a
   // digest interval later (private.screening_settings): move that sent digest back in time.
-  await backend().db.query("update public.contact_digests set sent_at = sent_at - interval '1 hour' where sent_at is not null");
+  await backend().db.query(
+    "update public.contact_digests set sent_at = sent_at - interval '1 hour' where sent_at is not null",
+  );
   const deadline = Date.now() + 60_000;
-  while ((subjects("Meeting request:").length < 4 || subjects("Held back:").length < 1) && Date.now() < deadline) {
+  while (
+    (subjects("Meeting request:").length < 4 || subjects("Held back:").length < 1) &&
+    Date.now() < deadline
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await backend().notifier!.idle();
@@ -117,7 +153,9 @@ test("30 page-verified requests from one address within a minute are all stored:
   emails.slice(0, 4).forEach((email, index) => expect(oneByOne[index]).toContain(email));
   const digests = subjects("Held back:");
   expect(digests).toHaveLength(1);
-  expect(digests[0]!.headers.get("subject")).toMatch(/^Held back: \d+ meeting requests, 26 sent through the page \(digest #\d+\)$/);
+  expect(digests[0]!.headers.get("subject")).toMatch(
+    /^Held back: \d+ meeting requests, 26 sent through the page \(digest #\d+\)$/,
+  );
   const body = digests[0]!.body;
   const listed = emails.slice(4).map((email) => body.indexOf(`<${email}>`));
   expect(listed.every((at) => at > 0)).toBe(true);
@@ -131,12 +169,20 @@ test("a request sent before the proof was ready is held, and e-mailed at once wh
   const before = catcher.messages.length;
   const { header } = pendingProof();
   const row = goodRow({ name: "Pending Visitor" });
-  expect((await post("/rest/v1/contacts", row, "127.0.0.4", { [FORM_PROOF_HEADER]: header })).status).toBe(201);
+  expect(
+    (await post("/rest/v1/contacts", row, "127.0.0.4", { [FORM_PROOF_HEADER]: header })).status,
+  ).toBe(201);
   await backend().notifier!.idle();
   expect(catcher.messages).toHaveLength(before);
   const proof = await pageProofOverHttp(backend().url, backend().anonKey);
-  const confirmed = await post("/rest/v1/rpc/confirm_form_proof", { ticket: header.slice("pending:".length), proof }, "127.0.0.4");
+  const confirmed = await post(
+    "/rest/v1/rpc/confirm_form_proof",
+    { ticket: header.slice("pending:".length), proof },
+    "127.0.0.4",
+  );
   expect(confirmed).toEqual({ status: 200, body: true as unknown as Record<string, unknown> });
   const [mail] = (await catcher.waitFor(before + 1)).slice(before);
-  expect(mail!.headers.get("subject")).toBe("Meeting request: Pending Visitor (Metro Transit Authority)");
+  expect(mail!.headers.get("subject")).toBe(
+    "Meeting request: Pending Visitor (Metro Transit Authority)",
+  );
 });

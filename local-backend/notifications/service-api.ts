@@ -22,7 +22,10 @@ export interface ServiceApi {
 }
 
 function reply(res: http.ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body) });
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+  });
   res.end(body);
 }
 
@@ -48,14 +51,19 @@ export async function startServiceApi(run: DatabaseRunner): Promise<ServiceApi> 
     void (async () => {
       const name = req.method === "POST" ? rpcName(req.url ?? "") : undefined;
       if (!name) return reply(res, 404, '{"message":"no Route matched with those values"}');
-      if (!sameKey(req.headers.apikey as string | undefined, serviceKey)) return reply(res, 401, '{"message":"Invalid API key"}');
+      if (!sameKey(req.headers.apikey as string | undefined, serviceKey))
+        return reply(res, 401, '{"message":"Invalid API key"}');
       try {
         const answer = await call(name, await readText(req), req.headers["content-type"]);
         if (!isRpcAnswer(answer)) return reply(res, answer.status, JSON.stringify(answer.body));
         reply(res, answer.status, answer.body ?? "");
       } catch (error) {
         const { code, message } = error as { code?: string; message?: string };
-        reply(res, 400, JSON.stringify({ code: code ?? "PGRSTX00", message: message ?? String(error) }));
+        reply(
+          res,
+          400,
+          JSON.stringify({ code: code ?? "PGRSTX00", message: message ?? String(error) }),
+        );
       }
     })();
   });

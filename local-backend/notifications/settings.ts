@@ -17,13 +17,20 @@ export class NotificationSettingsError extends Error {
 }
 
 /** Server-side secrets: a GATSBY_ copy of any of them would be published with the site. */
-export const SECRET_VARIABLES = ["SMTP_PASSWORD", "NOTIFY_WEBHOOK_SECRET", "NOTIFY_CHAT_WEBHOOK_URL", "SUPABASE_SERVICE_ROLE_KEY"] as const;
+export const SECRET_VARIABLES = [
+  "SMTP_PASSWORD",
+  "NOTIFY_WEBHOOK_SECRET",
+  "NOTIFY_CHAT_WEBHOOK_URL",
+  "SUPABASE_SERVICE_ROLE_KEY",
+] as const;
 
 function port(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value.trim() === "") return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0 || number > 65_535) {
-    throw new NotificationSettingsError(`${name} must be a port number (0–65535), not ${JSON.stringify(value)}.`);
+    throw new NotificationSettingsError(
+      `${name} must be a port number (0–65535), not ${JSON.stringify(value)}.`,
+    );
   }
   return number;
 }
@@ -31,14 +38,19 @@ function port(value: string | undefined, name: string, fallback: number): number
 /** .data/local-mail beside the default .data/local-supabase; `<folder>-mail` beside any other. */
 export function mailDirBeside(dataDir: string): string {
   const name = path.basename(dataDir);
-  return path.join(path.dirname(dataDir), name === "local-supabase" ? "local-mail" : `${name}-mail`);
+  return path.join(
+    path.dirname(dataDir),
+    name === "local-supabase" ? "local-mail" : `${name}-mail`,
+  );
 }
 
 function seconds(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0) {
-    throw new NotificationSettingsError(`${name} must be a positive number of seconds, not ${JSON.stringify(value)}.`);
+    throw new NotificationSettingsError(
+      `${name} must be a positive number of seconds, not ${JSON.stringify(value)}.`,
+    );
   }
   return number;
 }
@@ -84,10 +96,14 @@ export function notificationOptionsFromEnv(
   const retryMaxSeconds = seconds(value("NOTIFY_RETRY_MAX_SECONDS"), "NOTIFY_RETRY_MAX_SECONDS");
   if (retryBaseSeconds !== undefined) options.retryBaseSeconds = retryBaseSeconds;
   if (retryMaxSeconds !== undefined) options.retryMaxSeconds = retryMaxSeconds;
-  const siteReports = value("LOCAL_SITE_REPORTS")?.split(",").map((kind) => kind.trim());
+  const siteReports = value("LOCAL_SITE_REPORTS")
+    ?.split(",")
+    .map((kind) => kind.trim());
   if (siteReports) {
     if (!siteReports.every((kind) => kind === "weekly" || kind === "daily")) {
-      throw new NotificationSettingsError(`LOCAL_SITE_REPORTS lists weekly and/or daily, not ${JSON.stringify(value("LOCAL_SITE_REPORTS"))}.`);
+      throw new NotificationSettingsError(
+        `LOCAL_SITE_REPORTS lists weekly and/or daily, not ${JSON.stringify(value("LOCAL_SITE_REPORTS"))}.`,
+      );
     }
     options.siteReports = siteReports as ("weekly" | "daily")[];
   }
@@ -100,7 +116,8 @@ export function notificationOptionsFromEnv(
     };
   } else {
     const dir = value("LOCAL_MAIL_DIR");
-    const besideData = backend.dataDir === undefined ? undefined : mailDirBeside(path.resolve(backend.dataDir));
+    const besideData =
+      backend.dataDir === undefined ? undefined : mailDirBeside(path.resolve(backend.dataDir));
     const mailPort = value("LOCAL_MAIL_PORT");
     options.catcher = {
       port: port(mailPort, "LOCAL_MAIL_PORT", backend.port === 0 ? 0 : LOCAL_MAIL_PORT),
@@ -125,7 +142,9 @@ export function localEnvironment(root: string = projectRoot()): NodeJS.ProcessEn
 }
 
 /** The notification settings for a backend started from the command line or `npm start`. */
-export function localNotificationOptions(backend: BackendPlace): LocalNotificationsOptions | undefined {
+export function localNotificationOptions(
+  backend: BackendPlace,
+): LocalNotificationsOptions | undefined {
   const root = projectRoot();
   return notificationOptionsFromEnv(localEnvironment(root), root, backend);
 }

@@ -20,7 +20,11 @@ const REQUESTS = 3;
 const SLOW_ANSWER_MS = 1_500;
 
 /** An SMTP server that keeps every message it receives, then takes its time to say so. */
-async function startSlowSmtpServer(): Promise<{ port: number; received: string[]; close(): Promise<void> }> {
+async function startSlowSmtpServer(): Promise<{
+  port: number;
+  received: string[];
+  close(): Promise<void>;
+}> {
   const received: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -61,14 +65,19 @@ test("one Ctrl-C while e-mails are in flight: each e-mail staff received is reco
       const response = await fetch(`${url}/rest/v1/contacts`, {
         method: "POST",
         // Sent as the page sends it (page-verified): notified one by one (the screening, 20261124110000).
-        headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json", "x-form-proof": await pageProofOverHttp(url, LOCAL_ANON_KEY) },
+        headers: {
+          apikey: LOCAL_ANON_KEY,
+          "Content-Type": "application/json",
+          "x-form-proof": await pageProofOverHttp(url, LOCAL_ANON_KEY),
+        },
         body: JSON.stringify(goodRow({ message: `stop during delivery #${i}` })),
       });
       expect(response.status).toBe(201);
     }
     // Every message is on the SMTP server, whose answers are still on their way.
     const deadline = Date.now() + 30_000;
-    while (smtp.received.length < REQUESTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (smtp.received.length < REQUESTS && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(smtp.received).toHaveLength(REQUESTS);
 
     process.kill(-backend.child.pid!, "SIGINT");
@@ -77,7 +86,9 @@ test("one Ctrl-C while e-mails are in flight: each e-mail staff received is reco
 
     const { requests } = await loadRequests(dataDir);
     expect(requests).toHaveLength(REQUESTS);
-    expect(requests.map((request) => request.notification?.status)).toEqual(Array(REQUESTS).fill("delivered"));
+    expect(requests.map((request) => request.notification?.status)).toEqual(
+      Array(REQUESTS).fill("delivered"),
+    );
     expect(new Set(smtp.received).size).toBe(REQUESTS);
   } finally {
     try {

@@ -15,7 +15,11 @@ export interface WebhookPump {
   stop(): void;
 }
 
-export async function startWebhookPump(run: DatabaseRunner, fn: FunctionCaller, log: (line: string) => void): Promise<WebhookPump> {
+export async function startWebhookPump(
+  run: DatabaseRunner,
+  fn: FunctionCaller,
+  log: (line: string) => void,
+): Promise<WebhookPump> {
   // Rows stored or confirmed before this start are not posted again: the first sweep picks up any pending ones.
   const start = await run((db) =>
     db.query<{ id: string; confirmed: string }>(
@@ -52,12 +56,15 @@ export async function startWebhookPump(run: DatabaseRunner, fn: FunctionCaller, 
         );
         for (const row of rows.rows) {
           highWater = Math.max(highWater, Number(row.id));
-          if (row.confirmed !== null && row.confirmed > confirmedWater) confirmedWater = row.confirmed;
+          if (row.confirmed !== null && row.confirmed > confirmedWater)
+            confirmedWater = row.confirmed;
           if (row.payload !== null) fn.post(row.payload, `webhook for request #${row.id}`);
         }
       } while (again && !stopped);
     } catch (error) {
-      log(`notify: could not read new requests (${error instanceof Error ? error.message : String(error)}); the next sweep retries them`);
+      log(
+        `notify: could not read new requests (${error instanceof Error ? error.message : String(error)}); the next sweep retries them`,
+      );
     } finally {
       pumping = false;
     }

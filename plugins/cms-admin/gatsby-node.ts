@@ -17,7 +17,11 @@ type DevServer = {
     route: RegExp,
     handler: (
       request: { path: string },
-      response: { set(name: string, value: string): void; send(body: Buffer): void; redirect(url: string): void },
+      response: {
+        set(name: string, value: string): void;
+        send(body: Buffer): void;
+        redirect(url: string): void;
+      },
       next: () => void,
     ) => void,
   ): void;
@@ -46,7 +50,9 @@ export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, 
     response.set("X-Robots-Tag", "noindex, nofollow");
     response.send(file.body());
   });
-  reporter.info(`Content editor: ${ADMIN_PATH} on this server (e.g. http://localhost:8000${ADMIN_PATH}); in Chrome or Edge, choose "Work with Local Repository" and pick this folder.`);
+  reporter.info(
+    `Content editor: ${ADMIN_PATH} on this server (e.g. http://localhost:8000${ADMIN_PATH}); in Chrome or Edge, choose "Work with Local Repository" and pick this folder.`,
+  );
 };
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {

@@ -13,13 +13,17 @@ import { validContentFolderPerTest } from "../../build-time/content/valid-conten
 
 // Every content check starts with one parse of the saved text: counting parses counts checks.
 jest.mock("../../build-time/content/yaml-source", () => {
-  const actual = jest.requireActual<typeof import("../../build-time/content/yaml-source")>("../../build-time/content/yaml-source");
+  const actual = jest.requireActual<typeof import("../../build-time/content/yaml-source")>(
+    "../../build-time/content/yaml-source",
+  );
   return { ...actual, parseYaml: jest.fn(actual.parseYaml) };
 });
 
 // Drawing the pictures (build-time/pictures, tested there) takes seconds and is not what this file checks.
 jest.mock("../../build-time/pictures/gatsby-pictures", () => ({
-  ...jest.requireActual<typeof import("../../build-time/pictures/gatsby-pictures")>("../../build-time/pictures/gatsby-pictures"),
+  ...jest.requireActual<typeof import("../../build-time/pictures/gatsby-pictures")>(
+    "../../build-time/pictures/gatsby-pictures",
+  ),
   createPictureDrawer: () => ({ draw: async () => undefined, drawSoon: () => undefined }),
 }));
 
@@ -27,7 +31,10 @@ const contentFolder = validContentFolderPerTest();
 const file = (name: string) => path.join(contentFolder(), name);
 const read = (name: string) => fs.readFileSync(file(name), "utf8");
 
-const PLUGIN_OPTIONS: PluginOptions = { plugins: [], typeName: ({ node }: { node: { name: string } }) => `${node.name}Content` };
+const PLUGIN_OPTIONS: PluginOptions = {
+  plugins: [],
+  typeName: ({ node }: { node: { name: string } }) => `${node.name}Content`,
+};
 
 /** The File node gatsby-source-filesystem makes for a file in the content folder. */
 function fileNode(name: string): Node & { absolutePath: string; name: string } {
@@ -39,7 +46,12 @@ function fileNode(name: string): Node & { absolutePath: string; name: string } {
     absolutePath,
     name: path.parse(name).name,
     dir: path.dirname(absolutePath),
-    internal: { type: "File", mediaType: "text/yaml", contentDigest: fs.readFileSync(absolutePath, "utf8"), owner: "gatsby-source-filesystem" },
+    internal: {
+      type: "File",
+      mediaType: "text/yaml",
+      contentDigest: fs.readFileSync(absolutePath, "utf8"),
+      owner: "gatsby-source-filesystem",
+    },
   };
 }
 
@@ -49,7 +61,10 @@ function fileNode(name: string): Node & { absolutePath: string; name: string } {
  */
 async function startGatsby() {
   jest.resetModules();
-  const hookModules: GatsbyNode[] = [await import("../../gatsby-node"), await import("./gatsby-node")];
+  const hookModules: GatsbyNode[] = [
+    await import("../../gatsby-node"),
+    await import("./gatsby-node"),
+  ];
   const parseYaml = jest.mocked((await import("../../build-time/content/yaml-source")).parseYaml);
   const { reporter, calls } = fakeReporter();
   const created: Node[] = [];
@@ -59,8 +74,12 @@ async function startGatsby() {
       node,
       reporter,
       // As Gatsby: a node's own content if it has some, else its file's (gatsby-source-filesystem).
-      loadNodeContent: async (loaded: Node & { absolutePath?: string }) => loaded.internal.content ?? fs.readFileSync(loaded.absolutePath ?? "", "utf8"),
-      actions: { createNode: (child: Node) => created.push(child), createParentChildLink: () => undefined },
+      loadNodeContent: async (loaded: Node & { absolutePath?: string }) =>
+        loaded.internal.content ?? fs.readFileSync(loaded.absolutePath ?? "", "utf8"),
+      actions: {
+        createNode: (child: Node) => created.push(child),
+        createParentChildLink: () => undefined,
+      },
       createNodeId: (seed: string) => `node ${seed}`,
       createContentDigest: (input: unknown) => JSON.stringify(input),
     }) as unknown as CreateNodeArgs;
@@ -70,19 +89,34 @@ async function startGatsby() {
     calls,
     created,
     async bootstrap() {
-      for (const hooks of hookModules) await hooks.onPreBootstrap?.(gatsbyArgs(fileNode("hero.yaml")), PLUGIN_OPTIONS, () => undefined);
+      for (const hooks of hookModules)
+        await hooks.onPreBootstrap?.(
+          gatsbyArgs(fileNode("hero.yaml")),
+          PLUGIN_OPTIONS,
+          () => undefined,
+        );
     },
     /** onCreateNode in every module that wants the node, as Gatsby does for a new or changed File node. */
     async createFileNode(node: Node) {
       for (const hooks of hookModules) {
-        if (hooks.shouldOnCreateNode && !hooks.shouldOnCreateNode({ node }, PLUGIN_OPTIONS)) continue;
+        if (hooks.shouldOnCreateNode && !hooks.shouldOnCreateNode({ node }, PLUGIN_OPTIONS))
+          continue;
         await hooks.onCreateNode?.(gatsbyArgs(node), PLUGIN_OPTIONS, () => undefined);
       }
     },
   };
 }
 
-const CONTENT_NAMES = ["site", "hero", "solutions", "consulting", "expo", "meeting", "contact", "footer"].map((name) => `${name}.yaml`);
+const CONTENT_NAMES = [
+  "site",
+  "hero",
+  "solutions",
+  "consulting",
+  "expo",
+  "meeting",
+  "contact",
+  "footer",
+].map((name) => `${name}.yaml`);
 
 /** A node's fields as a page query sees them (without Gatsby's bookkeeping). */
 function fieldsOf(node: Node | undefined): Record<string, unknown> | undefined {
@@ -123,7 +157,9 @@ describe("the page gets exactly what the check saw", () => {
       gatsby.created.length = 0;
       await gatsby.createFileNode(fileNode(name));
       expect(gatsby.created).toHaveLength(1);
-      expect(fieldsOf(gatsby.created[0])).toEqual(checkContentFileText(contentFolder(), file(name), read(name))?.data);
+      expect(fieldsOf(gatsby.created[0])).toEqual(
+        checkContentFileText(contentFolder(), file(name), read(name))?.data,
+      );
       return fieldsOf(gatsby.created[0]);
     };
 
@@ -134,12 +170,21 @@ describe("the page gets exactly what the check saw", () => {
     for (const name of CONTENT_NAMES) await nodeFor(gatsby, name);
     // …and as saved while `gatsby develop` runs.
     fs.writeFileSync(file("expo.yaml"), read("expo.yaml").replace("  Visit us\n", "  Meet us\n"));
-    expect(await nodeFor(gatsby, "expo.yaml")).toMatchObject({ startDate: "2025-05-19", booth: "0713", heading: "Meet us at the expo" });
+    expect(await nodeFor(gatsby, "expo.yaml")).toMatchObject({
+      startDate: "2025-05-19",
+      booth: "0713",
+      heading: "Meet us at the expo",
+    });
 
     // What the transformer's own js-yaml 4 would have made of the saved text: the page would
     // have received a Date and the number 713.
-    const transformerYaml = createRequire(require.resolve("gatsby-transformer-yaml/gatsby-node"))("js-yaml") as { load(text: string): unknown };
-    expect(transformerYaml.load(expo)).toMatchObject({ startDate: new Date("2025-05-19T00:00:00Z"), booth: 713 });
+    const transformerYaml = createRequire(require.resolve("gatsby-transformer-yaml/gatsby-node"))(
+      "js-yaml",
+    ) as { load(text: string): unknown };
+    expect(transformerYaml.load(expo)).toMatchObject({
+      startDate: new Date("2025-05-19T00:00:00Z"),
+      booth: 713,
+    });
   });
 
   it("a save with errors makes the node again from the last version that passed", async () => {
@@ -148,7 +193,9 @@ describe("the page gets exactly what the check saw", () => {
     const original = read("hero.yaml");
     fs.writeFileSync(file("hero.yaml"), original.replace(/^headline: .*$/m, 'headline: "unclosed'));
     await gatsby.createFileNode(fileNode("hero.yaml"));
-    expect(fieldsOf(gatsby.created[0])).toEqual(checkContentFileText(contentFolder(), file("hero.yaml"), original)?.data);
+    expect(fieldsOf(gatsby.created[0])).toEqual(
+      checkContentFileText(contentFolder(), file("hero.yaml"), original)?.data,
+    );
     expect(gatsby.calls.map(([method]) => method)).toEqual(["info", "panicOnBuild"]);
   });
 
@@ -165,7 +212,10 @@ describe("the page gets exactly what the check saw", () => {
     await gatsby.bootstrap();
     const before = gatsby.parses();
     const { absolutePath: _absolutePath, ...hero } = fileNode("hero.yaml");
-    await gatsby.createFileNode({ ...hero, internal: { ...hero.internal, type: "Upload", content: "headline: [not checked]" } });
+    await gatsby.createFileNode({
+      ...hero,
+      internal: { ...hero.internal, type: "Upload", content: "headline: [not checked]" },
+    });
     expect(fieldsOf(gatsby.created[0])).toEqual({ headline: ["not checked"] });
     expect(gatsby.parses()).toBe(before);
   });

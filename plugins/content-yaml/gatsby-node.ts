@@ -31,7 +31,8 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter })
   await pictures.draw(reporter);
 };
 
-export const shouldOnCreateNode: GatsbyNode["shouldOnCreateNode"] = (args) => yamlTransformer.shouldOnCreateNode(args);
+export const shouldOnCreateNode: GatsbyNode["shouldOnCreateNode"] = (args) =>
+  yamlTransformer.shouldOnCreateNode(args);
 
 export const onCreateNode: GatsbyNode["onCreateNode"] = async (args, pluginOptions) => {
   const { node, loadNodeContent, reporter } = args;
@@ -41,6 +42,12 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async (args, pluginOptio
   if (text === undefined) return undefined;
   pictures.drawSoon(reporter);
   // A picture field left empty gets the picture drawn from the content (build-time/pictures).
-  const data = path.dirname(absolutePath) === CONTENT_DIR ? withDrawnPictures(absolutePath, text, CONTENT_DIR) : text;
-  return yamlTransformer.onCreateNode({ ...args, loadNodeContent: async () => data }, pluginOptions);
+  const data =
+    path.dirname(absolutePath) === CONTENT_DIR
+      ? withDrawnPictures(absolutePath, text, CONTENT_DIR)
+      : text;
+  return yamlTransformer.onCreateNode(
+    { ...args, loadNodeContent: async () => data },
+    pluginOptions,
+  );
 };

@@ -1,6 +1,11 @@
 import { MEETING_FORM_ISLAND_ID } from "../lib/meeting-form-island";
 import { campaignFrom } from "../lib/site-analytics/campaign";
-import { CTA_ATTRIBUTE, FORM_OUTCOME_EVENT, type CtaId, type FormOutcome } from "../lib/site-analytics/events";
+import {
+  CTA_ATTRIBUTE,
+  FORM_OUTCOME_EVENT,
+  type CtaId,
+  type FormOutcome,
+} from "../lib/site-analytics/events";
 import { mayCount } from "../lib/site-analytics/may-count";
 import { referrerDomain } from "../lib/site-analytics/referrer";
 import { countSiteEvent, siteEventEndpoint, startCounting } from "../lib/site-analytics/send";
@@ -23,8 +28,13 @@ export function countVisit(doc: Document, earlier: readonly Event[] = []): void 
   const url = process.env.GATSBY_SUPABASE_URL;
   const key = process.env.GATSBY_SUPABASE_ANON_KEY;
   const nav = win.navigator as Navigator & { globalPrivacyControl?: boolean };
-  if (!form || !url || !key || !mayCount(nav, (win as Window & { doNotTrack?: string }).doNotTrack)) return;
-  startCounting(siteEventEndpoint(url, key), campaignFrom(win.location.search), win.fetch.bind(win));
+  if (!form || !url || !key || !mayCount(nav, (win as Window & { doNotTrack?: string }).doNotTrack))
+    return;
+  startCounting(
+    siteEventEndpoint(url, key),
+    campaignFrom(win.location.search),
+    win.fetch.bind(win),
+  );
   countSiteEvent("view", { referrer: referrerDomain(doc.referrer, win.location.hostname) });
 
   const onClick = (event: Event) => {
@@ -34,16 +44,28 @@ export function countVisit(doc: Document, earlier: readonly Event[] = []): void 
   let started = false;
   const onFocus = (event: Event) => {
     const field = event.target;
-    if (started || !(field instanceof HTMLElement) || !field.matches(FIELD) || field.tabIndex < 0 || !form.contains(field)) return;
+    if (
+      started ||
+      !(field instanceof HTMLElement) ||
+      !field.matches(FIELD) ||
+      field.tabIndex < 0 ||
+      !form.contains(field)
+    )
+      return;
     started = true;
     doc.removeEventListener("focusin", onFocus);
     countSiteEvent("form_start");
   };
   const onOutcome = (event: Event) => {
     const outcome = (event as CustomEvent<unknown>).detail;
-    if (outcome === "request_sent" || outcome === "request_failed") countSiteEvent(outcome as FormOutcome);
+    if (outcome === "request_sent" || outcome === "request_failed")
+      countSiteEvent(outcome as FormOutcome);
   };
-  const handlers: Record<string, (event: Event) => void> = { click: onClick, focusin: onFocus, [FORM_OUTCOME_EVENT]: onOutcome };
+  const handlers: Record<string, (event: Event) => void> = {
+    click: onClick,
+    focusin: onFocus,
+    [FORM_OUTCOME_EVENT]: onOutcome,
+  };
   for (const event of earlier) handlers[event.type]?.(event);
   doc.addEventListener("click", onClick);
   doc.addEventListener(FORM_OUTCOME_EVENT, onOutcome);

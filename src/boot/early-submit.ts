@@ -12,14 +12,20 @@ const loadSend = () => import(/* webpackChunkName: "submit-path" */ "../lib/send
  * when it hydrates, and is sent as soon as supabase-js is there, without waiting for React and the
  * form; the form, once live, shows how it ended (src/lib/early-submit.ts).
  */
-export function catchEarlySubmits(doc: Document, content: Queries.MeetingFormFragment | undefined): void {
+export function catchEarlySubmits(
+  doc: Document,
+  content: Queries.MeetingFormFragment | undefined,
+): void {
   const form = doc.querySelector<HTMLFormElement>(`#${MEETING_FORM_ISLAND_ID} form`);
   const button = form?.querySelector<HTMLButtonElement>("button[type=submit]");
   if (!form || !button || !content) return;
   catchSubmitsUntilLive(
     form,
     () => {
-      for (const control of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLButtonElement>("input,textarea,button")) control.disabled = true;
+      for (const control of form.querySelectorAll<
+        HTMLInputElement | HTMLTextAreaElement | HTMLButtonElement
+      >("input,textarea,button"))
+        control.disabled = true;
       button.textContent = content.form.submittingLabel;
       form.setAttribute("aria-busy", "true");
     },

@@ -5,11 +5,16 @@ import { whenNeeded } from "../lib/when-needed";
 /** The form's content as the build wrote it into the page, or undefined when the page has none. */
 export function meetingFormContentIn(doc: Document): Queries.MeetingFormFragment | undefined {
   const block = doc.getElementById(MEETING_FORM_CONTENT_ID);
-  return block?.textContent ? (JSON.parse(block.textContent) as Queries.MeetingFormFragment) : undefined;
+  return block?.textContent
+    ? (JSON.parse(block.textContent) as Queries.MeetingFormFragment)
+    : undefined;
 }
 
 // Only hydrateMeetingForm: the root's component is for the HTML renderer (meeting-form-island.tsx).
-const loadRoot = () => import(/* webpackChunkName: "meeting-form", webpackExports: ["hydrateMeetingForm"] */ "../components/meeting-form-root");
+const loadRoot = () =>
+  import(
+    /* webpackChunkName: "meeting-form", webpackExports: ["hydrateMeetingForm"] */ "../components/meeting-form-root"
+  );
 
 /** A task boundary: the chunk's modules run in one task, the hydration starts in the next. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -23,7 +28,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * No React until then: this module is part of the page's start-up script (src/boot/page-boot.ts),
  * React and the form come with the chunk.
  */
-export function hydrateMeetingFormWhenNeeded(doc: Document = document, content = meetingFormContentIn(doc)): () => void {
+export function hydrateMeetingFormWhenNeeded(
+  doc: Document = document,
+  content = meetingFormContentIn(doc),
+): () => void {
   const island = doc.getElementById(MEETING_FORM_ISLAND_ID);
   const section = doc.getElementById(CONTACT_FORM_ID);
   if (!island || !section || !content) return () => undefined;
@@ -36,7 +44,10 @@ export function hydrateMeetingFormWhenNeeded(doc: Document = document, content =
         hydrateMeetingForm(island, content);
       })
       .catch((error: unknown) => {
-        console.warn("The meeting form's script did not load; trying again at the next visit to the form.", error);
+        console.warn(
+          "The meeting form's script did not load; trying again at the next visit to the form.",
+          error,
+        );
         cancel = whenNeeded(section, hydrate, { idle: false, ifAlreadyThere: false }, win);
       });
   };

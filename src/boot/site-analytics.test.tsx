@@ -21,7 +21,9 @@ const form = (
 
 /** The events sent, as the database would read them. */
 function sentEvents(fetchMock: jest.Mock): Array<Record<string, string>> {
-  return fetchMock.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string) as Record<string, string>);
+  return fetchMock.mock.calls.map(
+    ([, init]) => JSON.parse((init as RequestInit).body as string) as Record<string, string>,
+  );
 }
 
 describe("counting the visit (page-boot)", () => {
@@ -63,20 +65,26 @@ describe("counting the visit (page-boot)", () => {
   function start(): void {
     const listeners: Array<[string, EventListenerOrEventListenerObject]> = [];
     const add = document.addEventListener.bind(document);
-    const spy = jest.spyOn(document, "addEventListener").mockImplementation((type, listener, options) => {
-      listeners.push([type, listener]);
-      add(type, listener, options);
-    });
+    const spy = jest
+      .spyOn(document, "addEventListener")
+      .mockImplementation((type, listener, options) => {
+        listeners.push([type, listener]);
+        add(type, listener, options);
+      });
     removers.push(scrollToSectionOnLinkClick(CONTACT_FORM_ID));
     countVisit(document);
     spy.mockRestore();
-    removers.push(() => listeners.forEach(([type, listener]) => document.removeEventListener(type, listener)));
+    removers.push(() =>
+      listeners.forEach(([type, listener]) => document.removeEventListener(type, listener)),
+    );
   }
 
   it("counts the view with its campaign and referrer domain, each call to action, and one form start at the first field", () => {
     window.history.replaceState(null, "", "/?src=flyer");
     start();
-    expect(fetchMock.mock.calls[0]![0]).toBe("https://abc.supabase.co/rest/v1/rpc/record_site_event?apikey=anon-key");
+    expect(fetchMock.mock.calls[0]![0]).toBe(
+      "https://abc.supabase.co/rest/v1/rpc/record_site_event?apikey=anon-key",
+    );
 
     screen.getAllByRole("link", { name: hero.ctaLabel })[0]!.click(); // moves focus to the form's heading: not a start
     screen.getAllByRole("link", { name: expo.ctaLabel })[0]!.click();
@@ -98,14 +106,20 @@ describe("counting the visit (page-boot)", () => {
   });
 
   it("page-boot loads the counting code at idle, and what the visitor did before it arrived still counts", async () => {
-    window.history.replaceState(null, "", "/?utm_source=newsletter&utm_medium=email&utm_campaign=invite");
+    window.history.replaceState(
+      null,
+      "",
+      "/?utm_source=newsletter&utm_medium=email&utm_campaign=invite",
+    );
     const listeners: Array<[string, EventListenerOrEventListenerObject]> = [];
     const add = document.addEventListener.bind(document);
     jest.spyOn(document, "addEventListener").mockImplementation((type, listener, options) => {
       listeners.push([type, listener]);
       add(type, listener, options);
     });
-    removers.push(() => listeners.forEach(([type, listener]) => document.removeEventListener(type, listener)));
+    removers.push(() =>
+      listeners.forEach(([type, listener]) => document.removeEventListener(type, listener)),
+    );
     removers.push(scrollToSectionOnLinkClick(CONTACT_FORM_ID));
     startSiteAnalytics(document);
     screen.getAllByRole("link", { name: hero.ctaLabel })[0]!.click();
@@ -123,9 +137,12 @@ describe("counting the visit (page-boot)", () => {
   });
 
   it("every call to action on the page has an id the database accepts", () => {
-    const ids = [...document.querySelectorAll("a[href='#contact-form']")].map((link) => link.getAttribute("data-cta"));
+    const ids = [...document.querySelectorAll("a[href='#contact-form']")].map((link) =>
+      link.getAttribute("data-cta"),
+    );
     expect(ids.length).toBeGreaterThan(3);
-    for (const id of ids) expect(id).toMatch(/^(hero|consulting|expo|footer|offering-[1-9][0-9]?)$/);
+    for (const id of ids)
+      expect(id).toMatch(/^(hero|consulting|expo|footer|offering-[1-9][0-9]?)$/);
   });
 
   it.each([

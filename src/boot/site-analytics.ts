@@ -17,16 +17,14 @@ export function startSiteAnalytics(doc: Document = document): void {
   const win = doc.defaultView ?? window;
   const earlier: Event[] = [];
   const remember = (event: Event) => earlier.push(event);
-  const stopRemembering = () => REMEMBERED.forEach((type) => doc.removeEventListener(type, remember));
+  const stopRemembering = () =>
+    REMEMBERED.forEach((type) => doc.removeEventListener(type, remember));
   REMEMBERED.forEach((type) => doc.addEventListener(type, remember));
   const load = () =>
-    loadCounting().then(
-      ({ countVisit }) => {
-        stopRemembering();
-        countVisit(doc, earlier);
-      },
-      stopRemembering,
-    );
+    loadCounting().then(({ countVisit }) => {
+      stopRemembering();
+      countVisit(doc, earlier);
+    }, stopRemembering);
   if (win.requestIdleCallback) win.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
   else win.setTimeout(load, 1);
 }

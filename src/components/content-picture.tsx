@@ -19,7 +19,13 @@ export function ContentPicture({ image, alt, className }: ContentPictureProps) {
   return (
     <picture>
       {sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} media={source.media} />
+        <source
+          key={source.type}
+          type={source.type}
+          srcSet={source.srcSet}
+          sizes={source.sizes}
+          media={source.media}
+        />
       ))}
       <img
         className={className}

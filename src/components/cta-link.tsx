@@ -18,10 +18,21 @@ type CtaLinkProps = {
  */
 export function CtaLink({ children, ctaId, variant = "primary" }: CtaLinkProps) {
   return (
-    <a href={`#${CONTACT_FORM_ID}`} className={`${styles.cta} ${styles[variant]}`} {...{ [CTA_ATTRIBUTE]: ctaId }}>
+    <a
+      href={`#${CONTACT_FORM_ID}`}
+      className={`${styles.cta} ${styles[variant]}`}
+      {...{ [CTA_ATTRIBUTE]: ctaId }}
+    >
       {children}
       <svg className={styles.arrow} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-        <path d="M4 10h11m-4-5 5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M4 10h11m-4-5 5 5-5 5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </a>
   );

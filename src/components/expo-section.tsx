@@ -3,7 +3,13 @@ import { graphql } from "gatsby";
 import { CtaLink } from "./cta-link";
 import * as styles from "./expo-section.module.css";
 
-export function ExpoSection({ expo, boothLabel }: { expo: Queries.ExpoSectionFragment; boothLabel: string }) {
+export function ExpoSection({
+  expo,
+  boothLabel,
+}: {
+  expo: Queries.ExpoSectionFragment;
+  boothLabel: string;
+}) {
   return (
     <section id="expo" className={styles.section} aria-labelledby="expo-heading">
       <div className={styles.inner}>
@@ -39,7 +45,12 @@ export function ExpoSection({ expo, boothLabel }: { expo: Queries.ExpoSectionFra
         <ul className={styles.leaders}>
           {expo.leaders.map((leader) => (
             <li key={leader.role} className={styles.leader}>
-              <svg className={styles.leaderIcon} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+              <svg
+                className={styles.leaderIcon}
+                viewBox="0 0 40 40"
+                aria-hidden="true"
+                focusable="false"
+              >
                 <circle cx="20" cy="20" r="20" fill="currentColor" opacity="0.12" />
                 <circle cx="20" cy="16" r="6.5" fill="currentColor" />
                 <path d="M8.5 32c1.8-6 6.3-8.5 11.5-8.5S29.7 26 31.5 32" fill="currentColor" />

@@ -28,14 +28,30 @@ afterEach(() => {
 describe("the meeting form island", () => {
   it("is in the HTML with its button disabled until its script runs", () => {
     builtPage();
-    expect(document.getElementById(MEETING_FORM_ISLAND_ID)).toContainElement(screen.getByLabelText(words.fullNameLabel));
+    expect(document.getElementById(MEETING_FORM_ISLAND_ID)).toContainElement(
+      screen.getByLabelText(words.fullNameLabel),
+    );
     expect(screen.getByRole("button", { name: words.submitLabel })).toBeDisabled();
   });
 
   it("carries the form's words in the HTML, as the build had them and nothing else of its section, for the hydration to read", () => {
     builtPage();
-    const { form, productOptions, meetingTimeOptions, successToast, failureToast, toastRegionLabel } = content;
-    expect(meetingFormContentIn(document)).toEqual({ form, productOptions, meetingTimeOptions, successToast, failureToast, toastRegionLabel });
+    const {
+      form,
+      productOptions,
+      meetingTimeOptions,
+      successToast,
+      failureToast,
+      toastRegionLabel,
+    } = content;
+    expect(meetingFormContentIn(document)).toEqual({
+      form,
+      productOptions,
+      meetingTimeOptions,
+      successToast,
+      failureToast,
+      toastRegionLabel,
+    });
   });
 
   it("keeps what the visitor typed and ticked before it hydrated, and then enables the button", async () => {
@@ -43,12 +59,16 @@ describe("the meeting form island", () => {
     const island = document.getElementById(MEETING_FORM_ISLAND_ID)!;
     const fullName = screen.getByLabelText<HTMLInputElement>(words.fullNameLabel);
     const challenges = screen.getByLabelText<HTMLTextAreaElement>(words.challengesLabel);
-    const product = screen.getByRole<HTMLInputElement>("checkbox", { name: productOptions[1]!.label });
+    const product = screen.getByRole<HTMLInputElement>("checkbox", {
+      name: productOptions[1]!.label,
+    });
     fullName.value = "Robin Early";
     challenges.value = "Typed before the form's script arrived.";
     product.checked = true;
     const problems: unknown[] = [];
-    const consoleError = jest.spyOn(console, "error").mockImplementation((...args: unknown[]) => problems.push(args));
+    const consoleError = jest
+      .spyOn(console, "error")
+      .mockImplementation((...args: unknown[]) => problems.push(args));
 
     await act(async () => hydrateMeetingForm(island, content));
 

@@ -15,14 +15,22 @@ import * as styles from "./meeting-form-island.module.css";
 const MeetingFormRoot: typeof MeetingFormRootComponent | undefined =
   process.env.BUILD_STAGE !== "build-javascript"
     ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-      (require("./meeting-form-root") as { MeetingFormRoot: typeof MeetingFormRootComponent }).MeetingFormRoot
+      (require("./meeting-form-root") as { MeetingFormRoot: typeof MeetingFormRootComponent })
+        .MeetingFormRoot
     : undefined;
 
 /**
  * Only the fields of the form's fragment: the object the page query hands over also holds the rest
  * of its section (heading, picture), which the hydration does not need.
  */
-function formWordsOnly({ form, productOptions, meetingTimeOptions, successToast, failureToast, toastRegionLabel }: Queries.MeetingFormFragment): Queries.MeetingFormFragment {
+function formWordsOnly({
+  form,
+  productOptions,
+  meetingTimeOptions,
+  successToast,
+  failureToast,
+  toastRegionLabel,
+}: Queries.MeetingFormFragment): Queries.MeetingFormFragment {
   return { form, productOptions, meetingTimeOptions, successToast, failureToast, toastRegionLabel };
 }
 
@@ -36,7 +44,11 @@ function formWordsOnly({ form, productOptions, meetingTimeOptions, successToast,
 export function MeetingFormIsland({ content }: { content: Queries.MeetingFormFragment }) {
   return (
     <>
-      <script type="application/json" id={MEETING_FORM_CONTENT_ID} dangerouslySetInnerHTML={{ __html: serializeForScriptElement(formWordsOnly(content)) }} />
+      <script
+        type="application/json"
+        id={MEETING_FORM_CONTENT_ID}
+        dangerouslySetInnerHTML={{ __html: serializeForScriptElement(formWordsOnly(content)) }}
+      />
       <div id={MEETING_FORM_ISLAND_ID} className={styles.island}>
         {MeetingFormRoot && <MeetingFormRoot content={content} />}
       </div>

@@ -4,7 +4,12 @@ import userEvent from "@testing-library/user-event";
 import { ToastRegion } from "./toast-region";
 import { MeetingForm } from "./meeting-form";
 import type { ContactRecord } from "../lib/meeting-request";
-import { editedContent, loadContent, lowerCaseTexts, meetingFormContent } from "../test-support/content-as-page-data";
+import {
+  editedContent,
+  loadContent,
+  lowerCaseTexts,
+  meetingFormContent,
+} from "../test-support/content-as-page-data";
 
 /**
  * What only a unit test can show: every word of the form comes from content/meeting.yaml, and
@@ -24,7 +29,12 @@ function renderForm(submitRequest: (record: ContactRecord) => Promise<void>, fil
   const startProof = jest.fn();
   render(
     <>
-      <MeetingForm content={meetingFormContent(files)} submitRequest={submitRequest} prepareSubmit={prepareSubmit} startProof={startProof} />
+      <MeetingForm
+        content={meetingFormContent(files)}
+        submitRequest={submitRequest}
+        prepareSubmit={prepareSubmit}
+        startProof={startProof}
+      />
       <ToastRegion label={String(files.meeting?.toastRegionLabel)} />
     </>,
   );
@@ -42,9 +52,16 @@ function pendingSubmit() {
   return { submitRequest, settle: () => deferred as Deferred };
 }
 
-const REQUIRED = { fullName: "Ana Pérez", organization: "Valley Regional Transit", email: "ana@vrt.example.org" };
+const REQUIRED = {
+  fullName: "Ana Pérez",
+  organization: "Valley Regional Transit",
+  email: "ana@vrt.example.org",
+};
 
-async function fillRequiredFields(user: ReturnType<typeof userEvent.setup>, label: (text: string) => string) {
+async function fillRequiredFields(
+  user: ReturnType<typeof userEvent.setup>,
+  label: (text: string) => string,
+) {
   await user.type(screen.getByLabelText(label(words.fullNameLabel)), REQUIRED.fullName);
   await user.type(screen.getByLabelText(label(words.organizationLabel)), REQUIRED.organization);
   await user.type(screen.getByLabelText(label(words.emailLabel)), REQUIRED.email);
@@ -64,11 +81,24 @@ describe("MeetingForm", () => {
     const { submitRequest, settle } = pendingSubmit();
     renderForm(submitRequest, shouted);
 
-    for (const label of [words.fullNameLabel, words.organizationLabel, words.emailLabel, words.phoneLabel, words.fleetSizeLabel, words.challengesLabel]) {
+    for (const label of [
+      words.fullNameLabel,
+      words.organizationLabel,
+      words.emailLabel,
+      words.phoneLabel,
+      words.fleetSizeLabel,
+      words.challengesLabel,
+    ]) {
       expect(screen.getByLabelText(shout(label))).toBeInTheDocument();
     }
-    expect(screen.getByLabelText(shout(words.fullNameLabel))).toHaveAttribute("title", shout(words.fullNameHint));
-    expect(screen.getByLabelText(shout(words.fleetSizeLabel))).toHaveAttribute("placeholder", shout(words.fleetSizePlaceholder));
+    expect(screen.getByLabelText(shout(words.fullNameLabel))).toHaveAttribute(
+      "title",
+      shout(words.fullNameHint),
+    );
+    expect(screen.getByLabelText(shout(words.fleetSizeLabel))).toHaveAttribute(
+      "placeholder",
+      shout(words.fleetSizePlaceholder),
+    );
     expect(screen.getByRole("group", { name: shout(words.productsLegend) })).toBeInTheDocument();
     expect(screen.getByRole("group", { name: shout(words.meetingTimeLegend) })).toBeInTheDocument();
     expect(screen.getByText(shout(words.requiredNote))).toBeInTheDocument();

@@ -5,11 +5,20 @@ import { FIELD_LIMITS } from "../lib/field-limits";
 import { HONEYPOT_FIELD_NAME, isFilledByBot } from "../lib/meeting-request";
 import type { ContactRecord } from "../lib/meeting-request";
 import { afterNextPaint } from "../lib/after-next-paint";
-import { earlySubmitPending, submitsAreCaught, takeEarlySubmit, type EarlySubmit } from "../lib/early-submit";
+import {
+  earlySubmitPending,
+  submitsAreCaught,
+  takeEarlySubmit,
+  type EarlySubmit,
+} from "../lib/early-submit";
 import { FORM_NEAR_MARGIN } from "../lib/meeting-form-island";
 import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
 import { announceFormOutcome } from "../lib/site-analytics/form-outcome";
-import { insertContactRecordLazily, loadSubmitPath, sendMeetingAnswers } from "../lib/send-meeting-request";
+import {
+  insertContactRecordLazily,
+  loadSubmitPath,
+  sendMeetingAnswers,
+} from "../lib/send-meeting-request";
 import { whenNearViewport } from "../lib/when-near-viewport";
 import { prepareToasts, showToast } from "../lib/toasts";
 import * as styles from "./meeting-form.module.css";
@@ -35,7 +44,9 @@ const NOT_ONLY_SPACES = ".*\\S.*";
  */
 function prepareSubmitPath(form: HTMLFormElement) {
   import(/* webpackChunkName: "submit-path" */ "../lib/keep-submit-warm")
-    .then(({ keepContactsInsertWarm }) => keepContactsInsertWarm(form.closest<HTMLElement>(`#${CONTACT_FORM_ID}`) ?? form, form))
+    .then(({ keepContactsInsertWarm }) =>
+      keepContactsInsertWarm(form.closest<HTMLElement>(`#${CONTACT_FORM_ID}`) ?? form, form),
+    )
     .catch(() => undefined); // the submit then sends its own preflight
   loadSubmitPath()
     .then(({ loadSupabase }) => loadSupabase())
@@ -95,7 +106,10 @@ export function MeetingForm({
     afterNextPaint(startProof);
   };
 
-  const submitAnswers = async (form: HTMLFormElement, { answers, sending: sentEarly }: EarlySubmit) => {
+  const submitAnswers = async (
+    form: HTMLFormElement,
+    { answers, sending: sentEarly }: EarlySubmit,
+  ) => {
     submittingRef.current = true;
     try {
       const fromBot = isFilledByBot(answers);
@@ -110,7 +124,11 @@ export function MeetingForm({
       proofStartedRef.current = false;
       void showToast("success", content.successToast);
     } catch (error) {
-      console.error("Meeting request submission failed:", error instanceof Error ? error.message : error, error);
+      console.error(
+        "Meeting request submission failed:",
+        error instanceof Error ? error.message : error,
+        error,
+      );
       announceFormOutcome(form, "request_failed");
       void showToast("error", content.failureToast);
     } finally {
@@ -123,7 +141,9 @@ export function MeetingForm({
     setReady(true);
     const early = takeEarlySubmit();
     if (early && formRef.current) void submitAnswers(formRef.current, early);
-    return formRef.current ? whenNearViewport(formRef.current, prepare, FORM_NEAR_MARGIN) : undefined;
+    return formRef.current
+      ? whenNearViewport(formRef.current, prepare, FORM_NEAR_MARGIN)
+      : undefined;
     // Once, when the form becomes live.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -134,13 +154,22 @@ export function MeetingForm({
     const early = takeEarlySubmit();
     if (submittingRef.current) return;
     // Read before the controls are disabled: FormData leaves disabled controls out.
-    void submitAnswers(event.currentTarget, early ?? { answers: new FormData(event.currentTarget) });
+    void submitAnswers(
+      event.currentTarget,
+      early ?? { answers: new FormData(event.currentTarget) },
+    );
   };
 
   return (
     // Focus inside the form only starts loading supabase-js and the toasts; the form itself stays non-interactive.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <form ref={formRef} className={styles.form} onSubmit={handleSubmit} onFocus={handleFocus} aria-busy={submitting}>
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={handleSubmit}
+      onFocus={handleFocus}
+      aria-busy={submitting}
+    >
       <div className={styles.row}>
         <Field label={words.fullNameLabel} id="fullName">
           <input
@@ -171,10 +200,25 @@ export function MeetingForm({
       </div>
       <div className={styles.row}>
         <Field label={words.emailLabel} id="email">
-          <input id="email" name="email" type="email" autoComplete="email" required maxLength={FIELD_LIMITS.email} disabled={submitting} />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={FIELD_LIMITS.email}
+            disabled={submitting}
+          />
         </Field>
         <Field label={words.phoneLabel} id="phone">
-          <input id="phone" name="phone" type="tel" autoComplete="tel" maxLength={FIELD_LIMITS.phone} disabled={submitting} />
+          <input
+            id="phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={FIELD_LIMITS.phone}
+            disabled={submitting}
+          />
         </Field>
       </div>
       <Field label={words.fleetSizeLabel} id="fleetSize">
@@ -193,7 +237,13 @@ export function MeetingForm({
         <div className={styles.choices}>
           {productOptions.map((option, index) => (
             <label key={option.value} className={styles.choice} htmlFor={`product-${index}`}>
-              <input id={`product-${index}`} type="checkbox" name="products" value={option.value} disabled={submitting} />
+              <input
+                id={`product-${index}`}
+                type="checkbox"
+                name="products"
+                value={option.value}
+                disabled={submitting}
+              />
               <span>{option.label}</span>
             </label>
           ))}
@@ -204,8 +254,18 @@ export function MeetingForm({
         <legend className={styles.legend}>{words.meetingTimeLegend}</legend>
         <div className={`${styles.choices} ${styles.times}`}>
           {meetingTimeOptions.map((option) => (
-            <label key={option.value} className={styles.choice} htmlFor={`meeting-time-${option.value}`}>
-              <input id={`meeting-time-${option.value}`} type="radio" name="meetingTime" value={option.value} disabled={submitting} />
+            <label
+              key={option.value}
+              className={styles.choice}
+              htmlFor={`meeting-time-${option.value}`}
+            >
+              <input
+                id={`meeting-time-${option.value}`}
+                type="radio"
+                name="meetingTime"
+                value={option.value}
+                disabled={submitting}
+              />
               <span>{option.label}</span>
             </label>
           ))}
@@ -213,14 +273,27 @@ export function MeetingForm({
       </fieldset>
 
       <Field label={words.challengesLabel} id="challenges">
-        <textarea id="challenges" name="challenges" rows={4} maxLength={FIELD_LIMITS.challenges} disabled={submitting} />
+        <textarea
+          id="challenges"
+          name="challenges"
+          rows={4}
+          maxLength={FIELD_LIMITS.challenges}
+          disabled={submitting}
+        />
       </Field>
 
       {/* Bots fill every field; people never see this one, keyboards skip it, screen readers ignore it.
           Its label is for bots only, so it is not content. */}
       <div className={styles.honeypot} aria-hidden="true">
         <label htmlFor={HONEYPOT_FIELD_NAME}>Reference code (leave this empty)</label>
-        <input id={HONEYPOT_FIELD_NAME} name={HONEYPOT_FIELD_NAME} type="text" tabIndex={-1} autoComplete="off" disabled={submitting} />
+        <input
+          id={HONEYPOT_FIELD_NAME}
+          name={HONEYPOT_FIELD_NAME}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          disabled={submitting}
+        />
       </div>
 
       <button className={styles.submit} type="submit" disabled={submitting || !ready}>

@@ -17,7 +17,12 @@ export function MeetingSection({ meeting, contact }: MeetingSectionProps) {
   return (
     // Focusable, so that following a #contact-form link before the page's script has run (a tap at
     // first paint) moves focus here too, and the next Tab goes into the form.
-    <section id={CONTACT_FORM_ID} className={styles.section} aria-labelledby="contact-form-heading" tabIndex={-1}>
+    <section
+      id={CONTACT_FORM_ID}
+      className={styles.section}
+      aria-labelledby="contact-form-heading"
+      tabIndex={-1}
+    >
       <div className={styles.inner}>
         <header className={styles.intro}>
           <h2 id="contact-form-heading" className={styles.heading} tabIndex={-1} data-focus-target>
@@ -33,7 +38,9 @@ export function MeetingSection({ meeting, contact }: MeetingSectionProps) {
             <MeetingFormIsland content={meeting} />
           </section>
           <div className={styles.aside}>
-            {image && <ContentPicture className={styles.image} image={image} alt={meeting.imageAlt} />}
+            {image && (
+              <ContentPicture className={styles.image} image={image} alt={meeting.imageAlt} />
+            )}
             <ContactCard title={meeting.contactTitle} contact={contact} />
           </div>
         </div>
@@ -48,7 +55,12 @@ export const query = graphql`
     subtitle
     image {
       childImageSharp {
-        gatsbyImageData(width: 560, placeholder: NONE, formats: [AUTO, WEBP, AVIF], breakpoints: [360, 560, 840, 1120])
+        gatsbyImageData(
+          width: 560
+          placeholder: NONE
+          formats: [AUTO, WEBP, AVIF]
+          breakpoints: [360, 560, 840, 1120]
+        )
       }
     }
     imageAlt

@@ -25,7 +25,14 @@ export function OfferingCard({ offering, ctaLabel, ctaAboutWord, position }: Off
         {offering.highlights.map((highlight) => (
           <li key={highlight} className={styles.highlight}>
             <svg className={styles.check} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-              <path d="M5 10.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M5 10.5l3 3 7-7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             <span>{highlight}</span>
           </li>

@@ -38,7 +38,9 @@ export function Seo({ title, description, pathname, noindex = false, children }:
   const pageTitle = content ? `${title} | ${content.companyName}` : title;
   const pageDescription = description ?? content?.description ?? "";
   const canonical = `${siteUrl}${pathname}`;
-  const imageUrl = content?.shareImage.publicURL ? `${siteUrl}${content.shareImage.publicURL}` : undefined;
+  const imageUrl = content?.shareImage.publicURL
+    ? `${siteUrl}${content.shareImage.publicURL}`
+    : undefined;
 
   return (
     <>

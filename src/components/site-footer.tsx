@@ -5,7 +5,8 @@ import { CTA_ATTRIBUTE } from "../lib/site-analytics/events";
 import * as styles from "./site-footer.module.css";
 
 /** A footer link to the form is a call to action too, counted as "footer" (docs/analytics.md). */
-const footerCtaAttribute = (href: string) => (href === `#${CONTACT_FORM_ID}` ? { [CTA_ATTRIBUTE]: "footer" } : {});
+const footerCtaAttribute = (href: string) =>
+  href === `#${CONTACT_FORM_ID}` ? { [CTA_ATTRIBUTE]: "footer" } : {};
 
 type SiteFooterProps = {
   footer: Queries.SiteFooterFragment;
@@ -16,7 +17,13 @@ type SiteFooterProps = {
   copyrightYear: string;
 };
 
-export function SiteFooter({ footer, site, contact, platformNames, copyrightYear }: SiteFooterProps) {
+export function SiteFooter({
+  footer,
+  site,
+  contact,
+  platformNames,
+  copyrightYear,
+}: SiteFooterProps) {
   const { address } = contact;
   return (
     <footer className={styles.footer}>
@@ -26,13 +33,16 @@ export function SiteFooter({ footer, site, contact, platformNames, copyrightYear
           <p className={styles.history}>{site.history.summary}</p>
           <ul className={styles.milestones} aria-label={footer.milestonesLabel}>
             <li>
-              <span className={styles.year}>{site.history.established}</span> {footer.milestoneLabels.established}
+              <span className={styles.year}>{site.history.established}</span>{" "}
+              {footer.milestoneLabels.established}
             </li>
             <li>
-              <span className={styles.year}>{site.history.transitFocusSince}</span> {footer.milestoneLabels.transitFocusSince}
+              <span className={styles.year}>{site.history.transitFocusSince}</span>{" "}
+              {footer.milestoneLabels.transitFocusSince}
             </li>
             <li>
-              <span className={styles.year}>{site.history.microtransitSince}</span> {footer.milestoneLabels.microtransitSince}
+              <span className={styles.year}>{site.history.microtransitSince}</span>{" "}
+              {footer.milestoneLabels.microtransitSince}
             </li>
           </ul>
         </div>
@@ -56,7 +66,14 @@ export function SiteFooter({ footer, site, contact, platformNames, copyrightYear
           </h2>
           <a className={styles.download} href={footer.paperDownload.href}>
             <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-              <path d="M10 3v9m-4-4 4 4 4-4M4 16h12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M10 3v9m-4-4 4 4 4-4M4 16h12"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             {footer.paperDownload.label}
           </a>
@@ -64,8 +81,8 @@ export function SiteFooter({ footer, site, contact, platformNames, copyrightYear
             {footer.resources.map((link) => (
               <li key={link.label}>
                 <a href={link.href} {...footerCtaAttribute(link.href)}>
-                {link.label}
-              </a>
+                  {link.label}
+                </a>
               </li>
             ))}
           </ul>

@@ -15,7 +15,13 @@ export function SiteHeader({ site, booth, boothLabel }: SiteHeaderProps) {
         <a className={styles.brand} href="/">
           <svg className={styles.mark} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
             <rect width="64" height="64" rx="14" fill="currentColor" opacity="0.16" />
-            <path d="M14 46 C 24 30, 34 40, 50 18" fill="none" stroke="#F2B33D" strokeWidth="7" strokeLinecap="round" />
+            <path
+              d="M14 46 C 24 30, 34 40, 50 18"
+              fill="none"
+              stroke="#F2B33D"
+              strokeWidth="7"
+              strokeLinecap="round"
+            />
             <circle cx="14" cy="46" r="6" fill="#FFFFFF" />
             <circle cx="50" cy="18" r="6" fill="#FFFFFF" />
           </svg>

@@ -16,7 +16,11 @@ function fakeWindow() {
     queue.clear();
     for (const callback of due) callback();
   };
-  return { win: win as unknown as Window, paintFrame: () => runAll(frames), runTasks: () => runAll(timers) };
+  return {
+    win: win as unknown as Window,
+    paintFrame: () => runAll(frames),
+    runTasks: () => runAll(timers),
+  };
 }
 
 describe("afterNextPaint", () => {

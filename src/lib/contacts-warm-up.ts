@@ -15,7 +15,10 @@ export type SupabaseEndpoint = { url: string; anonKey: string };
  * between two, which the cached answer does not cover: the browser asks again, and the new answer
  * (for the insert's names and that one) replaces the old for another 5 s.
  */
-export function contactsWarmUpRequest({ url, anonKey }: SupabaseEndpoint, round = 0): [string, RequestInit] {
+export function contactsWarmUpRequest(
+  { url, anonKey }: SupabaseEndpoint,
+  round = 0,
+): [string, RequestInit] {
   return [
     `${url}/rest/v1/contacts`,
     {
@@ -42,7 +45,11 @@ export function contactsWarmUpRequest({ url, anonKey }: SupabaseEndpoint, round 
  * (build-time/page-scripts.ts); the repeats from here. Never rejects: a failed warm-up only leaves
  * that work to the submit.
  */
-export async function warmUpContactsInsert(endpoint: SupabaseEndpoint, send: typeof fetch = fetch, round = 0): Promise<void> {
+export async function warmUpContactsInsert(
+  endpoint: SupabaseEndpoint,
+  send: typeof fetch = fetch,
+  round = 0,
+): Promise<void> {
   try {
     const [url, init] = contactsWarmUpRequest(endpoint, round);
     await send(url, init);

@@ -21,7 +21,11 @@ let catching = false;
  * with `send`, and calls `caught` with the form. Read before `caught` runs: FormData leaves out
  * disabled controls.
  */
-export function catchSubmitsUntilLive(form: HTMLFormElement, caught: (form: HTMLFormElement) => void, send?: (answers: FormData) => Promise<void>): void {
+export function catchSubmitsUntilLive(
+  form: HTMLFormElement,
+  caught: (form: HTMLFormElement) => void,
+  send?: (answers: FormData) => Promise<void>,
+): void {
   catching = true;
   form.addEventListener("submit", (event) => {
     if (live) return;

@@ -1,4 +1,12 @@
-import { createFormProof, FORM_PROOF_REUSE_MS, formProofPayload, isFormChallenge, newTicket, type FormChallenge, type FormProofDependencies } from "./form-proof";
+import {
+  createFormProof,
+  FORM_PROOF_REUSE_MS,
+  formProofPayload,
+  isFormChallenge,
+  newTicket,
+  type FormChallenge,
+  type FormProofDependencies,
+} from "./form-proof";
 
 const challenge = (n: number): FormChallenge => ({
   algorithm: "SHA-256",
@@ -13,11 +21,18 @@ function harness(overrides: Partial<FormProofDependencies> = {}) {
   let clock = 0;
   let issued = 0;
   let tickets = 0;
-  const solving: { challenge: FormChallenge; resolve: (payload: string) => void; reject: (error: Error) => void }[] = [];
+  const solving: {
+    challenge: FormChallenge;
+    resolve: (payload: string) => void;
+    reject: (error: Error) => void;
+  }[] = [];
   const tasks: { task: () => void; at: number }[] = [];
   const deps: FormProofDependencies = {
     fetchChallenge: jest.fn(async () => challenge((issued += 1))),
-    solve: jest.fn((c: FormChallenge) => new Promise<string>((resolve, reject) => solving.push({ challenge: c, resolve, reject }))),
+    solve: jest.fn(
+      (c: FormChallenge) =>
+        new Promise<string>((resolve, reject) => solving.push({ challenge: c, resolve, reject })),
+    ),
     confirm: jest.fn(async () => undefined),
     now: () => clock,
     newTicket: () => `${(tickets += 1)}`.padStart(32, "0"),
@@ -138,7 +153,10 @@ describe("a pending ticket", () => {
     expect(deps.confirm).not.toHaveBeenCalled(); // deferred: never in the submit's own turn
     await advance(0);
     expect(deps.confirm).toHaveBeenCalledTimes(1);
-    expect(deps.confirm).toHaveBeenCalledWith(header.slice("pending:".length), "payload-of-challenge-1");
+    expect(deps.confirm).toHaveBeenCalledWith(
+      header.slice("pending:".length),
+      "payload-of-challenge-1",
+    );
   });
 
   it("is not confirmed when the insert was not stored", async () => {
@@ -163,27 +181,40 @@ describe("a pending ticket", () => {
     const { proof, deps, failNext, solveNext, advance } = harness();
     proof.start();
     await failNext();
-    expect(deps.log).toHaveBeenCalledWith(expect.stringContaining("pending"), expect.objectContaining({ message: "worker blocked" }));
+    expect(deps.log).toHaveBeenCalledWith(
+      expect.stringContaining("pending"),
+      expect.objectContaining({ message: "worker blocked" }),
+    );
     const header = proof.header();
     expect(header).toMatch(/^pending:/);
     proof.sent(header, true);
     await solveNext(); // the retry for the pending ticket
     await advance(0);
-    expect(deps.confirm).toHaveBeenCalledWith(header.slice(8), expect.stringMatching(/^payload-of-/));
+    expect(deps.confirm).toHaveBeenCalledWith(
+      header.slice(8),
+      expect.stringMatching(/^payload-of-/),
+    );
   });
 
   it("a failed confirmation only logs", async () => {
-    const { proof, deps, solveNext, advance } = harness({ confirm: jest.fn(async () => Promise.reject(new Error("HTTP 503"))) });
+    const { proof, deps, solveNext, advance } = harness({
+      confirm: jest.fn(async () => Promise.reject(new Error("HTTP 503"))),
+    });
     proof.start();
     proof.sent(proof.header(), true);
     await solveNext();
     await advance(0);
     await advance(0);
-    expect(deps.log).toHaveBeenCalledWith("Page proof not confirmed.", expect.objectContaining({ message: "HTTP 503" }));
+    expect(deps.log).toHaveBeenCalledWith(
+      "Page proof not confirmed.",
+      expect.objectContaining({ message: "HTTP 503" }),
+    );
   });
 
   it("is confirmed with a fresh proof when the round's proof got too old", async () => {
-    const { proof, deps, solveNext, advance } = await solved({ later: (task, delay) => (delay === 0 ? task() : undefined) });
+    const { proof, deps, solveNext, advance } = await solved({
+      later: (task, delay) => (delay === 0 ? task() : undefined),
+    });
     await advance(FORM_PROOF_REUSE_MS + 1);
     const header = proof.header();
     expect(header).toMatch(/^pending:/);
@@ -214,7 +245,13 @@ describe("payload and ticket formats", () => {
 
   it("only a SHA-256 challenge with a whole maxnumber is accepted from the database", () => {
     expect(isFormChallenge(challenge(1))).toBe(true);
-    const refused = [{ ...challenge(1), algorithm: "SHA-1" }, { ...challenge(1), maxnumber: 1.5 }, { ...challenge(1), salt: undefined }, null, { message: "permission denied" }];
+    const refused = [
+      { ...challenge(1), algorithm: "SHA-1" },
+      { ...challenge(1), maxnumber: 1.5 },
+      { ...challenge(1), salt: undefined },
+      null,
+      { message: "permission denied" },
+    ];
     expect(refused.filter(isFormChallenge)).toEqual([]);
   });
 });

@@ -33,7 +33,10 @@ export type FormChallenge = {
 };
 
 /** The ALTCHA v1 payload: base64 of the JSON the database's verdict decodes. */
-export function formProofPayload(challenge: Pick<FormChallenge, "algorithm" | "challenge" | "salt" | "signature">, number: number): string {
+export function formProofPayload(
+  challenge: Pick<FormChallenge, "algorithm" | "challenge" | "salt" | "signature">,
+  number: number,
+): string {
   const { algorithm, challenge: hash, salt, signature } = challenge;
   return btoa(JSON.stringify({ algorithm, challenge: hash, number, salt, signature }));
 }
@@ -155,7 +158,9 @@ export function createFormProof(deps: FormProofDependencies): FormProof {
       void proof.then((payload) => {
         if (payload === undefined) return;
         deps.later(() => {
-          deps.confirm(used.ticket, payload).catch((error: unknown) => deps.log("Page proof not confirmed.", error));
+          deps
+            .confirm(used.ticket, payload)
+            .catch((error: unknown) => deps.log("Page proof not confirmed.", error));
         }, 0);
       });
     },

@@ -16,8 +16,18 @@ self.addEventListener("message", (event: MessageEvent<unknown>) => {
     answer({ error: "not an ALTCHA SHA-256 challenge" });
     return;
   }
-  solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise.then(
-    (solution) => answer(solution ? { payload: formProofPayload(challenge, solution.number) } : { error: "no number up to maxnumber solves it" }),
+  solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise.then(
+    (solution) =>
+      answer(
+        solution
+          ? { payload: formProofPayload(challenge, solution.number) }
+          : { error: "no number up to maxnumber solves it" },
+      ),
     (error: unknown) => answer({ error: error instanceof Error ? error.message : String(error) }),
   );
 });

@@ -1,4 +1,9 @@
-import { KEEP_WARM_EVERY_MS, keepContactsInsertWarm, keepSubmitWarm, ON_FORM_FOR_MS } from "./keep-submit-warm";
+import {
+  KEEP_WARM_EVERY_MS,
+  keepContactsInsertWarm,
+  keepSubmitWarm,
+  ON_FORM_FOR_MS,
+} from "./keep-submit-warm";
 import { WARMED_UP_ATTRIBUTE } from "./meeting-form-island";
 
 type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
@@ -46,8 +51,10 @@ afterEach(() => {
 });
 
 /** What a visitor does in the form: the events keepSubmitWarm counts as being on it. */
-const typeIn = (form: HTMLFormElement) => form.querySelector("input")!.dispatchEvent(new Event("input", { bubbles: true }));
-const focusIn = (form: HTMLFormElement) => form.querySelector("input")!.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+const typeIn = (form: HTMLFormElement) =>
+  form.querySelector("input")!.dispatchEvent(new Event("input", { bubbles: true }));
+const focusIn = (form: HTMLFormElement) =>
+  form.querySelector("input")!.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
 
 describe("keepSubmitWarm", () => {
   /** keepSubmitWarm on a fresh form page, its first warm-up just sent; `warm` records the repeats. */
@@ -157,7 +164,9 @@ describe("keepContactsInsertWarm", () => {
     const { section, form, win, fetch } = withFetch();
     keepContactsInsertWarm(section, form, win);
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect((fetch.mock.calls[0] as [string, RequestInit])[1].headers).not.toHaveProperty("x-warm-up-a");
+    expect((fetch.mock.calls[0] as [string, RequestInit])[1].headers).not.toHaveProperty(
+      "x-warm-up-a",
+    );
 
     delete process.env.GATSBY_SUPABASE_ANON_KEY;
     const other = withFetch();

@@ -22,14 +22,21 @@ export const ON_FORM_FOR_MS = 30_000;
  * counts as one). A submit stops it until the next focus or input. Loaded with the submit path,
  * when the visitor reaches the form (src/components/meeting-form.tsx). Returns a function that stops it.
  */
-export function keepSubmitWarm(section: HTMLElement, form: HTMLFormElement, warm: (round: number) => void, lastWarmUp: number, win: Window & typeof globalThis = window): () => void {
+export function keepSubmitWarm(
+  section: HTMLElement,
+  form: HTMLFormElement,
+  warm: (round: number) => void,
+  lastWarmUp: number,
+  win: Window & typeof globalThis = window,
+): () => void {
   const doc = win.document;
   const now = () => win.performance.now();
   let inView = false;
   let lastActivity = now();
   let timer: number | undefined;
   let round = 0;
-  const onForm = () => inView && doc.visibilityState === "visible" && now() - lastActivity < ON_FORM_FOR_MS;
+  const onForm = () =>
+    inView && doc.visibilityState === "visible" && now() - lastActivity < ON_FORM_FOR_MS;
   const keepWarm = () => {
     if (timer !== undefined || !onForm()) return;
     timer = win.setTimeout(
@@ -75,11 +82,21 @@ export function keepSubmitWarm(section: HTMLElement, form: HTMLFormElement, warm
  * when the form neared the viewport (its time in the section's WARMED_UP_ATTRIBUTE); without one
  * (no loader, as in `gatsby develop`), it warms at once. Called by the form when it nears the viewport.
  */
-export function keepContactsInsertWarm(section: HTMLElement, form: HTMLFormElement, win: Window & typeof globalThis = window): () => void {
+export function keepContactsInsertWarm(
+  section: HTMLElement,
+  form: HTMLFormElement,
+  win: Window & typeof globalThis = window,
+): () => void {
   const connection = connectionFromBuild();
   if (describeConnectionProblem(connection)) return () => undefined;
   const warm = (round: number) => void warmUpContactsInsert(connection, win.fetch.bind(win), round);
   const loaderWarmedAt = Number(section.getAttribute(WARMED_UP_ATTRIBUTE) ?? NaN);
   if (!Number.isFinite(loaderWarmedAt)) warm(0);
-  return keepSubmitWarm(section, form, warm, Number.isFinite(loaderWarmedAt) ? loaderWarmedAt : win.performance.now(), win);
+  return keepSubmitWarm(
+    section,
+    form,
+    warm,
+    Number.isFinite(loaderWarmedAt) ? loaderWarmedAt : win.performance.now(),
+    win,
+  );
 }

@@ -1,4 +1,10 @@
-import { buildContactRecord, EMPTY_MEETING_REQUEST, HONEYPOT_FIELD_NAME, isFilledByBot, meetingRequestFromForm } from "./meeting-request";
+import {
+  buildContactRecord,
+  EMPTY_MEETING_REQUEST,
+  HONEYPOT_FIELD_NAME,
+  isFilledByBot,
+  meetingRequestFromForm,
+} from "./meeting-request";
 import type { MeetingRequestValues } from "./meeting-request";
 
 const meetingTimes = [
@@ -19,7 +25,8 @@ const complete: MeetingRequestValues = {
 
 describe("buildContactRecord", () => {
   /** The message of the complete request with `changes`. */
-  const messageWith = (changes: Partial<MeetingRequestValues>) => buildContactRecord({ ...complete, ...changes }, meetingTimes).message;
+  const messageWith = (changes: Partial<MeetingRequestValues>) =>
+    buildContactRecord({ ...complete, ...changes }, meetingTimes).message;
 
   it("maps the identity fields and assembles every labelled line in order", () => {
     expect(buildContactRecord(complete, meetingTimes)).toEqual({
@@ -37,7 +44,10 @@ describe("buildContactRecord", () => {
   });
 
   it("uses the fallback of each empty optional answer", () => {
-    const record = buildContactRecord({ ...EMPTY_MEETING_REQUEST, fullName: "A", organization: "B", email: "a@b.co" }, meetingTimes);
+    const record = buildContactRecord(
+      { ...EMPTY_MEETING_REQUEST, fullName: "A", organization: "B", email: "a@b.co" },
+      meetingTimes,
+    );
     expect(record.message).toBe(
       [
         "Phone: Not provided",
@@ -76,12 +86,20 @@ describe("buildContactRecord", () => {
   });
 
   it("keeps multi-line challenges inside the last line's answer", () => {
-    expect(messageWith({ challenges: "  First line.\nSecond line.  " }).endsWith("Challenges/Questions: First line.\nSecond line.")).toBe(true);
+    expect(
+      messageWith({ challenges: "  First line.\nSecond line.  " }).endsWith(
+        "Challenges/Questions: First line.\nSecond line.",
+      ),
+    ).toBe(true);
   });
 
   it("shows the meeting time's human label, or its value if the label is unknown", () => {
-    expect(messageWith({ meetingTime: "day1-morning" })).toContain("Preferred Meeting Time: Day 1 Morning");
-    expect(messageWith({ meetingTime: "day9-evening" })).toContain("Preferred Meeting Time: day9-evening");
+    expect(messageWith({ meetingTime: "day1-morning" })).toContain(
+      "Preferred Meeting Time: Day 1 Morning",
+    );
+    expect(messageWith({ meetingTime: "day9-evening" })).toContain(
+      "Preferred Meeting Time: day9-evening",
+    );
   });
 
   it("joins a single product without a separator", () => {
@@ -115,15 +133,29 @@ describe("meetingRequestFromForm", () => {
       ["challenges", "Line one\nLine two"],
       ["reference_code", "bot"],
     ]);
-    expect(meetingRequestFromForm(data, products, meetingTimes)).toEqual({ ...complete, fullName: " Ana Pérez ", challenges: "Line one\nLine two" });
+    expect(meetingRequestFromForm(data, products, meetingTimes)).toEqual({
+      ...complete,
+      fullName: " Ana Pérez ",
+      challenges: "Line one\nLine two",
+    });
   });
 
   it("gives the empty request for an empty form", () => {
-    expect(meetingRequestFromForm(formData([]), products, meetingTimes)).toEqual(EMPTY_MEETING_REQUEST);
+    expect(meetingRequestFromForm(formData([]), products, meetingTimes)).toEqual(
+      EMPTY_MEETING_REQUEST,
+    );
   });
 
   it("drops a product or meeting time the form does not offer", () => {
-    const values = meetingRequestFromForm(formData([["products", "Teleporter"], ["products", "OptiRun"], ["meetingTime", "day9-midnight"]]), products, meetingTimes);
+    const values = meetingRequestFromForm(
+      formData([
+        ["products", "Teleporter"],
+        ["products", "OptiRun"],
+        ["meetingTime", "day9-midnight"],
+      ]),
+      products,
+      meetingTimes,
+    );
     expect(values.products).toEqual(["OptiRun"]);
     expect(values.meetingTime).toBe("");
   });

@@ -51,7 +51,10 @@ export const MESSAGE_LINES = {
  * Turns form values into the stored record. Every optional answer gets its own labelled line,
  * and an empty answer says so.
  */
-export function buildContactRecord(values: MeetingRequestValues, meetingTimeOptions: readonly ChoiceOption[]): ContactRecord {
+export function buildContactRecord(
+  values: MeetingRequestValues,
+  meetingTimeOptions: readonly ChoiceOption[],
+): ContactRecord {
   const products = values.products.map((product) => product.trim()).filter(Boolean);
   const meetingTime = values.meetingTime.trim();
   const meetingTimeLabel = meetingTime
@@ -82,7 +85,10 @@ function orFallback(answer: string, fallback: string): string {
 }
 
 /** The form's fields by `name`, as FormData (or a page's form) holds them. */
-type NamedValues = { get(name: string): FormDataEntryValue | null; getAll(name: string): FormDataEntryValue[] };
+type NamedValues = {
+  get(name: string): FormDataEntryValue | null;
+  getAll(name: string): FormDataEntryValue[];
+};
 
 /** Named so that no browser or password manager autofills it for a person. */
 export const HONEYPOT_FIELD_NAME = "reference_code";
@@ -107,7 +113,9 @@ export function meetingRequestFromForm(
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  const ticked = new Set(form.getAll("products").filter((value): value is string => typeof value === "string"));
+  const ticked = new Set(
+    form.getAll("products").filter((value): value is string => typeof value === "string"),
+  );
   const meetingTime = text("meetingTime");
   return {
     fullName: text("fullName"),
@@ -116,7 +124,9 @@ export function meetingRequestFromForm(
     phone: text("phone"),
     fleetSize: text("fleetSize"),
     products: productOptions.map((option) => option.value).filter((value) => ticked.has(value)),
-    meetingTime: meetingTimeOptions.some((option) => option.value === meetingTime) ? meetingTime : "",
+    meetingTime: meetingTimeOptions.some((option) => option.value === meetingTime)
+      ? meetingTime
+      : "",
     challenges: text("challenges"),
   };
 }

@@ -2,6 +2,9 @@
 export const NOT_FOUND_ATTRIBUTE = "data-not-found-page";
 
 /** What the not-found page tells the console: the path the visitor asked for (spec: the not-found page). */
-export function logMissingPath(pathname: string, log: (...parts: unknown[]) => void = console.error): void {
+export function logMissingPath(
+  pathname: string,
+  log: (...parts: unknown[]) => void = console.error,
+): void {
   log("404 Error: User attempted to access non-existent route:", pathname);
 }

@@ -30,7 +30,9 @@ describe("scrollToSectionOnLinkClick", () => {
 
   it("leaves other links, modified clicks and links already handled to the browser", () => {
     expect(click(document.querySelector("a[href='#elsewhere']")!).defaultPrevented).toBe(false);
-    expect(click(document.querySelector("a[href='#contact-form']")!, { ctrlKey: true }).defaultPrevented).toBe(false);
+    expect(
+      click(document.querySelector("a[href='#contact-form']")!, { ctrlKey: true }).defaultPrevented,
+    ).toBe(false);
     const handledFirst = (event: Event) => event.preventDefault();
     document.body.addEventListener("click", handledFirst, { capture: true });
     click(document.querySelector("a[href='#contact-form']")!);

@@ -7,7 +7,8 @@ export const CONTACT_FORM_ID = "contact-form";
 export function scrollToSection(sectionId: string, win: Window = window): boolean {
   const section = win.document.getElementById(sectionId);
   if (!section) return false;
-  const prefersReducedMotion = win.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  const prefersReducedMotion =
+    win.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
   section.scrollIntoView({ behavior: prefersReducedMotion ? "auto" : "smooth", block: "start" });
   const focusTarget = section.querySelector<HTMLElement>("[data-focus-target]") ?? section;
   focusTarget.focus({ preventScroll: true });
@@ -22,8 +23,17 @@ export function scrollToSection(sectionId: string, win: Window = window): boolea
  */
 export function scrollToSectionOnLinkClick(sectionId: string, win: Window = window): () => void {
   const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element ? event.target.closest(`a[href="#${sectionId}"]`) : null;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
+    const link =
+      event.target instanceof Element ? event.target.closest(`a[href="#${sectionId}"]`) : null;
     if (link && scrollToSection(sectionId, win)) event.preventDefault();
   };
   win.document.addEventListener("click", onClick);

@@ -7,7 +7,8 @@ import { buildContactRecord, isFilledByBot, meetingRequestFromForm } from "./mee
  * submit before the form is live (src/boot/early-submit.ts), without waiting for React, or when the
  * live form nears the viewport.
  */
-export const loadSubmitPath = () => import(/* webpackChunkName: "submit-path" */ "./submit-meeting-request");
+export const loadSubmitPath = () =>
+  import(/* webpackChunkName: "submit-path" */ "./submit-meeting-request");
 
 /** Stores one meeting request through supabase-js, loading it first if it is not there yet. */
 export async function insertContactRecordLazily(record: ContactRecord): Promise<void> {
@@ -22,9 +23,17 @@ export async function insertContactRecordLazily(record: ContactRecord): Promise<
  */
 export function sendMeetingAnswers(
   answers: FormData,
-  { productOptions, meetingTimeOptions }: Pick<Queries.MeetingFormFragment, "productOptions" | "meetingTimeOptions">,
+  {
+    productOptions,
+    meetingTimeOptions,
+  }: Pick<Queries.MeetingFormFragment, "productOptions" | "meetingTimeOptions">,
   submitRequest: (record: ContactRecord) => Promise<void> = insertContactRecordLazily,
 ): Promise<void> {
   if (isFilledByBot(answers)) return Promise.resolve();
-  return submitRequest(buildContactRecord(meetingRequestFromForm(answers, productOptions, meetingTimeOptions), meetingTimeOptions));
+  return submitRequest(
+    buildContactRecord(
+      meetingRequestFromForm(answers, productOptions, meetingTimeOptions),
+      meetingTimeOptions,
+    ),
+  );
 }

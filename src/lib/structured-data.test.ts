@@ -8,7 +8,13 @@ const organization = organizationJsonLd({
   foundingYear: 1964,
   phone: "(614) 555-0172",
   email: "meetings@example.com",
-  address: { street: "1 Main St", city: "Columbus", region: "OH", postalCode: "43215", country: "US" },
+  address: {
+    street: "1 Main St",
+    city: "Columbus",
+    region: "OH",
+    postalCode: "43215",
+    country: "US",
+  },
 });
 
 describe("structured data", () => {
@@ -16,7 +22,11 @@ describe("structured data", () => {
     expect(organization).toMatchObject({
       "@type": "Organization",
       foundingDate: "1964",
-      contactPoint: { "@type": "ContactPoint", telephone: "(614) 555-0172", email: "meetings@example.com" },
+      contactPoint: {
+        "@type": "ContactPoint",
+        telephone: "(614) 555-0172",
+        email: "meetings@example.com",
+      },
     });
   });
 

@@ -6,7 +6,12 @@ import { CONFIRMED_STUB_SQL, openedForTests } from "../../local-backend/test-hel
 import { buildContactRecord } from "./meeting-request";
 import crypto from "node:crypto";
 import { warmUpContactsInsert } from "./contacts-warm-up";
-import { contactsInsertHeaders, insertContactRecord, MeetingRequestError, startFormProof } from "./submit-meeting-request";
+import {
+  contactsInsertHeaders,
+  insertContactRecord,
+  MeetingRequestError,
+  startFormProof,
+} from "./submit-meeting-request";
 
 // The real submit path (supabase-js over HTTP into PGlite with the real migration), not the form's seam.
 // supabase-js as the page ships it: its auth, realtime, storage and functions clients replaced
@@ -14,7 +19,9 @@ import { contactsInsertHeaders, insertContactRecord, MeetingRequestError, startF
 jest.mock("@supabase/auth-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
 jest.mock("@supabase/realtime-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
 jest.mock("@supabase/storage-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
-jest.mock("@supabase/functions-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
+jest.mock("@supabase/functions-js", () =>
+  jest.requireActual("./supabase-rest-only/unused-clients"),
+);
 
 const meetingTimes = [{ value: "day2-afternoon", label: "Day 2 Afternoon" }];
 const record = buildContactRecord(
@@ -32,14 +39,21 @@ const record = buildContactRecord(
 );
 
 async function storedContacts(backend: LocalBackend) {
-  const result = await backend.db.query<{ name: string; email: string; organization: string; message: string }>(
-    "select name, email, organization, message from public.contacts order by id",
-  );
+  const result = await backend.db.query<{
+    name: string;
+    email: string;
+    organization: string;
+    message: string;
+  }>("select name, email, organization, message from public.contacts order by id");
   return result.rows;
 }
 
 function listenOn(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
 }
 
 describe("insertContactRecord against the local backend", () => {
@@ -61,7 +75,10 @@ describe("insertContactRecord against the local backend", () => {
 
   it("explains a wrong anon key in the console message, and stores nothing", async () => {
     const before = (await storedContacts(backend())).length;
-    const failure = insertContactRecord({ ...record, email: "wrong.key@vrt.example.org" }, { url: backend().url, anonKey: "not-the-key" });
+    const failure = insertContactRecord(
+      { ...record, email: "wrong.key@vrt.example.org" },
+      { url: backend().url, anonKey: "not-the-key" },
+    );
     await expect(failure).rejects.toThrow(MeetingRequestError);
     await expect(failure).rejects.toThrow(/HTTP 401.*GATSBY_SUPABASE_ANON_KEY/);
     expect(await storedContacts(backend())).toHaveLength(before);
@@ -69,7 +86,10 @@ describe("insertContactRecord against the local backend", () => {
 
   it("reports a value the database refuses", async () => {
     await expect(
-      insertContactRecord({ ...record, email: "not an address" }, { url: backend().url, anonKey: backend().anonKey }),
+      insertContactRecord(
+        { ...record, email: "not an address" },
+        { url: backend().url, anonKey: backend().anonKey },
+      ),
     ).rejects.toThrow(/HTTP 400, code 23514/);
   });
 
@@ -85,7 +105,9 @@ describe("insertContactRecord when the backend is unavailable", () => {
     const server = http.createServer();
     const url = await listenOn(server);
     await new Promise((resolve) => server.close(resolve));
-    await expect(insertContactRecord(record, { url, anonKey: "key" })).rejects.toThrow(/could not be reached/);
+    await expect(insertContactRecord(record, { url, anonKey: "key" })).rejects.toThrow(
+      /could not be reached/,
+    );
   });
 
   it("abandons a request that gets no answer within the time limit", async () => {
@@ -93,9 +115,9 @@ describe("insertContactRecord when the backend is unavailable", () => {
     const server = http.createServer((_request, response) => hanging.add(response));
     const url = await listenOn(server);
     const started = Date.now();
-    await expect(insertContactRecord(record, { url, anonKey: "key", timeoutMs: 300 })).rejects.toThrow(
-      `Meeting request abandoned: ${url} did not answer within 300 ms.`,
-    );
+    await expect(
+      insertContactRecord(record, { url, anonKey: "key", timeoutMs: 300 }),
+    ).rejects.toThrow(`Meeting request abandoned: ${url} did not answer within 300 ms.`);
     expect(Date.now() - started).toBeLessThan(10_000);
     for (const response of hanging) response.destroy();
     server.closeAllConnections();
@@ -117,7 +139,9 @@ describe("warmUpContactsInsert (the page's start-up script), which prepares the 
   it("sends the insert request with no rows: the backend answers it and stores nothing", async () => {
     const backend = await startLocalBackend({ port: 0, log: () => undefined });
     try {
-      await expect(warmUpContactsInsert({ url: backend.url, anonKey: backend.anonKey })).resolves.toBeUndefined();
+      await expect(
+        warmUpContactsInsert({ url: backend.url, anonKey: backend.anonKey }),
+      ).resolves.toBeUndefined();
       expect(await storedContacts(backend)).toEqual([]);
     } finally {
       await backend.close();
@@ -130,7 +154,14 @@ describe("warmUpContactsInsert (the page's start-up script), which prepares the 
       let body = "";
       request.on("data", (chunk: Buffer) => (body += chunk.toString()));
       request.on("end", () => {
-        seen.push({ method: request.method, url: request.url, headerNames: Object.keys(request.headers).filter((name) => name !== "content-length").sort(), body });
+        seen.push({
+          method: request.method,
+          url: request.url,
+          headerNames: Object.keys(request.headers)
+            .filter((name) => name !== "content-length")
+            .sort(),
+          body,
+        });
         response.writeHead(201).end();
       });
     });
@@ -145,7 +176,15 @@ describe("warmUpContactsInsert (the page's start-up script), which prepares the 
     expect(warmUp!.body).toBe("[]");
     expect(JSON.parse(insert!.body)).toEqual(record);
     expect({ ...warmUp, body: undefined }).toEqual({ ...insert, body: undefined });
-    expect(insert!.headerNames).toEqual(expect.arrayContaining(["apikey", "authorization", "content-profile", "content-type", "x-client-info"]));
+    expect(insert!.headerNames).toEqual(
+      expect.arrayContaining([
+        "apikey",
+        "authorization",
+        "content-profile",
+        "content-type",
+        "x-client-info",
+      ]),
+    );
   });
 
   it("never rejects: a failed warm-up leaves the work to the submit", async () => {
@@ -160,7 +199,7 @@ describe("warmUpContactsInsert (the page's start-up script), which prepares the 
 // Last: the proof's rounds are module state, which must not outlive the backend of an earlier describe.
 describe("the page proof on the real submit path (Jest solves in-thread: __mocks__/form-proof-worker.ts)", () => {
   const until = async (condition: () => Promise<boolean> | boolean, what: string) => {
-    for (const started = Date.now(); !(await condition()); ) {
+    for (const started = Date.now(); !(await condition());) {
       if (Date.now() - started > 30_000) throw new Error(`timed out waiting for ${what}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -175,31 +214,52 @@ describe("the page proof on the real submit path (Jest solves in-thread: __mocks
     const headers = contactsInsertHeaders();
     expect(Object.keys(headers)).toEqual(["x-form-proof"]);
     const ticket = /^pending:([0-9a-f]{32})$/.exec(headers["x-form-proof"]!)![1]!;
-    await insertContactRecord({ ...record, email: "pending.ticket@vrt.example.org" }, { url: backend().url, anonKey: backend().anonKey });
-    const confirmed = async () => (await backend().db.query<{ ticket_hash: string }>("select ticket_hash from private.confirmed_calls")).rows;
+    await insertContactRecord(
+      { ...record, email: "pending.ticket@vrt.example.org" },
+      { url: backend().url, anonKey: backend().anonKey },
+    );
+    const confirmed = async () =>
+      (
+        await backend().db.query<{ ticket_hash: string }>(
+          "select ticket_hash from private.confirmed_calls",
+        )
+      ).rows;
     await until(async () => (await confirmed()).length > 0, "the confirmation");
-    expect(await confirmed()).toEqual([{ ticket_hash: crypto.createHash("sha256").update(ticket).digest("hex") }]);
+    expect(await confirmed()).toEqual([
+      { ticket_hash: crypto.createHash("sha256").update(ticket).digest("hex") },
+    ]);
   });
 
   it("after the first focus the proof is solved, sent with the insert, verified by the database, and used once", async () => {
     startFormProof({ url: backend().url, anonKey: backend().anonKey });
-    await until(() => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"), "the solved proof");
+    await until(
+      () => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"),
+      "the solved proof",
+    );
     const proof = contactsInsertHeaders()["x-form-proof"]!;
-    await insertContactRecord({ ...record, email: "solved.proof@vrt.example.org" }, { url: backend().url, anonKey: backend().anonKey });
+    await insertContactRecord(
+      { ...record, email: "solved.proof@vrt.example.org" },
+      { url: backend().url, anonKey: backend().anonKey },
+    );
     expect(contactsInsertHeaders()["x-form-proof"]).toMatch(/^pending:/); // spent: the next request needs a new round
     // The screening (20261124110000) judged the insert's header verified, and spent it: used once.
     const screened = await backend().db.query<{ proof: string }>(
       "select s.proof from public.contact_screening s join public.contacts c on c.id = s.contact_id where c.email = 'solved.proof@vrt.example.org'",
     );
     expect(screened.rows).toEqual([{ proof: "verified" }]);
-    const again = await backend().db.query<{ v: string }>("select private.form_proof_verdict($1) as v", [proof]);
+    const again = await backend().db.query<{ v: string }>(
+      "select private.form_proof_verdict($1) as v",
+      [proof],
+    );
     expect(again.rows[0]!.v).toBe("invalid");
     // Which starts at the next focus (startFormProof), not before: each challenge of an address costs more.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(contactsInsertHeaders()["x-form-proof"]).toMatch(/^pending:/);
     startFormProof({ url: backend().url, anonKey: backend().anonKey });
-    await until(() => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"), "the next proof");
+    await until(
+      () => !contactsInsertHeaders()["x-form-proof"]!.startsWith("pending:"),
+      "the next proof",
+    );
     expect(contactsInsertHeaders()["x-form-proof"]).not.toBe(proof);
   }, 30_000); // two proofs solved in-thread on a shared machine
-
 });

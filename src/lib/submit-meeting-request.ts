@@ -1,7 +1,13 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { SupabaseEndpoint } from "./contacts-warm-up";
 import type { ContactRecord } from "./meeting-request";
-import { createFormProof, FORM_PROOF_HEADER, isFormChallenge, newTicket, type FormChallenge } from "./form-proof";
+import {
+  createFormProof,
+  FORM_PROOF_HEADER,
+  isFormChallenge,
+  newTicket,
+  type FormChallenge,
+} from "./form-proof";
 import { solveInWorker } from "./form-proof-worker";
 
 /** How long a visitor waits for the database before the form gives up and keeps their answers. */
@@ -34,10 +40,12 @@ const clients = new Map<string, SupabaseClient>();
  */
 export function loadSupabase(): Promise<typeof import("@supabase/supabase-js")> {
   // In the submit path's chunk (loaded when the visitor nears the form), not one of its own that only this call would request.
-  supabaseModule ??= import(/* webpackChunkName: "submit-path" */ "@supabase/supabase-js").catch((error: unknown) => {
-    supabaseModule = undefined; // let a later attempt retry, e.g. after a flaky connection
-    throw error;
-  });
+  supabaseModule ??= import(/* webpackChunkName: "submit-path" */ "@supabase/supabase-js").catch(
+    (error: unknown) => {
+      supabaseModule = undefined; // let a later attempt retry, e.g. after a flaky connection
+      throw error;
+    },
+  );
   return supabaseModule;
 }
 
@@ -56,13 +64,24 @@ async function clientFor(connection: SupabaseConnection): Promise<SupabaseClient
 }
 
 /** POSTs to a database function the API exposes (`/rest/v1/rpc/<name>`) as anon; its JSON answer. */
-async function callFunction(connection: SupabaseConnection, name: string, args: object): Promise<unknown> {
+async function callFunction(
+  connection: SupabaseConnection,
+  name: string,
+  args: object,
+): Promise<unknown> {
   const response = await fetch(`${connection.url}/rest/v1/rpc/${name}`, {
     method: "POST",
-    headers: { apikey: connection.anonKey, Authorization: `Bearer ${connection.anonKey}`, "Content-Type": "application/json" },
+    headers: {
+      apikey: connection.anonKey,
+      Authorization: `Bearer ${connection.anonKey}`,
+      "Content-Type": "application/json",
+    },
     body: JSON.stringify(args),
   });
-  if (!response.ok) throw new Error(`rpc/${name} answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  if (!response.ok)
+    throw new Error(
+      `rpc/${name} answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`,
+    );
   return response.json();
 }
 
@@ -72,13 +91,23 @@ let proofConnection: SupabaseConnection | undefined;
 /** The page's one proof of origin (src/lib/form-proof.ts), solved in a Web Worker. */
 const formProof = createFormProof({
   fetchChallenge: async () => {
-    const challenge = await callFunction(proofConnection ?? connectionFromBuild(), "form_challenge", {});
-    if (!isFormChallenge(challenge)) throw new Error(`rpc/form_challenge answered no ALTCHA challenge: ${JSON.stringify(challenge).slice(0, 200)}`);
+    const challenge = await callFunction(
+      proofConnection ?? connectionFromBuild(),
+      "form_challenge",
+      {},
+    );
+    if (!isFormChallenge(challenge))
+      throw new Error(
+        `rpc/form_challenge answered no ALTCHA challenge: ${JSON.stringify(challenge).slice(0, 200)}`,
+      );
     return challenge satisfies FormChallenge;
   },
   solve: solveInWorker,
   confirm: async (ticket, proof) => {
-    await callFunction(proofConnection ?? connectionFromBuild(), "confirm_form_proof", { ticket, proof });
+    await callFunction(proofConnection ?? connectionFromBuild(), "confirm_form_proof", {
+      ticket,
+      proof,
+    });
   },
   now: () => performance.now(),
   newTicket,
@@ -170,23 +199,39 @@ export async function insertContactRecord(
     try {
       client = await clientFor(connection);
     } catch (error) {
-      throw new MeetingRequestError("Meeting request not sent: the Supabase client could not be loaded.", { cause: error });
+      throw new MeetingRequestError(
+        "Meeting request not sent: the Supabase client could not be loaded.",
+        { cause: error },
+      );
     }
     proofConnection = connection;
     const headers = contactsInsertHeaders();
-    const { error, status } = await contactsInsertRequest(client, record, controller.signal, headers);
+    const { error, status } = await contactsInsertRequest(
+      client,
+      record,
+      controller.signal,
+      headers,
+    );
     afterContactsInsert(headers, !error);
     if (error) {
-      throw new MeetingRequestError(diagnoseFailure(status, error, connection.url, controller.signal.aborted, timeoutMs), {
-        cause: error,
-      });
+      throw new MeetingRequestError(
+        diagnoseFailure(status, error, connection.url, controller.signal.aborted, timeoutMs),
+        {
+          cause: error,
+        },
+      );
     }
   } finally {
     clearTimeout(timer);
   }
 }
 
-type PostgrestFailure = { message: string; code?: string; details?: string | null; hint?: string | null };
+type PostgrestFailure = {
+  message: string;
+  code?: string;
+  details?: string | null;
+  hint?: string | null;
+};
 
 export function diagnoseFailure(
   status: number,

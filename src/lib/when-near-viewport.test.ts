@@ -4,7 +4,12 @@ type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
 
 /** A stand-in IntersectionObserver (jsdom has none) that lets the test report intersections. */
 function fakeObserver() {
-  const observers: Array<{ callback: Callback; options: IntersectionObserverInit; observed: Element[]; disconnected: boolean }> = [];
+  const observers: Array<{
+    callback: Callback;
+    options: IntersectionObserverInit;
+    observed: Element[];
+    disconnected: boolean;
+  }> = [];
   class FakeIntersectionObserver {
     private readonly record;
     constructor(callback: Callback, options: IntersectionObserverInit) {
@@ -18,7 +23,8 @@ function fakeObserver() {
       this.record.disconnected = true;
     }
   }
-  const win = { IntersectionObserver: FakeIntersectionObserver } as unknown as Window & typeof globalThis;
+  const win = { IntersectionObserver: FakeIntersectionObserver } as unknown as Window &
+    typeof globalThis;
   return { win, observers };
 }
 
@@ -48,7 +54,14 @@ describe("whenNearViewport", () => {
 
   it("never starts where the browser has no IntersectionObserver", () => {
     const start = jest.fn();
-    expect(() => whenNearViewport(document.createElement("div"), start, "0px", {} as Window & typeof globalThis)()).not.toThrow();
+    expect(() =>
+      whenNearViewport(
+        document.createElement("div"),
+        start,
+        "0px",
+        {} as Window & typeof globalThis,
+      )(),
+    ).not.toThrow();
     expect(start).not.toHaveBeenCalled();
   });
 });

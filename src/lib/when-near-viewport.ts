@@ -4,7 +4,12 @@
  * IntersectionObserver. The observer's first report, made at once, counts only if the element is
  * already that near. Returns a function that stops waiting.
  */
-export function whenNearViewport(element: Element, start: () => void, margin: string, win: Window & typeof globalThis = window): () => void {
+export function whenNearViewport(
+  element: Element,
+  start: () => void,
+  margin: string,
+  win: Window & typeof globalThis = window,
+): () => void {
   if (!("IntersectionObserver" in win)) return () => undefined;
   const observer = new win.IntersectionObserver(
     (entries) => {

@@ -17,7 +17,12 @@ type WhenNeededOptions = {
  * delayed.
  * Returns a function that cancels whatever has not happened yet.
  */
-export function whenNeeded(area: Element, start: () => void, { idle = true, idleTimeoutMs = 2000, ifAlreadyThere = true }: WhenNeededOptions = {}, win: Window = window): () => void {
+export function whenNeeded(
+  area: Element,
+  start: () => void,
+  { idle = true, idleTimeoutMs = 2000, ifAlreadyThere = true }: WhenNeededOptions = {},
+  win: Window = window,
+): () => void {
   let cancelIdle = () => {};
   const run = () => {
     cancel();
@@ -45,7 +50,8 @@ export function whenNeeded(area: Element, start: () => void, { idle = true, idle
     start();
     return () => undefined;
   }
-  for (const type of REACHED_EVENTS) area.addEventListener(type, run, { capture: true, passive: true });
+  for (const type of REACHED_EVENTS)
+    area.addEventListener(type, run, { capture: true, passive: true });
   if (idle) {
     if (win.document.readyState === "complete") afterLoad();
     else win.addEventListener("load", afterLoad, { once: true });

@@ -8,7 +8,8 @@ import * as styles from "./404.module.css";
 
 /** The page's words live in content/site.yaml (notFound, skipLinkLabel). */
 function requireContent(data: Queries.NotFoundPageQuery) {
-  if (!data.siteContent) throw new Error("content/site.yaml is missing: the not-found page takes its words from it.");
+  if (!data.siteContent)
+    throw new Error("content/site.yaml is missing: the not-found page takes its words from it.");
   return data.siteContent;
 }
 
@@ -20,7 +21,11 @@ export default function NotFoundPage({ data, location }: PageProps<Queries.NotFo
   return <NotFound content={content} />;
 }
 
-function NotFound({ content: { notFound, skipLinkLabel } }: { content: ReturnType<typeof requireContent> }) {
+function NotFound({
+  content: { notFound, skipLinkLabel },
+}: {
+  content: ReturnType<typeof requireContent>;
+}) {
   return (
     <Layout skipLinkLabel={skipLinkLabel}>
       <div className={styles.page} data-not-found-page="">

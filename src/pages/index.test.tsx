@@ -2,7 +2,13 @@ import React from "react";
 import { render, screen, within } from "@testing-library/react";
 import type { PageProps } from "gatsby";
 import IndexPage from "./index";
-import { contentInCapitals, editedContent, indexPageDataFromContent, loadContent, lowerCaseTexts } from "../test-support/content-as-page-data";
+import {
+  contentInCapitals,
+  editedContent,
+  indexPageDataFromContent,
+  loadContent,
+  lowerCaseTexts,
+} from "../test-support/content-as-page-data";
 import type { ContentFiles } from "../test-support/content-as-page-data";
 
 /**
@@ -25,7 +31,9 @@ const content = loadContent();
 const copy = content as unknown as Copy;
 
 function renderPage(files: ContentFiles = content, buildYear?: string) {
-  const props = { data: indexPageDataFromContent(files, buildYear) } as unknown as PageProps<Queries.IndexPageQuery>;
+  const props = {
+    data: indexPageDataFromContent(files, buildYear),
+  } as unknown as PageProps<Queries.IndexPageQuery>;
   return render(<IndexPage {...props} />);
 }
 
@@ -51,7 +59,8 @@ const NOT_IN_BODY = [
 function leaves(value: unknown, path: string): Array<[string, string]> {
   if (typeof value === "string" || typeof value === "number") return [[path, String(value)]];
   if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, `${path}.${index}`));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => leaves(item, `${path}.${key}`));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, item]) => leaves(item, `${path}.${key}`));
   return [];
 }
 
@@ -60,8 +69,11 @@ describe("the landing page", () => {
     renderPage();
     expect(screen.getAllByRole("article")).toHaveLength(copy.solutions.offerings.length);
     for (const offering of copy.solutions.offerings) {
-      const card = screen.getByRole("heading", { level: 3, name: offering.name }).closest("article") as HTMLElement;
-      for (const highlight of offering.highlights) expect(within(card).getByText(highlight)).toBeInTheDocument();
+      const card = screen
+        .getByRole("heading", { level: 3, name: offering.name })
+        .closest("article") as HTMLElement;
+      for (const highlight of offering.highlights)
+        expect(within(card).getByText(highlight)).toBeInTheDocument();
     }
     expect(screen.getByRole("heading", { name: copy.consulting.heading })).toBeInTheDocument();
   });
@@ -69,7 +81,9 @@ describe("the landing page", () => {
   it("shows every word and figure of the content files (labels and hints included)", () => {
     const { container } = renderPage();
     const attributes = [...container.querySelectorAll("*")].flatMap((element) =>
-      ["alt", "title", "placeholder", "aria-label", "value", "href"].map((name) => element.getAttribute(name) ?? ""),
+      ["alt", "title", "placeholder", "aria-label", "value", "href"].map(
+        (name) => element.getAttribute(name) ?? "",
+      ),
     );
     const shown = squish([container.textContent ?? "", ...attributes].join(" \n "));
     const missing = Object.entries(content)
@@ -86,7 +100,9 @@ describe("the landing page", () => {
   });
 
   it("shows next year's expo when only the content changes: no old year, booth or event name left", () => {
-    const nextYear = editedContent((text) => text.replace(/2025/g, "2026").replace(/713/g, "1204").replace(/CTAA/g, "APTA"));
+    const nextYear = editedContent((text) =>
+      text.replace(/2025/g, "2026").replace(/713/g, "1204").replace(/CTAA/g, "APTA"),
+    );
     const { container } = renderPage(nextYear, "2026");
     expect(container.innerHTML).not.toMatch(/2025|713|CTAA/);
     expect(container.textContent).toContain("1204");
@@ -94,15 +110,25 @@ describe("the landing page", () => {
 
   it("links the contact details and the footer's links", () => {
     renderPage();
-    const contact = screen.getByRole("heading", { name: copy.meeting.contactTitle }).closest("section") as HTMLElement;
+    const contact = screen
+      .getByRole("heading", { name: copy.meeting.contactTitle })
+      .closest("section") as HTMLElement;
     const phoneLink = within(contact).getByRole("link", { name: copy.contact.phone });
     expect(phoneLink.getAttribute("href")).toMatch(/^tel:\+?\d{7,15}$/);
-    expect(phoneLink.getAttribute("href")?.replace(/\D/g, "")).toBe(copy.contact.phone.replace(/\D/g, ""));
-    expect(within(contact).getByRole("link", { name: copy.contact.email })).toHaveAttribute("href", `mailto:${copy.contact.email}`);
+    expect(phoneLink.getAttribute("href")?.replace(/\D/g, "")).toBe(
+      copy.contact.phone.replace(/\D/g, ""),
+    );
+    expect(within(contact).getByRole("link", { name: copy.contact.email })).toHaveAttribute(
+      "href",
+      `mailto:${copy.contact.email}`,
+    );
     expect(within(contact).getByText(`#${copy.contact.booth}`)).toBeInTheDocument();
     const footer = screen.getByRole("contentinfo");
     expect(within(footer).getByText(squish(copy.site.history.summary))).toBeInTheDocument();
-    for (const { label } of copy.footer.legalLinks) expect(within(footer).getByRole("link", { name: label })).toBeInTheDocument();
-    expect(within(footer).getByRole("link", { name: copy.footer.paperDownload.label })).toBeInTheDocument();
+    for (const { label } of copy.footer.legalLinks)
+      expect(within(footer).getByRole("link", { name: label })).toBeInTheDocument();
+    expect(
+      within(footer).getByRole("link", { name: copy.footer.paperDownload.label }),
+    ).toBeInTheDocument();
   });
 });

@@ -37,7 +37,13 @@ function LandingPage({
   return (
     <Layout
       skipLinkLabel={siteContent.skipLinkLabel}
-      beforeMain={<SiteHeader site={siteContent} booth={contactContent.booth} boothLabel={contactContent.labels.booth} />}
+      beforeMain={
+        <SiteHeader
+          site={siteContent}
+          booth={contactContent.booth}
+          boothLabel={contactContent.labels.booth}
+        />
+      }
       afterMain={
         <SiteFooter
           footer={footerContent}
@@ -58,11 +64,43 @@ function LandingPage({
 
 /** Each content file is required by the schema; this narrows the query's nullable roots once. */
 function requireContent(data: Queries.IndexPageQuery) {
-  const { siteContent, heroContent, solutionsContent, consultingContent, expoContent, meetingContent, contactContent, footerContent, site } = data;
-  if (!siteContent || !heroContent || !solutionsContent || !consultingContent || !expoContent || !meetingContent || !contactContent || !footerContent || !site) {
-    throw new Error("A content file is missing from content/: every section of the page needs its YAML file.");
+  const {
+    siteContent,
+    heroContent,
+    solutionsContent,
+    consultingContent,
+    expoContent,
+    meetingContent,
+    contactContent,
+    footerContent,
+    site,
+  } = data;
+  if (
+    !siteContent ||
+    !heroContent ||
+    !solutionsContent ||
+    !consultingContent ||
+    !expoContent ||
+    !meetingContent ||
+    !contactContent ||
+    !footerContent ||
+    !site
+  ) {
+    throw new Error(
+      "A content file is missing from content/: every section of the page needs its YAML file.",
+    );
   }
-  return { siteContent, heroContent, solutionsContent, consultingContent, expoContent, meetingContent, contactContent, footerContent, site };
+  return {
+    siteContent,
+    heroContent,
+    solutionsContent,
+    consultingContent,
+    expoContent,
+    meetingContent,
+    contactContent,
+    footerContent,
+    site,
+  };
 }
 
 export function Head({ data, location }: HeadProps<Queries.IndexPageQuery>) {
@@ -86,7 +124,9 @@ export function Head({ data, location }: HeadProps<Queries.IndexPageQuery>) {
       endDate: expoContent.endDate,
       venue: expoContent.venue,
       description: expoContent.intro,
-      imageUrl: siteContent.shareImage.publicURL ? `${siteUrl}${siteContent.shareImage.publicURL}` : `${siteUrl}/apple-touch-icon.png`,
+      imageUrl: siteContent.shareImage.publicURL
+        ? `${siteUrl}${siteContent.shareImage.publicURL}`
+        : `${siteUrl}/apple-touch-icon.png`,
       pageUrl: `${siteUrl}/`,
     },
     organization["@id"],

@@ -9,11 +9,21 @@ export type ContentFiles = Record<string, Record<string, unknown>>;
 
 export function loadContentFile(name: string): Record<string, unknown> {
   const parsed: unknown = yaml.load(fs.readFileSync(path.join(contentDir, `${name}.yaml`), "utf8"));
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`content/${name}.yaml is not one object`);
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new Error(`content/${name}.yaml is not one object`);
   return parsed as Record<string, unknown>;
 }
 
-const FILES = ["site", "hero", "solutions", "consulting", "expo", "meeting", "contact", "footer"] as const;
+const FILES = [
+  "site",
+  "hero",
+  "solutions",
+  "consulting",
+  "expo",
+  "meeting",
+  "contact",
+  "footer",
+] as const;
 
 /** Every content/*.yaml file the page reads, by name. */
 export function loadContent(): ContentFiles {
@@ -25,7 +35,10 @@ export function loadContent(): ContentFiles {
  * query result, so page tests render what the build would render (images excepted: sharp does
  * not run in tests).
  */
-export function indexPageDataFromContent(content: ContentFiles = loadContent(), buildYear = "2025"): Queries.IndexPageQuery {
+export function indexPageDataFromContent(
+  content: ContentFiles = loadContent(),
+  buildYear = "2025",
+): Queries.IndexPageQuery {
   return {
     site: { buildTime: buildYear, siteMetadata: { siteUrl: "https://expo.example.com" } },
     siteContent: { ...content.site, shareImage: { publicURL: "/static/share-card.png" } },
@@ -40,12 +53,16 @@ export function indexPageDataFromContent(content: ContentFiles = loadContent(), 
 }
 
 /** content/site.yaml shaped like the not-found page's query result. */
-export function notFoundPageDataFromContent(content: ContentFiles = loadContent()): Queries.NotFoundPageQuery {
+export function notFoundPageDataFromContent(
+  content: ContentFiles = loadContent(),
+): Queries.NotFoundPageQuery {
   return { siteContent: content.site } as unknown as Queries.NotFoundPageQuery;
 }
 
 /** content/meeting.yaml as the meeting form receives it. */
-export function meetingFormContent(content: ContentFiles = loadContent()): Queries.MeetingFormFragment {
+export function meetingFormContent(
+  content: ContentFiles = loadContent(),
+): Queries.MeetingFormFragment {
   return content.meeting as unknown as Queries.MeetingFormFragment;
 }
 
@@ -53,11 +70,15 @@ export function meetingFormContent(content: ContentFiles = loadContent()): Queri
  * A copy of the content with every text changed by `replace` (e.g. next year's expo), for tests
  * that prove the page shows what the content says and nothing else.
  */
-export function editedContent(replace: (text: string) => string, content: ContentFiles = loadContent()): ContentFiles {
+export function editedContent(
+  replace: (text: string) => string,
+  content: ContentFiles = loadContent(),
+): ContentFiles {
   const edit = (value: unknown): unknown => {
     if (typeof value === "string") return replace(value);
     if (Array.isArray(value)) return value.map(edit);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, edit(item)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, edit(item)]));
     return value;
   };
   return edit(content) as ContentFiles;
@@ -81,7 +102,8 @@ export function lowerCaseTexts(root: Element): string[] {
     texts.push(node.textContent ?? "");
   }
   for (const element of root.querySelectorAll("*")) {
-    for (const name of ["alt", "title", "placeholder", "aria-label"]) texts.push(element.getAttribute(name) ?? "");
+    for (const name of ["alt", "title", "placeholder", "aria-label"])
+      texts.push(element.getAttribute(name) ?? "");
   }
   return texts.filter((text) => /\p{Ll}/u.test(text) && !TOAST_LIBRARY_WORDS.has(text));
 }

@@ -40,13 +40,17 @@ const allowsAnonymousSignIns = (tables: Map<string, Map<string, string>>): boole
 const config = tomlTables(fs.readFileSync(CONFIG_FILE, "utf8"));
 
 test("the reader sees what is set, per table, and 0012 catches a config that allows anonymous sign-ins", () => {
-  const sample = tomlTables('top = 1\n[auth]\n# enable_anonymous_sign_ins = false\nenable_anonymous_sign_ins = true # for the demo\n[api]\nschemas = ["a", "b"]\n');
+  const sample = tomlTables(
+    'top = 1\n[auth]\n# enable_anonymous_sign_ins = false\nenable_anonymous_sign_ins = true # for the demo\n[api]\nschemas = ["a", "b"]\n',
+  );
   expect(sample.get("auth")?.get("enable_anonymous_sign_ins")).toBe("true");
   expect(sample.get("api")?.get("schemas")).toBe('["a", "b"]');
   expect(sample.get("")?.get("top")).toBe("1");
   expect(allowsAnonymousSignIns(sample)).toBe(true);
-  expect(allowsAnonymousSignIns(tomlTables("[auth]\nenable_anonymous_sign_ins = false\n"))).toBe(false);
-  expect(allowsAnonymousSignIns(tomlTables("[auth]\nsite_url = \"http://localhost\"\n"))).toBe(false);
+  expect(allowsAnonymousSignIns(tomlTables("[auth]\nenable_anonymous_sign_ins = false\n"))).toBe(
+    false,
+  );
+  expect(allowsAnonymousSignIns(tomlTables('[auth]\nsite_url = "http://localhost"\n'))).toBe(false);
 });
 
 test("0012 auth_allow_anonymous_sign_ins: supabase/config.toml keeps anonymous sign-ins off", () => {
@@ -56,6 +60,7 @@ test("0012 auth_allow_anonymous_sign_ins: supabase/config.toml keeps anonymous s
 test("the API exposes the schemas the lints assume", () => {
   const setting = config.get("api")?.get("schemas");
   // Absent, the CLI's default applies: the same two schemas.
-  const schemas: unknown = setting === undefined ? [...DEFAULT_EXPOSED_SCHEMAS] : JSON.parse(setting);
+  const schemas: unknown =
+    setting === undefined ? [...DEFAULT_EXPOSED_SCHEMAS] : JSON.parse(setting);
   expect(schemas).toEqual([...DEFAULT_EXPOSED_SCHEMAS]);
 });

@@ -11,12 +11,14 @@ const definerExecutable = (object: string): AdvisorFinding[] => [
   finding("authenticated_security_definer_function_executable", "WARN", object),
 ];
 
-const STUB_SERVER = "create foreign data wrapper stub_fdw; create server stub_server foreign data wrapper stub_fdw;";
+const STUB_SERVER =
+  "create foreign data wrapper stub_fdw; create server stub_server foreign data wrapper stub_fdw;";
 
 const QUEUE = `create schema pgmq; grant usage on schema pgmq to anon;
   create table pgmq.q_jobs (msg_id bigint primary key, message jsonb); grant select on pgmq.q_jobs to anon;`;
 
-const DEFINER_FUNCTION = "returns int language sql security definer set search_path = '' as 'select 1'";
+const DEFINER_FUNCTION =
+  "returns int language sql security definer set search_path = '' as 'select 1'";
 
 lintCases(
   [
@@ -32,7 +34,10 @@ lintCases(
     [
       "auth_users_exposed: security_invoker, but auth.users has no row-level security",
       `${AUTH_STAND_INS} create view public.user_emails with (security_invoker = on) as select id, email from auth.users`,
-      [finding("auth_users_exposed", "ERROR", "public.user_emails"), ...graphqlVisible("public.user_emails")],
+      [
+        finding("auth_users_exposed", "ERROR", "public.user_emails"),
+        ...graphqlVisible("public.user_emails"),
+      ],
     ],
     [
       "auth_users_exposed: a materialized view",
@@ -93,19 +98,31 @@ lintCases(
        create view public.user_emails with (security_invoker = on) as select id, email from auth.users`,
       graphqlVisible("public.user_emails"),
     ],
-    ["security_definer_view", "create view public.v with (security_invoker = on) as select 1 as x", graphqlVisible("public.v")],
+    [
+      "security_definer_view",
+      "create view public.v with (security_invoker = on) as select 1 as x",
+      graphqlVisible("public.v"),
+    ],
     [
       "security_definer_view: a schema not exposed",
       "create schema app; create view app.v as select 1 as x; grant select on app.v to anon",
       [finding("pg_graphql_anon_table_exposed", "WARN", "app.v")],
     ],
-    ["materialized_view_in_api", "create materialized view public.mv as select 1 as x; revoke select on public.mv from anon, authenticated", []],
+    [
+      "materialized_view_in_api",
+      "create materialized view public.mv as select 1 as x; revoke select on public.mv from anon, authenticated",
+      [],
+    ],
     [
       "foreign_table_in_api",
       `${STUB_SERVER} create foreign table public.ft (x int) server stub_server; revoke select on public.ft from anon, authenticated`,
       [],
     ],
-    ["insecure_queue_exposed_in_api: row-level security on", `${QUEUE} create schema pgmq_public; alter table pgmq.q_jobs enable row level security`, []],
+    [
+      "insecure_queue_exposed_in_api: row-level security on",
+      `${QUEUE} create schema pgmq_public; alter table pgmq.q_jobs enable row level security`,
+      [],
+    ],
     ["insecure_queue_exposed_in_api: queues not exposed", QUEUE, []],
     [
       "pg_graphql_anon/authenticated_table_exposed: anon may only insert",

@@ -22,11 +22,15 @@ function withoutComments(sql: string): string {
 function extensionsWithoutSchema(file: string, sql: string): string[] {
   const code = withoutComments(sql);
   const problems: string[] = [];
-  for (const match of code.matchAll(/\bcreate\s+extension\s+(?:if\s+not\s+exists\s+)?"?([\w-]+)"?[^;]*/gi)) {
+  for (const match of code.matchAll(
+    /\bcreate\s+extension\s+(?:if\s+not\s+exists\s+)?"?([\w-]+)"?[^;]*/gi,
+  )) {
     const [statement] = match;
     if (/\bschema\s+\S/i.test(statement)) continue;
     const line = code.slice(0, match.index).split("\n").length;
-    problems.push(`${file}:${line}: ${statement.replace(/\s+/g, " ").trim()} (add: with schema extensions)`);
+    problems.push(
+      `${file}:${line}: ${statement.replace(/\s+/g, " ").trim()} (add: with schema extensions)`,
+    );
   }
   return problems;
 }
@@ -52,7 +56,10 @@ test("the check reads statements as Postgres would", () => {
 test("every create extension in supabase/migrations names its schema", () => {
   const dir = defaultMigrationsDir();
   const problems = listMigrations(dir).flatMap((name) =>
-    extensionsWithoutSchema(path.join("supabase", "migrations", name), fs.readFileSync(path.join(dir, name), "utf8")),
+    extensionsWithoutSchema(
+      path.join("supabase", "migrations", name),
+      fs.readFileSync(path.join(dir, name), "utf8"),
+    ),
   );
   expect(problems).toEqual([]);
 });

@@ -44,7 +44,8 @@ export type LintCase = [label: string, fixture: string, expected: AdvisorFinding
 export function lintCases(bad: LintCase[], fixed: LintCase[]): () => FixtureDatabase {
   jest.setTimeout(90_000);
   const database = openedForTests(openFixtureDatabase);
-  const check = async (_label: string, fixture: string, expected: AdvisorFinding[]) => expect(await database().lint(fixture)).toEqual(expected);
+  const check = async (_label: string, fixture: string, expected: AdvisorFinding[]) =>
+    expect(await database().lint(fixture)).toEqual(expected);
   describe("each lint catches a bad fixture and passes a fixed one", () => {
     test.each(bad)("%s", check);
     test.each(fixed)("%s: fixed", check);
@@ -52,7 +53,8 @@ export function lintCases(bad: LintCase[], fixed: LintCase[]): () => FixtureData
   return database;
 }
 
-export const problems = (findings: AdvisorFinding[]): AdvisorFinding[] => findings.filter((finding) => finding.level !== "INFO");
+export const problems = (findings: AdvisorFinding[]): AdvisorFinding[] =>
+  findings.filter((finding) => finding.level !== "INFO");
 
 /** Stand-ins for Supabase Auth's table and helpers (created inside a fixture, so rolled back). */
 export const AUTH_STAND_INS = `
@@ -68,7 +70,11 @@ export const quietTable = (name: string, columns = "id int primary key"): string
   revoke all on public.${name} from anon, authenticated;
 `;
 
-export const finding = (lint: string, level: AdvisorFinding["level"], object: string): AdvisorFinding => ({ lint, level, object });
+export const finding = (
+  lint: string,
+  level: AdvisorFinding["level"],
+  object: string,
+): AdvisorFinding => ({ lint, level, object });
 
 /** What pg_graphql shows of a table or view that anon and authenticated may read. */
 export const graphqlVisible = (object: string): AdvisorFinding[] => [

@@ -23,20 +23,30 @@ export interface AdvisorFinding {
 }
 
 /** Every lint, in Supabase's numbering. */
-export const ADVISOR_LINTS: readonly LintQuery[] = [...RLS_LINTS, ...EXPOSURE_LINTS, ...SCHEMA_LINTS, ...PERFORMANCE_LINTS].sort(
-  (a, b) => a.code.localeCompare(b.code),
-);
+export const ADVISOR_LINTS: readonly LintQuery[] = [
+  ...RLS_LINTS,
+  ...EXPOSURE_LINTS,
+  ...SCHEMA_LINTS,
+  ...PERFORMANCE_LINTS,
+].sort((a, b) => a.code.localeCompare(b.code));
 
 /** Every finding of every lint, in lint order then object order. */
 export async function runAdvisorLints(db: Pick<PGlite, "query">): Promise<AdvisorFinding[]> {
   const findings: AdvisorFinding[] = [];
   for (const { lint, level, sql, appliesIf } of ADVISOR_LINTS) {
     try {
-      if (appliesIf !== undefined && !(await db.query<{ applies: boolean }>(appliesIf)).rows[0]?.applies) continue;
+      if (
+        appliesIf !== undefined &&
+        !(await db.query<{ applies: boolean }>(appliesIf)).rows[0]?.applies
+      )
+        continue;
       const result = await db.query<{ object: string }>(`${sql} order by 1`);
       for (const row of result.rows) findings.push({ lint, level, object: row.object });
     } catch (error) {
-      throw new Error(`advisor lint ${lint} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(
+        `advisor lint ${lint} failed: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
   }
   return findings;

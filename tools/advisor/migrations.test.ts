@@ -31,7 +31,11 @@ describe("our migrations", () => {
       const findings = await runAdvisorLints(before);
       console.log(`advisor lints on the first two migrations: ${JSON.stringify(findings)}`);
       expect(problems(findings)).toEqual([
-        { lint: "rls_policy_always_true", level: "WARN", object: `public.contacts policy ${POLICY}` },
+        {
+          lint: "rls_policy_always_true",
+          level: "WARN",
+          object: `public.contacts policy ${POLICY}`,
+        },
       ]);
     } finally {
       await before.close();

@@ -95,9 +95,21 @@ lintCases(
       `${PARENT_AND_CHILD} create index children_a_b_idx on public.children (a, b)`,
       [finding("unused_index", "INFO", "public.children index children_a_b_idx")],
     ],
-    ["auth_rls_initplan", `${OWNED_DOCUMENTS} create policy own on public.docs for select to authenticated using (owner = (select auth.uid()))`, []],
-    ["no_primary_key", "create table public.log (at timestamptz primary key); revoke all on public.log from anon, authenticated", []],
-    ["unused_index", `${quietTable("t", "id int primary key, x int")} create unique index t_x_key on public.t (x)`, []],
+    [
+      "auth_rls_initplan",
+      `${OWNED_DOCUMENTS} create policy own on public.docs for select to authenticated using (owner = (select auth.uid()))`,
+      [],
+    ],
+    [
+      "no_primary_key",
+      "create table public.log (at timestamptz primary key); revoke all on public.log from anon, authenticated",
+      [],
+    ],
+    [
+      "unused_index",
+      `${quietTable("t", "id int primary key, x int")} create unique index t_x_key on public.t (x)`,
+      [],
+    ],
     [
       "multiple_permissive_policies: one policy per role and command, or restrictive",
       `${quietTable("t")} alter table public.t enable row level security;
@@ -111,7 +123,10 @@ lintCases(
       "duplicate_index: a partial index is another index",
       `${quietTable("t", "id int primary key, x int")}
        create index t_x_a on public.t (x); create index t_x_positive on public.t (x) where x > 0`,
-      [finding("unused_index", "INFO", "public.t index t_x_a"), finding("unused_index", "INFO", "public.t index t_x_positive")],
+      [
+        finding("unused_index", "INFO", "public.t index t_x_a"),
+        finding("unused_index", "INFO", "public.t index t_x_positive"),
+      ],
     ],
     ["table_bloat: as many pages as its rows need", bloated(1), []],
     ["table_bloat: a hundred times too big, but less than 20 MiB wasted", bloated(100), []],

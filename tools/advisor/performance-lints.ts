@@ -1,5 +1,12 @@
 /** The Advisor's performance lints: keys, indexes, policies evaluated per row, bloat. */
-import { notFromExtension, POLICIES, POLICY_EXPRESSIONS, relationName, userSchema, type LintQuery } from "./sql";
+import {
+  notFromExtension,
+  POLICIES,
+  POLICY_EXPRESSIONS,
+  relationName,
+  userSchema,
+  type LintQuery,
+} from "./sql";
 
 const TABLES = `pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace`;
 
@@ -7,7 +14,13 @@ const TABLES = `pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = 
 const INDEX_KEY_COLUMNS = `(pg_catalog.string_to_array(i.indkey::text, ' ')::int2[])[1:i.indnkeyatts]`;
 
 /** Calls a policy should make once per statement, in a sub-select, not once per row. */
-const PER_STATEMENT_CALLS = ["auth.uid()", "auth.jwt()", "auth.role()", "auth.email()", "current_setting("] as const;
+const PER_STATEMENT_CALLS = [
+  "auth.uid()",
+  "auth.jwt()",
+  "auth.role()",
+  "auth.email()",
+  "current_setting(",
+] as const;
 
 /** Each policy command as the statements it covers. */
 const POLICY_ACTIONS = `cross join lateral pg_catalog.unnest(case p.polcmd

@@ -3,7 +3,14 @@
  * one, applied to a database with Supabase's roles and default grants and rolled back. Every
  * list is every finding of every lint: what else a fixture trips shows too.
  */
-import { AUTH_STAND_INS, finding, graphqlVisible, lintCases, problems, quietTable } from "./fixture-database";
+import {
+  AUTH_STAND_INS,
+  finding,
+  graphqlVisible,
+  lintCases,
+  problems,
+  quietTable,
+} from "./fixture-database";
 
 const STORAGE_STAND_INS = `
   create schema storage;
@@ -34,7 +41,11 @@ const database = lintCases(
        create schema api; grant usage on schema api to anon;
        create table api.t (id int primary key); grant select on api.t to anon;
        create table public.u (id int primary key)`,
-      [finding("rls_disabled_in_public", "ERROR", "api.t"), finding("pg_graphql_anon_table_exposed", "WARN", "api.t"), ...graphqlVisible("public.u")],
+      [
+        finding("rls_disabled_in_public", "ERROR", "api.t"),
+        finding("pg_graphql_anon_table_exposed", "WARN", "api.t"),
+        ...graphqlVisible("public.u"),
+      ],
     ],
     [
       "policy_exists_rls_disabled",
@@ -49,7 +60,11 @@ const database = lintCases(
     [
       "rls_enabled_no_policy (INFO)",
       "create table public.t (id int); alter table public.t enable row level security",
-      [finding("no_primary_key", "INFO", "public.t"), finding("rls_enabled_no_policy", "INFO", "public.t"), ...graphqlVisible("public.t")],
+      [
+        finding("no_primary_key", "INFO", "public.t"),
+        finding("rls_enabled_no_policy", "INFO", "public.t"),
+        ...graphqlVisible("public.t"),
+      ],
     ],
     [
       "rls_references_user_metadata: auth.jwt()",
@@ -62,7 +77,10 @@ const database = lintCases(
       `${quietTable("t")} alter table public.t enable row level security;
        create policy p on public.t for insert to authenticated
          with check ((current_setting('request.jwt.claims', true)::jsonb -> 'user_metadata' ->> 'role') = 'admin')`,
-      [finding("auth_rls_initplan", "WARN", "public.t policy p"), finding("rls_references_user_metadata", "ERROR", "public.t policy p")],
+      [
+        finding("auth_rls_initplan", "WARN", "public.t policy p"),
+        finding("rls_references_user_metadata", "ERROR", "public.t policy p"),
+      ],
     ],
     [
       "sensitive_columns_exposed",
@@ -77,7 +95,13 @@ const database = lintCases(
       "public_bucket_allows_listing: just this bucket",
       `${STORAGE_STAND_INS} insert into storage.buckets values ('avatars', 'Avatars', true);
        create policy "Avatars are listable" on storage.objects for select to anon using (bucket_id = 'avatars')`,
-      [finding("public_bucket_allows_listing", "WARN", 'storage bucket avatars policies "Avatars are listable"')],
+      [
+        finding(
+          "public_bucket_allows_listing",
+          "WARN",
+          'storage bucket avatars policies "Avatars are listable"',
+        ),
+      ],
     ],
     [
       "public_bucket_allows_listing: always true, a bucket id with quotes and regex characters",
@@ -85,7 +109,11 @@ const database = lintCases(
        create policy odd on storage.objects for all using (( bucket_id = 'o''brien.[1]|x' ));
        create policy everything on storage.objects for select to authenticated using (true)`,
       [
-        finding("public_bucket_allows_listing", "WARN", "storage bucket o'brien.[1]|x policies everything, odd"),
+        finding(
+          "public_bucket_allows_listing",
+          "WARN",
+          "storage bucket o'brien.[1]|x policies everything, odd",
+        ),
         finding("public_bucket_allows_listing", "WARN", "storage bucket other policies everything"),
       ],
     ],
@@ -125,7 +153,10 @@ const database = lintCases(
       "sensitive_columns_exposed",
       `create table public.accounts (id int primary key, "API-Key" text, password text);
        alter table public.accounts enable row level security`,
-      [finding("rls_enabled_no_policy", "INFO", "public.accounts"), ...graphqlVisible("public.accounts")],
+      [
+        finding("rls_enabled_no_policy", "INFO", "public.accounts"),
+        ...graphqlVisible("public.accounts"),
+      ],
     ],
     [
       "public_bucket_allows_listing",
@@ -148,12 +179,20 @@ describe("rls_policy_always_true", () => {
   test.each([
     ["insert … with check (true) to anon", "for insert to anon with check (true)"],
     ["insert without with check to public", "for insert"],
-    ["update using (1 = 1) to authenticated", "for update to authenticated using (1 = 1) with check (id > 0)"],
-    ["update using a condition but with check ( TRUE ) to anon", "for update to anon using (id > 0) with check ( TRUE )"],
+    [
+      "update using (1 = 1) to authenticated",
+      "for update to authenticated using (1 = 1) with check (id > 0)",
+    ],
+    [
+      "update using a condition but with check ( TRUE ) to anon",
+      "for update to anon using (id > 0) with check ( TRUE )",
+    ],
     ["delete using (true) to anon", "for delete to anon using (true)"],
     ["all to anon, authenticated using (true)", "for all to anon, authenticated using (true)"],
   ])("%s is flagged", async (_label, policy) => {
-    expect(await database().lint(withPolicy(policy))).toEqual([finding("rls_policy_always_true", "WARN", "public.t policy p")]);
+    expect(await database().lint(withPolicy(policy))).toEqual([
+      finding("rls_policy_always_true", "WARN", "public.t policy p"),
+    ]);
   });
 
   test.each([

@@ -33,15 +33,31 @@ const database = lintCases(
       "fkey_to_auth_unique",
       `${AUTH_STAND_INS} ${quietTable("profiles", "id int primary key, email text references auth.users (email)")}`,
       [
-        finding("unindexed_foreign_keys", "INFO", "public.profiles foreign key profiles_email_fkey"),
+        finding(
+          "unindexed_foreign_keys",
+          "INFO",
+          "public.profiles foreign key profiles_email_fkey",
+        ),
         finding("fkey_to_auth_unique", "ERROR", "public.profiles foreign key profiles_email_fkey"),
       ],
     ],
   ],
   [
-    ["function_search_path_mutable", "create function public.f(a int) returns int language sql set search_path = '' as 'select a'", []],
-    ["extension_in_public", "create schema extensions; create extension citext schema extensions", []],
-    ["unsupported_reg_types", quietTable("t", "id int primary key, handler text, kind regclass"), []],
+    [
+      "function_search_path_mutable",
+      "create function public.f(a int) returns int language sql set search_path = '' as 'select a'",
+      [],
+    ],
+    [
+      "extension_in_public",
+      "create schema extensions; create extension citext schema extensions",
+      [],
+    ],
+    [
+      "unsupported_reg_types",
+      quietTable("t", "id int primary key, handler text, kind regclass"),
+      [],
+    ],
     [
       "fkey_to_auth_unique",
       `${AUTH_STAND_INS} ${quietTable("profiles", "id int primary key, user_id uuid references auth.users (id)")}
@@ -58,11 +74,21 @@ const database = lintCases(
 
 describe("each lint catches a bad fixture and passes a fixed one", () => {
   test("extension_versions_outdated", async () => {
-    const available = await database().db.query<{ v: string }>("select default_version as v from pg_catalog.pg_available_extensions where name = 'citext'");
+    const available = await database().db.query<{ v: string }>(
+      "select default_version as v from pg_catalog.pg_available_extensions where name = 'citext'",
+    );
     const citextDefaultVersion = available.rows[0]!.v;
     expect(citextDefaultVersion).not.toBe(OLDEST_CITEXT);
-    expect(await database().lint(`create schema extensions; create extension citext schema extensions version '${OLDEST_CITEXT}'`)).toEqual([
-      finding("extension_versions_outdated", "WARN", `citext ${OLDEST_CITEXT} (default ${citextDefaultVersion})`),
+    expect(
+      await database().lint(
+        `create schema extensions; create extension citext schema extensions version '${OLDEST_CITEXT}'`,
+      ),
+    ).toEqual([
+      finding(
+        "extension_versions_outdated",
+        "WARN",
+        `citext ${OLDEST_CITEXT} (default ${citextDefaultVersion})`,
+      ),
     ]);
   });
 });

@@ -3,7 +3,14 @@ import { functionName, notFromExtension, relationName, userSchema, type LintQuer
 
 /** reg* types whose stored oids pg_upgrade cannot carry over (regclass, regtype and regrole it can). */
 const UNUPGRADABLE_REG_TYPES = [
-  "regcollation", "regconfig", "regdictionary", "regnamespace", "regoper", "regoperator", "regproc", "regprocedure",
+  "regcollation",
+  "regconfig",
+  "regdictionary",
+  "regnamespace",
+  "regoper",
+  "regoperator",
+  "regproc",
+  "regprocedure",
 ] as const;
 
 export const SCHEMA_LINTS: readonly LintQuery[] = [

@@ -18,13 +18,37 @@ export interface LintQuery {
  * does not lint, and the local backend's own bookkeeping schema.
  */
 const PLATFORM_SCHEMAS = [
-  "_timescaledb_cache", "_timescaledb_catalog", "_timescaledb_config", "_timescaledb_internal",
-  "auth", "cron", "extensions", "graphql", "graphql_public", "information_schema", "net", "pgmq",
-  "pgroonga", "pgsodium", "pgsodium_masks", "pgtle", "pgbouncer", "pg_catalog", "realtime", "repack",
-  "storage", "supabase_functions", "supabase_migrations", "tiger", "topology", "vault", "local_backend",
+  "_timescaledb_cache",
+  "_timescaledb_catalog",
+  "_timescaledb_config",
+  "_timescaledb_internal",
+  "auth",
+  "cron",
+  "extensions",
+  "graphql",
+  "graphql_public",
+  "information_schema",
+  "net",
+  "pgmq",
+  "pgroonga",
+  "pgsodium",
+  "pgsodium_masks",
+  "pgtle",
+  "pgbouncer",
+  "pg_catalog",
+  "realtime",
+  "repack",
+  "storage",
+  "supabase_functions",
+  "supabase_migrations",
+  "tiger",
+  "topology",
+  "vault",
+  "local_backend",
 ] as const;
 
-const sqlList = (names: readonly string[]): string => `(${names.map((name) => `'${name}'`).join(", ")})`;
+const sqlList = (names: readonly string[]): string =>
+  `(${names.map((name) => `'${name}'`).join(", ")})`;
 
 /** `column` names a schema the Advisor lints (optionally also linting some platform schemas). */
 export function userSchema(column: string, alsoLinted: readonly string[] = []): string {

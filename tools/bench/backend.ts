@@ -86,7 +86,9 @@ async function measureInserts(dataDir: string | undefined, label: string): Promi
         }
       }),
     );
-    console.log(summary(`  concurrent (${CLIENTS} clients)`, concurrent, performance.now() - started));
+    console.log(
+      summary(`  concurrent (${CLIENTS} clients)`, concurrent, performance.now() - started),
+    );
   } finally {
     await backend.close();
   }
@@ -120,15 +122,27 @@ async function main(): Promise<void> {
       const began = performance.now();
       seeded = await startLocalBackend({ port: 0, dataDir, screening: LIFTED_SCREENING });
       starts.push(performance.now() - began);
-      firstInserts.push(await timedInsert(createClient(seeded.url, LOCAL_ANON_KEY, { auth: { persistSession: false } })));
-      const count = await seeded.db.query<{ n: number }>("select count(*)::int as n from public.contacts");
-      if (i === COLD_STARTS - 1) console.log(`\ncold start, data folder with ${count.rows[0]!.n} requests (${COLD_STARTS} runs):`);
+      firstInserts.push(
+        await timedInsert(
+          createClient(seeded.url, LOCAL_ANON_KEY, { auth: { persistSession: false } }),
+        ),
+      );
+      const count = await seeded.db.query<{ n: number }>(
+        "select count(*)::int as n from public.contacts",
+      );
+      if (i === COLD_STARTS - 1)
+        console.log(
+          `\ncold start, data folder with ${count.rows[0]!.n} requests (${COLD_STARTS} runs):`,
+        );
       await seeded.close();
     }
     const sorted = [...starts].sort((a, b) => a - b);
     console.log(
       `  start to ready: median ${percentile(sorted, 50).toFixed(0)} ms (min ${sorted[0]!.toFixed(0)}, max ${sorted[sorted.length - 1]!.toFixed(0)} ms);` +
-        ` first insert after start: median ${percentile([...firstInserts].sort((a, b) => a - b), 50).toFixed(1)} ms`,
+        ` first insert after start: median ${percentile(
+          [...firstInserts].sort((a, b) => a - b),
+          50,
+        ).toFixed(1)} ms`,
     );
     const processStarts: number[] = [];
     for (let i = 0; i < 2; i += 1) processStarts.push(await processColdStart(dataDir));
@@ -144,7 +158,20 @@ async function main(): Promise<void> {
 function processColdStart(dataDir: string): Promise<number> {
   const root = path.resolve(__dirname, "..", "..");
   const began = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "local-backend", "cli.ts"), "--port", "0", "--quiet", "--data-dir", dataDir], { cwd: root });
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      path.join(root, "local-backend", "cli.ts"),
+      "--port",
+      "0",
+      "--quiet",
+      "--data-dir",
+      dataDir,
+    ],
+    { cwd: root },
+  );
   return new Promise((resolve, reject) => {
     let output = "";
     let readyAt: number | undefined;
@@ -158,7 +185,11 @@ function processColdStart(dataDir: string): Promise<number> {
     child.stderr.on("data", (chunk: Buffer) => {
       output += chunk.toString("utf8");
     });
-    child.on("exit", (code) => (readyAt !== undefined && code === 0 ? resolve(readyAt) : reject(new Error(`CLI exited with ${code}: ${output}`))));
+    child.on("exit", (code) =>
+      readyAt !== undefined && code === 0
+        ? resolve(readyAt)
+        : reject(new Error(`CLI exited with ${code}: ${output}`)),
+    );
   });
 }
 

@@ -19,7 +19,12 @@ import { parseArgs } from "node:util";
 import type { Page } from "playwright-core";
 import { median } from "../lib/audit-summary";
 import { runCli, wholeNumberOption } from "../lib/cli";
-import { benchEditorSaves, CHANGE_TIMEOUT_MS, headlineShown, HERO_FILE } from "../lib/gatsby-develop";
+import {
+  benchEditorSaves,
+  CHANGE_TIMEOUT_MS,
+  headlineShown,
+  HERO_FILE,
+} from "../lib/gatsby-develop";
 
 const CONTENT_DIR = path.dirname(HERO_FILE);
 const FOLDER = "checkout";
@@ -27,15 +32,22 @@ const FOLDER = "checkout";
 /** The CMS's view of the checkout: the content files in the browser's private file system. */
 async function seedCheckout(admin: Page): Promise<void> {
   const files = Object.fromEntries(
-    fs.readdirSync(CONTENT_DIR).filter((name) => name.endsWith(".yaml")).map((name) => [name, fs.readFileSync(path.join(CONTENT_DIR, name), "utf8")]),
+    fs
+      .readdirSync(CONTENT_DIR)
+      .filter((name) => name.endsWith(".yaml"))
+      .map((name) => [name, fs.readFileSync(path.join(CONTENT_DIR, name), "utf8")]),
   );
   await admin.evaluate(
     async ({ folder, files }) => {
-      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true });
+      const root = await (
+        await navigator.storage.getDirectory()
+      ).getDirectoryHandle(folder, { create: true });
       await root.getDirectoryHandle(".git", { create: true });
       const content = await root.getDirectoryHandle("content", { create: true });
       for (const [name, text] of Object.entries(files)) {
-        const writable = await (await content.getFileHandle(name, { create: true })).createWritable();
+        const writable = await (
+          await content.getFileHandle(name, { create: true })
+        ).createWritable();
         await writable.write(text);
         await writable.close();
       }
@@ -47,12 +59,17 @@ async function seedCheckout(admin: Page): Promise<void> {
 async function writtenHero(admin: Page): Promise<string> {
   return admin.evaluate(async (folder) => {
     const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
-    return (await (await (await root.getDirectoryHandle("content")).getFileHandle("hero.yaml")).getFile()).text();
+    return (
+      await (await (await root.getDirectoryHandle("content")).getFileHandle("hero.yaml")).getFile()
+    ).text();
   }, FOLDER);
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: "string" } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { runs: { type: "string" } },
+  });
   const runs = wholeNumberOption(values.runs, "runs", 7);
   return benchEditorSaves(async (develop, browser) => {
     const context = await browser.newContext();
@@ -61,16 +78,22 @@ async function main(): Promise<number> {
     await site.getByRole("heading", { level: 1 }).waitFor();
 
     const admin = await context.newPage();
-    await admin.route("https://www.githubstatus.com/**", (route) => route.fulfill({ json: { status: { indicator: "none" } } }));
+    await admin.route("https://www.githubstatus.com/**", (route) =>
+      route.fulfill({ json: { status: { indicator: "none" } } }),
+    );
     // A plain assignment: tsx would wrap a named function in a helper the page does not have.
     await admin.addInitScript((folder) => {
-      (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
+      (
+        window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }
+      ).showDirectoryPicker = async () =>
         (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
     }, FOLDER);
     await admin.goto(`${develop.url}admin/`);
     await seedCheckout(admin);
     await admin.getByRole("button", { name: "Work with Local Repository" }).click();
-    console.log(`bench: develop ready after ${develop.readySeconds.toFixed(1)} s, /admin/ open; ${runs} saves of "First screen"`);
+    console.log(
+      `bench: develop ready after ${develop.readySeconds.toFixed(1)} s, /admin/ open; ${runs} saves of "First screen"`,
+    );
 
     const toFile: number[] = [];
     const toPreview: number[] = [];
@@ -82,17 +105,22 @@ async function main(): Promise<number> {
       await admin.getByRole("button", { name: "Save" }).click();
       let text = "";
       while (!text.includes(headline)) {
-        if (performance.now() - clicked > CHANGE_TIMEOUT_MS) throw new Error("the CMS did not write hero.yaml");
+        if (performance.now() - clicked > CHANGE_TIMEOUT_MS)
+          throw new Error("the CMS did not write hero.yaml");
         text = await writtenHero(admin);
       }
       toFile.push(performance.now() - clicked);
       fs.writeFileSync(HERO_FILE, text);
       await headlineShown(site, headline);
       toPreview.push(performance.now() - clicked);
-      console.log(`  save ${run}: file written after ${toFile.at(-1)!.toFixed(0)} ms, preview after ${toPreview.at(-1)!.toFixed(0)} ms`);
+      console.log(
+        `  save ${run}: file written after ${toFile.at(-1)!.toFixed(0)} ms, preview after ${toPreview.at(-1)!.toFixed(0)} ms`,
+      );
       await admin.getByRole("row", { name: "First screen" }).waitFor();
     }
-    console.log(`\nSave → file written: median ${median(toFile).toFixed(0)} ms; Save → visible in the preview: median ${median(toPreview).toFixed(0)} ms (${runs} saves)`);
+    console.log(
+      `\nSave → file written: median ${median(toFile).toFixed(0)} ms; Save → visible in the preview: median ${median(toPreview).toFixed(0)} ms (${runs} saves)`,
+    );
     return 0;
   });
 }

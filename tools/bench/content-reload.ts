@@ -22,15 +22,22 @@ import { PROJECT_ROOT } from "../lib/test-build";
 const HEADLINE_LINE = /^headline: .*$/m;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: "string" } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { runs: { type: "string" } },
+  });
   const runs = wholeNumberOption(values.runs, "runs", 7);
   if (!HEADLINE_LINE.test(fs.readFileSync(HERO_FILE, "utf8"))) {
-    console.error(`bench: ${path.relative(PROJECT_ROOT, HERO_FILE)} has no one-line "headline:" to change.`);
+    console.error(
+      `bench: ${path.relative(PROJECT_ROOT, HERO_FILE)} has no one-line "headline:" to change.`,
+    );
     return 1;
   }
 
   return benchEditorSaves(async (develop, browser, original) => {
-    console.log(`bench: develop ready after ${develop.readySeconds.toFixed(1)} s; ${runs} saves of content/hero.yaml`);
+    console.log(
+      `bench: develop ready after ${develop.readySeconds.toFixed(1)} s; ${runs} saves of content/hero.yaml`,
+    );
 
     const page = await browser.newPage();
     await page.goto(develop.url);

@@ -12,12 +12,20 @@ import { performance } from "node:perf_hooks";
 
 import { parseOptions } from "../../local-backend/cli-args";
 import { loadRequests } from "../../local-backend/requests";
-import { insertLoad, spawnBackend, tempDataDir, waitForGroupExit, type BackendProcess } from "../../local-backend/test-processes";
+import {
+  insertLoad,
+  spawnBackend,
+  tempDataDir,
+  waitForGroupExit,
+  type BackendProcess,
+} from "../../local-backend/test-processes";
 import { median } from "../lib/audit-summary";
 
 const CLIENTS = 20;
 
-async function start(dataDir: string): Promise<{ backend: BackendProcess; url: string; ms: number }> {
+async function start(
+  dataDir: string,
+): Promise<{ backend: BackendProcess; url: string; ms: number }> {
   const began = performance.now();
   const backend = spawnBackend(dataDir);
   const url = await backend.ready;
@@ -28,7 +36,9 @@ async function main(): Promise<number> {
   const values = parseOptions(process.argv.slice(2), { cycles: { type: "string" } });
   const cycles = Number(values.cycles ?? 6);
   const dataDir = tempDataDir("bench-crash-");
-  console.log(`Crash probe: ${cycles} cycles, ${CLIENTS} clients, SIGKILL of the process group at a random moment (data in ${dataDir})\n`);
+  console.log(
+    `Crash probe: ${cycles} cycles, ${CLIENTS} clients, SIGKILL of the process group at a random moment (data in ${dataDir})\n`,
+  );
   const acknowledged: string[] = [];
   const crashRestarts: number[] = [];
   let running = await start(dataDir);
@@ -70,7 +80,11 @@ async function main(): Promise<number> {
       `(min ${Math.min(...crashRestarts).toFixed(0)}, max ${Math.max(...crashRestarts).toFixed(0)}); ` +
       `after a clean stop ${cleanRestart.toFixed(0)} ms (${clean})`,
   );
-  console.log(failures === 0 ? "Every acknowledged insert was stored exactly once." : `${failures} cycles lost or duplicated inserts.`);
+  console.log(
+    failures === 0
+      ? "Every acknowledged insert was stored exactly once."
+      : `${failures} cycles lost or duplicated inserts.`,
+  );
   fs.rmSync(dataDir, { recursive: true, force: true });
   return failures === 0 ? 0 : 1;
 }

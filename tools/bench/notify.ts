@@ -25,24 +25,32 @@ const SUBMISSIONS = 200;
 const CLIENTS = 20;
 
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return sorted[
+    Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
 }
 
 /** One solved page proof per submission (a proof counts once), fetched and solved before the burst. */
 async function pageProofs(backend: LocalBackend): Promise<string[]> {
   const proofs: string[] = [];
-  for (let index = 0; index < SUBMISSIONS; index += 1) proofs.push(await pageProofOverHttp(backend.url, backend.anonKey));
+  for (let index = 0; index < SUBMISSIONS; index += 1)
+    proofs.push(await pageProofOverHttp(backend.url, backend.anonKey));
   return proofs;
 }
 
-async function burst(backend: LocalBackend, tag: string): Promise<{ latencies: number[]; startedAt: number; doneAt: number }> {
+async function burst(
+  backend: LocalBackend,
+  tag: string,
+): Promise<{ latencies: number[]; startedAt: number; doneAt: number }> {
   const proofs = await pageProofs(backend);
   const latencies: number[] = [];
   let next = 0;
   const startedAt = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
-      const supabase = createClient(backend.url, backend.anonKey, { auth: { persistSession: false } });
+      const supabase = createClient(backend.url, backend.anonKey, {
+        auth: { persistSession: false },
+      });
       for (;;) {
         const index = next++;
         if (index >= SUBMISSIONS) return;
@@ -53,7 +61,9 @@ async function burst(backend: LocalBackend, tag: string): Promise<{ latencies: n
           organization: `Client ${client} Transit`,
           message: `Phone: Not provided\nFleet Size: ${index} vehicles\nChallenges/Questions: burst ${tag}`,
         };
-        const { error } = await contactsInsertRequest(supabase, row, AbortSignal.timeout(60_000), { [FORM_PROOF_HEADER]: proofs[index]! });
+        const { error } = await contactsInsertRequest(supabase, row, AbortSignal.timeout(60_000), {
+          [FORM_PROOF_HEADER]: proofs[index]!,
+        });
         if (error) throw new Error(`insert ${index} failed: ${error.code ?? ""} ${error.message}`);
         latencies.push(performance.now() - started);
       }
@@ -73,7 +83,11 @@ async function main(): Promise<number> {
   const without = await burst(plain, "plain");
   await plain.close();
 
-  const backend = await startLocalBackend({ port: 0, screening, notifications: { catcher: { port: 0 }, sweepIntervalMs: 1_000 } });
+  const backend = await startLocalBackend({
+    port: 0,
+    screening,
+    notifications: { catcher: { port: 0 }, sweepIntervalMs: 1_000 },
+  });
   try {
     const catcher = backend.notifier!.catcher!;
     const withNotifications = await burst(backend, "notify");
@@ -97,18 +111,29 @@ async function main(): Promise<number> {
     const stored = rows.rows[0]!.n;
     const missing = stored - perRequest.size;
 
-    console.log(`${SUBMISSIONS} submissions from ${CLIENTS} clients, staff notifications on (Deno function + mail catcher)`);
+    console.log(
+      `${SUBMISSIONS} submissions from ${CLIENTS} clients, staff notifications on (Deno function + mail catcher)`,
+    );
     console.log(`  rows stored:              ${stored}`);
     console.log(`  page-verified:            ${rows.rows[0]!.verified}`);
     console.log(`  marked delivered:         ${rows.rows[0]!.delivered}`);
     console.log(`  e-mails caught:           ${catcher.messages.length}`);
     console.log(`  requests with 2+ e-mails: ${duplicates}`);
     console.log(`  requests without e-mail:  ${missing}`);
-    console.log(`  all submissions answered: ${(withNotifications.doneAt - withNotifications.startedAt).toFixed(0)} ms after the first`);
-    console.log(`  last e-mail arrived:      ${(lastArrival - withNotifications.startedAt).toFixed(0)} ms after the first submission`);
+    console.log(
+      `  all submissions answered: ${(withNotifications.doneAt - withNotifications.startedAt).toFixed(0)} ms after the first`,
+    );
+    console.log(
+      `  last e-mail arrived:      ${(lastArrival - withNotifications.startedAt).toFixed(0)} ms after the first submission`,
+    );
     console.log(latencyLine("  insert, notifications off", without.latencies));
     console.log(latencyLine("  insert, notifications on", withNotifications.latencies));
-    const ok = stored === SUBMISSIONS && rows.rows[0]!.verified === SUBMISSIONS && catcher.messages.length === SUBMISSIONS && duplicates === 0 && missing === 0;
+    const ok =
+      stored === SUBMISSIONS &&
+      rows.rows[0]!.verified === SUBMISSIONS &&
+      catcher.messages.length === SUBMISSIONS &&
+      duplicates === 0 &&
+      missing === 0;
     if (!ok) console.error("Counts are wrong: see above.");
     return ok ? 0 : 1;
   } finally {

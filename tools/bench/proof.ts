@@ -89,12 +89,24 @@ async function bundleWorker(dir: string): Promise<number> {
   return fs.statSync(outfile).size;
 }
 
-type Solvers = { solveOnce: (c: FormChallenge) => Promise<Solve>; solveOnMainThread: (c: FormChallenge) => Promise<Solve> };
+type Solvers = {
+  solveOnce: (c: FormChallenge) => Promise<Solve>;
+  solveOnMainThread: (c: FormChallenge) => Promise<Solve>;
+};
 
-async function solveAll(page: Page, challenges: FormChallenge[], where: keyof Solvers): Promise<Solve[]> {
+async function solveAll(
+  page: Page,
+  challenges: FormChallenge[],
+  where: keyof Solvers,
+): Promise<Solve[]> {
   const results: Solve[] = [];
   for (const challenge of challenges) {
-    results.push(await page.evaluate(([c, solver]) => (window as unknown as Solvers)[solver](c), [challenge, where] as const));
+    results.push(
+      await page.evaluate(([c, solver]) => (window as unknown as Solvers)[solver](c), [
+        challenge,
+        where,
+      ] as const),
+    );
   }
   return results;
 }
@@ -102,7 +114,12 @@ async function solveAll(page: Page, challenges: FormChallenge[], where: keyof So
 function summary(solves: Solve[], factor = 1) {
   const ms = solves.map((s) => s.ms * factor).sort((a, b) => a - b);
   const hashes = solves.reduce((sum, s) => sum + s.tried, 0);
-  return { median: quantile(ms, 0.5), p90: quantile(ms, 0.9), max: ms[ms.length - 1]!, rate: hashes / (ms.reduce((a, b) => a + b, 0) / 1000) };
+  return {
+    median: quantile(ms, 0.5),
+    p90: quantile(ms, 0.9),
+    max: ms[ms.length - 1]!,
+    rate: hashes / (ms.reduce((a, b) => a + b, 0) / 1000),
+  };
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -112,9 +129,14 @@ function quantile(sorted: number[], q: number): number {
 /** A challenge from a fresh address that has had `after` challenges this hour. */
 async function challengeAfter(db: PGlite, after: number): Promise<FormChallenge> {
   return db.transaction(async (tx) => {
-    await tx.query("select set_config('request.headers', $1, true)", [JSON.stringify(visitorHeaders(uniqueAddress()))]);
+    await tx.query("select set_config('request.headers', $1, true)", [
+      JSON.stringify(visitorHeaders(uniqueAddress())),
+    ]);
     if (after > 0) {
-      await tx.query("insert into private.form_challenges_issued (client_key) select private.request_client_key() from generate_series(1, $1)", [after]);
+      await tx.query(
+        "insert into private.form_challenges_issued (client_key) select private.request_client_key() from generate_series(1, $1)",
+        [after],
+      );
     }
     return (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c;
   });
@@ -123,12 +145,15 @@ async function challengeAfter(db: PGlite, after: number): Promise<FormChallenge>
 function countOption(value: string | undefined, name: string): number {
   if (value === undefined) return 0;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new Error(`--${name} needs a whole number ≥ 0 (got "${value}").`);
+  if (!Number.isInteger(number) || number < 0)
+    throw new Error(`--${name} needs a whole number ≥ 0 (got "${value}").`);
   return number;
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { runs: { type: "string" }, cpu: { type: "string" }, after: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { runs: { type: "string" }, cpu: { type: "string" }, after: { type: "string" } },
+  });
   const runs = wholeNumberOption(values.runs, "runs", 30);
   const cpu = wholeNumberOption(values.cpu, "cpu", 4);
   const after = countOption(values.after, "after");
@@ -140,12 +165,16 @@ async function main(): Promise<number> {
   }
   await db.close();
   const maxnumber = challenges[0]!.maxnumber;
-  if (challenges.some((challenge) => challenge.maxnumber !== maxnumber)) throw new Error("the challenges came with different maxnumbers");
+  if (challenges.some((challenge) => challenge.maxnumber !== maxnumber))
+    throw new Error("the challenges came with different maxnumbers");
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-proof-"));
   const workerBytes = await bundleWorker(dir);
   const server = await startStaticServer({ root: dir });
-  const browser = await playwrightChromium.launch({ executablePath: requireChromium().executablePath, args: [...CHROMIUM_FLAGS] });
+  const browser = await playwrightChromium.launch({
+    executablePath: requireChromium().executablePath,
+    args: [...CHROMIUM_FLAGS],
+  });
   try {
     const page = await browser.newPage();
     const cdp: CDPSession = await page.context().newCDPSession(page);
@@ -160,22 +189,36 @@ async function main(): Promise<number> {
 
     const f = (n: number) => Math.round(n).toLocaleString("en-US");
     const line = (label: string, s: ReturnType<typeof summary>) =>
-      console.log(`  ${label.padEnd(34)} median ${f(s.median).padStart(6)} ms, p90 ${f(s.p90).padStart(6)} ms, max ${f(s.max).padStart(6)} ms, ${f(s.rate)} hashes/s`);
+      console.log(
+        `  ${label.padEnd(34)} median ${f(s.median).padStart(6)} ms, p90 ${f(s.p90).padStart(6)} ms, max ${f(s.max).padStart(6)} ms, ${f(s.rate)} hashes/s`,
+      );
     const throttled = summary(onMainThread);
     const worker = summary(inWorker);
     const worker4 = summary(inWorker, cpu);
     const tried = inWorker.map((s) => s.tried).sort((a, b) => a - b);
-    console.log(`page proof: maxnumber ${f(maxnumber)} (on average ${f(maxnumber / 2)} hashes), the price of an address's challenge #${after + 1} this hour (--after ${after}); worker script ${f(workerBytes)} bytes minified`);
-    console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; ${runs} challenges, numbers tried median ${f(quantile(tried, 0.5))}, max ${f(tried[tried.length - 1]!)}`);
+    console.log(
+      `page proof: maxnumber ${f(maxnumber)} (on average ${f(maxnumber / 2)} hashes), the price of an address's challenge #${after + 1} this hour (--after ${after}); worker script ${f(workerBytes)} bytes minified`,
+    );
+    console.log(
+      `machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; ${runs} challenges, numbers tried median ${f(quantile(tried, 0.5))}, max ${f(tried[tried.length - 1]!)}`,
+    );
     console.log("visitor (headless Chromium, the same challenges each way):");
     line("Web Worker, full speed", worker);
     line(`Web Worker x ${cpu} (estimate)`, worker4);
     line(`main thread, CPU ${cpu}x slower`, throttled);
     const slowest = Math.min(throttled.rate, worker4.rate);
-    console.log(`  worst case at ${cpu}x (all ${f(maxnumber)} numbers at ${f(slowest)} hashes/s): ${(maxnumber / slowest).toFixed(1)} s`);
-    console.log(`flooder (this machine's Node, one core, synchronous node:crypto, the fastest way: ${solver}):`);
-    console.log(`  ${f(nodeRate)} SHA-256 hashes/s -> ${((maxnumber / 2 / nodeRate) * 1000).toFixed(0)} ms per request on average, ${((maxnumber / nodeRate) * 1000).toFixed(0)} ms at worst`);
-    console.log(`  = about ${f(nodeRate / (maxnumber / 2))} proofs per second per core, each needing its own rpc/form_challenge call`);
+    console.log(
+      `  worst case at ${cpu}x (all ${f(maxnumber)} numbers at ${f(slowest)} hashes/s): ${(maxnumber / slowest).toFixed(1)} s`,
+    );
+    console.log(
+      `flooder (this machine's Node, one core, synchronous node:crypto, the fastest way: ${solver}):`,
+    );
+    console.log(
+      `  ${f(nodeRate)} SHA-256 hashes/s -> ${((maxnumber / 2 / nodeRate) * 1000).toFixed(0)} ms per request on average, ${((maxnumber / nodeRate) * 1000).toFixed(0)} ms at worst`,
+    );
+    console.log(
+      `  = about ${f(nodeRate / (maxnumber / 2))} proofs per second per core, each needing its own rpc/form_challenge call`,
+    );
     return 0;
   } finally {
     await browser.close();

@@ -28,9 +28,18 @@ import { buildSiteForTests, freePort, PROJECT_ROOT, PUBLIC_DIR } from "../lib/te
 import { OBSERVE_STARTUP_SCRIPT, type StartupObservations } from "./startup-observer";
 
 /** Lighthouse's mobile "slow 4G" as applied through DevTools (its `devtools` throttling preset). */
-const SLOW_4G = { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
+const SLOW_4G = {
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
 const CPU_SLOWDOWN = 4;
-const MOBILE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const MOBILE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
 
 /** What the visitor types, field by field (names of the form's inputs). */
 const ANSWERS: ReadonlyArray<[field: string, text: string]> = [
@@ -55,7 +64,11 @@ async function runOnce(browser: Browser, url: string): Promise<RunResult> {
     await page.addInitScript(OBSERVE_STARTUP_SCRIPT);
 
     await page.goto(url, { waitUntil: "commit" });
-    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, null, { polling: 10, timeout: 60_000 });
+    await page.waitForFunction(
+      () => performance.getEntriesByName("first-contentful-paint").length > 0,
+      null,
+      { polling: 10, timeout: 60_000 },
+    );
     const cta = await page.locator('main a[href="#contact-form"]').first().boundingBox();
     if (!cta) throw new Error("the hero's call to action is not on the page");
     await page.touchscreen.tap(cta.x + cta.width / 2, cta.y + cta.height / 2);
@@ -72,7 +85,10 @@ async function runOnce(browser: Browser, url: string): Promise<RunResult> {
       if ((await page.locator(`[name="${field}"]`).inputValue()) !== text) keptAnswers = false;
     }
     const observations = (await page.evaluate("window.__startup")) as StartupObservations;
-    const worstMs = Math.max(0, ...observations.interactions.map((interaction) => interaction.durationMs));
+    const worstMs = Math.max(
+      0,
+      ...observations.interactions.map((interaction) => interaction.durationMs),
+    );
     return { ...observations, worstMs, keptAnswers };
   } finally {
     await context.close();
@@ -80,15 +96,26 @@ async function runOnce(browser: Browser, url: string): Promise<RunResult> {
 }
 
 function describeRun(run: RunResult): string {
-  const worst = run.interactions.reduce<RunResult["interactions"][number] | undefined>((a, b) => (!a || b.durationMs > a.durationMs ? b : a), undefined);
+  const worst = run.interactions.reduce<RunResult["interactions"][number] | undefined>(
+    (a, b) => (!a || b.durationMs > a.durationMs ? b : a),
+    undefined,
+  );
   const what = worst
     ? `${worst.type} on ${worst.target} at ${Math.round(worst.startMs)} ms: input delay ${Math.round(worst.inputDelayMs)} ms, handlers ${Math.round(worst.processingMs)} ms`
     : "no interaction over 16 ms";
-  const hydrated = run.formReadyMs === null ? "form never hydrated" : `form ready at ${Math.round(run.formReadyMs)} ms`;
+  const hydrated =
+    run.formReadyMs === null
+      ? "form never hydrated"
+      : `form ready at ${Math.round(run.formReadyMs)} ms`;
   return `worst ${String(run.worstMs).padStart(4)} ms (${what}); ${run.interactions.length} interactions over 16 ms; first paint ${Math.round(run.firstPaintMs ?? 0)} ms; ${hydrated}; long tasks ${run.longTasks.length} (longest ${Math.round(Math.max(0, ...run.longTasks.map((task) => task.durationMs)))} ms)${run.keptAnswers ? "" : "; TYPED TEXT LOST"}`;
 }
 
-export async function measureStartupInteraction(browser: Browser, url: string, runs: number, label: string): Promise<RunResult[]> {
+export async function measureStartupInteraction(
+  browser: Browser,
+  url: string,
+  runs: number,
+  label: string,
+): Promise<RunResult[]> {
   const results: RunResult[] = [];
   for (let run = 1; run <= runs; run++) {
     const result = await runOnce(browser, url);
@@ -104,7 +131,8 @@ async function main(): Promise<number> {
     allowPositionals: true,
     options: { runs: { type: "string" }, build: { type: "boolean", default: false } },
   });
-  if (positionals.length > 1 || (values.build && positionals.length > 0)) throw new Error("Usage: npm run bench:startup [-- --runs N] [--build | <built site folder>]");
+  if (positionals.length > 1 || (values.build && positionals.length > 0))
+    throw new Error("Usage: npm run bench:startup [-- --runs N] [--build | <built site folder>]");
   const runs = wholeNumberOption(values.runs, "runs", 5);
   const publicDir = positionals[0] ? path.resolve(positionals[0]) : PUBLIC_DIR;
   const chromium = requireChromium();
@@ -113,14 +141,22 @@ async function main(): Promise<number> {
   const noScript = copyWithoutScripts(publicDir);
   const site = await startStaticServer({ root: publicDir });
   const floor = await startStaticServer({ root: noScript.dir });
-  const browser = await playwrightChromium.launch({ executablePath: chromium.executablePath, args: [...CHROMIUM_FLAGS] });
+  const browser = await playwrightChromium.launch({
+    executablePath: chromium.executablePath,
+    args: [...CHROMIUM_FLAGS],
+  });
   try {
     console.log(
       `Start-up interaction on / (${path.relative(PROJECT_ROOT, publicDir) || "."}/): ${CPU_SLOWDOWN}× CPU slowdown, slow 4G, ${MOBILE.viewport.width}×${MOBILE.viewport.height} touch screen; ` +
         `tap the call to action at first paint, then type ${ANSWERS.length} answers (a key every ${KEY_DELAY_MS} ms); ${runs} runs each.`,
     );
     const ours = await measureStartupInteraction(browser, `${site.url}/`, runs, "our page        ");
-    const bare = await measureStartupInteraction(browser, `${floor.url}/`, runs, "without scripts ");
+    const bare = await measureStartupInteraction(
+      browser,
+      `${floor.url}/`,
+      runs,
+      "without scripts ",
+    );
     const oursMedian = median(ours.map((run) => run.worstMs));
     const floorMedian = median(bare.map((run) => run.worstMs));
     console.log(

@@ -37,7 +37,14 @@ import { startStaticServer } from "../lib/static-server";
 import { PROJECT_ROOT, PUBLIC_DIR } from "../lib/test-build";
 import { throttledLink } from "../lib/throttled-link";
 import type { RunPhases } from "./submit/phases";
-import { ON_FORM_MS, PROFILES, SCENARIOS, SITE_HOST, SUPABASE_HOST, type Scenario } from "./submit/profiles";
+import {
+  ON_FORM_MS,
+  PROFILES,
+  SCENARIOS,
+  SITE_HOST,
+  SUPABASE_HOST,
+  type Scenario,
+} from "./submit/profiles";
 import { describeRun, summarise } from "./submit/report";
 import { copyForOrigin } from "./submit/site-copy";
 import { runOnce } from "./submit/visitor";
@@ -46,14 +53,25 @@ async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
-    options: { runs: { type: "string" }, profile: { type: "string" }, scenario: { type: "string" } },
+    options: {
+      runs: { type: "string" },
+      profile: { type: "string" },
+      scenario: { type: "string" },
+    },
   });
-  if (positionals.length > 1) throw new Error("Usage: npm run bench:submit [-- --runs N] [--profile venue-wifi|slow-4g] [--scenario on-form|autofill] [<built site folder>]");
+  if (positionals.length > 1)
+    throw new Error(
+      "Usage: npm run bench:submit [-- --runs N] [--profile venue-wifi|slow-4g] [--scenario on-form|autofill] [<built site folder>]",
+    );
   const runs = wholeNumberOption(values.runs, "runs", 3);
   const profiles = values.profile ? [values.profile] : Object.keys(PROFILES);
-  for (const name of profiles) if (!PROFILES[name]) throw new Error(`--profile must be one of ${Object.keys(PROFILES).join(", ")}`);
+  for (const name of profiles)
+    if (!PROFILES[name])
+      throw new Error(`--profile must be one of ${Object.keys(PROFILES).join(", ")}`);
   const scenarios = values.scenario ? [values.scenario as Scenario] : [...SCENARIOS];
-  for (const name of scenarios) if (!SCENARIOS.includes(name)) throw new Error(`--scenario must be one of ${SCENARIOS.join(", ")}`);
+  for (const name of scenarios)
+    if (!SCENARIOS.includes(name))
+      throw new Error(`--scenario must be one of ${SCENARIOS.join(", ")}`);
   const publicDir = positionals[0] ? path.resolve(positionals[0]) : PUBLIC_DIR;
 
   const chromium = requireChromium();
@@ -62,10 +80,16 @@ async function main(): Promise<number> {
   const backend = await startLocalBackend({ port: 0, host: "127.0.0.1", log: () => undefined });
   const staticServer = await startStaticServer({ root: site.dir });
   const siteFront = await startHttpsFront(certificate, staticServer.port);
-  const supabaseFront = await startHttpsFront(certificate, Number(new URL(backend.url).port), "kong");
+  const supabaseFront = await startHttpsFront(
+    certificate,
+    Number(new URL(backend.url).port),
+    "kong",
+  );
   let failed = 0;
   try {
-    console.log(`Tap to toast on / (${path.relative(PROJECT_ROOT, publicDir) || "."}/), HTTPS through a throttled loopback link, ${runs} runs per scenario.`);
+    console.log(
+      `Tap to toast on / (${path.relative(PROJECT_ROOT, publicDir) || "."}/), HTTPS through a throttled loopback link, ${runs} runs per scenario.`,
+    );
     for (const name of profiles) {
       const profile = PROFILES[name]!;
       const link = throttledLink(profile);
@@ -80,18 +104,31 @@ async function main(): Promise<number> {
         ],
       });
       try {
-        console.log(`\n${profile.name}: round trip ${profile.rttMs} ms, ${profile.downKbps} kbit/s down, ${profile.upKbps} kbit/s up, CPU ×${profile.cpuSlowdown}`);
+        console.log(
+          `\n${profile.name}: round trip ${profile.rttMs} ms, ${profile.downKbps} kbit/s down, ${profile.upKbps} kbit/s up, CPU ×${profile.cpuSlowdown}`,
+        );
         for (const scenario of scenarios) {
-          console.log(` ${scenario === "on-form" ? `on the form ${ON_FORM_MS / 1000} s, then tap` : "autofill and tap at once"}:`);
+          console.log(
+            ` ${scenario === "on-form" ? `on the form ${ON_FORM_MS / 1000} s, then tap` : "autofill and tap at once"}:`,
+          );
           const results: RunPhases[] = [];
           for (let run = 1; run <= runs; run++) {
             try {
-              const result = await runOnce(browser, `https://${SITE_HOST}/`, profile, scenario, backend, run);
+              const result = await runOnce(
+                browser,
+                `https://${SITE_HOST}/`,
+                profile,
+                scenario,
+                backend,
+                run,
+              );
               console.log(`  run ${run}: ${describeRun(result)}`);
               results.push(result);
             } catch (error) {
               failed += 1;
-              console.log(`  run ${run}: FAILED: ${error instanceof Error ? error.message : String(error)}`);
+              console.log(
+                `  run ${run}: FAILED: ${error instanceof Error ? error.message : String(error)}`,
+              );
             }
           }
           if (results.length > 0) console.log(summarise(profile, scenario, results).join("\n"));

@@ -1,4 +1,12 @@
-import { checkBudgets, formatRunsTable, median, medianMetrics, metricsFromResult, type LighthouseResultLike, type RunMetrics } from "./audit-summary";
+import {
+  checkBudgets,
+  formatRunsTable,
+  median,
+  medianMetrics,
+  metricsFromResult,
+  type LighthouseResultLike,
+  type RunMetrics,
+} from "./audit-summary";
 
 function lhr(overrides: Partial<Record<string, number>> = {}): LighthouseResultLike {
   return {
@@ -56,8 +64,12 @@ describe("audit summary", () => {
   });
 
   test("a run Lighthouse could not complete is an error, not a zero", () => {
-    expect(() => metricsFromResult({ ...lhr(), runtimeError: { code: "NO_FCP", message: "no paint" } })).toThrow(/NO_FCP/);
-    expect(() => metricsFromResult({ ...lhr(), categories: { performance: { score: null } } })).toThrow(/performance/);
+    expect(() =>
+      metricsFromResult({ ...lhr(), runtimeError: { code: "NO_FCP", message: "no paint" } }),
+    ).toThrow(/NO_FCP/);
+    expect(() =>
+      metricsFromResult({ ...lhr(), categories: { performance: { score: null } } }),
+    ).toThrow(/performance/);
   });
 
   test("median: odd and even counts, unsorted input", () => {
@@ -67,7 +79,11 @@ describe("audit summary", () => {
   });
 
   test("medians are taken per metric", () => {
-    const runs = [lhr({ lcp: 1000, fcp: 700 }), lhr({ lcp: 3000, fcp: 900 }), lhr({ lcp: 1100, fcp: 800, performance: 0.9 })].map(metricsFromResult);
+    const runs = [
+      lhr({ lcp: 1000, fcp: 700 }),
+      lhr({ lcp: 3000, fcp: 900 }),
+      lhr({ lcp: 1100, fcp: 800, performance: 0.9 }),
+    ].map(metricsFromResult);
     const medians = medianMetrics(runs);
     expect(medians.lcpMs).toBe(1100);
     expect(medians.fcpMs).toBe(800);
@@ -75,7 +91,13 @@ describe("audit summary", () => {
   });
 
   test("budgets: all pass at the limits, each fails just past its limit", () => {
-    const atLimits: RunMetrics = { ...good, lcpMs: 1500, tbtMs: 50, cls: 0.01, totalBytes: 300 * 1024 };
+    const atLimits: RunMetrics = {
+      ...good,
+      lcpMs: 1500,
+      tbtMs: 50,
+      cls: 0.01,
+      totalBytes: 300 * 1024,
+    };
     expect(checkBudgets(atLimits, 110 * 1024).every((line) => line.pass)).toBe(true);
     const failing = (metrics: Partial<RunMetrics>, js = 100 * 1024) =>
       checkBudgets({ ...good, ...metrics }, js)

@@ -23,12 +23,18 @@ export type RunMetrics = {
 /** The subset of a Lighthouse result (LHR) this file reads. */
 export type LighthouseResultLike = {
   categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } } | undefined>;
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } } | undefined
+  >;
   runtimeError?: { code: string; message: string };
 };
 
 export function metricsFromResult(lhr: LighthouseResultLike): RunMetrics {
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit the page: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(
+      `Lighthouse could not audit the page: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+    );
   const score = (id: string) => {
     const value = lhr.categories[id]?.score;
     if (typeof value !== "number") throw new Error(`Lighthouse returned no ${id} score`);
@@ -66,20 +72,32 @@ export function median(values: readonly number[]): number {
 export function medianMetrics(runs: readonly RunMetrics[]): RunMetrics {
   const keys = Object.keys(runs[0] ?? {}) as Array<keyof RunMetrics>;
   if (keys.length === 0) throw new Error("no runs");
-  return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as RunMetrics;
+  return Object.fromEntries(
+    keys.map((key) => [key, median(runs.map((run) => run[key]))]),
+  ) as RunMetrics;
 }
 
 export type BudgetLine = { name: string; measured: string; limit: string; pass: boolean };
 
 /** Issue 4's budgets. The byte figures come from a first load in the browser (tools/lib/transfer.ts). */
 export function checkBudgets(medians: RunMetrics, initialJsGzipBytes: number): BudgetLine[] {
-  const atLeast = (name: string, value: number, limit: number, format: (n: number) => string): BudgetLine => ({
+  const atLeast = (
+    name: string,
+    value: number,
+    limit: number,
+    format: (n: number) => string,
+  ): BudgetLine => ({
     name,
     measured: format(value),
     limit: `≥ ${format(limit)}`,
     pass: value >= limit,
   });
-  const atMost = (name: string, value: number, limit: number, format: (n: number) => string): BudgetLine => ({
+  const atMost = (
+    name: string,
+    value: number,
+    limit: number,
+    format: (n: number) => string,
+  ): BudgetLine => ({
     name,
     measured: format(value),
     limit: `≤ ${format(limit)}`,
@@ -123,6 +141,16 @@ export function formatRunsTable(runs: readonly RunMetrics[], medians: RunMetrics
   ];
   const header = ["", ...runs.map((_, index) => `run ${index + 1}`), "median"];
   const body = rows.map(([name, format]) => [name, ...runs.map(format), format(medians)]);
-  const widths = header.map((_, column) => Math.max(...[header, ...body].map((row) => row[column]!.length)));
-  return [header, ...body].map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ")).join("\n");
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...body].map((row) => row[column]!.length)),
+  );
+  return [header, ...body]
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+        )
+        .join("  "),
+    )
+    .join("\n");
 }

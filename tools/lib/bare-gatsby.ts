@@ -19,7 +19,9 @@ const KEY_FILE = path.join(BARE_GATSBY_DIR, "build-key.json");
 const BUILD_LOG_FILE = path.join(REPORTS_DIR, "bare-gatsby-build.log");
 
 function installedVersion(name: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string };
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(PROJECT_ROOT, "node_modules", name, "package.json"), "utf8"),
+  ) as { version: string };
   return manifest.version;
 }
 
@@ -30,7 +32,11 @@ const SITE_FILES: Record<string, string> = {
       name: "bare-gatsby-page",
       version: "1.0.0",
       private: true,
-      dependencies: { gatsby: installedVersion("gatsby"), react: installedVersion("react"), "react-dom": installedVersion("react-dom") },
+      dependencies: {
+        gatsby: installedVersion("gatsby"),
+        react: installedVersion("react"),
+        "react-dom": installedVersion("react-dom"),
+      },
     },
     null,
     2,
@@ -49,7 +55,7 @@ const SITE_FILES: Record<string, string> = {
     "  );",
     "}",
     "",
-    'export const Head: HeadFC = () => <title>Bare Gatsby page</title>;',
+    "export const Head: HeadFC = () => <title>Bare Gatsby page</title>;",
     "",
   ].join("\n"),
 };
@@ -65,10 +71,16 @@ function buildKey(): string {
  * The bare page's public/, built now unless a build from the same versions is already there
  * (`rebuild: true` builds anyway). Throws with the build log's tail when Gatsby fails.
  */
-export async function bareGatsbyBuild(options: { rebuild?: boolean } = {}): Promise<BareGatsbyBuild> {
+export async function bareGatsbyBuild(
+  options: { rebuild?: boolean } = {},
+): Promise<BareGatsbyBuild> {
   const key = buildKey();
   const previousKey = fs.existsSync(KEY_FILE) ? fs.readFileSync(KEY_FILE, "utf8") : "";
-  if (!options.rebuild && previousKey === key && fs.existsSync(path.join(BARE_PUBLIC_DIR, "index.html"))) {
+  if (
+    !options.rebuild &&
+    previousKey === key &&
+    fs.existsSync(path.join(BARE_PUBLIC_DIR, "index.html"))
+  ) {
     return { publicDir: BARE_PUBLIC_DIR, reused: true, buildSeconds: 0 };
   }
 
@@ -79,7 +91,11 @@ export async function bareGatsbyBuild(options: { rebuild?: boolean } = {}): Prom
       fs.mkdirSync(path.dirname(path.join(siteDir, name)), { recursive: true });
       fs.writeFileSync(path.join(siteDir, name), text);
     }
-    fs.symlinkSync(path.join(PROJECT_ROOT, "node_modules"), path.join(siteDir, "node_modules"), "dir");
+    fs.symlinkSync(
+      path.join(PROJECT_ROOT, "node_modules"),
+      path.join(siteDir, "node_modules"),
+      "dir",
+    );
     await runGatsbyBuild(siteDir);
     fs.rmSync(BARE_GATSBY_DIR, { recursive: true, force: true });
     fs.mkdirSync(BARE_GATSBY_DIR, { recursive: true });
@@ -99,12 +115,19 @@ async function runGatsbyBuild(siteDir: string): Promise<void> {
       command: process.execPath,
       args: [gatsby, "build"],
       cwd: siteDir,
-      env: { ...process.env, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1", CI: process.env.CI ?? "1" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        GATSBY_TELEMETRY_DISABLED: "1",
+        CI: process.env.CI ?? "1",
+      },
       logFile: BUILD_LOG_FILE,
     },
     30,
   );
   if (code !== 0) {
-    throw new Error(`The bare Gatsby page did not build (exit ${code}). Last lines of ${path.relative(PROJECT_ROOT, BUILD_LOG_FILE)}:\n${tail}`);
+    throw new Error(
+      `The bare Gatsby page did not build (exit ${code}). Last lines of ${path.relative(PROJECT_ROOT, BUILD_LOG_FILE)}:\n${tail}`,
+    );
   }
 }

@@ -11,7 +11,11 @@ describe("containsSupabaseJs", () => {
   });
 
   it("does not flag the page's own code that only names the backend", () => {
-    expect(containsSupabaseJs('fetch("https://abc.supabase.co/rest/v1/contacts");import("./submit-meeting-request")')).toBe(false);
+    expect(
+      containsSupabaseJs(
+        'fetch("https://abc.supabase.co/rest/v1/contacts");import("./submit-meeting-request")',
+      ),
+    ).toBe(false);
   });
 });
 

@@ -27,7 +27,8 @@ export function formatKb(bytes: number): string {
  * Text that only the supabase-js bundle holds: its packages' names (in its client-info header
  * and error messages) and a class name of postgrest-js that survives minification.
  */
-const SUPABASE_JS_MARKER = /supabase-js[-:]|@supabase\/(auth|postgrest|realtime|storage)-js|PostgrestQueryBuilder/;
+const SUPABASE_JS_MARKER =
+  /supabase-js[-:]|@supabase\/(auth|postgrest|realtime|storage)-js|PostgrestQueryBuilder/;
 
 /** Whether this script is (or contains) supabase-js, which must load only once the visitor reaches the form. */
 export function containsSupabaseJs(script: string): boolean {

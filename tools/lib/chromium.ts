@@ -19,7 +19,10 @@ export const NO_CHROMIUM_MESSAGE =
 
 const NAMES_ON_PATH = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
 
-export type ChromiumLocation = { executablePath: string; source: "CHROME_PATH" | "PATH" | "playwright" };
+export type ChromiumLocation = {
+  executablePath: string;
+  source: "CHROME_PATH" | "PATH" | "playwright";
+};
 
 /**
  * The Chromium the end-to-end tests and the audit use: CHROME_PATH if set, else the first of
@@ -30,7 +33,8 @@ export type ChromiumLocation = { executablePath: string; source: "CHROME_PATH" |
 export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation | undefined {
   const fromEnv = env.CHROME_PATH?.trim();
   if (fromEnv) {
-    if (!isExecutable(fromEnv)) throw new Error(`CHROME_PATH is set to ${fromEnv}, which is not an executable file.`);
+    if (!isExecutable(fromEnv))
+      throw new Error(`CHROME_PATH is set to ${fromEnv}, which is not an executable file.`);
     return { executablePath: fromEnv, source: "CHROME_PATH" };
   }
   for (const dir of (env.PATH ?? "").split(path.delimiter).filter(Boolean)) {

@@ -15,9 +15,14 @@ export function runCli(main: () => Promise<number | void>): void {
 }
 
 /** The value of a `--name N` option as a whole number ≥ 1, or the fallback when it is absent. */
-export function wholeNumberOption(value: string | undefined, name: string, fallback: number): number {
+export function wholeNumberOption(
+  value: string | undefined,
+  name: string,
+  fallback: number,
+): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new Error(`--${name} needs a whole number ≥ 1 (got "${value}").`);
+  if (!Number.isInteger(number) || number < 1)
+    throw new Error(`--${name} needs a whole number ≥ 1 (got "${value}").`);
   return number;
 }

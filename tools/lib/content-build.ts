@@ -12,7 +12,18 @@ import { PROJECT_ROOT, REPORTS_DIR, runTestBuild } from "./test-build";
 export const CONTENT_BUILD_LOG_FILE = path.join(REPORTS_DIR, "content-build.log");
 
 /** What a fresh clone does not have, or what this build makes itself (content/ comes from the caller). */
-const LEFT_OUT = new Set(["node_modules", ".git", ".cache", "public", "reports", "test-results", "screenshots", ".data", "content", ".drawn-pictures"]);
+const LEFT_OUT = new Set([
+  "node_modules",
+  ".git",
+  ".cache",
+  "public",
+  "reports",
+  "test-results",
+  "screenshots",
+  ".data",
+  "content",
+  ".drawn-pictures",
+]);
 
 /** Local environment files can hold a developer's keys; the build gets its settings explicitly. */
 function isCopied(name: string): boolean {
@@ -30,18 +41,30 @@ export type ContentBuild = {
  * `gatsby build` of this project with `contentDir` as its content/, the form pointed at
  * `backendUrl`. The whole output goes to reports/content-build.log; on failure its tail is in the error.
  */
-export async function buildWithContent(contentDir: string, backendUrl: string): Promise<ContentBuild> {
+export async function buildWithContent(
+  contentDir: string,
+  backendUrl: string,
+): Promise<ContentBuild> {
   const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), "content-build-"));
   const remove = () => fs.rmSync(siteDir, { recursive: true, force: true });
   try {
     for (const entry of fs.readdirSync(PROJECT_ROOT)) {
-      if (isCopied(entry)) fs.cpSync(path.join(PROJECT_ROOT, entry), path.join(siteDir, entry), { recursive: true });
+      if (isCopied(entry))
+        fs.cpSync(path.join(PROJECT_ROOT, entry), path.join(siteDir, entry), { recursive: true });
     }
     fs.cpSync(contentDir, path.join(siteDir, "content"), { recursive: true });
-    fs.symlinkSync(path.join(PROJECT_ROOT, "node_modules"), path.join(siteDir, "node_modules"), "dir");
+    fs.symlinkSync(
+      path.join(PROJECT_ROOT, "node_modules"),
+      path.join(siteDir, "node_modules"),
+      "dir",
+    );
     const buildSeconds = await runTestBuild(
       "gatsby build of the edited content",
-      { command: process.execPath, args: [path.join(PROJECT_ROOT, "node_modules", "gatsby", "cli.js"), "build"], cwd: siteDir },
+      {
+        command: process.execPath,
+        args: [path.join(PROJECT_ROOT, "node_modules", "gatsby", "cli.js"), "build"],
+        cwd: siteDir,
+      },
       backendUrl,
       CONTENT_BUILD_LOG_FILE,
     );

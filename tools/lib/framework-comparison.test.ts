@@ -16,9 +16,12 @@ const metrics = (tbtMs: number, lcpMs: number): RunMetrics => ({
 
 describe("compareWithFramework", () => {
   const verdicts = (ours: RunMetrics, oursGzipBytes: number) =>
-    compareWithFramework({ ours, bare: metrics(20, 800), noScripts: metrics(10, 900), initialJs: { oursGzipBytes, bareGzipBytes: 65_000 } }).map(
-      (line) => [line.name, line.pass],
-    );
+    compareWithFramework({
+      ours,
+      bare: metrics(20, 800),
+      noScripts: metrics(10, 900),
+      initialJs: { oursGzipBytes, bareGzipBytes: 65_000 },
+    }).map((line) => [line.name, line.pass]);
 
   it("passes a page no heavier than the bare Gatsby page, at most 10 ms more blocking, LCP at the script-free floor", () => {
     expect(verdicts(metrics(30, 945), 65_000)).toEqual([

@@ -20,13 +20,21 @@ export async function interleavedLighthouseRuns(
   const results = pages.map(() => [] as LighthouseRun[]);
   for (let run = 1; run <= runs; run++) {
     for (const [index, page] of pages.entries()) {
-      const outcome = await runLighthouse(page.url, chromePath, (line) => log(`${page.label}, run ${run}: ${line}`));
+      const outcome = await runLighthouse(page.url, chromePath, (line) =>
+        log(`${page.label}, run ${run}: ${line}`),
+      );
       results[index]!.push(outcome);
       const m = outcome.metrics;
-      log(`${page.label}, run ${run}: performance ${m.performance}, accessibility ${m.accessibility}, best practices ${m.bestPractices}, SEO ${m.seo}; TBT ${formatMs(m.tbtMs)}, LCP ${formatMs(m.lcpMs)}`);
+      log(
+        `${page.label}, run ${run}: performance ${m.performance}, accessibility ${m.accessibility}, best practices ${m.bestPractices}, SEO ${m.seo}; TBT ${formatMs(m.tbtMs)}, LCP ${formatMs(m.lcpMs)}`,
+      );
     }
   }
-  return pages.map((page, index) => ({ label: page.label, runs: results[index]!, medians: medianMetrics(results[index]!.map((run) => run.metrics)) }));
+  return pages.map((page, index) => ({
+    label: page.label,
+    runs: results[index]!,
+    medians: medianMetrics(results[index]!.map((run) => run.metrics)),
+  }));
 }
 
 /** Issue 14: Total Blocking Time at most this much above the bare Gatsby page's, in the same run. */
@@ -43,7 +51,12 @@ export type FrameworkComparison = {
 
 export type ComparisonLine = { name: string; measured: string; limit: string; pass: boolean };
 
-export function compareWithFramework({ ours, bare, noScripts, initialJs }: FrameworkComparison): ComparisonLine[] {
+export function compareWithFramework({
+  ours,
+  bare,
+  noScripts,
+  initialJs,
+}: FrameworkComparison): ComparisonLine[] {
   const lcpFloor = noScripts.lcpMs * (1 + LCP_ABOVE_FLOOR_SHARE);
   return [
     {
@@ -68,16 +81,44 @@ export function compareWithFramework({ ours, bare, noScripts, initialJs }: Frame
 }
 
 /** The three pages side by side: one row per figure, one column per page (medians). */
-export function formatComparisonTable({ ours, bare, noScripts, initialJs }: FrameworkComparison): string {
+export function formatComparisonTable({
+  ours,
+  bare,
+  noScripts,
+  initialJs,
+}: FrameworkComparison): string {
   const rows: Array<[string, string, string, string]> = [
     ["", "our page", "bare Gatsby page", "our page, no scripts"],
-    ["Initial JavaScript (gzip)", formatKb(initialJs.oursGzipBytes), formatKb(initialJs.bareGzipBytes), "0"],
+    [
+      "Initial JavaScript (gzip)",
+      formatKb(initialJs.oursGzipBytes),
+      formatKb(initialJs.bareGzipBytes),
+      "0",
+    ],
     ["Total Blocking Time", formatMs(ours.tbtMs), formatMs(bare.tbtMs), formatMs(noScripts.tbtMs)],
     ["LCP", formatMs(ours.lcpMs), formatMs(bare.lcpMs), formatMs(noScripts.lcpMs)],
     ["FCP", formatMs(ours.fcpMs), formatMs(bare.fcpMs), formatMs(noScripts.fcpMs)],
-    ["Performance score", String(ours.performance), String(bare.performance), String(noScripts.performance)],
-    ["Script transfer", formatKb(ours.scriptBytes), formatKb(bare.scriptBytes), formatKb(noScripts.scriptBytes)],
+    [
+      "Performance score",
+      String(ours.performance),
+      String(bare.performance),
+      String(noScripts.performance),
+    ],
+    [
+      "Script transfer",
+      formatKb(ours.scriptBytes),
+      formatKb(bare.scriptBytes),
+      formatKb(noScripts.scriptBytes),
+    ],
   ];
   const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ")).join("\n");
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+        )
+        .join("  "),
+    )
+    .join("\n");
 }

@@ -20,12 +20,16 @@ async function startGatsbyDevelop(readyTimeoutMs: number): Promise<DevelopServer
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
   console.log(`bench: starting gatsby develop on port ${port}…`);
-  const develop = spawn("npx", ["gatsby", "develop", "--port", String(port), "--host", "127.0.0.1"], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const develop = spawn(
+    "npx",
+    ["gatsby", "develop", "--port", String(port), "--host", "127.0.0.1"],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   let output = "";
   develop.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   develop.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -39,8 +43,10 @@ async function startGatsbyDevelop(readyTimeoutMs: number): Promise<DevelopServer
   const startedAt = performance.now();
   try {
     while (!output.includes(url)) {
-      if (develop.exitCode !== null) throw new Error(`gatsby develop stopped:\n${output.slice(-2000)}`);
-      if (performance.now() - startedAt > readyTimeoutMs) throw new Error(`gatsby develop was not ready within ${readyTimeoutMs / 1000} s`);
+      if (develop.exitCode !== null)
+        throw new Error(`gatsby develop stopped:\n${output.slice(-2000)}`);
+      if (performance.now() - startedAt > readyTimeoutMs)
+        throw new Error(`gatsby develop was not ready within ${readyTimeoutMs / 1000} s`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   } catch (error) {
@@ -52,7 +58,11 @@ async function startGatsbyDevelop(readyTimeoutMs: number): Promise<DevelopServer
 
 /** Until `page`'s h1 reads `text` (polled every 10 ms, for at most CHANGE_TIMEOUT_MS). */
 export async function headlineShown(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((expected) => document.querySelector("h1")?.textContent === expected, text, { timeout: CHANGE_TIMEOUT_MS, polling: 10 });
+  await page.waitForFunction(
+    (expected) => document.querySelector("h1")?.textContent === expected,
+    text,
+    { timeout: CHANGE_TIMEOUT_MS, polling: 10 },
+  );
 }
 
 /**
@@ -60,11 +70,16 @@ export async function headlineShown(page: Page, text: string): Promise<void> {
  * Chromium, runs `measure` with HERO_FILE's text as it was, then puts HERO_FILE back exactly as it
  * was (also on failure or Ctrl-C), closes the browser and stops develop.
  */
-export async function benchEditorSaves(measure: (develop: DevelopServer, browser: Browser, original: string) => Promise<number>): Promise<number> {
+export async function benchEditorSaves(
+  measure: (develop: DevelopServer, browser: Browser, original: string) => Promise<number>,
+): Promise<number> {
   const browserLocation = requireChromium();
   const { original, restore } = rememberFile(HERO_FILE);
   const develop = await startGatsbyDevelop(240_000);
-  const browser = await chromium.launch({ executablePath: browserLocation.executablePath, args: [...CHROMIUM_FLAGS] });
+  const browser = await chromium.launch({
+    executablePath: browserLocation.executablePath,
+    args: [...CHROMIUM_FLAGS],
+  });
   try {
     return await measure(develop, browser, original);
   } finally {

@@ -3,7 +3,11 @@ import { kongPreflight } from "./https-origin";
 describe("kongPreflight, hosted Supabase's gateway answering a CORS preflight", () => {
   it("answers 200 with any origin, the requested headers reflected, Kong's method list and no Max-Age", () => {
     const answer = kongPreflight(
-      { origin: "https://expo.example", "access-control-request-method": "POST", "access-control-request-headers": "apikey,authorization,content-type,x-form-proof" },
+      {
+        origin: "https://expo.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "apikey,authorization,content-type,x-form-proof",
+      },
       "OPTIONS",
     );
     expect(answer).toEqual({
@@ -20,6 +24,11 @@ describe("kongPreflight, hosted Supabase's gateway answering a CORS preflight", 
   it("leaves anything that is not a preflight to the API", () => {
     expect(kongPreflight({ origin: "https://expo.example" }, "OPTIONS")).toBeUndefined();
     expect(kongPreflight({ "access-control-request-method": "POST" }, "OPTIONS")).toBeUndefined();
-    expect(kongPreflight({ origin: "https://expo.example", "access-control-request-method": "POST" }, "POST")).toBeUndefined();
+    expect(
+      kongPreflight(
+        { origin: "https://expo.example", "access-control-request-method": "POST" },
+        "POST",
+      ),
+    ).toBeUndefined();
   });
 });

@@ -12,7 +12,11 @@ import http2 from "node:http2";
 import os from "node:os";
 import path from "node:path";
 
-export type Certificate = { key: string; cert: string; /** base64 SHA-256 of the public key, for Chromium's --ignore-certificate-errors-spki-list. */ spkiHash: string };
+export type Certificate = {
+  key: string;
+  cert: string;
+  /** base64 SHA-256 of the public key, for Chromium's --ignore-certificate-errors-spki-list. */ spkiHash: string;
+};
 
 /** A self-signed certificate for `hostnames`, valid for a day, made by openssl in a temporary folder. */
 export function throwawayCertificate(hostnames: readonly string[]): Certificate {
@@ -23,15 +27,33 @@ export function throwawayCertificate(hostnames: readonly string[]): Certificate 
     execFileSync(
       "openssl",
       [
-        "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-        "-subj", `/CN=${hostnames[0]}`, "-addext", `subjectAltName=${hostnames.map((name) => `DNS:${name}`).join(",")}`,
-        "-keyout", keyFile, "-out", certFile,
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        `/CN=${hostnames[0]}`,
+        "-addext",
+        `subjectAltName=${hostnames.map((name) => `DNS:${name}`).join(",")}`,
+        "-keyout",
+        keyFile,
+        "-out",
+        certFile,
       ],
       { stdio: "pipe" },
     );
     const cert = fs.readFileSync(certFile, "utf8");
     const spki = crypto.createPublicKey(cert).export({ type: "spki", format: "der" });
-    return { key: fs.readFileSync(keyFile, "utf8"), cert, spkiHash: crypto.createHash("sha256").update(spki).digest("base64") };
+    return {
+      key: fs.readFileSync(keyFile, "utf8"),
+      cert,
+      spkiHash: crypto.createHash("sha256").update(spki).digest("base64"),
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -44,8 +66,12 @@ export function throwawayCertificate(hostnames: readonly string[]): Certificate 
  * Access-Control-Max-Age, so Chromium keeps the preflight for its default of 5 s. Undefined when
  * the request is not a preflight (no Origin or no Access-Control-Request-Method).
  */
-export function kongPreflight(headers: http.IncomingHttpHeaders, method: string): { status: number; headers: Record<string, string> } | undefined {
-  if (method !== "OPTIONS" || !headers.origin || !headers["access-control-request-method"]) return undefined;
+export function kongPreflight(
+  headers: http.IncomingHttpHeaders,
+  method: string,
+): { status: number; headers: Record<string, string> } | undefined {
+  if (method !== "OPTIONS" || !headers.origin || !headers["access-control-request-method"])
+    return undefined;
   const answer: Record<string, string> = {
     "access-control-allow-origin": "*",
     "access-control-allow-methods": "GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT",
@@ -57,7 +83,14 @@ export function kongPreflight(headers: http.IncomingHttpHeaders, method: string)
 }
 
 /** Headers HTTP/2 forbids or that belong to one hop only. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "host"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "upgrade",
+  "proxy-connection",
+  "host",
+]);
 
 export type HttpsFront = { port: number; close(): Promise<void> };
 
@@ -67,34 +100,46 @@ export type HttpsFront = { port: number; close(): Promise<void> };
  * are answered by the gateway itself and every other answer gets Kong's
  * `Access-Control-Allow-Origin: *`.
  */
-export async function startHttpsFront(certificate: Certificate, upstreamPort: number, gateway?: "kong"): Promise<HttpsFront> {
-  const server = http2.createSecureServer({ key: certificate.key, cert: certificate.cert, allowHTTP1: true, minVersion: "TLSv1.3" }, (req, res) => {
-    const method = req.method.toUpperCase();
-    const preflight = gateway === "kong" ? kongPreflight(req.headers, method) : undefined;
-    if (preflight) {
-      res.writeHead(preflight.status, preflight.headers);
-      res.end();
-      return;
-    }
-    const headers: http.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(req.headers)) if (!name.startsWith(":") && !HOP_BY_HOP.has(name)) headers[name] = value;
-    headers.host = `127.0.0.1:${upstreamPort}`;
-    const upstream = http.request({ host: "127.0.0.1", port: upstreamPort, method, path: req.url, headers }, (answer) => {
-      const out: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-      if (gateway === "kong" && req.headers.origin) {
-        out["access-control-allow-origin"] = "*";
-        delete out.vary;
+export async function startHttpsFront(
+  certificate: Certificate,
+  upstreamPort: number,
+  gateway?: "kong",
+): Promise<HttpsFront> {
+  const server = http2.createSecureServer(
+    { key: certificate.key, cert: certificate.cert, allowHTTP1: true, minVersion: "TLSv1.3" },
+    (req, res) => {
+      const method = req.method.toUpperCase();
+      const preflight = gateway === "kong" ? kongPreflight(req.headers, method) : undefined;
+      if (preflight) {
+        res.writeHead(preflight.status, preflight.headers);
+        res.end();
+        return;
       }
-      res.writeHead(answer.statusCode ?? 502, out);
-      answer.pipe(res);
-    });
-    upstream.once("error", () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
-  });
+      const headers: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(req.headers))
+        if (!name.startsWith(":") && !HOP_BY_HOP.has(name)) headers[name] = value;
+      headers.host = `127.0.0.1:${upstreamPort}`;
+      const upstream = http.request(
+        { host: "127.0.0.1", port: upstreamPort, method, path: req.url, headers },
+        (answer) => {
+          const out: Record<string, string | string[]> = {};
+          for (const [name, value] of Object.entries(answer.headers))
+            if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+          if (gateway === "kong" && req.headers.origin) {
+            out["access-control-allow-origin"] = "*";
+            delete out.vary;
+          }
+          res.writeHead(answer.statusCode ?? 502, out);
+          answer.pipe(res);
+        },
+      );
+      upstream.once("error", () => {
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
+      req.pipe(upstream);
+    },
+  );
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on("session", (session) => {
     sessions.add(session);

@@ -14,7 +14,8 @@ function writeBuild(files: Record<string, string>): string {
   return dir;
 }
 
-const gzip = (texts: string[]) => texts.reduce((sum, text) => sum + zlib.gzipSync(text, { level: 9 }).length, 0);
+const gzip = (texts: string[]) =>
+  texts.reduce((sum, text) => sum + zlib.gzipSync(text, { level: 9 }).length, 0);
 const runtime = "var runtime = 1;".repeat(50);
 const app = "function App(){return 'router'}".repeat(40);
 const page = "function Page(){return 'landing'}".repeat(30);
@@ -24,7 +25,9 @@ const stats = JSON.stringify({
   namedChunkGroups: {
     app: { assets: [{ name: "webpack-runtime-1.js" }, { name: "app-2.js" }] },
     "page-boot": { assets: [{ name: "webpack-runtime-1.js" }, { name: "page-boot-4.js" }] },
-    "component---src-pages-index-tsx": { assets: [{ name: "styles.css" }, { name: "component---src-pages-index-tsx-3.js" }] },
+    "component---src-pages-index-tsx": {
+      assets: [{ name: "styles.css" }, { name: "component---src-pages-index-tsx-3.js" }],
+    },
   },
 });
 const chunks = {
@@ -34,7 +37,9 @@ const chunks = {
   "page-boot-4.js": boot,
   "supabase-chunk.js": lazySupabase,
   "webpack.stats.json": stats,
-  "page-data/index/page-data.json": JSON.stringify({ componentChunkName: "component---src-pages-index-tsx" }),
+  "page-data/index/page-data.json": JSON.stringify({
+    componentChunkName: "component---src-pages-index-tsx",
+  }),
 };
 const jsonLd = '<script type="application/ld+json">{"@type":"Organization"}</script>';
 
@@ -45,16 +50,28 @@ describe("measureInitialJavaScript", () => {
       "index.html": `<html><head>${jsonLd}</head><body><script>window.pagePath="/";</script><script src="/webpack-runtime-1.js" async></script><script src="/app-2.js" async></script></body></html>`,
     });
     const report = measureInitialJavaScript(build, "/");
-    expect(report.scripts.map((script) => script.name)).toEqual(["inline script 1", "webpack-runtime-1.js", "app-2.js", "component---src-pages-index-tsx-3.js"]);
+    expect(report.scripts.map((script) => script.name)).toEqual([
+      "inline script 1",
+      "webpack-runtime-1.js",
+      "app-2.js",
+      "component---src-pages-index-tsx-3.js",
+    ]);
     expect(report.totalGzipBytes).toBe(gzip([`window.pagePath="/";`, runtime, app, page]));
     expect(report.scriptsWithSupabase).toEqual([]);
   });
 
   it("on a page that starts its own script after the first paint, counts the loader and what it starts, not Gatsby's page chunk", () => {
     const loader = loaderScript(["/webpack-runtime-1.js", "/page-boot-4.js"]);
-    const build = writeBuild({ ...chunks, "index.html": `<html><head>${jsonLd}</head><body><script id="page-scripts">${loader}</script></body></html>` });
+    const build = writeBuild({
+      ...chunks,
+      "index.html": `<html><head>${jsonLd}</head><body><script id="page-scripts">${loader}</script></body></html>`,
+    });
     const report = measureInitialJavaScript(build, "/");
-    expect(report.scripts.map((script) => script.name)).toEqual(["inline script 1", "webpack-runtime-1.js", "page-boot-4.js"]);
+    expect(report.scripts.map((script) => script.name)).toEqual([
+      "inline script 1",
+      "webpack-runtime-1.js",
+      "page-boot-4.js",
+    ]);
     expect(report.totalGzipBytes).toBe(gzip([loader, runtime, boot]));
   });
 
@@ -62,9 +79,12 @@ describe("measureInitialJavaScript", () => {
     const build = writeBuild({
       ...chunks,
       "component---src-pages-index-tsx-3.js": page + lazySupabase,
-      "index.html": '<html><body><script src="/webpack-runtime-1.js" async></script><script src="/app-2.js" async></script></body></html>',
+      "index.html":
+        '<html><body><script src="/webpack-runtime-1.js" async></script><script src="/app-2.js" async></script></body></html>',
     });
-    expect(measureInitialJavaScript(build, "/").scriptsWithSupabase).toEqual(["component---src-pages-index-tsx-3.js"]);
+    expect(measureInitialJavaScript(build, "/").scriptsWithSupabase).toEqual([
+      "component---src-pages-index-tsx-3.js",
+    ]);
   });
 
   it("measures a chunk group loaded later on its own (the form's), and nothing for a group the build lacks", () => {

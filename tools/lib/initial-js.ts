@@ -1,8 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { attributesOf, elementsOf, isExecutableScript, parseHtml, textOf } from "../../build-time/html";
-import { chunkGroupScripts, scriptsStartedBy, type WebpackStats } from "../../build-time/page-scripts";
+import {
+  attributesOf,
+  elementsOf,
+  isExecutableScript,
+  parseHtml,
+  textOf,
+} from "../../build-time/html";
+import {
+  chunkGroupScripts,
+  scriptsStartedBy,
+  type WebpackStats,
+} from "../../build-time/page-scripts";
 import { containsSupabaseJs, formatKb, INITIAL_JS_BUDGET_GZIP_BYTES } from "./budgets";
 
 export type ScriptCost = { name: string; bytes: number; gzipBytes: number };
@@ -21,7 +31,9 @@ function gzipSize(content: Buffer): number {
 }
 
 function readStats(publicDir: string): WebpackStats {
-  return JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
+  return JSON.parse(
+    fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8"),
+  ) as WebpackStats;
 }
 
 function fileCost(publicDir: string, name: string): ScriptCost & { content: Buffer } {
@@ -61,25 +73,42 @@ export function measureInitialJavaScript(publicDir: string, pagePath = "/"): Ini
     } else if (isExecutableScript(attributes) && body.trim()) {
       inlineIndex += 1;
       const content = Buffer.from(body);
-      add({ name: `inline script ${inlineIndex}`, bytes: content.length, gzipBytes: gzipSize(content), content });
+      add({
+        name: `inline script ${inlineIndex}`,
+        bytes: content.length,
+        gzipBytes: gzipSize(content),
+        content,
+      });
     }
   }
   for (const src of scriptsStartedBy(html)) addFile(src);
 
   const assetsOf = (groupName: string) => {
     const names = chunkGroupScripts(stats, groupName);
-    if (!names) throw new Error(`webpack.stats.json has no chunk group "${groupName}": is ${publicDir} a complete Gatsby build?`);
+    if (!names)
+      throw new Error(
+        `webpack.stats.json has no chunk group "${groupName}": is ${publicDir} a complete Gatsby build?`,
+      );
     return names;
   };
-  const startsGatsbyRuntime = assetsOf("app").some((name) => contents.has(name) && name.startsWith("app-"));
+  const startsGatsbyRuntime = assetsOf("app").some(
+    (name) => contents.has(name) && name.startsWith("app-"),
+  );
   if (startsGatsbyRuntime) {
-    const pageData = JSON.parse(fs.readFileSync(path.join(publicDir, "page-data", pageDir || "index", "page-data.json"), "utf8")) as {
+    const pageData = JSON.parse(
+      fs.readFileSync(
+        path.join(publicDir, "page-data", pageDir || "index", "page-data.json"),
+        "utf8",
+      ),
+    ) as {
       componentChunkName: string;
     };
     for (const name of assetsOf(pageData.componentChunkName)) addFile(name);
   }
 
-  const scriptsWithSupabase = [...contents].filter(([, content]) => containsSupabaseJs(content.toString("utf8")));
+  const scriptsWithSupabase = [...contents].filter(([, content]) =>
+    containsSupabaseJs(content.toString("utf8")),
+  );
 
   return {
     page: pagePath,
@@ -94,7 +123,10 @@ export function measureInitialJavaScript(publicDir: string, pagePath = "/"): Ini
  * The scripts of one webpack chunk group (e.g. "meeting-form": what the page loads when the form is
  * needed), gzip-compressed; undefined when the build has no such group.
  */
-export function measureChunkGroup(publicDir: string, groupName: string): { scripts: ScriptCost[]; totalGzipBytes: number } | undefined {
+export function measureChunkGroup(
+  publicDir: string,
+  groupName: string,
+): { scripts: ScriptCost[]; totalGzipBytes: number } | undefined {
   const names = chunkGroupScripts(readStats(publicDir), groupName);
   if (!names) return undefined;
   const scripts = names.map((name) => {
@@ -107,7 +139,8 @@ export function measureChunkGroup(publicDir: string, groupName: string): { scrip
 export function formatInitialJsReport(report: InitialJsReport): string {
   const width = Math.max(...report.scripts.map((script) => script.name.length), 10);
   const lines = report.scripts.map(
-    (script) => `  ${script.name.padEnd(width)}  ${formatKb(script.bytes).padStart(9)}  ${formatKb(script.gzipBytes).padStart(9)} gzip`,
+    (script) =>
+      `  ${script.name.padEnd(width)}  ${formatKb(script.bytes).padStart(9)}  ${formatKb(script.gzipBytes).padStart(9)} gzip`,
   );
   const verdict = report.totalGzipBytes <= INITIAL_JS_BUDGET_GZIP_BYTES ? "within" : "OVER";
   return [

@@ -31,13 +31,19 @@ async function lighthouseOnce(url: string, chromePath: string): Promise<Lighthou
 }
 
 /** One run, retried at most twice when Lighthouse itself fails; `log` hears about each retry. */
-export async function runLighthouse(url: string, chromePath: string, log: (line: string) => void = () => undefined): Promise<LighthouseRun> {
+export async function runLighthouse(
+  url: string,
+  chromePath: string,
+  log: (line: string) => void = () => undefined,
+): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await lighthouseOnce(url, chromePath);
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS) throw error;
-      log(`attempt ${attempt} failed (${error instanceof Error ? error.message : String(error)}); trying again`);
+      log(
+        `attempt ${attempt} failed (${error instanceof Error ? error.message : String(error)}); trying again`,
+      );
     }
   }
 }

@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 
 /** A `<script>` element that runs: anything but a data block such as JSON-LD. */
-const RUNNING_SCRIPT = /<script\b(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>[\s\S]*?<\/script>/g;
+const RUNNING_SCRIPT =
+  /<script\b(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>[\s\S]*?<\/script>/g;
 
 export function withoutScripts(html: string): string {
   return html.replace(RUNNING_SCRIPT, "");

@@ -61,16 +61,27 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const headersText = fs.existsSync(headersFile) ? fs.readFileSync(headersFile, "utf8") : "";
   if (findUnfilledPlaceholder(headersText)) {
     // `gatsby develop` copies static/_headers into public/ as it is; only `gatsby build` fills it in.
-    throw new Error(`${headersFile} is the unfilled template (public/ was last written by gatsby develop): build the site first (npm run build).`);
+    throw new Error(
+      `${headersFile} is the unfilled template (public/ was last written by gatsby develop): build the site first (npm run build).`,
+    );
   }
   const rules: HeaderRule[] = parseHeadersFile(headersText);
   const log = options.log ?? (() => undefined);
 
   const server = http.createServer((req, res) => {
     const started = Date.now();
-    const reply = (status: number, body: Buffer | string, type: string, extra: Record<string, string> = {}) => {
+    const reply = (
+      status: number,
+      body: Buffer | string,
+      type: string,
+      extra: Record<string, string> = {},
+    ) => {
       const pathname = requestPath(req.url);
-      const headers: Record<string, string> = { ...headersForPath(rules, pathname), ...extra, "content-type": type };
+      const headers: Record<string, string> = {
+        ...headersForPath(rules, pathname),
+        ...extra,
+        "content-type": type,
+      };
       let payload = typeof body === "string" ? Buffer.from(body) : body;
       if (COMPRESSIBLE.test(type) && payload.length > 256) {
         headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
@@ -91,7 +102,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     }
     const resolved = resolveRequest(root, requestPath(req.url));
     if (resolved.kind === "redirect") {
-      const query = (req.url ?? "").includes("?") ? (req.url ?? "").slice((req.url ?? "").indexOf("?")) : "";
+      const query = (req.url ?? "").includes("?")
+        ? (req.url ?? "").slice((req.url ?? "").indexOf("?"))
+        : "";
       reply(301, "", "text/plain; charset=utf-8", { location: resolved.location + query });
       return;
     }
@@ -120,7 +133,8 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   };
 }
 
-type Resolution = { kind: "file"; file: string } | { kind: "redirect"; location: string } | { kind: "missing" };
+type Resolution =
+  { kind: "file"; file: string } | { kind: "redirect"; location: string } | { kind: "missing" };
 
 /** Maps a URL path to a file under root, never outside it. */
 export function resolveRequest(root: string, urlPath: string): Resolution {
@@ -133,7 +147,11 @@ export function resolveRequest(root: string, urlPath: string): Resolution {
   if (decoded.includes("\0")) return { kind: "missing" };
   const segments = decoded.split("/").filter(Boolean);
   // Hidden files and the host's own configuration files are not part of the site.
-  if (segments.some((segment) => segment.startsWith(".") || segment === "_headers" || segment === "_redirects")) {
+  if (
+    segments.some(
+      (segment) => segment.startsWith(".") || segment === "_headers" || segment === "_redirects",
+    )
+  ) {
     return { kind: "missing" };
   }
   const target = path.resolve(root, ...segments);

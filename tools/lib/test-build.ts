@@ -30,7 +30,11 @@ export async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -41,7 +45,12 @@ export async function freePort(): Promise<number> {
  * .env.production is not used. The full output goes to `logFile`; on failure the error names
  * `what` and holds the log's tail. Returns the build's duration in seconds.
  */
-export async function runTestBuild(what: string, build: { command: string; args: string[]; cwd: string }, backendUrl: string, logFile: string): Promise<number> {
+export async function runTestBuild(
+  what: string,
+  build: { command: string; args: string[]; cwd: string },
+  backendUrl: string,
+  logFile: string,
+): Promise<number> {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const started = Date.now();
   const { code, tail } = await runWithLog(
@@ -61,7 +70,9 @@ export async function runTestBuild(what: string, build: { command: string; args:
   );
   const buildSeconds = (Date.now() - started) / 1000;
   if (code !== 0) {
-    throw new Error(`${what} failed (exit ${code}) after ${buildSeconds.toFixed(0)} s. Last lines of ${path.relative(PROJECT_ROOT, logFile)}:\n${tail}`);
+    throw new Error(
+      `${what} failed (exit ${code}) after ${buildSeconds.toFixed(0)} s. Last lines of ${path.relative(PROJECT_ROOT, logFile)}:\n${tail}`,
+    );
   }
   return buildSeconds;
 }
@@ -73,7 +84,12 @@ export async function runTestBuild(what: string, build: { command: string; args:
 export async function buildSiteForTests(backendPort: number): Promise<BuildInfo> {
   const backendUrl = `http://127.0.0.1:${backendPort}`;
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const buildSeconds = await runTestBuild("npm run build", { command: npm, args: ["run", "build"], cwd: PROJECT_ROOT }, backendUrl, BUILD_LOG_FILE);
+  const buildSeconds = await runTestBuild(
+    "npm run build",
+    { command: npm, args: ["run", "build"], cwd: PROJECT_ROOT },
+    backendUrl,
+    BUILD_LOG_FILE,
+  );
   const info: BuildInfo = {
     backendUrl,
     backendPort,
@@ -88,12 +104,16 @@ export async function buildSiteForTests(backendPort: number): Promise<BuildInfo>
 
 /** The info of the last test build, if public/ is still that build; otherwise a reason. */
 export function reusableBuild(): { ok: true; info: BuildInfo } | { ok: false; reason: string } {
-  if (!fs.existsSync(BUILD_INFO_FILE)) return { ok: false, reason: `${path.relative(PROJECT_ROOT, BUILD_INFO_FILE)} is missing` };
+  if (!fs.existsSync(BUILD_INFO_FILE))
+    return { ok: false, reason: `${path.relative(PROJECT_ROOT, BUILD_INFO_FILE)} is missing` };
   const info = JSON.parse(fs.readFileSync(BUILD_INFO_FILE, "utf8")) as BuildInfo;
   const index = path.join(PUBLIC_DIR, "index.html");
   if (!fs.existsSync(index)) return { ok: false, reason: "public/index.html is missing" };
   if (fs.statSync(index).mtimeMs !== info.indexMtimeMs) {
-    return { ok: false, reason: "public/ was rebuilt since (not by the e2e runner), so its backend URL is unknown" };
+    return {
+      ok: false,
+      reason: "public/ was rebuilt since (not by the e2e runner), so its backend URL is unknown",
+    };
   }
   return { ok: true, info };
 }
@@ -102,7 +122,10 @@ export function reusableBuild(): { ok: true; info: BuildInfo } | { ok: false; re
  * The last test build when `reuse` is asked for and public/ is still that build; otherwise a new
  * one (npm run build for a local backend on a free port). `log` gets one line per step.
  */
-export async function buildOrReuse(reuse: boolean, log: (line: string) => void): Promise<BuildInfo> {
+export async function buildOrReuse(
+  reuse: boolean,
+  log: (line: string) => void,
+): Promise<BuildInfo> {
   if (reuse) {
     const previous = reusableBuild();
     if (previous.ok) {
@@ -112,7 +135,9 @@ export async function buildOrReuse(reuse: boolean, log: (line: string) => void):
     log(`cannot reuse the build (${previous.reason}); building`);
   }
   const port = await freePort();
-  log(`building the site for a local backend on port ${port} (npm run build, log in ${path.relative(PROJECT_ROOT, BUILD_LOG_FILE)})…`);
+  log(
+    `building the site for a local backend on port ${port} (npm run build, log in ${path.relative(PROJECT_ROOT, BUILD_LOG_FILE)})…`,
+  );
   const info = await buildSiteForTests(port);
   log(`built in ${info.buildSeconds.toFixed(0)} s`);
   return info;

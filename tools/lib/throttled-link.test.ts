@@ -14,7 +14,13 @@ describe("throttledLink", () => {
   async function echoThroughLink(measure: (connect: () => Promise<net.Socket>) => Promise<void>) {
     const echo = net.createServer((socket) => socket.pipe(socket));
     await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
-    const link = throttledLink({ name: "test", rttMs: 200, downKbps: 100_000, upKbps: 100_000, cpuSlowdown: 1 });
+    const link = throttledLink({
+      name: "test",
+      rttMs: 200,
+      downKbps: 100_000,
+      upKbps: 100_000,
+      cpuSlowdown: 1,
+    });
     const clients: net.Socket[] = [];
     try {
       const { port } = await link.forward((echo.address() as net.AddressInfo).port);

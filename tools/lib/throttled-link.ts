@@ -77,9 +77,12 @@ class DelayedPipe {
     const wait = this.sendableAt - performance.now();
     if (wait <= 0 && this.waiting.length === 0) return this.enter(chunk);
     this.waiting.push(chunk);
-    this.waitTimer ??= setTimeout(() => {
-      for (const held of this.waiting.splice(0)) this.enter(held);
-    }, Math.max(0, wait));
+    this.waitTimer ??= setTimeout(
+      () => {
+        for (const held of this.waiting.splice(0)) this.enter(held);
+      },
+      Math.max(0, wait),
+    );
   }
 
   private enter(chunk: Buffer | null): void {
@@ -88,7 +91,10 @@ class DelayedPipe {
     } else {
       for (let offset = 0; offset < chunk.length; offset += PACING_BYTES) {
         const piece = chunk.subarray(offset, offset + PACING_BYTES);
-        this.queue.push({ at: this.direction.deliveryTime(piece.length, performance.now()), chunk: piece });
+        this.queue.push({
+          at: this.direction.deliveryTime(piece.length, performance.now()),
+          chunk: piece,
+        });
       }
     }
     this.schedule();
@@ -155,7 +161,9 @@ export function throttledLink(profile: LinkProfile): ThrottledLink {
     },
     async close() {
       for (const socket of sockets) socket.destroy();
-      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      await Promise.all(
+        servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+      );
     },
   };
 }

@@ -1,6 +1,12 @@
 import type { Browser, Response } from "@playwright/test";
 
-export type TransferEntry = { url: string; type: string; status: number; bytes: number; bodyBytes: number };
+export type TransferEntry = {
+  url: string;
+  type: string;
+  status: number;
+  bytes: number;
+  bodyBytes: number;
+};
 export type TransferSummary = {
   viewport: { width: number; height: number };
   entries: TransferEntry[];
@@ -21,7 +27,11 @@ export async function measureFirstLoad(
   viewport: { width: number; height: number },
   path = "/",
 ): Promise<TransferSummary & { scriptBodies: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: viewport.width < 600 ? 2 : 1 });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    deviceScaleFactor: viewport.width < 600 ? 2 : 1,
+  });
   const page = await context.newPage();
   const finished: Array<Promise<TransferEntry & { script?: string; isScript: boolean }>> = [];
   page.on("response", (response: Response) => {
@@ -33,14 +43,16 @@ export async function measureFirstLoad(
         const type = request.resourceType();
         // By content type too: a script the page prefetches (the form's, at the first paint) arrives
         // as resource type "other", and its later <script> is served from the cache.
-        const isScript = type === "script" || /javascript/.test(response.headers()["content-type"] ?? "");
+        const isScript =
+          type === "script" || /javascript/.test(response.headers()["content-type"] ?? "");
         const script = isScript ? await response.text().catch(() => "") : undefined;
         return {
           url: new URL(response.url()).pathname,
           type,
           status: response.status(),
           // A response served from the cache (a prefetched script) reports a negative body size: nothing went over the wire.
-          bytes: sizes.responseBodySize < 0 ? 0 : sizes.responseBodySize + sizes.responseHeadersSize,
+          bytes:
+            sizes.responseBodySize < 0 ? 0 : sizes.responseBodySize + sizes.responseHeadersSize,
           bodyBytes: Math.max(0, sizes.responseBodySize),
           script,
           isScript,
@@ -61,7 +73,9 @@ export async function measureFirstLoad(
     entries: entries.map(({ script: _script, isScript: _isScript, ...entry }) => entry),
     totalBytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
     byType,
-    scriptBodyBytes: entries.filter((entry) => entry.isScript).reduce((sum, entry) => sum + entry.bodyBytes, 0),
+    scriptBodyBytes: entries
+      .filter((entry) => entry.isScript)
+      .reduce((sum, entry) => sum + entry.bodyBytes, 0),
     scriptBodies: entries.flatMap((entry) => (entry.script === undefined ? [] : [entry.script])),
   };
 }

@@ -21,14 +21,24 @@ test("yesterday's report is e-mailed once to the report's recipients, with yeste
     ((now() at time zone 'UTC')::date - 1, 'view', 'flyer', 'qr', 12),
     ((now() at time zone 'UTC')::date - 1, 'request_sent', 'flyer', 'qr', 2),
     ((now() at time zone 'UTC')::date, 'view', 'flyer', 'qr', 99)`);
-  const notifier = await startLocalNotifier(run, { catcher: { port: 0 }, siteReports: ["daily"], to: "Marketing <marketing@example-transit.test>" });
+  const notifier = await startLocalNotifier(run, {
+    catcher: { port: 0 },
+    siteReports: ["daily"],
+    to: "Marketing <marketing@example-transit.test>",
+  });
   try {
     const [mail] = await notifier.catcher!.waitFor(1);
     await notifier.idle();
     expect(mail!.to).toEqual(["marketing@example-transit.test"]);
-    expect(mail!.headers.get("subject")).toMatch(/^Daily website report, .*: 12 views, 2 meeting requests$/);
+    expect(mail!.headers.get("subject")).toMatch(
+      /^Daily website report, .*: 12 views, 2 meeting requests$/,
+    );
     // Claimed: another round sends nothing.
-    const again = await run((database) => database.query<{ body: string | null }>("select public.claim_site_report('daily')::text as body"));
+    const again = await run((database) =>
+      database.query<{ body: string | null }>(
+        "select public.claim_site_report('daily')::text as body",
+      ),
+    );
     expect(again.rows[0]!.body).toBeNull();
     expect(notifier.catcher!.messages).toHaveLength(1);
   } finally {
@@ -38,7 +48,12 @@ test("yesterday's report is e-mailed once to the report's recipients, with yeste
 
 test("LOCAL_SITE_REPORTS names the reports; nothing else is accepted, and without it no report is sent", () => {
   const place = { dataDir: undefined, port: 0 };
-  expect(notificationOptionsFromEnv({ LOCAL_SITE_REPORTS: "weekly, daily" }, "/project", place)?.siteReports).toEqual(["weekly", "daily"]);
+  expect(
+    notificationOptionsFromEnv({ LOCAL_SITE_REPORTS: "weekly, daily" }, "/project", place)
+      ?.siteReports,
+  ).toEqual(["weekly", "daily"]);
   expect(notificationOptionsFromEnv({}, "/project", place)?.siteReports).toBeUndefined();
-  expect(() => notificationOptionsFromEnv({ LOCAL_SITE_REPORTS: "monthly" }, "/project", place)).toThrow(/LOCAL_SITE_REPORTS/);
+  expect(() =>
+    notificationOptionsFromEnv({ LOCAL_SITE_REPORTS: "monthly" }, "/project", place),
+  ).toThrow(/LOCAL_SITE_REPORTS/);
 });

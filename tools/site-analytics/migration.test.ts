@@ -9,14 +9,20 @@ jest.setTimeout(120_000);
 
 let limits: { events_per_client_hour: number; new_counters_per_day: number };
 const db = migratedDatabase(async (migrated) => {
-  limits = (await migrated.query<typeof limits>("select * from private.site_event_limits()")).rows[0]!;
+  limits = (await migrated.query<typeof limits>("select * from private.site_event_limits()"))
+    .rows[0]!;
 });
 
 beforeEach(async () => {
-  await db().exec("delete from private.site_event_counts; delete from private.site_event_clients; delete from private.site_event_salts; delete from private.site_report_runs");
+  await db().exec(
+    "delete from private.site_event_counts; delete from private.site_event_clients; delete from private.site_event_salts; delete from private.site_report_runs",
+  );
 });
 
-const BROWSER = { "cf-connecting-ip": "203.0.113.7", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36" };
+const BROWSER = {
+  "cf-connecting-ip": "203.0.113.7",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36",
+};
 
 /** POST /rest/v1/rpc/record_site_event as PostgREST runs it: role anon, the request's headers. */
 function record(event: unknown, headers: Record<string, string> = BROWSER): Promise<unknown> {
@@ -28,7 +34,11 @@ function record(event: unknown, headers: Record<string, string> = BROWSER): Prom
 }
 
 async function counters(): Promise<Array<Record<string, unknown>>> {
-  return (await db().query<Record<string, unknown>>("select kind, source, medium, campaign, referrer, cta, count::int as count from private.site_event_counts order by kind, source, referrer, cta")).rows;
+  return (
+    await db().query<Record<string, unknown>>(
+      "select kind, source, medium, campaign, referrer, cta, count::int as count from private.site_event_counts order by kind, source, referrer, cta",
+    )
+  ).rows;
 }
 
 /** What the service role (staff, the report job) gets from `sql`. */
@@ -46,18 +56,71 @@ describe("recording", () => {
     await record({ kind: "request_sent", ...campaign });
     await record({ kind: "request_failed" });
     expect(await counters()).toEqual([
-      { kind: "cta", source: "linkedin", medium: "social", campaign: "expo-2025", referrer: "", cta: "hero", count: 1 },
-      { kind: "form_start", source: "linkedin", medium: "social", campaign: "expo-2025", referrer: "", cta: "", count: 1 },
-      { kind: "request_failed", source: "", medium: "", campaign: "", referrer: "", cta: "", count: 1 },
-      { kind: "request_sent", source: "linkedin", medium: "social", campaign: "expo-2025", referrer: "", cta: "", count: 1 },
-      { kind: "view", source: "linkedin", medium: "social", campaign: "expo-2025", referrer: "linkedin.com", cta: "", count: 2 },
+      {
+        kind: "cta",
+        source: "linkedin",
+        medium: "social",
+        campaign: "expo-2025",
+        referrer: "",
+        cta: "hero",
+        count: 1,
+      },
+      {
+        kind: "form_start",
+        source: "linkedin",
+        medium: "social",
+        campaign: "expo-2025",
+        referrer: "",
+        cta: "",
+        count: 1,
+      },
+      {
+        kind: "request_failed",
+        source: "",
+        medium: "",
+        campaign: "",
+        referrer: "",
+        cta: "",
+        count: 1,
+      },
+      {
+        kind: "request_sent",
+        source: "linkedin",
+        medium: "social",
+        campaign: "expo-2025",
+        referrer: "",
+        cta: "",
+        count: 1,
+      },
+      {
+        kind: "view",
+        source: "linkedin",
+        medium: "social",
+        campaign: "expo-2025",
+        referrer: "linkedin.com",
+        cta: "",
+        count: 2,
+      },
     ]);
   });
 
   test("campaign tags are stored normalised: trimmed, lower case, spaces as dashes", async () => {
-    await record({ kind: "view", source: "  LinkedIn ", medium: "Paid  Social", campaign: "Expo_2025.v2" });
+    await record({
+      kind: "view",
+      source: "  LinkedIn ",
+      medium: "Paid  Social",
+      campaign: "Expo_2025.v2",
+    });
     expect(await counters()).toEqual([
-      { kind: "view", source: "linkedin", medium: "paid-social", campaign: "expo_2025.v2", referrer: "", cta: "", count: 1 },
+      {
+        kind: "view",
+        source: "linkedin",
+        medium: "paid-social",
+        campaign: "expo_2025.v2",
+        referrer: "",
+        cta: "",
+        count: 1,
+      },
     ]);
   });
 
@@ -77,13 +140,19 @@ describe("recording", () => {
     ["a referrer that is an IP address", { kind: "view", referrer: "192.168.1.20" }],
     ["a referrer without a dot", { kind: "view", referrer: "localhost" }],
     ["a referrer on a tap", { kind: "cta", cta: "hero", referrer: "example.com" }],
-    ["a referrer over 253 characters", { kind: "view", referrer: `${"a".repeat(60)}.`.repeat(4) + "example.com" }],
+    [
+      "a referrer over 253 characters",
+      { kind: "view", referrer: `${"a".repeat(60)}.`.repeat(4) + "example.com" },
+    ],
     ["a tap without its id", { kind: "cta" }],
     ["an unknown call to action", { kind: "cta", cta: "header" }],
     ["offering-0", { kind: "cta", cta: "offering-0" }],
     ["offering-100", { kind: "cta", cta: "offering-100" }],
     ["a call-to-action id on a view", { kind: "view", cta: "hero" }],
-    ["a body over 1000 characters", JSON.stringify({ kind: "view", source: "x" }).padEnd(1001, " ")],
+    [
+      "a body over 1000 characters",
+      JSON.stringify({ kind: "view", source: "x" }).padEnd(1001, " "),
+    ],
   ])("refused with 22023: %s", async (_what, event) => {
     const error = await rejection(record(event));
     expect(error.code).toBe("22023");
@@ -112,10 +181,21 @@ describe("limits", () => {
   test("each client is counted up to the hourly allowance, then answered 429; other clients still count", async () => {
     for (let i = 0; i < limits.events_per_client_hour; i += 1) await record({ kind: "view" });
     const error = await rejection(record({ kind: "view" }));
-    expect(error).toMatchObject({ code: "PT429", message: "Too many site events from this client this hour" });
+    expect(error).toMatchObject({
+      code: "PT429",
+      message: "Too many site events from this client this hour",
+    });
     await record({ kind: "view" }, { "cf-connecting-ip": "198.51.100.4" });
     expect(await counters()).toEqual([
-      { kind: "view", source: "", medium: "", campaign: "", referrer: "", cta: "", count: limits.events_per_client_hour + 1 },
+      {
+        kind: "view",
+        source: "",
+        medium: "",
+        campaign: "",
+        referrer: "",
+        cta: "",
+        count: limits.events_per_client_hour + 1,
+      },
     ]);
   });
 
@@ -127,10 +207,17 @@ describe("limits", () => {
       [limits.new_counters_per_day],
     );
     await record({ kind: "view", source: "last-one" });
-    const error = await rejection(record({ kind: "view", source: "one-too-many" }, { "cf-connecting-ip": "198.51.100.5" }));
-    expect(error).toMatchObject({ code: "PT429", message: "Too many different site counters today" });
+    const error = await rejection(
+      record({ kind: "view", source: "one-too-many" }, { "cf-connecting-ip": "198.51.100.5" }),
+    );
+    expect(error).toMatchObject({
+      code: "PT429",
+      message: "Too many different site counters today",
+    });
     await record({ kind: "view", source: "tag-1" }, { "cf-connecting-ip": "198.51.100.6" });
-    const stored = await db().query("select count(*)::int as n, (sum(count) filter (where source = 'tag-1'))::int as tag1 from private.site_event_counts");
+    const stored = await db().query(
+      "select count(*)::int as n, (sum(count) filter (where source = 'tag-1'))::int as tag1 from private.site_event_counts",
+    );
     expect(stored.rows[0]).toEqual({ n: limits.new_counters_per_day, tag1: 2 });
   });
 });
@@ -144,11 +231,24 @@ describe("nothing stored identifies a visitor", () => {
     ]);
     expect(everything).not.toContain("203.0.113.7");
     expect(everything).not.toContain("Mozilla");
-    const columns = await db().query<{ column_name: string }>("select column_name from information_schema.columns where table_schema = 'private' and table_name = 'site_event_counts' order by ordinal_position");
-    expect(columns.rows.map((row) => row.column_name)).toEqual(["day", "kind", "source", "medium", "campaign", "referrer", "cta", "count"]);
+    const columns = await db().query<{ column_name: string }>(
+      "select column_name from information_schema.columns where table_schema = 'private' and table_name = 'site_event_counts' order by ordinal_position",
+    );
+    expect(columns.rows.map((row) => row.column_name)).toEqual([
+      "day",
+      "kind",
+      "source",
+      "medium",
+      "campaign",
+      "referrer",
+      "cta",
+      "count",
+    ]);
 
     // An hour later the previous hour's buckets and salt are gone with the first event.
-    await db().exec("update private.site_event_clients set hour = hour - interval '1 hour'; update private.site_event_salts set hour = hour - interval '1 hour'");
+    await db().exec(
+      "update private.site_event_clients set hour = hour - interval '1 hour'; update private.site_event_salts set hour = hour - interval '1 hour'",
+    );
     await record({ kind: "view" }, { "cf-connecting-ip": "198.51.100.9" });
     expect((await db().query("select * from private.site_event_clients")).rows).toHaveLength(1);
     expect((await db().query("select * from private.site_event_salts")).rows).toHaveLength(1);
@@ -168,17 +268,23 @@ describe("who may do what", () => {
       "select * from private.site_event_salts",
       "select * from private.site_event_clients",
       "select * from private.site_event_desk",
-      "select private.count_site_event('{\"kind\":\"view\"}')",
+      'select private.count_site_event(\'{"kind":"view"}\')',
     ]) {
       const error = await rejection(asRole(db(), "anon", (tx) => tx.query(statement)));
       expect(error.code).toBe("42501");
     }
-    const authenticated = await rejection(asRole(db(), "authenticated", (tx) => tx.query("select public.record_site_event('{\"kind\":\"view\"}')")));
+    const authenticated = await rejection(
+      asRole(db(), "authenticated", (tx) =>
+        tx.query('select public.record_site_event(\'{"kind":"view"}\')'),
+      ),
+    );
     expect(authenticated.code).toBe("42501");
   });
 
   test("the API exposes no table of it: the counters are in schema private", async () => {
-    const publicTables = await db().query("select table_name from information_schema.tables where table_schema = 'public' and table_name like 'site%' and table_type = 'BASE TABLE'");
+    const publicTables = await db().query(
+      "select table_name from information_schema.tables where table_schema = 'public' and table_name like 'site%' and table_type = 'BASE TABLE'",
+    );
     expect(publicTables.rows).toEqual([]);
   });
 });
@@ -199,7 +305,9 @@ describe("reading", () => {
       await record(event);
     }
     // Yesterday's view, written directly.
-    await db().exec("insert into private.site_event_counts (day, kind, count) values ((now() at time zone 'UTC')::date - 1, 'view', 4)");
+    await db().exec(
+      "insert into private.site_event_counts (day, kind, count) values ((now() at time zone 'UTC')::date - 1, 'view', 4)",
+    );
   }
 
   test("site_funnel_daily has the funnel per day and campaign, for the service role", async () => {
@@ -208,9 +316,36 @@ describe("reading", () => {
       "select source, medium, campaign, views::int, cta_taps::int, form_starts::int, requests::int, failures::int from public.site_funnel_daily where day = (now() at time zone 'UTC')::date",
     );
     expect(rows.rows).toEqual([
-      { source: "flyer", medium: "qr", campaign: "", views: 3, cta_taps: 1, form_starts: 1, requests: 1, failures: null },
-      { source: "", medium: "", campaign: "", views: 1, cta_taps: null, form_starts: null, requests: null, failures: null },
-      { source: "newsletter", medium: "email", campaign: "invite", views: 1, cta_taps: 1, form_starts: null, requests: null, failures: null },
+      {
+        source: "flyer",
+        medium: "qr",
+        campaign: "",
+        views: 3,
+        cta_taps: 1,
+        form_starts: 1,
+        requests: 1,
+        failures: null,
+      },
+      {
+        source: "",
+        medium: "",
+        campaign: "",
+        views: 1,
+        cta_taps: null,
+        form_starts: null,
+        requests: null,
+        failures: null,
+      },
+      {
+        source: "newsletter",
+        medium: "email",
+        campaign: "invite",
+        views: 1,
+        cta_taps: 1,
+        form_starts: null,
+        requests: null,
+        failures: null,
+      },
     ]);
   });
 
@@ -219,17 +354,49 @@ describe("reading", () => {
     const report = await asStaff<{ report: Record<string, unknown> }>(
       "select public.site_analytics_report((now() at time zone 'UTC')::date - 2, (now() at time zone 'UTC')::date) as report",
     );
-    const { from, to, ...rest } = report.rows[0]!.report as { from: string; to: string } & Record<string, unknown>;
-    expect(new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()).toBe(2 * 86_400_000);
+    const { from, to, ...rest } = report.rows[0]!.report as { from: string; to: string } & Record<
+      string,
+      unknown
+    >;
+    expect(new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()).toBe(
+      2 * 86_400_000,
+    );
     const days = rest.days as Array<Record<string, unknown>>;
     expect(days.map((day) => day.views)).toEqual([0, 4, 5]);
     expect(days[0]!.date).toBe(from);
     expect(rest).toEqual({
       totals: { views: 9, ctaTaps: 2, formStarts: 1, requests: 1, failures: 0 },
       campaigns: [
-        { source: "", medium: "", campaign: "", views: 5, ctaTaps: 0, formStarts: 0, requests: 0, failures: 0 },
-        { source: "flyer", medium: "qr", campaign: "", views: 3, ctaTaps: 1, formStarts: 1, requests: 1, failures: 0 },
-        { source: "newsletter", medium: "email", campaign: "invite", views: 1, ctaTaps: 1, formStarts: 0, requests: 0, failures: 0 },
+        {
+          source: "",
+          medium: "",
+          campaign: "",
+          views: 5,
+          ctaTaps: 0,
+          formStarts: 0,
+          requests: 0,
+          failures: 0,
+        },
+        {
+          source: "flyer",
+          medium: "qr",
+          campaign: "",
+          views: 3,
+          ctaTaps: 1,
+          formStarts: 1,
+          requests: 1,
+          failures: 0,
+        },
+        {
+          source: "newsletter",
+          medium: "email",
+          campaign: "invite",
+          views: 1,
+          ctaTaps: 1,
+          formStarts: 0,
+          requests: 0,
+          failures: 0,
+        },
       ],
       referrers: [
         { domain: "mail.example.com", views: 1 },
@@ -245,12 +412,26 @@ describe("reading", () => {
 
   test("claim_site_report hands out each period's report once, as the notification function's body", async () => {
     await seed();
-    const claim = (kind: string) => asStaff<{ body: Record<string, unknown> | null }>("select public.claim_site_report($1) as body", [kind]);
-    const first = (await claim("daily")).rows[0]!.body as { type: string; kind: string; report: { from: string; to: string; totals: { views: number } } };
-    expect(first).toMatchObject({ type: "REPORT", kind: "daily", report: { totals: { views: 4 } } });
+    const claim = (kind: string) =>
+      asStaff<{ body: Record<string, unknown> | null }>(
+        "select public.claim_site_report($1) as body",
+        [kind],
+      );
+    const first = (await claim("daily")).rows[0]!.body as {
+      type: string;
+      kind: string;
+      report: { from: string; to: string; totals: { views: number } };
+    };
+    expect(first).toMatchObject({
+      type: "REPORT",
+      kind: "daily",
+      report: { totals: { views: 4 } },
+    });
     expect(first.report.from).toBe(first.report.to);
     expect((await claim("daily")).rows[0]!.body).toBeNull();
-    const weekly = (await claim("weekly")).rows[0]!.body as { report: { from: string; to: string } };
+    const weekly = (await claim("weekly")).rows[0]!.body as {
+      report: { from: string; to: string };
+    };
     expect(new Date(`${weekly.report.from}T00:00:00Z`).getUTCDay()).toBe(1); // a Monday
     expect(new Date(`${weekly.report.to}T00:00:00Z`).getUTCDay()).toBe(0); // to the Sunday
     expect((await rejection(claim("hourly"))).code).toBe("22023");

@@ -20,13 +20,21 @@ const root = path.resolve(__dirname, "..", "..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
 
 /** Runs the command without blocking this process (the backend it asks runs here). */
-function report(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(tsx, [path.join(root, "tools", "report.ts"), ...args], { cwd: root, env: { ...process.env, ...env } });
+function report(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(tsx, [path.join(root, "tools", "report.ts"), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  return new Promise((resolve) => child.on("close", (status) => resolve({ status, stdout, stderr })));
+  return new Promise((resolve) =>
+    child.on("close", (status) => resolve({ status, stdout, stderr })),
+  );
 }
 
 let dir: string;
@@ -42,11 +50,14 @@ afterAll(async () => {
 });
 
 async function send(backendUrl: string, event: object): Promise<number> {
-  const response = await fetch(`${backendUrl}/rest/v1/rpc/record_site_event?apikey=${encodeURIComponent(LOCAL_ANON_KEY)}`, {
-    method: "POST",
-    headers: { "Content-Type": "text/plain" },
-    body: JSON.stringify(event),
-  });
+  const response = await fetch(
+    `${backendUrl}/rest/v1/rpc/record_site_event?apikey=${encodeURIComponent(LOCAL_ANON_KEY)}`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify(event),
+    },
+  );
   return response.status;
 }
 
@@ -73,16 +84,43 @@ test("the report of recorded events: JSON, text and e-mail, with the backend run
   const json = JSON.parse(running.stdout) as SiteReport;
   expect(json.to).toBe(today);
   expect(json.days).toHaveLength(7);
-  expect(json.days[6]).toEqual({ date: today, views: 3, ctaTaps: 1, formStarts: 1, requests: 1, failures: 0 });
+  expect(json.days[6]).toEqual({
+    date: today,
+    views: 3,
+    ctaTaps: 1,
+    formStarts: 1,
+    requests: 1,
+    failures: 0,
+  });
   expect(json.totals).toEqual({ views: 3, ctaTaps: 1, formStarts: 1, requests: 1, failures: 0 });
   expect(json.campaigns).toEqual([
-    { source: "flyer", medium: "qr", campaign: "", views: 2, ctaTaps: 1, formStarts: 1, requests: 1, failures: 0 },
-    { source: "", medium: "", campaign: "", views: 1, ctaTaps: 0, formStarts: 0, requests: 0, failures: 0 },
+    {
+      source: "flyer",
+      medium: "qr",
+      campaign: "",
+      views: 2,
+      ctaTaps: 1,
+      formStarts: 1,
+      requests: 1,
+      failures: 0,
+    },
+    {
+      source: "",
+      medium: "",
+      campaign: "",
+      views: 1,
+      ctaTaps: 0,
+      formStarts: 0,
+      requests: 0,
+      failures: 0,
+    },
   ]);
   expect(json.referrers).toEqual([{ domain: "news.example.org", views: 1 }]);
 
   const mailDir = path.join(dir, "mail");
-  const text = await report(["--from", today, "--to", today, "--mail", "--data-dir", dataDir], { LOCAL_MAIL_DIR: mailDir });
+  const text = await report(["--from", today, "--to", today, "--mail", "--data-dir", dataDir], {
+    LOCAL_MAIL_DIR: mailDir,
+  });
   expect(text.status).toBe(0);
   expect(text.stdout).toMatch(/^Website report (\d{4}-\d{2}-\d{2}) to \1 \(UTC days\)/);
   expect(text.stdout).toMatch(/Requests sent\s+1\s+33\.3%\s+100\.0%/);
@@ -91,7 +129,9 @@ test("the report of recorded events: JSON, text and e-mail, with the backend run
   expect(file).toMatch(new RegExp(`_site-report-${today}-${today}\\.eml$`));
   expect(text.stderr).toContain(path.join(mailDir, file!));
   const eml = fs.readFileSync(path.join(mailDir, file!), "utf8");
-  expect((await readMail(eml)).headers.get("subject")).toMatch(/^Website report, .*: 3 views, 1 meeting request$/);
+  expect((await readMail(eml)).headers.get("subject")).toMatch(
+    /^Website report, .*: 3 views, 1 meeting request$/,
+  );
   expect(eml).toMatch(/^Content-Type: multipart\/alternative/m);
 
   await backend.close();
@@ -102,7 +142,12 @@ test("the report of recorded events: JSON, text and e-mail, with the backend run
 });
 
 test("bad dates are refused with the usage line; a folder without a database says so", async () => {
-  for (const args of [["--from", "2026-02-30"], ["--from", "2026-11-20", "--to", "2026-11-19"], ["--to", "yesterday"], ["--week"]]) {
+  for (const args of [
+    ["--from", "2026-02-30"],
+    ["--from", "2026-11-20", "--to", "2026-11-19"],
+    ["--to", "yesterday"],
+    ["--week"],
+  ]) {
     const result = await report(args);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("Usage: npm run report");

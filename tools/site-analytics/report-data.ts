@@ -31,7 +31,14 @@ export function dateProblem(name: string, value: string): string | undefined {
 }
 
 /** The report straight from a database (as its owner: the local backend's files, or a test). */
-export async function readSiteReport(db: Pick<PGlite, "query">, from: string, to: string): Promise<SiteReport> {
-  const result = await db.query<{ report: SiteReport }>("select public.site_analytics_report($1::date, $2::date) as report", [from, to]);
+export async function readSiteReport(
+  db: Pick<PGlite, "query">,
+  from: string,
+  to: string,
+): Promise<SiteReport> {
+  const result = await db.query<{ report: SiteReport }>(
+    "select public.site_analytics_report($1::date, $2::date) as report",
+    [from, to],
+  );
   return result.rows[0]!.report;
 }

@@ -11,21 +11,35 @@ import { LocalBackendError } from "../../local-backend/errors";
 import { pgDataDir } from "../../local-backend/paths";
 import { readSiteReport, type SiteReport } from "./report-data";
 
-async function fromServer(url: string, adminToken: string, from: string, to: string): Promise<SiteReport> {
+async function fromServer(
+  url: string,
+  adminToken: string,
+  from: string,
+  to: string,
+): Promise<SiteReport> {
   const response = await fetch(`${url}/local-admin/rpc/site_analytics_report`, {
     method: "POST",
     headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" },
     body: JSON.stringify({ from_day: from, to_day: to }),
     signal: AbortSignal.timeout(10_000),
   });
-  if (!response.ok) throw new LocalBackendError("data-dir-in-use", `The local backend at ${url} refused the report (HTTP ${response.status} ${(await response.text()).slice(0, 200)}).`);
+  if (!response.ok)
+    throw new LocalBackendError(
+      "data-dir-in-use",
+      `The local backend at ${url} refused the report (HTTP ${response.status} ${(await response.text()).slice(0, 200)}).`,
+    );
   return (await response.json()) as SiteReport;
 }
 
 /** The report for [from, to], or undefined when the folder has no database yet. */
-export async function loadSiteReport(dataDir: string, from: string, to: string): Promise<SiteReport | undefined> {
+export async function loadSiteReport(
+  dataDir: string,
+  from: string,
+  to: string,
+): Promise<SiteReport | undefined> {
   const live = readLiveLock(dataDir);
-  if (live?.holder === "server" && live.url && live.adminToken) return fromServer(live.url, live.adminToken, from, to);
+  if (live?.holder === "server" && live.url && live.adminToken)
+    return fromServer(live.url, live.adminToken, from, to);
   if (!fs.existsSync(pgDataDir(dataDir))) return undefined;
   const lock = await acquireDataLock(dataDir, "reader");
   try {

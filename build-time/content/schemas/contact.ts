@@ -6,7 +6,10 @@ const labels = group(
     address: text("The word before the address in the contact card.", "Address"),
     phone: text("The word before the phone number in the contact card.", "Phone"),
     email: text("The word before the e-mail address in the contact card.", "Email"),
-    booth: text('The word before the booth number, wherever the page shows it ("Booth #713").', "Booth"),
+    booth: text(
+      'The word before the booth number, wherever the page shows it ("Booth #713").',
+      "Booth",
+    ),
   },
   "The words that introduce each contact detail on the page.",
 );

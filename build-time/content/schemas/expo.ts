@@ -3,11 +3,24 @@ import { contentFile, countryCode, group, isoDate, list, text } from "../fields"
 export const expoSchema = contentFile(
   {
     eyebrow: text("The small line above the heading.", "CTAA Expo 2025"),
-    heading: text("The heading of the expo section.", undefined, 'Put it in quotes if it contains " #", e.g. "Visit us at booth #713".'),
+    heading: text(
+      "The heading of the expo section.",
+      undefined,
+      'Put it in quotes if it contains " #", e.g. "Visit us at booth #713".',
+    ),
     intro: text("The paragraph under the heading."),
-    eventName: text("The name of the expo, used in the page, on the sharing card and in search engines' event listing.", "CTAA Expo 2025"),
-    booth: text("The booth number, also drawn on the sharing card and on the booth in the meeting illustration.", "713"),
-    startDate: isoDate("The first day of the expo (used on the sharing card and in search engines' event listing).", "Write it as YYYY-MM-DD."),
+    eventName: text(
+      "The name of the expo, used in the page, on the sharing card and in search engines' event listing.",
+      "CTAA Expo 2025",
+    ),
+    booth: text(
+      "The booth number, also drawn on the sharing card and on the booth in the meeting illustration.",
+      "713",
+    ),
+    startDate: isoDate(
+      "The first day of the expo (used on the sharing card and in search engines' event listing).",
+      "Write it as YYYY-MM-DD.",
+    ),
     endDate: isoDate("The last day of the expo.", "Write it as YYYY-MM-DD."),
     venue: group(
       "ExpoVenue",
@@ -36,14 +49,20 @@ export const expoSchema = contentFile(
       group(
         "ExpoLeader",
         {
-          role: text("The leader's role (the page names leaders by role only).", "Chief Technology Officer"),
+          role: text(
+            "The leader's role (the page names leaders by role only).",
+            "Chief Technology Officer",
+          ),
           bio: text("One sentence about the leader."),
         },
         "One leader at the booth.",
       ),
       "The leaders visitors can meet at the booth.",
     ),
-    ctaLabel: text("The text of the button that scrolls to the meeting form.", "Schedule Your Meeting Now"),
+    ctaLabel: text(
+      "The text of the button that scrolls to the meeting form.",
+      "Schedule Your Meeting Now",
+    ),
   },
   "Expo section (content/expo.yaml)",
   "The Visit us at the expo section: dates, venue, booth, perks and leaders.",

@@ -4,19 +4,37 @@ import { choiceOption, toastMessage } from "./shared";
 const form = group(
   "MeetingFormCopy",
   {
-    fullNameLabel: text("The label of the name field. End it with * because the field is required.", "Full Name *"),
-    fullNameHint: text("What the browser says when the name is only spaces.", "Enter your full name."),
-    organizationLabel: text("The label of the organization field (required: end it with *).", "Transit Agency/Organization *"),
-    organizationHint: text("What the browser says when the organization is only spaces.", "Enter your transit agency or organization."),
+    fullNameLabel: text(
+      "The label of the name field. End it with * because the field is required.",
+      "Full Name *",
+    ),
+    fullNameHint: text(
+      "What the browser says when the name is only spaces.",
+      "Enter your full name.",
+    ),
+    organizationLabel: text(
+      "The label of the organization field (required: end it with *).",
+      "Transit Agency/Organization *",
+    ),
+    organizationHint: text(
+      "What the browser says when the organization is only spaces.",
+      "Enter your transit agency or organization.",
+    ),
     emailLabel: text("The label of the e-mail field (required: end it with *).", "Email *"),
     phoneLabel: text("The label of the phone field.", "Phone"),
     fleetSizeLabel: text("The label of the fleet-size field.", "Fleet Size"),
-    fleetSizePlaceholder: text("The example shown in the empty fleet-size field.", "e.g., 25 vehicles"),
+    fleetSizePlaceholder: text(
+      "The example shown in the empty fleet-size field.",
+      "e.g., 25 vehicles",
+    ),
     productsLegend: text("The title above the product checkboxes.", "Products of Interest"),
     meetingTimeLegend: text("The title above the meeting-time choices.", "Preferred Meeting Time"),
     challengesLabel: text("The label of the large question field.", "Challenges/Questions"),
     submitLabel: text("The text of the send button.", "Schedule My CTAA Meeting"),
-    submittingLabel: text("The text of the send button while the request is being sent.", "Scheduling..."),
+    submittingLabel: text(
+      "The text of the send button while the request is being sent.",
+      "Scheduling...",
+    ),
     requiredNote: text("The small print under the send button."),
   },
   "The words on the meeting-request form: labels, hints, button texts.",
@@ -25,7 +43,11 @@ const form = group(
 export const meetingSchema = contentFile(
   {
     heading: text("The heading of the meeting-request section.", "Schedule Your CTAA Meeting"),
-    subtitle: text("The line under the heading.", undefined, 'Put it in quotes if it contains " #".'),
+    subtitle: text(
+      "The line under the heading.",
+      undefined,
+      'Put it in quotes if it contains " #".',
+    ),
     image: ownPicture(
       "Leave empty to use the illustration the site draws for you beside the form: an expo booth with the company's short name and the booth number (from the expo section) on it, which changes with them. Choose a picture here only to use your own instead.",
     ),
@@ -53,7 +75,10 @@ export const meetingSchema = contentFile(
       "The message shown after a request was sent. Name the expo and the booth as the rest of the page does.",
       "Meeting Request Submitted Successfully!",
     ),
-    failureToast: toastMessage("The message shown when a request could not be sent; the form keeps the visitor's answers.", "Submission Failed"),
+    failureToast: toastMessage(
+      "The message shown when a request could not be sent; the form keeps the visitor's answers.",
+      "Submission Failed",
+    ),
     toastRegionLabel: text(
       "What screen readers call the corner where these messages appear. Alt+T is the key that jumps there.",
       "Notifications Alt+T",

@@ -28,7 +28,9 @@ export const link = group(
   "FooterLink",
   {
     label: text("The link text.", "Case Studies"),
-    href: href('Where the link goes: "#" while the page does not exist yet, "#contact-form" to jump to the form, a site path such as /privacy/, or a full address (https://…, mailto:…).'),
+    href: href(
+      'Where the link goes: "#" while the page does not exist yet, "#contact-form" to jump to the form, a site path such as /privacy/, or a full address (https://…, mailto:…).',
+    ),
   },
   "A link: its text and where it goes.",
 );
@@ -39,7 +41,11 @@ export function toastMessage(description: string, titleExample: string) {
     "ToastMessage",
     {
       title: text("The message's first line, in bold.", titleExample),
-      text: text("The sentence under the title.", undefined, 'Put it in quotes if it contains " #".'),
+      text: text(
+        "The sentence under the title.",
+        undefined,
+        'Put it in quotes if it contains " #".',
+      ),
     },
     description,
   );

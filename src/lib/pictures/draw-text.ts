@@ -3,7 +3,11 @@ import { fitText, type FittedText, type TextBox } from "./fit-text";
 import { textOutline, textWidth, type FontWeight, type GlyphAtlas } from "./glyphs";
 
 export function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 export type TextBlock = TextBox & {
@@ -13,13 +17,21 @@ export type TextBlock = TextBox & {
 };
 
 export function fit(text: string, block: TextBlock, atlas: GlyphAtlas): FittedText {
-  return fitText(text, block, (line, size) => textWidth(line, { atlas, weight: block.weight, size }));
+  return fitText(text, block, (line, size) =>
+    textWidth(line, { atlas, weight: block.weight, size }),
+  );
 }
 
 export type Placement = { x: number; baseline: number; anchor?: "start" | "middle" };
 
 /** One <path> per line, the first line's baseline at `baseline`, the next ones lineHeight × size below. */
-export function drawLines(fitted: FittedText, block: TextBlock, atlas: GlyphAtlas, at: Placement, fill: string): string {
+export function drawLines(
+  fitted: FittedText,
+  block: TextBlock,
+  atlas: GlyphAtlas,
+  at: Placement,
+  fill: string,
+): string {
   const style = { atlas, weight: block.weight, size: fitted.size };
   return fitted.lines
     .map((line, index) => {
@@ -37,7 +49,13 @@ export function drawnLines(svg: string): string[] {
 }
 
 /** The baseline of the first of `lines` lines whose capitals are centred on `middle`. */
-export function centredBaseline(middle: number, lines: number, size: number, block: TextBlock, atlas: GlyphAtlas): number {
+export function centredBaseline(
+  middle: number,
+  lines: number,
+  size: number,
+  block: TextBlock,
+  atlas: GlyphAtlas,
+): number {
   const capHeight = (atlas.capHeight * size) / atlas.unitsPerEm;
   const blockHeight = (lines - 1) * block.lineHeight * size + capHeight;
   return middle - blockHeight / 2 + capHeight;
@@ -51,7 +69,19 @@ export function drawnLineBoxes(svg: string): Array<{ line: string; box: LineBox 
     const numbers = (match[2] ?? "").match(/-?\d*\.?\d+/g)?.map(Number) ?? [];
     const xs = numbers.filter((_, index) => index % 2 === 0);
     const ys = numbers.filter((_, index) => index % 2 === 1);
-    const line = (match[1] ?? "").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-    return { line, box: { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) } };
+    const line = (match[1] ?? "")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+    return {
+      line,
+      box: {
+        left: Math.min(...xs),
+        top: Math.min(...ys),
+        right: Math.max(...xs),
+        bottom: Math.max(...ys),
+      },
+    };
   });
 }

@@ -11,7 +11,11 @@ function widest(lines: readonly string[], size: number): number {
 
 describe("fitText", () => {
   it("keeps a short text on one line at the largest size", () => {
-    expect(fitText("Booth 713", BOX, halfEm)).toEqual({ size: 40, lines: ["Booth 713"], shortened: false });
+    expect(fitText("Booth 713", BOX, halfEm)).toEqual({
+      size: 40,
+      lines: ["Booth 713"],
+      shortened: false,
+    });
   });
 
   it("wraps a longer text before it shrinks it", () => {
@@ -32,7 +36,8 @@ describe("fitText", () => {
   });
 
   it("ends in … when even the smallest size cannot hold the text, still inside the box", () => {
-    const text = "The Greater Metropolitan Regional Transportation Authority Annual Microtransit and Paratransit Expo";
+    const text =
+      "The Greater Metropolitan Regional Transportation Authority Annual Microtransit and Paratransit Expo";
     const fitted = fitText(text, BOX, halfEm);
     expect(fitted.size).toBe(20);
     expect(fitted.lines).toHaveLength(2);
@@ -42,7 +47,11 @@ describe("fitText", () => {
   });
 
   it("breaks a single word wider than the box instead of letting it run out", () => {
-    const fitted = fitText("Verkehrsverbundgesellschaftsmitgliederversammlung", { ...BOX, maxLines: 3 }, halfEm);
+    const fitted = fitText(
+      "Verkehrsverbundgesellschaftsmitgliederversammlung",
+      { ...BOX, maxLines: 3 },
+      halfEm,
+    );
     expect(widest(fitted.lines, fitted.size)).toBeLessThanOrEqual(BOX.width);
     expect(fitted.lines.length).toBeLessThanOrEqual(3);
   });

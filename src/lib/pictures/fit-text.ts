@@ -60,7 +60,8 @@ function breakLongWords(words: readonly string[], fits: (line: string) => boolea
 /** Shortens `line` until it fits with "…" at its end. */
 function withEllipsis(line: string, fits: (line: string) => boolean): string {
   let characters = [...line.trimEnd()];
-  while (characters.length > 0 && !fits(`${characters.join("").trimEnd()}${ELLIPSIS}`)) characters = characters.slice(0, -1);
+  while (characters.length > 0 && !fits(`${characters.join("").trimEnd()}${ELLIPSIS}`))
+    characters = characters.slice(0, -1);
   return `${characters.join("").trimEnd()}${ELLIPSIS}`;
 }
 

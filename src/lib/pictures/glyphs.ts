@@ -48,7 +48,9 @@ function layout(font: WeightGlyphs, text: string): { pens: number[]; advance: nu
 
 /** Width of `text` in pixels at the style's size. */
 export function textWidth(text: string, style: TextStyle): number {
-  return (layout(style.atlas.weights[style.weight], text).advance * style.size) / style.atlas.unitsPerEm;
+  return (
+    (layout(style.atlas.weights[style.weight], text).advance * style.size) / style.atlas.unitsPerEm
+  );
 }
 
 const NUMBER = /-?\d*\.?\d+(?:e-?\d+)?/gi;
@@ -61,7 +63,9 @@ function round(value: number): string {
 function placeOutline(outline: string, x: number, baseline: number, scale: number): string {
   return outline.replace(/([MLQCZ])([^MLQCZ]*)/g, (_match, command: string, args: string) => {
     const numbers = (args.match(NUMBER) ?? []).map(Number);
-    const placed = numbers.map((value, index) => round(index % 2 === 0 ? x + value * scale : baseline - value * scale));
+    const placed = numbers.map((value, index) =>
+      round(index % 2 === 0 ? x + value * scale : baseline - value * scale),
+    );
     return `${command}${placed.join(" ")}`;
   });
 }
@@ -71,5 +75,9 @@ export function textOutline(text: string, x: number, y: number, style: TextStyle
   const font = style.atlas.weights[style.weight];
   const scale = style.size / style.atlas.unitsPerEm;
   const { pens } = layout(font, text);
-  return [...text].map((character, index) => placeOutline(glyphOf(font, character)[1], x + (pens[index] ?? 0) * scale, y, scale)).join("");
+  return [...text]
+    .map((character, index) =>
+      placeOutline(glyphOf(font, character)[1], x + (pens[index] ?? 0) * scale, y, scale),
+    )
+    .join("");
 }

@@ -8,13 +8,25 @@ import { centredBaseline, drawLines, fit, type TextBlock } from "./draw-text";
 import { textWidth, type GlyphAtlas } from "./glyphs";
 import type { PictureFacts } from "./picture-facts";
 
-export const MEETING_ILLUSTRATION = { width: 1200, height: 900, publishedWidth: 1600, publishedHeight: 1200 } as const;
+export const MEETING_ILLUSTRATION = {
+  width: 1200,
+  height: 900,
+  publishedWidth: 1600,
+  publishedHeight: 1200,
+} as const;
 
 const HEADER = { left: 180, right: 1056, middle: 162, gap: 24 } as const;
 const SIGN = { top: 132, height: 60, padding: 24, minWidth: 180 } as const;
 
 export const MEETING_ILLUSTRATION_BLOCKS = {
-  sign: { weight: "bold", maxLines: 1, maxSize: 32, minSize: 20, width: 400 - 2 * SIGN.padding, lineHeight: 1.1 },
+  sign: {
+    weight: "bold",
+    maxLines: 1,
+    maxSize: 32,
+    minSize: 20,
+    width: 400 - 2 * SIGN.padding,
+    lineHeight: 1.1,
+  },
   name: { weight: "bold", maxLines: 2, maxSize: 40, minSize: 20, width: 0, lineHeight: 1.1 },
 } as const satisfies Record<string, TextBlock>;
 
@@ -30,13 +42,23 @@ export function meetingIllustrationSvg(facts: PictureFacts, atlas: GlyphAtlas): 
   const texts = meetingIllustrationTexts(facts);
   const blocks = MEETING_ILLUSTRATION_BLOCKS;
   const sign = fit(texts.sign, blocks.sign, atlas);
-  const signTextWidth = textWidth(sign.lines[0] ?? "", { atlas, weight: blocks.sign.weight, size: sign.size });
+  const signTextWidth = textWidth(sign.lines[0] ?? "", {
+    atlas,
+    weight: blocks.sign.weight,
+    size: sign.size,
+  });
   const signWidth = Math.max(SIGN.minWidth, Math.ceil(signTextWidth) + 2 * SIGN.padding);
   const signLeft = HEADER.right - signWidth;
   const nameBlock = { ...blocks.name, width: signLeft - HEADER.gap - HEADER.left };
   const name = fit(texts.name, nameBlock, atlas);
   // The dashboard's figure and caption are part of the artwork, drawn with the same font.
-  const dashboardFigure = drawLines({ size: 54, lines: ["7.2"], shortened: false }, blocks.name, atlas, { x: 780, baseline: 352 }, "#0F4C81");
+  const dashboardFigure = drawLines(
+    { size: 54, lines: ["7.2"], shortened: false },
+    blocks.name,
+    atlas,
+    { x: 780, baseline: 352 },
+    "#0F4C81",
+  );
   const dashboardCaption = drawLines(
     { size: 20, lines: ["trips / vehicle hour"], shortened: false },
     { ...blocks.name, weight: "regular" },

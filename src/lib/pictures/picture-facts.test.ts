@@ -3,7 +3,13 @@ import { fillPlaceholders, formatDates, pictureFacts, unknownPlaceholders } from
 const CONTENT = {
   site: { companyName: "Meridian Mobility Systems", shortName: "Meridian Mobility" },
   hero: { headline: "Turn microtransit\n into success" },
-  expo: { eventName: "CTAA Expo 2026", booth: "512", startDate: "2026-05-17", endDate: "2026-05-20", venue: { city: "Palm Springs", region: "CA" } },
+  expo: {
+    eventName: "CTAA Expo 2026",
+    booth: "512",
+    startDate: "2026-05-17",
+    endDate: "2026-05-20",
+    venue: { city: "Palm Springs", region: "CA" },
+  },
   contact: { labels: { booth: "Booth" } },
 };
 
@@ -29,7 +35,9 @@ describe("picture facts", () => {
 
   it("fills the placeholders of a picture description and leaves other braces alone", () => {
     const facts = pictureFacts(CONTENT);
-    expect(fillPlaceholders("{shortName} booth {booth} at {eventName} {unknown}", facts)).toBe("Meridian Mobility booth 512 at CTAA Expo 2026 {unknown}");
+    expect(fillPlaceholders("{shortName} booth {booth} at {eventName} {unknown}", facts)).toBe(
+      "Meridian Mobility booth 512 at CTAA Expo 2026 {unknown}",
+    );
     expect(unknownPlaceholders("booth {boot} and {booth}")).toEqual(["boot"]);
   });
 });

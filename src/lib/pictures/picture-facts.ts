@@ -23,17 +23,29 @@ export type PictureFacts = {
 export type PictureContent = {
   site: { companyName: string; shortName: string };
   hero: { headline: string };
-  expo: { eventName: string; booth: string; startDate: string; endDate: string; venue: { city: string; region: string } };
+  expo: {
+    eventName: string;
+    booth: string;
+    startDate: string;
+    endDate: string;
+    venue: { city: string; region: string };
+  };
   contact: { labels: { booth: string } };
 };
 
 /** en-US like the page (og:locale en_US); the dates are calendar days, so read as UTC. */
-const DATE_RANGE = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+const DATE_RANGE = new Intl.DateTimeFormat("en-US", {
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 export function formatDates(startDate: string, endDate: string): string {
   const start = new Date(`${startDate}T00:00:00Z`);
   const end = new Date(`${endDate}T00:00:00Z`);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return startDate === endDate ? startDate : `${startDate} – ${endDate}`;
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()))
+    return startDate === endDate ? startDate : `${startDate} – ${endDate}`;
   const range = end < start ? DATE_RANGE.format(start) : DATE_RANGE.formatRange(start, end);
   // Intl puts thin and narrow no-break spaces around the dash; plain spaces read (and draw) the same everywhere.
   return range.replace(/[\u2009\u202f]/g, " ");
@@ -57,7 +69,15 @@ export function pictureFacts(content: PictureContent): PictureFacts {
   };
 }
 
-export const PLACEHOLDERS = ["companyName", "shortName", "eventName", "booth", "dates", "place", "headline"] as const satisfies readonly (keyof PictureFacts)[];
+export const PLACEHOLDERS = [
+  "companyName",
+  "shortName",
+  "eventName",
+  "booth",
+  "dates",
+  "place",
+  "headline",
+] as const satisfies readonly (keyof PictureFacts)[];
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
 const PLACEHOLDER = /\{([^{}\s]*)\}/g;
@@ -68,10 +88,14 @@ function isPlaceholder(name: string): name is Placeholder {
 
 /** Names in braces that are not placeholders, e.g. ["boot"] for "booth {boot}". */
 export function unknownPlaceholders(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "").filter((name) => !isPlaceholder(name));
+  return [...text.matchAll(PLACEHOLDER)]
+    .map((match) => match[1] ?? "")
+    .filter((name) => !isPlaceholder(name));
 }
 
 /** `text` with each {placeholder} replaced by its fact; anything else in braces stays as written. */
 export function fillPlaceholders(text: string, facts: PictureFacts): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => (isPlaceholder(name) ? facts[name] : whole));
+  return text.replace(PLACEHOLDER, (whole, name: string) =>
+    isPlaceholder(name) ? facts[name] : whole,
+  );
 }

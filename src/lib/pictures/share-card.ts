@@ -14,14 +14,23 @@ const BADGE = { top: 84, height: 50, padding: 22 } as const;
 
 export const SHARE_CARD_BLOCKS = {
   // Left of the artwork's top line (from x 820); a long event name takes a second line.
-  badge: { weight: "bold", maxLines: 2, maxSize: 24, minSize: 17, width: 720 - 2 * BADGE.padding, lineHeight: 1.15 },
+  badge: {
+    weight: "bold",
+    maxLines: 2,
+    maxSize: 24,
+    minSize: 17,
+    width: 720 - 2 * BADGE.padding,
+    lineHeight: 1.15,
+  },
   headline: { weight: "bold", maxLines: 3, maxSize: 58, minSize: 34, width: 760, lineHeight: 1.24 },
   when: { weight: "regular", maxLines: 2, maxSize: 28, minSize: 20, width: 700, lineHeight: 1.2 },
   company: { weight: "bold", maxLines: 2, maxSize: 30, minSize: 20, width: 620, lineHeight: 1.2 },
 } as const satisfies Record<string, TextBlock>;
 
 /** The lines the card draws, before fitting: what each one says. */
-export function shareCardTexts(facts: PictureFacts): Record<keyof typeof SHARE_CARD_BLOCKS, string> {
+export function shareCardTexts(
+  facts: PictureFacts,
+): Record<keyof typeof SHARE_CARD_BLOCKS, string> {
   return {
     badge: `${facts.eventName} · ${facts.boothLabel} #${facts.booth}`,
     headline: facts.headline,
@@ -34,17 +43,36 @@ export function shareCardSvg(facts: PictureFacts, atlas: GlyphAtlas): string {
   const texts = shareCardTexts(facts);
   const blocks = SHARE_CARD_BLOCKS;
   const badge = fit(texts.badge, blocks.badge, atlas);
-  const badgeHeight = BADGE.height + (badge.lines.length - 1) * blocks.badge.lineHeight * badge.size;
-  const badgeBaseline = centredBaseline(BADGE.top + badgeHeight / 2, badge.lines.length, badge.size, blocks.badge, atlas);
-  const badgeText = drawLines(badge, blocks.badge, atlas, { x: LEFT + BADGE.padding, baseline: badgeBaseline }, "#0B2545");
-  const widest = Math.max(0, ...badge.lines.map((line) => textWidth(line, { atlas, weight: blocks.badge.weight, size: badge.size })));
+  const badgeHeight =
+    BADGE.height + (badge.lines.length - 1) * blocks.badge.lineHeight * badge.size;
+  const badgeBaseline = centredBaseline(
+    BADGE.top + badgeHeight / 2,
+    badge.lines.length,
+    badge.size,
+    blocks.badge,
+    atlas,
+  );
+  const badgeText = drawLines(
+    badge,
+    blocks.badge,
+    atlas,
+    { x: LEFT + BADGE.padding, baseline: badgeBaseline },
+    "#0B2545",
+  );
+  const widest = Math.max(
+    0,
+    ...badge.lines.map((line) =>
+      textWidth(line, { atlas, weight: blocks.badge.weight, size: badge.size }),
+    ),
+  );
   const badgeWidth = Math.ceil(widest) + 2 * BADGE.padding;
   const headline = fit(texts.headline, blocks.headline, atlas);
   const when = fit(texts.when, blocks.when, atlas);
   const company = fit(texts.company, blocks.company, atlas);
   // The last lines stay where they are; a second line of the dates or the company name goes above.
   const whenBaseline = 470 - (when.lines.length - 1) * blocks.when.lineHeight * when.size;
-  const companyBaseline = 560 - (company.lines.length - 1) * blocks.company.lineHeight * company.size;
+  const companyBaseline =
+    560 - (company.lines.length - 1) * blocks.company.lineHeight * company.size;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_CARD.width}" height="${SHARE_CARD.height}" viewBox="0 0 ${SHARE_CARD.width} ${SHARE_CARD.height}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">

@@ -31,5 +31,7 @@ export function campaignFrom(search: string): Campaign {
   const campaign = campaignTag(query.get("utm_campaign"));
   if (source || medium || campaign) return { source, medium, campaign };
   const src = campaignTag(query.get("src"));
-  return src ? { source: src, medium: SRC_TAG_MEDIUM, campaign: "" } : { source: "", medium: "", campaign: "" };
+  return src
+    ? { source: src, medium: SRC_TAG_MEDIUM, campaign: "" }
+    : { source: "", medium: "", campaign: "" };
 }

@@ -6,5 +6,7 @@ import { FORM_OUTCOME_EVENT, type FormOutcome } from "./events";
  * own, so that the start-up script, which knows the event's name, does not carry this function.)
  */
 export function announceFormOutcome(form: EventTarget, outcome: FormOutcome): void {
-  form.dispatchEvent(new CustomEvent<FormOutcome>(FORM_OUTCOME_EVENT, { bubbles: true, detail: outcome }));
+  form.dispatchEvent(
+    new CustomEvent<FormOutcome>(FORM_OUTCOME_EVENT, { bubbles: true, detail: outcome }),
+  );
 }

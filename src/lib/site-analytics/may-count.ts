@@ -7,7 +7,8 @@ export type BrowserSignals = {
 };
 
 /** Crawlers, link previews, audits (Lighthouse, PageSpeed Insights) and headless browsers, by their user agent. */
-const AUTOMATED = /bot|crawl|spider|slurp|headless|lighthouse|pagespeed|phantom|puppeteer|playwright|selenium|prerender|preview/i;
+const AUTOMATED =
+  /bot|crawl|spider|slurp|headless|lighthouse|pagespeed|phantom|puppeteer|playwright|selenium|prerender|preview/i;
 
 /**
  * Whether this visit may be counted: not when the visitor set Global Privacy Control or Do Not
@@ -16,7 +17,8 @@ const AUTOMATED = /bot|crawl|spider|slurp|headless|lighthouse|pagespeed|phantom|
  */
 export function mayCount(signals: BrowserSignals, windowDoNotTrack?: string | null): boolean {
   if (signals.globalPrivacyControl === true) return false;
-  if (signals.doNotTrack === "1" || signals.doNotTrack === "yes" || windowDoNotTrack === "1") return false;
+  if (signals.doNotTrack === "1" || signals.doNotTrack === "yes" || windowDoNotTrack === "1")
+    return false;
   if (signals.webdriver === true) return false;
   return !AUTOMATED.test(signals.userAgent);
 }

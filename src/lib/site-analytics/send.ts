@@ -11,7 +11,11 @@ export function siteEventEndpoint(supabaseUrl: string, anonKey: string): string 
 }
 
 /** Turns counting on for this page view (src/boot/site-analytics.ts decides whether it may). */
-export function startCounting(endpoint: string, campaign: Campaign, fetchFunction: typeof fetch): void {
+export function startCounting(
+  endpoint: string,
+  campaign: Campaign,
+  fetchFunction: typeof fetch,
+): void {
   sender = { endpoint, campaign, fetch: fetchFunction };
 }
 
@@ -26,10 +30,14 @@ export function stopCounting(): void {
  * the page; `no-cors` with a text/plain body makes it a simple request (no preflight) whose
  * answer nobody reads. A refusal or a network failure is dropped.
  */
-export function countSiteEvent(kind: SiteEventKind, extra: { referrer?: string; cta?: CtaId } = {}): void {
+export function countSiteEvent(
+  kind: SiteEventKind,
+  extra: { referrer?: string; cta?: CtaId } = {},
+): void {
   if (!sender) return;
   const event: Record<string, string> = { kind };
-  for (const [name, value] of Object.entries({ ...sender.campaign, ...extra })) if (value) event[name] = value;
+  for (const [name, value] of Object.entries({ ...sender.campaign, ...extra }))
+    if (value) event[name] = value;
   try {
     sender
       .fetch(sender.endpoint, {

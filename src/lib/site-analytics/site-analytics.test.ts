@@ -3,12 +3,19 @@ import { mayCount } from "./may-count";
 import { referrerDomain } from "./referrer";
 import { countSiteEvent, siteEventEndpoint, startCounting, stopCounting } from "./send";
 
-const CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const CHROME =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 describe("campaignFrom", () => {
   test.each([
-    ["?utm_source=linkedin&utm_medium=social&utm_campaign=expo-2025", { source: "linkedin", medium: "social", campaign: "expo-2025" }],
-    ["?utm_source=Newsletter&utm_campaign=Booth%20Invite%20Nov", { source: "newsletter", medium: "", campaign: "booth-invite-nov" }],
+    [
+      "?utm_source=linkedin&utm_medium=social&utm_campaign=expo-2025",
+      { source: "linkedin", medium: "social", campaign: "expo-2025" },
+    ],
+    [
+      "?utm_source=Newsletter&utm_campaign=Booth%20Invite%20Nov",
+      { source: "newsletter", medium: "", campaign: "booth-invite-nov" },
+    ],
     ["?src=flyer", { source: "flyer", medium: "qr", campaign: "" }],
     ["?src=Badge%20Back", { source: "badge-back", medium: "qr", campaign: "" }],
     ["?utm_source=linkedin&src=flyer", { source: "linkedin", medium: "", campaign: "" }],
@@ -65,7 +72,8 @@ describe("mayCount", () => {
     [
       "a link preview",
       {
-        userAgent: "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php) Slackbot-LinkExpanding",
+        userAgent:
+          "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php) Slackbot-LinkExpanding",
       },
     ],
   ])("not counted: %s", (_what, signals) => {
@@ -90,7 +98,9 @@ describe("countSiteEvent", () => {
   test("one simple request per event: text/plain JSON, the key in the query, keepalive, no credentials; empty fields left out", () => {
     const fetchMock = jest.fn().mockResolvedValue({ status: 0, type: "opaque" });
     const endpoint = siteEventEndpoint("https://abc.supabase.co/", "anon key");
-    expect(endpoint).toBe("https://abc.supabase.co/rest/v1/rpc/record_site_event?apikey=anon%20key");
+    expect(endpoint).toBe(
+      "https://abc.supabase.co/rest/v1/rpc/record_site_event?apikey=anon%20key",
+    );
     startCounting(endpoint, { source: "flyer", medium: "qr", campaign: "" }, fetchMock);
     countSiteEvent("cta", { cta: "hero" });
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -108,14 +118,22 @@ describe("countSiteEvent", () => {
 
   test("a failure is dropped quietly and not retried", async () => {
     const fetchMock = jest.fn().mockRejectedValue(new TypeError("Failed to fetch"));
-    startCounting("https://x.test/rest/v1/rpc/record_site_event?apikey=k", { source: "", medium: "", campaign: "" }, fetchMock);
+    startCounting(
+      "https://x.test/rest/v1/rpc/record_site_event?apikey=k",
+      { source: "", medium: "", campaign: "" },
+      fetchMock,
+    );
     countSiteEvent("view");
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const throwing = jest.fn(() => {
       throw new TypeError("keepalive quota");
     });
-    startCounting("https://x.test/", { source: "", medium: "", campaign: "" }, throwing as unknown as typeof fetch);
+    startCounting(
+      "https://x.test/",
+      { source: "", medium: "", campaign: "" },
+      throwing as unknown as typeof fetch,
+    );
     expect(() => countSiteEvent("view")).not.toThrow();
   });
 });

@@ -9,7 +9,8 @@ jest.mock("@supabase/storage-js", () => jest.requireActual("./unused-clients"));
 jest.mock("@supabase/functions-js", () => jest.requireActual("./unused-clients"));
 
 const anonKey = "anon-key";
-const pageClient = () => createClient("https://project.supabase.test", anonKey, { accessToken: async () => anonKey });
+const pageClient = () =>
+  createClient("https://project.supabase.test", anonKey, { accessToken: async () => anonKey });
 
 describe("the page's supabase-js (REST only)", () => {
   it("is made as the page makes it, and builds the insert through PostgREST", async () => {
@@ -18,7 +19,12 @@ describe("the page's supabase-js (REST only)", () => {
       accessToken: async () => anonKey,
       global: {
         fetch: async (input, init) => {
-          requests.push({ url: String(input), method: init?.method, headers: new Headers(init?.headers), body: init?.body });
+          requests.push({
+            url: String(input),
+            method: init?.method,
+            headers: new Headers(init?.headers),
+            body: init?.body,
+          });
           return new Response(null, { status: 201 });
         },
       },
@@ -27,22 +33,36 @@ describe("the page's supabase-js (REST only)", () => {
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ url: "https://project.supabase.test/rest/v1/contacts", method: "POST", body: JSON.stringify({ name: "Ana" }) });
+    expect(requests[0]).toMatchObject({
+      url: "https://project.supabase.test/rest/v1/contacts",
+      method: "POST",
+      body: JSON.stringify({ name: "Ana" }),
+    });
     expect(requests[0]!.headers.get("apikey")).toBe(anonKey);
     expect(requests[0]!.headers.get("authorization")).toBe(`Bearer ${anonKey}`);
   });
 
   it("says plainly that realtime, storage and functions are not part of it", () => {
     const client = pageClient();
-    expect(() => client.channel("rows")).toThrow(/The realtime client is not part of this page's supabase-js/);
-    expect(() => client.storage.from("files")).toThrow(/The storage client is not part of this page's supabase-js/);
-    expect(() => client.functions.invoke("notify")).toThrow(/The functions client is not part of this page's supabase-js/);
-    expect(() => createClient("https://project.supabase.test", anonKey)).toThrow(/The auth client is not part of this page's supabase-js/);
+    expect(() => client.channel("rows")).toThrow(
+      /The realtime client is not part of this page's supabase-js/,
+    );
+    expect(() => client.storage.from("files")).toThrow(
+      /The storage client is not part of this page's supabase-js/,
+    );
+    expect(() => client.functions.invoke("notify")).toThrow(
+      /The functions client is not part of this page's supabase-js/,
+    );
+    expect(() => createClient("https://project.supabase.test", anonKey)).toThrow(
+      /The auth client is not part of this page's supabase-js/,
+    );
   });
 
   it("names every package supabase-js imports besides PostgREST's", () => {
     const source = fs.readFileSync(require.resolve("@supabase/supabase-js/dist/index.mjs"), "utf8");
-    const imported = [...new Set([...source.matchAll(/from "(@supabase\/[a-z-]+)"/g)].map((match) => match[1]))].sort();
+    const imported = [
+      ...new Set([...source.matchAll(/from "(@supabase\/[a-z-]+)"/g)].map((match) => match[1])),
+    ].sort();
     expect(imported).toEqual([...UNUSED_SUPABASE_PACKAGES, "@supabase/postgrest-js"].sort());
   });
 });

@@ -7,7 +7,8 @@
  * downloaded before the insert could leave. supabase-js still constructs a realtime and a storage
  * client and sets the realtime token: these classes accept that, and anything else throws.
  */
-const UNAVAILABLE = "is not part of this page's supabase-js (src/lib/supabase-rest-only): the page only inserts through PostgREST.";
+const UNAVAILABLE =
+  "is not part of this page's supabase-js (src/lib/supabase-rest-only): the page only inserts through PostgREST.";
 
 function unavailable(what: string): never {
   throw new Error(`${what} ${UNAVAILABLE}`);
@@ -60,4 +61,9 @@ export class FunctionsRelayError extends FunctionsError {}
 export const FunctionRegion = {};
 
 /** The packages replaced by this module in the page's bundles. */
-export const UNUSED_SUPABASE_PACKAGES = ["@supabase/auth-js", "@supabase/realtime-js", "@supabase/storage-js", "@supabase/functions-js"] as const;
+export const UNUSED_SUPABASE_PACKAGES = [
+  "@supabase/auth-js",
+  "@supabase/realtime-js",
+  "@supabase/storage-js",
+  "@supabase/functions-js",
+] as const;

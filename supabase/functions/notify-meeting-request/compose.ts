@@ -40,7 +40,11 @@ function messageLines(message: string): string[] {
     .map((line) => `  ${visible(line.replace(/\t/g, "    "))}`.trimEnd());
 }
 
-export function bodyText(request: MeetingRequest, timeZone = "UTC", replyTo: Mailbox | undefined): string {
+export function bodyText(
+  request: MeetingRequest,
+  timeZone = "UTC",
+  replyTo: Mailbox | undefined,
+): string {
   const lines = [
     "New meeting request from the website.",
     "",
@@ -61,7 +65,11 @@ export function bodyText(request: MeetingRequest, timeZone = "UTC", replyTo: Mai
   return `${lines.join("\n")}\n`;
 }
 
-export function composeNotification(request: MeetingRequest, settings: ComposeSettings, now: Date): StaffEmail {
+export function composeNotification(
+  request: MeetingRequest,
+  settings: ComposeSettings,
+  now: Date,
+): StaffEmail {
   const replyAddress = asciiAddress(request.email);
   const replyTo = replyAddress ? { name: oneLine(request.name), address: replyAddress } : undefined;
   const content = {
@@ -78,7 +86,8 @@ export function composeNotification(request: MeetingRequest, settings: ComposeSe
  * are escaped as Slack requires, so a visitor cannot write `<!channel>` or a disguised link.
  */
 export function chatText(request: MeetingRequest, timeZone = "UTC"): string {
-  const escape = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const escape = (text: string): string =>
+    text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const lines = [
     `New meeting request: ${oneLine(request.name)} (${oneLine(request.organization)}), ${oneLine(request.email)}`,
     `Received ${formatReceived(request.createdAt, timeZone)}`,

@@ -36,8 +36,14 @@ function claimedRows(rows: unknown): ClaimedRequest[] {
   return rows.map((row: unknown) => {
     const fields = (row ?? {}) as { lease_token?: unknown; attempt?: unknown };
     const request = parseMeetingRequest(row);
-    if (typeof fields.lease_token !== "string" || typeof fields.attempt !== "number" || !request.ok) {
-      throw new StoreError(`the claim answered with an unexpected row${request.ok ? "" : ` (${request.problem})`}`);
+    if (
+      typeof fields.lease_token !== "string" ||
+      typeof fields.attempt !== "number" ||
+      !request.ok
+    ) {
+      throw new StoreError(
+        `the claim answered with an unexpected row${request.ok ? "" : ` (${request.problem})`}`,
+      );
     }
     return { lease: fields.lease_token, attempt: fields.attempt, request: request.value };
   });
@@ -48,7 +54,10 @@ export type Rpc = (name: string, args: Record<string, unknown>) => Promise<unkno
 
 export function restRpc(supabaseUrl: string, serviceKey: string): Rpc {
   // New-style secret keys (sb_secret_…) go in apikey only; a legacy service-role JWT also as Bearer.
-  const headers: Record<string, string> = { apikey: serviceKey, "Content-Type": "application/json" };
+  const headers: Record<string, string> = {
+    apikey: serviceKey,
+    "Content-Type": "application/json",
+  };
   if (!serviceKey.startsWith("sb_secret_")) headers.Authorization = `Bearer ${serviceKey}`;
 
   return async function rpc(name, args) {
@@ -61,10 +70,15 @@ export function restRpc(supabaseUrl: string, serviceKey: string): Rpc {
         signal: AbortSignal.timeout(15_000),
       });
     } catch (error) {
-      throw new StoreError(`database API not reached (${name}): ${error instanceof Error ? error.message : String(error)}`);
+      throw new StoreError(
+        `database API not reached (${name}): ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const text = await response.text();
-    if (!response.ok) throw new StoreError(`database API refused ${name}: HTTP ${response.status} ${text.slice(0, 300)}`);
+    if (!response.ok)
+      throw new StoreError(
+        `database API refused ${name}: HTTP ${response.status} ${text.slice(0, 300)}`,
+      );
     try {
       return JSON.parse(text);
     } catch {
@@ -77,11 +91,21 @@ export function restDeliveryStore(supabaseUrl: string, serviceKey: string): Deli
   const rpc = restRpc(supabaseUrl, serviceKey);
   return {
     async claim(requestId, leaseSeconds) {
-      const rows = claimedRows(await rpc("claim_contact_notification", { request_id: requestId, lease_seconds: leaseSeconds }));
+      const rows = claimedRows(
+        await rpc("claim_contact_notification", {
+          request_id: requestId,
+          lease_seconds: leaseSeconds,
+        }),
+      );
       return rows[0];
     },
     async claimDue(max, leaseSeconds) {
-      return claimedRows(await rpc("claim_due_contact_notifications", { max_count: max, lease_seconds: leaseSeconds }));
+      return claimedRows(
+        await rpc("claim_due_contact_notifications", {
+          max_count: max,
+          lease_seconds: leaseSeconds,
+        }),
+      );
     },
     async finish(requestId, lease, outcome) {
       const rows = await rpc("finish_contact_notification", {
@@ -91,7 +115,9 @@ export function restDeliveryStore(supabaseUrl: string, serviceKey: string): Deli
         retry_in_seconds: outcome.retryInSeconds ?? 60,
         note: outcome.note ?? null,
       });
-      return Array.isArray(rows) && (rows[0] as { recorded?: unknown } | undefined)?.recorded === true;
+      return (
+        Array.isArray(rows) && (rows[0] as { recorded?: unknown } | undefined)?.recorded === true
+      );
     },
   };
 }

@@ -8,7 +8,14 @@ import assert from "node:assert/strict";
 
 import { readMail } from "../../../local-backend/notifications/read-mail.ts";
 import type { DeliveryStore } from "./delivery-store.ts";
-import { composeDigest, digestSubject, digestText, parseDigestRow, type DigestStore, type HeldDigest } from "./digest.ts";
+import {
+  composeDigest,
+  digestSubject,
+  digestText,
+  parseDigestRow,
+  type DigestStore,
+  type HeldDigest,
+} from "./digest.ts";
 import { createHandler, SECRET_HEADER, type HandlerDependencies } from "./handler.ts";
 import { parseNotifyCall } from "./payload.ts";
 import { sendMail, type SmtpSettings } from "./smtp.ts";
@@ -115,31 +122,57 @@ meeting_requests_overview (digest, held_for), or \`npm run requests\` on a local
 Digest #4 (public.contact_digests). At most one digest is sent every 15 minutes.
 `;
 
-Deno.test("the digest e-mail: counts by reason, then each held request, the likeliest real first, and where the rest are", async () => {
-  const digest = parseDigestRow(ROW);
-  assert.equal(digestText(digest), EXPECTED_TEXT);
-  const email = composeDigest(digest, { from: { name: "Expo site", address: "noreply@example-transit.com" }, to: [{ address: "sales@example-transit.com" }] }, new Date("2026-11-24T23:20:00Z"));
-  const message = await readMail(await messageBytes(email));
-  assert.equal(message.headers.get("subject"), "Held back: 14 meeting requests, 1 sent through the page (digest #4)");
-  assert.equal(message.headers.get("message-id"), "<meeting-request-digest-4@example-transit.com>");
-  assert.equal(message.headers.get("reply-to"), undefined);
-  assert.equal(message.headers.get("auto-submitted"), "auto-generated");
-  assert.equal(message.body, EXPECTED_TEXT);
-  assert.equal(message.headers.get("to"), "sales@example-transit.com");
-});
+Deno.test(
+  "the digest e-mail: counts by reason, then each held request, the likeliest real first, and where the rest are",
+  async () => {
+    const digest = parseDigestRow(ROW);
+    assert.equal(digestText(digest), EXPECTED_TEXT);
+    const email = composeDigest(
+      digest,
+      {
+        from: { name: "Expo site", address: "noreply@example-transit.com" },
+        to: [{ address: "sales@example-transit.com" }],
+      },
+      new Date("2026-11-24T23:20:00Z"),
+    );
+    const message = await readMail(await messageBytes(email));
+    assert.equal(
+      message.headers.get("subject"),
+      "Held back: 14 meeting requests, 1 sent through the page (digest #4)",
+    );
+    assert.equal(
+      message.headers.get("message-id"),
+      "<meeting-request-digest-4@example-transit.com>",
+    );
+    assert.equal(message.headers.get("reply-to"), undefined);
+    assert.equal(message.headers.get("auto-submitted"), "auto-generated");
+    assert.equal(message.body, EXPECTED_TEXT);
+    assert.equal(message.headers.get("to"), "sales@example-transit.com");
+  },
+);
 
-Deno.test("a digest that lists every request says so, names the interval, and a single request in the singular", () => {
-  const one = { ...ROW, request_count: 1, client_count: 1, interval_seconds: 60, reasons: { "no page proof": 1 }, requests: [ROW.requests[2]] };
-  const text = digestText(parseDigestRow(one));
-  assert.match(text, /^1 meeting request was held back, from 1 network address,\n/);
-  assert.match(text, /\nIt, the likeliest real requests first:\n/);
-  assert.doesNotMatch(text, /not listed here/);
-  assert.match(text, /At most one digest is sent every 1 minute\.\n$/);
-  assert.equal(digestSubject(parseDigestRow(one)), "Held back: 1 meeting request (digest #4)");
-  const all = digestText(parseDigestRow({ ...ROW, request_count: 3 }));
-  assert.match(all, /\nAll 3, the likeliest real requests first:\n/);
-  assert.doesNotMatch(all, /not listed here/);
-});
+Deno.test(
+  "a digest that lists every request says so, names the interval, and a single request in the singular",
+  () => {
+    const one = {
+      ...ROW,
+      request_count: 1,
+      client_count: 1,
+      interval_seconds: 60,
+      reasons: { "no page proof": 1 },
+      requests: [ROW.requests[2]],
+    };
+    const text = digestText(parseDigestRow(one));
+    assert.match(text, /^1 meeting request was held back, from 1 network address,\n/);
+    assert.match(text, /\nIt, the likeliest real requests first:\n/);
+    assert.doesNotMatch(text, /not listed here/);
+    assert.match(text, /At most one digest is sent every 1 minute\.\n$/);
+    assert.equal(digestSubject(parseDigestRow(one)), "Held back: 1 meeting request (digest #4)");
+    const all = digestText(parseDigestRow({ ...ROW, request_count: 3 }));
+    assert.match(all, /\nAll 3, the likeliest real requests first:\n/);
+    assert.doesNotMatch(all, /not listed here/);
+  },
+);
 
 Deno.test("a claim row without a lease or with a broken date is refused", () => {
   assert.throws(() => parseDigestRow({ ...ROW, lease_token: null }), /unexpected row/);
@@ -182,8 +215,17 @@ const noDeliveries: DeliveryStore = {
 
 /** The handler with no delivery store, SMTP at `smtpPort`, the real mail client, no chat, no log; `deps` replaces any. */
 function handlerFor(smtpPort: number, deps: Partial<HandlerDependencies> = {}) {
-  const config = testConfig(SECRET, smtpPort, { reportTo: [{ address: "sales@example-transit.com" }] });
-  return createHandler({ config, store: noDeliveries, sendMail, postChatMessage: () => Promise.resolve(), log: () => {}, ...deps });
+  const config = testConfig(SECRET, smtpPort, {
+    reportTo: [{ address: "sales@example-transit.com" }],
+  });
+  return createHandler({
+    config,
+    store: noDeliveries,
+    sendMail,
+    postChatMessage: () => Promise.resolve(),
+    log: () => {},
+    ...deps,
+  });
 }
 
 function digestCall(handler: (request: Request) => Promise<Response>): Promise<Response> {
@@ -196,42 +238,58 @@ function digestCall(handler: (request: Request) => Promise<Response>): Promise<R
   );
 }
 
-Deno.test("a DIGEST call sends the due digest once over SMTP and records it; the next call sends nothing", async () => {
-  const receiver = await startReceiver();
-  const digests = memoryDigests();
-  const handler = handlerFor(receiver.port, { digests });
-  try {
-    const first = await digestCall(handler);
-    assert.equal(first.status, 200);
-    assert.deepEqual(await first.json(), { sent: { id: 4, requests: 14 } });
-    assert.deepEqual(await (await digestCall(handler)).json(), {});
-    assert.equal(receiver.received.length, 1);
-    assert.equal((await readMail(receiver.received[0]!.raw)).headers.get("subject"), "Held back: 14 meeting requests, 1 sent through the page (digest #4)");
-    assert.deepEqual(digests.outcomes, [undefined]);
-  } finally {
-    await receiver.close();
-  }
-});
+Deno.test(
+  "a DIGEST call sends the due digest once over SMTP and records it; the next call sends nothing",
+  async () => {
+    const receiver = await startReceiver();
+    const digests = memoryDigests();
+    const handler = handlerFor(receiver.port, { digests });
+    try {
+      const first = await digestCall(handler);
+      assert.equal(first.status, 200);
+      assert.deepEqual(await first.json(), { sent: { id: 4, requests: 14 } });
+      assert.deepEqual(await (await digestCall(handler)).json(), {});
+      assert.equal(receiver.received.length, 1);
+      assert.equal(
+        (await readMail(receiver.received[0]!.raw)).headers.get("subject"),
+        "Held back: 14 meeting requests, 1 sent through the page (digest #4)",
+      );
+      assert.deepEqual(digests.outcomes, [undefined]);
+    } finally {
+      await receiver.close();
+    }
+  },
+);
 
-Deno.test("SMTP down: the digest's failure is recorded with a back-off, and it is sent once when the server returns", async () => {
-  const digests = memoryDigests();
-  let up = false;
-  const sent: StaffEmail[] = [];
-  const flaky = (_settings: SmtpSettings, email: StaffEmail): Promise<string> => {
-    if (!up) return Promise.reject(new Error("Cannot connect to SMTP server 127.0.0.1:2525"));
-    sent.push(email);
-    return Promise.resolve("250 OK");
-  };
-  const handler = handlerFor(1, { digests, sendMail: flaky });
-  const failed = await (await digestCall(handler)).json();
-  assert.deepEqual(failed, { failed: { id: 4, attempt: 1, error: "Cannot connect to SMTP server 127.0.0.1:2525", retryInSeconds: 30 } });
-  up = true;
-  assert.deepEqual(await (await digestCall(handler)).json(), { sent: { id: 4, requests: 14 } });
-  assert.deepEqual(await (await digestCall(handler)).json(), {});
-  assert.equal(sent.length, 1);
-  assert.equal(sent[0]!.messageId, "<meeting-request-digest-4@example-transit.com>");
-  assert.deepEqual(digests.outcomes, ["Cannot connect to SMTP server 127.0.0.1:2525", undefined]);
-});
+Deno.test(
+  "SMTP down: the digest's failure is recorded with a back-off, and it is sent once when the server returns",
+  async () => {
+    const digests = memoryDigests();
+    let up = false;
+    const sent: StaffEmail[] = [];
+    const flaky = (_settings: SmtpSettings, email: StaffEmail): Promise<string> => {
+      if (!up) return Promise.reject(new Error("Cannot connect to SMTP server 127.0.0.1:2525"));
+      sent.push(email);
+      return Promise.resolve("250 OK");
+    };
+    const handler = handlerFor(1, { digests, sendMail: flaky });
+    const failed = await (await digestCall(handler)).json();
+    assert.deepEqual(failed, {
+      failed: {
+        id: 4,
+        attempt: 1,
+        error: "Cannot connect to SMTP server 127.0.0.1:2525",
+        retryInSeconds: 30,
+      },
+    });
+    up = true;
+    assert.deepEqual(await (await digestCall(handler)).json(), { sent: { id: 4, requests: 14 } });
+    assert.deepEqual(await (await digestCall(handler)).json(), {});
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0]!.messageId, "<meeting-request-digest-4@example-transit.com>");
+    assert.deepEqual(digests.outcomes, ["Cannot connect to SMTP server 127.0.0.1:2525", undefined]);
+  },
+);
 
 Deno.test("without a digest store a DIGEST call is refused, not mistaken for a sweep", async () => {
   assert.equal((await digestCall(handlerFor(1))).status, 501);

@@ -62,15 +62,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function date(value: unknown, what: string): Date {
   const parsed = typeof value === "string" ? new Date(value) : undefined;
-  if (!parsed || Number.isNaN(parsed.getTime())) throw new StoreError(`the digest claim answered without ${what}`);
+  if (!parsed || Number.isNaN(parsed.getTime()))
+    throw new StoreError(`the digest claim answered without ${what}`);
   return parsed;
 }
 
 const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 function heldRequest(value: unknown): HeldRequest {
-  if (!isRecord(value)) throw new StoreError("the digest claim answered with a request that is not an object");
-  const text = (field: string): string => (typeof value[field] === "string" ? (value[field] as string) : "");
+  if (!isRecord(value))
+    throw new StoreError("the digest claim answered with a request that is not an object");
+  const text = (field: string): string =>
+    typeof value[field] === "string" ? (value[field] as string) : "";
   return {
     id: Number(value.id),
     createdAt: date(value.created_at, "a request's time"),
@@ -92,7 +95,8 @@ export function parseDigestRow(row: unknown): HeldDigest {
     throw new StoreError("the digest claim answered with an unexpected row");
   }
   const reasons: Record<string, number> = {};
-  if (isRecord(row.reasons)) for (const [reason, count] of Object.entries(row.reasons)) reasons[reason] = Number(count);
+  if (isRecord(row.reasons))
+    for (const [reason, count] of Object.entries(row.reasons)) reasons[reason] = Number(count);
   return {
     id: row.digest_id,
     lease: row.lease_token,
@@ -121,7 +125,9 @@ export function restDigestStore(rpc: Rpc): DigestStore {
         failure: failure ?? null,
         retry_in_seconds: retryInSeconds ?? 300,
       });
-      return Array.isArray(rows) && (rows[0] as { recorded?: unknown } | undefined)?.recorded === true;
+      return (
+        Array.isArray(rows) && (rows[0] as { recorded?: unknown } | undefined)?.recorded === true
+      );
     },
   };
 }
@@ -148,7 +154,10 @@ function plural(count: number, one: string, many = `${one}s`): string {
 
 /** How many of the held requests were sent through the page (held for a budget only). */
 function pageProved(digest: HeldDigest): number {
-  return digest.requestCount - PROOF_REASONS.reduce((sum, reason) => sum + (digest.reasons[reason] ?? 0), 0);
+  return (
+    digest.requestCount -
+    PROOF_REASONS.reduce((sum, reason) => sum + (digest.reasons[reason] ?? 0), 0)
+  );
 }
 
 export function digestSubject(digest: HeldDigest): string {
@@ -160,7 +169,9 @@ function describe(held: HeldRequest, index: number, timeZone: string): string[] 
   const marks = [
     ...held.signals.map(words),
     ...(held.copies > 1 ? [`this text ${held.copies} times in this digest`] : []),
-    ...(held.sameAddress > 0 ? [`${plural(held.sameAddress, "earlier request")} from its address`] : []),
+    ...(held.sameAddress > 0
+      ? [`${plural(held.sameAddress, "earlier request")} from its address`]
+      : []),
   ];
   return [
     "",
@@ -178,7 +189,9 @@ function describe(held: HeldRequest, index: number, timeZone: string): string[] 
 
 /** The digest's text. */
 export function digestText(digest: HeldDigest, timeZone = "UTC"): string {
-  const reasons = Object.entries(digest.reasons).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  const reasons = Object.entries(digest.reasons).sort(
+    ([a, x], [b, y]) => y - x || a.localeCompare(b),
+  );
   const width = Math.max(...reasons.map(([reason]) => words(reason).length), 0);
   const countWidth = Math.max(...reasons.map(([, count]) => String(count).length), 0);
   const listed = digest.requests.length;
@@ -189,7 +202,10 @@ export function digestText(digest: HeldDigest, timeZone = "UTC"): string {
     "They are stored; none of them was e-mailed to you one by one.",
     "",
     "Why they were held (a request can have several reasons):",
-    ...reasons.map(([reason, count]) => `  ${words(reason).padEnd(width)}  ${String(count).padStart(countWidth)}`),
+    ...reasons.map(
+      ([reason, count]) =>
+        `  ${words(reason).padEnd(width)}  ${String(count).padStart(countWidth)}`,
+    ),
     "",
     listed === digest.requestCount
       ? `${listed === 1 ? "It" : `All ${listed}`}, the likeliest real requests first:`
@@ -214,7 +230,11 @@ export function digestText(digest: HeldDigest, timeZone = "UTC"): string {
   return `${lines.join("\n")}\n`;
 }
 
-export function composeDigest(digest: HeldDigest, settings: ComposeSettings, now: Date): StaffEmail {
+export function composeDigest(
+  digest: HeldDigest,
+  settings: ComposeSettings,
+  now: Date,
+): StaffEmail {
   const content = {
     subject: digestSubject(digest),
     text: digestText(digest, settings.timeZone),
@@ -254,10 +274,16 @@ export async function sendDigest(dependencies: DigestDependencies): Promise<Dige
   } catch (error) {
     const retryInSeconds = retryDelaySeconds(digest.attempt, config.retry);
     await digests.finish(digest.id, digest.lease, message(error), retryInSeconds);
-    log(`Digest #${digest.id}: attempt ${digest.attempt} failed (${message(error)}); next attempt in ${retryInSeconds} s`);
-    return { failed: { id: digest.id, attempt: digest.attempt, error: message(error), retryInSeconds } };
+    log(
+      `Digest #${digest.id}: attempt ${digest.attempt} failed (${message(error)}); next attempt in ${retryInSeconds} s`,
+    );
+    return {
+      failed: { id: digest.id, attempt: digest.attempt, error: message(error), retryInSeconds },
+    };
   }
   const recorded = await digests.finish(digest.id, digest.lease);
-  log(`Digest #${digest.id}: ${plural(digest.requestCount, "held request")} reported to staff${recorded ? "" : "; the lease had expired, so the record was left to the other attempt"}`);
+  log(
+    `Digest #${digest.id}: ${plural(digest.requestCount, "held request")} reported to staff${recorded ? "" : "; the lease had expired, so the record was left to the other attempt"}`,
+  );
   return { sent: { id: digest.id, requests: digest.requestCount } };
 }

@@ -46,7 +46,10 @@ export function secretMatches(given: string | null, expected: string): boolean {
 }
 
 function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
 }
 
 function recipients(email: StaffEmail): string {
@@ -57,27 +60,38 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function createHandler(dependencies: HandlerDependencies): (request: Request) => Promise<Response> {
+export function createHandler(
+  dependencies: HandlerDependencies,
+): (request: Request) => Promise<Response> {
   const { config, store } = dependencies;
   const now = dependencies.now ?? (() => new Date());
   const log = dependencies.log ?? ((line: string) => console.log(line));
 
   async function deliver(claimed: ClaimedRequest, result: CallResult): Promise<void> {
     const { request, lease, attempt } = claimed;
-    const email = composeNotification(request, { from: config.from, to: config.to, timeZone: config.timeZone }, now());
+    const email = composeNotification(
+      request,
+      { from: config.from, to: config.to, timeZone: config.timeZone },
+      now(),
+    );
     try {
       await dependencies.sendMail(config.smtp, email);
     } catch (error) {
       const retryInSeconds = retryDelaySeconds(attempt, config.retry);
       result.failed.push({ id: request.id, attempt, error: message(error), retryInSeconds });
-      log(`Request #${request.id}: e-mail attempt ${attempt} failed (${message(error)}); next attempt in ${retryInSeconds} s`);
+      log(
+        `Request #${request.id}: e-mail attempt ${attempt} failed (${message(error)}); next attempt in ${retryInSeconds} s`,
+      );
       await store.finish(request.id, lease, { failure: message(error), retryInSeconds });
       return;
     }
     let note: string | undefined;
     if (config.chatWebhookUrl) {
       try {
-        await dependencies.postChatMessage(config.chatWebhookUrl, chatText(request, config.timeZone));
+        await dependencies.postChatMessage(
+          config.chatWebhookUrl,
+          chatText(request, config.timeZone),
+        );
       } catch (error) {
         note = `E-mail sent; ${message(error)}`;
         log(`Request #${request.id}: ${note}`);
@@ -85,7 +99,9 @@ export function createHandler(dependencies: HandlerDependencies): (request: Requ
     }
     const recorded = await store.finish(request.id, lease, { note });
     result.delivered.push(request.id);
-    log(`Request #${request.id}: staff notified (attempt ${attempt}, ${recipients(email)})${recorded ? "" : "; the lease had expired, so the record was left to the other attempt"}`);
+    log(
+      `Request #${request.id}: staff notified (attempt ${attempt}, ${recipients(email)})${recorded ? "" : "; the lease had expired, so the record was left to the other attempt"}`,
+    );
   }
 
   return async (request: Request): Promise<Response> => {
@@ -105,7 +121,10 @@ export function createHandler(dependencies: HandlerDependencies): (request: Requ
     if (call.value.kind === "digest") {
       if (!dependencies.digests) return json(501, { error: "no digest store" });
       try {
-        return json(200, await sendDigest({ ...dependencies, digests: dependencies.digests, now, log }));
+        return json(
+          200,
+          await sendDigest({ ...dependencies, digests: dependencies.digests, now, log }),
+        );
       } catch (error) {
         log(`Digest state not reachable: ${message(error)}`);
         return json(503, { error: message(error) });
@@ -117,10 +136,14 @@ export function createHandler(dependencies: HandlerDependencies): (request: Requ
       try {
         await dependencies.sendMail(config.smtp, email);
       } catch (error) {
-        log(`Site report ${call.value.report.from}..${call.value.report.to}: not sent (${message(error)})`);
+        log(
+          `Site report ${call.value.report.from}..${call.value.report.to}: not sent (${message(error)})`,
+        );
         return json(502, { error: message(error) });
       }
-      log(`Site report ${call.value.report.from}..${call.value.report.to}: sent to ${recipients(email)}`);
+      log(
+        `Site report ${call.value.report.from}..${call.value.report.to}: sent to ${recipients(email)}`,
+      );
       return json(200, { reported: true });
     }
 

@@ -9,11 +9,15 @@
 // Control characters are exactly what this makes visible (an ignore for each linter).
 /* eslint-disable no-control-regex */
 // deno-lint-ignore no-control-regex
-const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const INVISIBLE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /* eslint-enable no-control-regex */
 
 export function visible(text: string): string {
-  return text.replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(
+    INVISIBLE,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** One line for a header: line breaks and tabs become spaces, controls become visible. */
@@ -52,6 +56,7 @@ export function parseMailbox(text: string): Mailbox | undefined {
   const angle = /^(.*?)\s*<([^<>\s]+@[^<>\s]+)>$/.exec(trimmed);
   const name = angle ? angle[1]!.replace(/^"(.*)"$/, "$1").trim() : undefined;
   const address = angle ? angle[2]! : trimmed;
-  if (!/^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(address) || asciiAddress(address) === undefined) return undefined;
+  if (!/^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(address) || asciiAddress(address) === undefined)
+    return undefined;
   return name ? { name, address } : { address };
 }

@@ -36,12 +36,36 @@ const refused: [string, unknown, RegExp][] = [
   ["a string id", { ...webhook, record: { ...record, id: "42" } }, /record\.id/],
   ["a fractional id", { ...webhook, record: { ...record, id: 4.2 } }, /record\.id/],
   ["a bad timestamp", { ...webhook, record: { ...record, created_at: "yesterday" } }, /created_at/],
-  ["a missing name", { ...webhook, record: { ...record, name: undefined } }, /record\.name must be a string/],
-  ["a blank organization", { ...webhook, record: { ...record, organization: " \n" } }, /record\.organization is empty/],
-  ["a name over 200 characters", { ...webhook, record: { ...record, name: "x".repeat(201) } }, /longer than 200/],
-  ["a message over 6000 characters", { ...webhook, record: { ...record, message: "x".repeat(6001) } }, /longer than 6000/],
-  ["an e-mail with a line break (header injection)", { ...webhook, record: { ...record, email: "a@b.co\r\nBcc: x@y.z" } }, /not an e-mail/],
-  ["an e-mail without a domain", { ...webhook, record: { ...record, email: "ada@" } }, /not an e-mail/],
+  [
+    "a missing name",
+    { ...webhook, record: { ...record, name: undefined } },
+    /record\.name must be a string/,
+  ],
+  [
+    "a blank organization",
+    { ...webhook, record: { ...record, organization: " \n" } },
+    /record\.organization is empty/,
+  ],
+  [
+    "a name over 200 characters",
+    { ...webhook, record: { ...record, name: "x".repeat(201) } },
+    /longer than 200/,
+  ],
+  [
+    "a message over 6000 characters",
+    { ...webhook, record: { ...record, message: "x".repeat(6001) } },
+    /longer than 6000/,
+  ],
+  [
+    "an e-mail with a line break (header injection)",
+    { ...webhook, record: { ...record, email: "a@b.co\r\nBcc: x@y.z" } },
+    /not an e-mail/,
+  ],
+  [
+    "an e-mail without a domain",
+    { ...webhook, record: { ...record, email: "ada@" } },
+    /not an e-mail/,
+  ],
 ];
 
 for (const [label, body, problem] of refused) {

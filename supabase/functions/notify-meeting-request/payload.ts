@@ -19,10 +19,7 @@ export interface MeetingRequest {
 }
 
 export type NotifyCall =
-  | { kind: "insert"; request: MeetingRequest }
-  | { kind: "sweep" }
-  | { kind: "digest" }
-  | ReportCall;
+  { kind: "insert"; request: MeetingRequest } | { kind: "sweep" } | { kind: "digest" } | ReportCall;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -68,7 +65,14 @@ export function parseMeetingRequest(value: unknown): Parsed<MeetingRequest> {
   }
   return {
     ok: true,
-    value: { id, createdAt, name: name.value, organization: organization.value, message: message.value, email: email.value },
+    value: {
+      id,
+      createdAt,
+      name: name.value,
+      organization: organization.value,
+      message: message.value,
+      email: email.value,
+    },
   };
 }
 
@@ -79,10 +83,16 @@ export function parseNotifyCall(body: unknown): Parsed<NotifyCall> {
   if (body.type === "DIGEST") return { ok: true, value: { kind: "digest" } };
   if (body.type === "REPORT") return parseReportCall(body);
   if (body.type !== "INSERT") {
-    return { ok: false, problem: `type must be "INSERT" (a Database Webhook), "SWEEP", "DIGEST" or "REPORT", not ${JSON.stringify(body.type ?? null)}` };
+    return {
+      ok: false,
+      problem: `type must be "INSERT" (a Database Webhook), "SWEEP", "DIGEST" or "REPORT", not ${JSON.stringify(body.type ?? null)}`,
+    };
   }
   if (body.schema !== "public" || body.table !== "contacts") {
-    return { ok: false, problem: `the webhook must be on public.contacts, not ${String(body.schema)}.${String(body.table)}` };
+    return {
+      ok: false,
+      problem: `the webhook must be on public.contacts, not ${String(body.schema)}.${String(body.table)}`,
+    };
   }
   const request = parseMeetingRequest(body.record);
   if (!request.ok) return request;

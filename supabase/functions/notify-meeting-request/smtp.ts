@@ -29,7 +29,10 @@ export interface SmtpSettings {
 }
 
 export class SmtpError extends Error {
-  constructor(message: string, readonly replyCode?: number) {
+  constructor(
+    message: string,
+    readonly replyCode?: number,
+  ) {
     super(message);
     this.name = "SmtpError";
   }
@@ -86,32 +89,56 @@ function unlessRecipientRefused(envelope: TrackedEnvelope, bytes: Uint8Array): R
 }
 
 function refusalSentence(where: string, refusals: readonly NodemailerError[]): string {
-  const each = refusals.map((refusal) => `${refusal.recipient ?? "a recipient"} (${refusal.response ?? refusal.message})`);
+  const each = refusals.map(
+    (refusal) => `${refusal.recipient ?? "a recipient"} (${refusal.response ?? refusal.message})`,
+  );
   return `SMTP server ${where} refused ${each.join(", ")}; nothing was sent to anyone`;
 }
 
-function sentence(error: NodemailerError, stage: Stage, settings: SmtpSettings, timeoutMs: number): string {
+function sentence(
+  error: NodemailerError,
+  stage: Stage,
+  settings: SmtpSettings,
+  timeoutMs: number,
+): string {
   const where = `${settings.host}:${settings.port}`;
   if (error instanceof RecipientRefused) return refusalSentence(where, error.refusals);
-  if (error.code === "EENVELOPE" && error.command === "RCPT TO") return refusalSentence(where, error.rejectedErrors ?? [error]);
-  if (error.code === "EAUTH") return `SMTP server ${where} refused the user name or password (${error.command ?? "AUTH"}): ${error.response ?? error.message}`;
+  if (error.code === "EENVELOPE" && error.command === "RCPT TO")
+    return refusalSentence(where, error.rejectedErrors ?? [error]);
+  if (error.code === "EAUTH")
+    return `SMTP server ${where} refused the user name or password (${error.command ?? "AUTH"}): ${error.response ?? error.message}`;
   if (error.code === "ETIMEDOUT") {
     // Connected but still "connecting": the greeting (or the EHLO reply) is what never came.
-    const waitingFor = error.message === "Connection timeout" ? "connecting" : stage === "connecting" ? "greeting" : stage;
+    const waitingFor =
+      error.message === "Connection timeout"
+        ? "connecting"
+        : stage === "connecting"
+          ? "greeting"
+          : stage;
     return `SMTP server ${where} did not answer within ${timeoutMs / 1000} s (${waitingFor})`;
   }
   if (error.code === "ETLS") {
-    return error.response ? `SMTP server ${where} did not start TLS: it answered STARTTLS with ${error.response}` : `TLS with SMTP server ${where} failed: ${error.message}`;
+    return error.response
+      ? `SMTP server ${where} did not start TLS: it answered STARTTLS with ${error.response}`
+      : `TLS with SMTP server ${where} failed: ${error.message}`;
   }
   if (stage === "connecting") {
-    const protection = { "implicit-tls": " (TLS)", starttls: " (STARTTLS)", plain: "" }[settings.security];
+    const protection = { "implicit-tls": " (TLS)", starttls: " (STARTTLS)", plain: "" }[
+      settings.security
+    ];
     return `Cannot connect to SMTP server ${where}${protection}: ${error.message}`;
   }
-  if (error.response) return `SMTP server ${where} answered ${error.command ?? "a command"} with ${error.response}`;
+  if (error.response)
+    return `SMTP server ${where} answered ${error.command ?? "a command"} with ${error.response}`;
   return `SMTP conversation with ${where} failed: ${error.message}`;
 }
 
-function oneSentence(error: unknown, stage: Stage, settings: SmtpSettings, timeoutMs: number): SmtpError {
+function oneSentence(
+  error: unknown,
+  stage: Stage,
+  settings: SmtpSettings,
+  timeoutMs: number,
+): SmtpError {
   const cause: NodemailerError = error instanceof Error ? error : new Error(String(error));
   let text = sentence(cause, stage, settings, timeoutMs);
   const blocked = (PORTS_BLOCKED_ON_HOSTED as readonly number[]).includes(settings.port);
@@ -120,7 +147,10 @@ function oneSentence(error: unknown, stage: Stage, settings: SmtpSettings, timeo
   }
   // nodemailer never quotes credentials; this keeps it so whatever its wording becomes.
   if (settings.password) text = text.split(settings.password).join("(password)");
-  const replyCode = cause.responseCode ?? cause.rejectedErrors?.[0]?.responseCode ?? (cause instanceof RecipientRefused ? cause.refusals[0]?.responseCode : undefined);
+  const replyCode =
+    cause.responseCode ??
+    cause.rejectedErrors?.[0]?.responseCode ??
+    (cause instanceof RecipientRefused ? cause.refusals[0]?.responseCode : undefined);
   return new SmtpError(text, replyCode);
 }
 
@@ -147,7 +177,12 @@ export async function sendMail(settings: SmtpSettings, email: StaffEmail): Promi
   const broken = new Promise<never>((_, reject) => connection.on("error", reject));
   broken.catch(() => {});
   const step = <T>(start: (done: (error: Error | null, result?: T) => void) => void): Promise<T> =>
-    Promise.race([new Promise<T>((resolve, reject) => start((error, result) => (error ? reject(error) : resolve(result as T)))), broken]);
+    Promise.race([
+      new Promise<T>((resolve, reject) =>
+        start((error, result) => (error ? reject(error) : resolve(result as T))),
+      ),
+      broken,
+    ]);
 
   let stage: Stage = "connecting";
   try {
@@ -158,7 +193,9 @@ export async function sendMail(settings: SmtpSettings, email: StaffEmail): Promi
       await step<boolean>((done) => connection.login(credentials, done));
     }
     stage = "sending";
-    const info = await step<SMTPConnection.SentMessageInfo>((done) => connection.send(envelope, unlessRecipientRefused(envelope, bytes), done));
+    const info = await step<SMTPConnection.SentMessageInfo>((done) =>
+      connection.send(envelope, unlessRecipientRefused(envelope, bytes), done),
+    );
     connection.quit();
     return info.response;
   } catch (error) {

@@ -50,7 +50,11 @@ function headerAddress(mailbox: Mailbox): HeaderAddress {
   return { name: mailbox.name ?? "", address: asciiAddress(mailbox.address) ?? mailbox.address };
 }
 
-export function staffEmail(content: StaffEmailContent, addressing: Addressing, now: Date): StaffEmail {
+export function staffEmail(
+  content: StaffEmailContent,
+  addressing: Addressing,
+  now: Date,
+): StaffEmail {
   const from = headerAddress(addressing.from);
   const domain = from.address.split("@")[1] ?? "localhost";
   return {
@@ -68,7 +72,12 @@ export function staffEmail(content: StaffEmailContent, addressing: Addressing, n
 
 /** The MIME tree of the message: its envelope (MAIL FROM, RCPT TO) and its bytes. */
 export function mimeMessage(email: StaffEmail): MimeNode {
-  return new MailComposer({ ...email, newline: "\r\n", disableFileAccess: true, disableUrlAccess: true }).compile();
+  return new MailComposer({
+    ...email,
+    newline: "\r\n",
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  }).compile();
 }
 
 /** The message as sent (CRLF line ends): for an .eml file and for tests. */

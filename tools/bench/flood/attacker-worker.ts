@@ -36,7 +36,12 @@ const counter = new Int32Array(data.counter);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
 /** One POST from `address` on the kept-alive agent, as a browser sends it (post.ts). */
-const post = (path: string, address: string, headers: Record<string, string>, body: string): Promise<PostAnswer> =>
+const post = (
+  path: string,
+  address: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<PostAnswer> =>
   postFrom(new URL(path, data.url), { localAddress: address, agent, headers, body });
 
 async function main(): Promise<void> {
@@ -45,7 +50,12 @@ async function main(): Promise<void> {
   let reported = Date.now();
   for (let sent = 0; !pastDeadline(); sent += 1) {
     const address = data.addresses[Atomics.add(counter, 0, 1) % data.addresses.length]!;
-    const answer = await post("/rest/v1/rpc/form_challenge", address, anonKeyHeaders(data.anonKey), "{}");
+    const answer = await post(
+      "/rest/v1/rpc/form_challenge",
+      address,
+      anonKeyHeaders(data.anonKey),
+      "{}",
+    );
     let proof: string | undefined;
     if (answer.status === 200) {
       tally.challengesGot += 1;
@@ -66,7 +76,12 @@ async function main(): Promise<void> {
     const header = proof ?? `pending:${crypto.randomBytes(16).toString("hex")}`;
     const body = JSON.stringify(attackerRequest(sent, data.worker));
     tally.lastSentAt = Date.now();
-    const inserted = await post("/rest/v1/contacts", address, insertHeaders(data.anonKey, header), body);
+    const inserted = await post(
+      "/rest/v1/contacts",
+      address,
+      insertHeaders(data.anonKey, header),
+      body,
+    );
     tally.inserts[inserted.status] = (tally.inserts[inserted.status] ?? 0) + 1;
     if (proof) tally.insertsWithProof += 1;
     else tally.insertsPending += 1;

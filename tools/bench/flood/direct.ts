@@ -20,7 +20,11 @@ export interface DirectResult {
   lastSentAt: number;
 }
 
-export async function directFlood(backendUrl: string, anonKey: string, count: number): Promise<DirectResult> {
+export async function directFlood(
+  backendUrl: string,
+  anonKey: string,
+  count: number,
+): Promise<DirectResult> {
   const url = new URL("/rest/v1/contacts", backendUrl);
   const result: DirectResult = { byStatus: new Map(), ms: 0, lastStoredAt: 0, lastSentAt: 0 };
   let next = 0;
@@ -32,8 +36,18 @@ export async function directFlood(backendUrl: string, anonKey: string, count: nu
         if (index >= count) return;
         const spoofed = `${((index * 7) % 223) + 1}.${index % 251}.${(index >> 8) % 251}.${(index % 200) + 1}`;
         result.lastSentAt = Date.now();
-        const headers = { ...anonKeyHeaders(anonKey), "X-Forwarded-For": spoofed, "CF-Connecting-IP": spoofed, "X-Real-IP": spoofed };
-        const { status } = await postFrom(url, { localAddress: DIRECT_FROM, agent: false, headers, body: JSON.stringify(spamRequest(index)) });
+        const headers = {
+          ...anonKeyHeaders(anonKey),
+          "X-Forwarded-For": spoofed,
+          "CF-Connecting-IP": spoofed,
+          "X-Real-IP": spoofed,
+        };
+        const { status } = await postFrom(url, {
+          localAddress: DIRECT_FROM,
+          agent: false,
+          headers,
+          body: JSON.stringify(spamRequest(index)),
+        });
         if (status === 201) result.lastStoredAt = Date.now();
         result.byStatus.set(status, (result.byStatus.get(status) ?? 0) + 1);
       }

@@ -41,9 +41,11 @@ export function parseFloodOptions(args: string[]): FloodOptions {
     },
   });
   const mode = (values.mode ?? "direct") as FloodMode;
-  if (!MODES.includes(mode)) throw new Error(`--mode is one of ${MODES.join(", ")} (got "${values.mode}").`);
+  if (!MODES.includes(mode))
+    throw new Error(`--mode is one of ${MODES.join(", ")} (got "${values.mode}").`);
   const addresses = wholeNumberOption(values.addresses, "addresses", 1);
-  if (addresses > 20) throw new Error(`--addresses goes up to 20 (127.0.0.10–29); got ${addresses}.`);
+  if (addresses > 20)
+    throw new Error(`--addresses goes up to 20 (127.0.0.10–29); got ${addresses}.`);
   const real = wholeNumberOption(values.real, "real", mode === "venue" ? 40 : 10);
   return {
     mode,
@@ -52,7 +54,10 @@ export function parseFloodOptions(args: string[]): FloodOptions {
     addresses,
     seconds: wholeNumberOption(values.seconds, "seconds", 180),
     real,
-    every: values.every === undefined && mode !== "venue" ? undefined : wholeNumberOption(values.every, "every", 15),
+    every:
+      values.every === undefined && mode !== "venue"
+        ? undefined
+        : wholeNumberOption(values.every, "every", 15),
     sameQuestion: Math.min(real, wholeNumberOption(values["same-question"], "same-question", 8)),
     waitMinutes: wholeNumberOption(values["wait-minutes"], "wait-minutes", 20),
   };
@@ -64,7 +69,9 @@ export function caseName(options: FloodOptions): string {
     case "direct":
       return "case 3: direct POSTs without the page proof";
     case "solving":
-      return options.addresses === 1 ? "case 1: solving the page proof, one address" : `case 2: solving the page proof, ${options.addresses} addresses`;
+      return options.addresses === 1
+        ? "case 1: solving the page proof, one address"
+        : `case 2: solving the page proof, ${options.addresses} addresses`;
     case "venue":
       return "case 5: the venue, no attacker";
   }

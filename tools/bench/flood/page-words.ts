@@ -7,4 +7,6 @@ import { load } from "js-yaml";
 import { meetingSchema } from "../../../build-time/content/schemas/meeting";
 import { PROJECT_ROOT } from "../../lib/test-build";
 
-export const meeting = meetingSchema.parse(load(fs.readFileSync(path.join(PROJECT_ROOT, "content", "meeting.yaml"), "utf8")));
+export const meeting = meetingSchema.parse(
+  load(fs.readFileSync(path.join(PROJECT_ROOT, "content", "meeting.yaml"), "utf8")),
+);

@@ -24,11 +24,22 @@ export function postFrom(url: URL, options: PostOptions, retry = true): Promise<
   return new Promise((resolve) => {
     const request = http.request(
       url,
-      { method: "POST", agent, localAddress, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, timeout: 30_000 },
+      {
+        method: "POST",
+        agent,
+        localAddress,
+        headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+        timeout: 30_000,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
         response.on("error", () => resolve({ status: 0, text: "" }));
       },
     );

@@ -20,14 +20,17 @@ export interface RunRecord {
 }
 
 const f = (n: number): string => Math.round(n).toLocaleString("en-US");
-const seconds = (ms: number): string => (ms >= 120_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`);
+const seconds = (ms: number): string =>
+  ms >= 120_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
 const since = (record: RunRecord, at: number): string => {
   const s = Math.round((at - record.startedAt) / 1000);
   return `+${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} (${new Date(at).toISOString().slice(11, 19)} UTC)`;
 };
 const verdict = (met: boolean): string => (met ? "met" : "NOT met");
-export const line = (label: string, value: string): void => console.log(`  ${`${label}:`.padEnd(42)} ${value}`);
-export const goal = (text: string, met: boolean, why: string): void => console.log(`  GOAL ${text}: ${verdict(met)} (${why})`);
+export const line = (label: string, value: string): void =>
+  console.log(`  ${`${label}:`.padEnd(42)} ${value}`);
+export const goal = (text: string, met: boolean, why: string): void =>
+  console.log(`  GOAL ${text}: ${verdict(met)} (${why})`);
 
 function quantiles(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
@@ -36,14 +39,18 @@ function quantiles(values: number[]): string {
 }
 
 export function attackerRequests(record: RunRecord): StoredRequest[] {
-  return record.outcome.requests.filter((request) => request.clientKey !== null && record.attackerKeys.has(request.clientKey));
+  return record.outcome.requests.filter(
+    (request) => request.clientKey !== null && record.attackerKeys.has(request.clientKey),
+  );
 }
 
 /** Staff e-mails caused by the attack: one-by-one to an attacker's address, and digests listing one. */
 export function attackMail(record: RunRecord): { singles: number; digests: number; total: number } {
   const emails = new Set(attackerRequests(record).map((request) => request.email));
   const singles = record.mail.singles.filter((single) => emails.has(single.email)).length;
-  const digests = record.mail.digests.filter((digest) => digest.listed.some((email) => emails.has(email))).length;
+  const digests = record.mail.digests.filter((digest) =>
+    digest.listed.some((email) => emails.has(email)),
+  ).length;
   return { singles, digests, total: singles + digests };
 }
 
@@ -56,12 +63,27 @@ export function attackOutcome(record: RunRecord, mailGoal: number, rowsGoal?: nu
     const key = row.budget ?? `${row.verdict ?? "?"} (${row.proof ?? "?"})`;
     byBudget.set(key, (byBudget.get(key) ?? 0) + 1);
   }
-  line("rows stored from the attacker", `${f(rows.length)}  (${[...byBudget].map(([key, n]) => `${key} ${n}`).join(", ")})`);
-  line("staff e-mails caused by the attack", `${mails.total}  (${mails.singles} one by one, ${mails.digests} digest${mails.digests === 1 ? "" : "s"} listing attacker requests)`);
+  line(
+    "rows stored from the attacker",
+    `${f(rows.length)}  (${[...byBudget].map(([key, n]) => `${key} ${n}`).join(", ")})`,
+  );
+  line(
+    "staff e-mails caused by the attack",
+    `${mails.total}  (${mails.singles} one by one, ${mails.digests} digest${mails.digests === 1 ? "" : "s"} listing attacker requests)`,
+  );
   const unlisted = record.outcome.unlisted.filter((request) => rows.includes(request)).length;
-  if (unlisted > 0) line("attacker requests in a digest but not listed", `${f(unlisted)} (past digest_list_limit ${record.settings.digest_list_limit})`);
-  if (rowsGoal !== undefined) goal(`≤ ${rowsGoal} rows stored from the attacker`, rows.length <= rowsGoal, `${rows.length}`);
-  goal(`≤ ${mailGoal} staff e-mails caused by the attack, digests included`, mails.total <= mailGoal, `${mails.total}`);
+  if (unlisted > 0)
+    line(
+      "attacker requests in a digest but not listed",
+      `${f(unlisted)} (past digest_list_limit ${record.settings.digest_list_limit})`,
+    );
+  if (rowsGoal !== undefined)
+    goal(`≤ ${rowsGoal} rows stored from the attacker`, rows.length <= rowsGoal, `${rows.length}`);
+  goal(
+    `≤ ${mailGoal} staff e-mails caused by the attack, digests included`,
+    mails.total <= mailGoal,
+    `${mails.total}`,
+  );
 }
 
 export function digestLines(record: RunRecord): void {
@@ -71,7 +93,10 @@ export function digestLines(record: RunRecord): void {
   record.mail.digests.forEach((digest, index) => {
     const a = digest.listed.filter((email) => attacker.has(email)).length;
     const r = digest.listed.filter((email) => real.has(email)).length;
-    line(`digest ${index + 1}`, `${since(record, digest.at)}: lists ${digest.listed.length} (attacker ${a}, real visitors ${r}); "${digest.subject}"`);
+    line(
+      `digest ${index + 1}`,
+      `${since(record, digest.at)}: lists ${digest.listed.length} (attacker ${a}, real visitors ${r}); "${digest.subject}"`,
+    );
   });
 }
 
@@ -92,12 +117,18 @@ function visitorFigures(record: RunRecord): VisitorFigures {
   const waitMs = record.options.waitMinutes * 60_000;
   return {
     stored: record.real.filter((submission) => rows.has(submission.email)).length,
-    refused: record.real.filter((submission) => submission.insertStatuses.some((status) => status === 0 || status >= 400)).length,
+    refused: record.real.filter((submission) =>
+      submission.insertStatuses.some((status) => status === 0 || status >= 400),
+    ).length,
     oneByOne: record.real.filter((submission) => reached(submission)?.by === "one by one"),
     digestOnly: record.real.filter((submission) => reached(submission)?.by === "digest"),
     quick: (submission) => {
       const at = reached(submission);
-      return at?.by === "one by one" && submission.toastAt !== undefined && at.at - submission.toastAt <= 60_000;
+      return (
+        at?.by === "one by one" &&
+        submission.toastAt !== undefined &&
+        at.at - submission.toastAt <= 60_000
+      );
     },
     inTime: (submission) => {
       const at = reached(submission);
@@ -107,24 +138,45 @@ function visitorFigures(record: RunRecord): VisitorFigures {
 }
 
 /** The real visitors' block; returns the figures for the goals. */
-export function visitorBlock(record: RunRecord, expected: number, headerDifferences: string[] | undefined): VisitorFigures {
+export function visitorBlock(
+  record: RunRecord,
+  expected: number,
+  headerDifferences: string[] | undefined,
+): VisitorFigures {
   const figures = visitorFigures(record);
   const real = record.real;
   const rows = new Map(record.outcome.requests.map((request) => [request.email, request]));
-  const delay = (submission: RealSubmission) => record.mail.reached(submission.email)!.at - submission.tappedAt;
-  console.log(`Real visitors through the page (Chromium from 127.0.0.1): ${real.length} of ${expected}`);
-  line("success toast shown", `${real.filter((submission) => submission.toastAt !== undefined).length}/${expected}`);
-  const verified = real.filter((submission) => rows.get(submission.email)?.verdict === "page-verified").length;
+  const delay = (submission: RealSubmission) =>
+    record.mail.reached(submission.email)!.at - submission.tappedAt;
+  console.log(
+    `Real visitors through the page (Chromium from 127.0.0.1): ${real.length} of ${expected}`,
+  );
+  line(
+    "success toast shown",
+    `${real.filter((submission) => submission.toastAt !== undefined).length}/${expected}`,
+  );
+  const verified = real.filter(
+    (submission) => rows.get(submission.email)?.verdict === "page-verified",
+  ).length;
   const solved = real.filter((submission) => submission.proof === "solved").length;
-  line("stored", `${figures.stored}/${expected}  (page-verified ${verified}; sent with a solved proof ${solved}, with a pending ticket ${real.length - solved})`);
-  line("refused (an insert answered ≥ 400 or not at all)", figures.refused === 0 ? "none" : `${figures.refused}`);
+  line(
+    "stored",
+    `${figures.stored}/${expected}  (page-verified ${verified}; sent with a solved proof ${solved}, with a pending ticket ${real.length - solved})`,
+  );
+  line(
+    "refused (an insert answered ≥ 400 or not at all)",
+    figures.refused === 0 ? "none" : `${figures.refused}`,
+  );
   const budgets = new Map<string, number>();
   for (const submission of real) {
-    const key = rows.get(submission.email)?.budget ?? rows.get(submission.email)?.verdict ?? "not stored";
+    const key =
+      rows.get(submission.email)?.budget ?? rows.get(submission.email)?.verdict ?? "not stored";
     budgets.set(key, (budgets.get(key) ?? 0) + 1);
   }
   line("budget decisions", [...budgets].map(([key, n]) => `${key} ${n}`).join(", "));
-  const marked = real.filter((submission) => rows.get(submission.email)?.signals?.includes("repeated-text")).length;
+  const marked = real.filter((submission) =>
+    rows.get(submission.email)?.signals?.includes("repeated-text"),
+  ).length;
   if (marked > 0) line("marked repeated-text (orders a digest only)", `${marked}`);
   const one = figures.oneByOne;
   line(
@@ -137,10 +189,28 @@ export function visitorBlock(record: RunRecord, expected: number, headerDifferen
     `${digest.length}/${expected}${digest.length ? `; tap → digest ${quantiles(digest.map(delay))}; within ${record.options.waitMinutes} min: ${digest.filter(figures.inTime).length}/${digest.length}` : ""}`,
   );
   const missing = real.filter((submission) => !record.mail.reached(submission.email));
-  line("not reached staff by the end of the wait", missing.length === 0 ? "none" : missing.map((submission) => `#${submission.index + 1} (${rows.get(submission.email)?.notification ?? "not stored"})`).join(", "));
+  line(
+    "not reached staff by the end of the wait",
+    missing.length === 0
+      ? "none"
+      : missing
+          .map(
+            (submission) =>
+              `#${submission.index + 1} (${rows.get(submission.email)?.notification ?? "not stored"})`,
+          )
+          .join(", "),
+  );
   const errors = real.filter((submission) => submission.error);
-  if (errors.length > 0) line("browser errors", errors.map((submission) => `#${submission.index + 1}: ${submission.error}`).join("; "));
-  if (headerDifferences) line("attacker's insert headers vs the page's", headerDifferences.length === 0 ? "the same" : headerDifferences.join("; "));
+  if (errors.length > 0)
+    line(
+      "browser errors",
+      errors.map((submission) => `#${submission.index + 1}: ${submission.error}`).join("; "),
+    );
+  if (headerDifferences)
+    line(
+      "attacker's insert headers vs the page's",
+      headerDifferences.length === 0 ? "the same" : headerDifferences.join("; "),
+    );
   return figures;
 }
 
@@ -153,22 +223,44 @@ export function visitorGoals(record: RunRecord, figures: VisitorFigures, expecte
   const rows = new Map(record.outcome.requests.map((request) => [request.email, request]));
   // Those that missed: their number (1-based) and why, from the database's decision.
   const count = (list: RealSubmission[], test: (submission: RealSubmission) => boolean) => {
-    const missed = list.filter((submission) => !test(submission)).map((submission) => {
-      const row = rows.get(submission.email);
-      const toast = submission.toastAt === undefined ? ", no toast" : "";
-      return `#${submission.index + 1} ${row ? (row.budget ?? `${row.verdict} (${row.proof})`) : "not stored"}${toast}`;
-    });
+    const missed = list
+      .filter((submission) => !test(submission))
+      .map((submission) => {
+        const row = rows.get(submission.email);
+        const toast = submission.toastAt === undefined ? ", no toast" : "";
+        return `#${submission.index + 1} ${row ? (row.budget ?? `${row.verdict} (${row.proof})`) : "not stored"}${toast}`;
+      });
     return `${list.filter(test).length}/${list.length}${missed.length ? `; missed: ${missed.join(", ")}` : ""}`;
   };
   if (record.options.mode === "venue") {
-    goal(`all ${expected} stored, none refused`, figures.stored === expected && figures.refused === 0, `stored ${figures.stored}, refused ${figures.refused}`);
+    goal(
+      `all ${expected} stored, none refused`,
+      figures.stored === expected && figures.refused === 0,
+      `stored ${figures.stored}, refused ${figures.refused}`,
+    );
     const first = real.slice(0, 20);
-    goal(`the first ${first.length} e-mailed one by one within 60 s of the toast`, first.length === Math.min(20, expected) && first.every(figures.quick), count(first, figures.quick));
-    goal(`every one reaches staff within ${minutes} min, listed individually`, allInTime, count(real, figures.inTime));
+    goal(
+      `the first ${first.length} e-mailed one by one within 60 s of the toast`,
+      first.length === Math.min(20, expected) && first.every(figures.quick),
+      count(first, figures.quick),
+    );
+    goal(
+      `every one reaches staff within ${minutes} min, listed individually`,
+      allInTime,
+      count(real, figures.inTime),
+    );
   } else if (record.options.mode === "solving" && record.options.addresses > 1) {
-    goal(`every real visitor reaches staff within ${minutes} min, listed individually`, allInTime, count(real, figures.inTime));
+    goal(
+      `every real visitor reaches staff within ${minutes} min, listed individually`,
+      allInTime,
+      count(real, figures.inTime),
+    );
   } else {
-    goal("every real visitor e-mailed one by one within 60 s of its toast", allQuick, count(real, figures.quick));
+    goal(
+      "every real visitor e-mailed one by one within 60 s of its toast",
+      allQuick,
+      count(real, figures.quick),
+    );
   }
 }
 
@@ -182,6 +274,11 @@ export function settingsAndWait(record: RunRecord): void {
   );
   const { outcome } = record;
   const reached = outcome.requests.length - outcome.waiting.length - outcome.unlisted.length;
-  const how = outcome.waiting.length === 0 ? "every stored request had reached staff or been in a digest already sent" : `the deadline (${record.options.waitMinutes} min after the last submission) came`;
-  console.log(`Wait: ended at ${since(record, outcome.endedAt)}, when ${how}; ${reached}/${outcome.requests.length} stored requests reached staff, ${outcome.waiting.length} still waiting, ${outcome.unlisted.length} in a digest without being listed.`);
+  const how =
+    outcome.waiting.length === 0
+      ? "every stored request had reached staff or been in a digest already sent"
+      : `the deadline (${record.options.waitMinutes} min after the last submission) came`;
+  console.log(
+    `Wait: ended at ${since(record, outcome.endedAt)}, when ${how}; ${reached}/${outcome.requests.length} stored requests reached staff, ${outcome.waiting.length} still waiting, ${outcome.unlisted.length} in a digest without being listed.`,
+  );
 }

@@ -10,7 +10,11 @@ import crypto from "node:crypto";
 
 import { formProofPayload, type FormChallenge } from "../../../src/lib/form-proof";
 
-export const SOLVER_NAMES = ["createHash per number", "hash.copy() after the salt", "crypto.hash() one-shot"] as const;
+export const SOLVER_NAMES = [
+  "createHash per number",
+  "hash.copy() after the salt",
+  "crypto.hash() one-shot",
+] as const;
 export type SolverName = (typeof SOLVER_NAMES)[number];
 
 /** Whether `number` is the answer: one SHA-256. */
@@ -19,7 +23,11 @@ type Tester = (number: number) => boolean;
 function tester(name: SolverName, salt: string, challenge: string): Tester {
   switch (name) {
     case "createHash per number":
-      return (number) => crypto.createHash("sha256").update(salt + number).digest("hex") === challenge;
+      return (number) =>
+        crypto
+          .createHash("sha256")
+          .update(salt + number)
+          .digest("hex") === challenge;
     case "hash.copy() after the salt": {
       const base = crypto.createHash("sha256").update(salt);
       return (number) => base.copy().update(String(number)).digest("hex") === challenge;
@@ -40,7 +48,11 @@ export interface Solution {
 const BATCH = 4096;
 
 /** Tries 0, 1, 2, … up to maxnumber; `stop()` is asked every few thousand hashes. */
-export function solve(challenge: FormChallenge, name: SolverName, stop: () => boolean = () => false): Solution {
+export function solve(
+  challenge: FormChallenge,
+  name: SolverName,
+  stop: () => boolean = () => false,
+): Solution {
   const test = tester(name, challenge.salt, challenge.challenge);
   for (let start = 0; start <= challenge.maxnumber; start += BATCH) {
     if (stop()) return { payload: undefined, hashes: start };

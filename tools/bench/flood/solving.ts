@@ -13,7 +13,9 @@ import { addTallies, emptyTally, type AttackerTally } from "./tally";
 
 /** The attacker's source addresses: 127.0.0.2 alone, or 127.0.0.10 onwards. */
 export function attackerAddresses(count: number): string[] {
-  return count === 1 ? ["127.0.0.2"] : Array.from({ length: count }, (_, index) => `127.0.0.${10 + index}`);
+  return count === 1
+    ? ["127.0.0.2"]
+    : Array.from({ length: count }, (_, index) => `127.0.0.${10 + index}`);
 }
 
 export interface SolvingResult {
@@ -33,7 +35,13 @@ function startWorker(file: string, data: AttackerWorkerData): Worker {
 
 /** Attacks until `seconds` have passed; `log` gets a line now and then. */
 export async function solvingAttack(
-  options: { url: string; anonKey: string; addresses: string[]; seconds: number; solverRates?: Map<SolverName, number> },
+  options: {
+    url: string;
+    anonKey: string;
+    addresses: string[];
+    seconds: number;
+    solverRates?: Map<SolverName, number>;
+  },
   log: (line: string) => void,
 ): Promise<SolvingResult> {
   const solverRates = options.solverRates ?? measureSolvers();
@@ -45,7 +53,9 @@ export async function solvingAttack(
   const latest: AttackerTally[] = Array.from({ length: threads }, emptyTally);
   const progress = setInterval(() => {
     const sum = latest.reduce(addTallies, emptyTally());
-    log(`attack +${Math.round((Date.now() - started) / 1000)} s: ${sum.challengesGot} challenges got, ${sum.challengesRefused} refused, ${sum.inserts[201] ?? 0} stored (201), ${sum.inserts[429] ?? 0} refused (429)`);
+    log(
+      `attack +${Math.round((Date.now() - started) / 1000)} s: ${sum.challengesGot} challenges got, ${sum.challengesRefused} refused, ${sum.inserts[201] ?? 0} stored (201), ${sum.inserts[429] ?? 0} refused (429)`,
+    );
   }, 30_000);
   try {
     await Promise.all(
@@ -53,19 +63,35 @@ export async function solvingAttack(
         (_, worker) =>
           new Promise<void>((resolve, reject) => {
             const thread = startWorker(path.join(__dirname, "attacker-worker.ts"), {
-              url: options.url, anonKey: options.anonKey, addresses: options.addresses, counter, deadline, solver, worker,
+              url: options.url,
+              anonKey: options.anonKey,
+              addresses: options.addresses,
+              counter,
+              deadline,
+              solver,
+              worker,
             });
             thread.on("message", (message: AttackerMessage) => {
               latest[worker] = message.tally;
               if (message.type === "done") void thread.terminate().then(() => resolve());
             });
             thread.on("error", reject);
-            thread.on("exit", (code) => (code === 0 || code === 1 ? resolve() : reject(new Error(`attacker thread ${worker} exited with ${code}`))));
+            thread.on("exit", (code) =>
+              code === 0 || code === 1
+                ? resolve()
+                : reject(new Error(`attacker thread ${worker} exited with ${code}`)),
+            );
           }),
       ),
     );
   } finally {
     clearInterval(progress);
   }
-  return { threads, solver, solverRates, tally: latest.reduce(addTallies, emptyTally()), seconds: (Date.now() - started) / 1000 };
+  return {
+    threads,
+    solver,
+    solverRates,
+    tally: latest.reduce(addTallies, emptyTally()),
+    seconds: (Date.now() - started) / 1000,
+  };
 }

@@ -40,7 +40,9 @@ export function watchStaffMail(catcher: MailCatcher): StaffMail {
       const single = oneByOne.get(email);
       const listed = inDigest.get(email);
       if (single === undefined && listed === undefined) return undefined;
-      return single !== undefined && (listed === undefined || single <= listed) ? { at: single, by: "one by one" } : { at: listed!, by: "digest" };
+      return single !== undefined && (listed === undefined || single <= listed)
+        ? { at: single, by: "one by one" }
+        : { at: listed!, by: "digest" };
     },
     look() {
       const now = Date.now();

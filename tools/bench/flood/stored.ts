@@ -21,14 +21,18 @@ export interface StoredRequest {
 
 /** The keyed hash the screening stores for `address` (as the backend names the socket's address). */
 export async function clientKey(db: PGlite, address: string): Promise<string> {
-  const result = await db.query<{ key: string }>("select private.client_key(private.client_address($1)) as key", [
-    JSON.stringify({ "cf-connecting-ip": address }),
-  ]);
+  const result = await db.query<{ key: string }>(
+    "select private.client_key(private.client_address($1)) as key",
+    [JSON.stringify({ "cf-connecting-ip": address })],
+  );
   return result.rows[0]!.key;
 }
 
 export async function lastRequestId(db: PGlite): Promise<number> {
-  return (await db.query<{ id: number | null }>("select max(id)::int as id from public.contacts")).rows[0]!.id ?? 0;
+  return (
+    (await db.query<{ id: number | null }>("select max(id)::int as id from public.contacts"))
+      .rows[0]!.id ?? 0
+  );
 }
 
 export async function requestsSince(db: PGlite, afterId: number): Promise<StoredRequest[]> {
@@ -44,15 +48,30 @@ export async function requestsSince(db: PGlite, afterId: number): Promise<Stored
 }
 
 const SETTINGS = [
-  "window_seconds", "unproved_per_address", "unproved_in_all", "one_by_one_per_address", "one_by_one_per_address_burst",
-  "one_by_one_refill_seconds", "one_by_one_in_all", "base_difficulty", "challenges_at_base_difficulty", "challenges_per_doubling",
-  "challenges_per_address", "hold_for_proof_seconds", "digest_interval_seconds", "digest_list_limit",
+  "window_seconds",
+  "unproved_per_address",
+  "unproved_in_all",
+  "one_by_one_per_address",
+  "one_by_one_per_address_burst",
+  "one_by_one_refill_seconds",
+  "one_by_one_in_all",
+  "base_difficulty",
+  "challenges_at_base_difficulty",
+  "challenges_per_doubling",
+  "challenges_per_address",
+  "hold_for_proof_seconds",
+  "digest_interval_seconds",
+  "digest_list_limit",
 ] as const;
 export type ScreeningSettingsRow = Record<(typeof SETTINGS)[number], number>;
 
 /** Every budget, window and interval in force (private.screening_settings). */
 export async function screeningSettings(db: PGlite): Promise<ScreeningSettingsRow> {
-  return (await db.query<ScreeningSettingsRow>(`select ${SETTINGS.join(", ")} from private.screening_settings`)).rows[0]!;
+  return (
+    await db.query<ScreeningSettingsRow>(
+      `select ${SETTINGS.join(", ")} from private.screening_settings`,
+    )
+  ).rows[0]!;
 }
 
 /** A stored request that will get no further e-mail: notified, or in a digest already sent. */
@@ -87,14 +106,25 @@ export async function waitForStaff(
     const open = requests.filter((request) => !mail.reached(request.email));
     const waiting = open.filter((request) => !FINAL.has(request.notification ?? ""));
     if (waiting.length === 0 || Date.now() >= deadline) {
-      return { requests, unlisted: open.filter((request) => FINAL.has(request.notification ?? "")), waiting, endedAt: Date.now() };
+      return {
+        requests,
+        unlisted: open.filter((request) => FINAL.has(request.notification ?? "")),
+        waiting,
+        endedAt: Date.now(),
+      };
     }
     if (Date.now() - lastReport >= reportEveryMs) {
       lastReport = Date.now();
       const byState = new Map<string, number>();
-      for (const request of waiting) byState.set(request.notification ?? "none", (byState.get(request.notification ?? "none") ?? 0) + 1);
+      for (const request of waiting)
+        byState.set(
+          request.notification ?? "none",
+          (byState.get(request.notification ?? "none") ?? 0) + 1,
+        );
       const states = [...byState].map(([state, n]) => `${n} ${state}`).join(", ");
-      log(`${requests.length - open.length}/${requests.length} stored requests have reached staff; waiting: ${states}; ${Math.ceil((deadline - Date.now()) / 60_000)} min left at most`);
+      log(
+        `${requests.length - open.length}/${requests.length} stored requests have reached staff; waiting: ${states}; ${Math.ceil((deadline - Date.now()) / 60_000)} min left at most`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }

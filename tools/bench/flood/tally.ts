@@ -21,14 +21,24 @@ export interface AttackerTally {
 
 export function emptyTally(): AttackerTally {
   return {
-    challengesGot: 0, challengesRefused: 0, challengesFailed: 0, maxnumber: 0, hashes: 0, solvingMs: 0,
-    insertsWithProof: 0, insertsPending: 0, inserts: {}, lastStoredAt: 0, lastSentAt: 0,
+    challengesGot: 0,
+    challengesRefused: 0,
+    challengesFailed: 0,
+    maxnumber: 0,
+    hashes: 0,
+    solvingMs: 0,
+    insertsWithProof: 0,
+    insertsPending: 0,
+    inserts: {},
+    lastStoredAt: 0,
+    lastSentAt: 0,
   };
 }
 
 export function addTallies(total: AttackerTally, part: AttackerTally): AttackerTally {
   const inserts = { ...total.inserts };
-  for (const [status, n] of Object.entries(part.inserts)) inserts[Number(status)] = (inserts[Number(status)] ?? 0) + n;
+  for (const [status, n] of Object.entries(part.inserts))
+    inserts[Number(status)] = (inserts[Number(status)] ?? 0) + n;
   return {
     challengesGot: total.challengesGot + part.challengesGot,
     challengesRefused: total.challengesRefused + part.challengesRefused,

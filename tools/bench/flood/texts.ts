@@ -6,20 +6,42 @@
  * The venue's visitors are people at one booth: varied, except that several ask the same question.
  */
 import { REAL_REQUESTS } from "../../../local-backend/screening-corpus";
-import { buildContactRecord, type ContactRecord, type MeetingRequestValues } from "../../../src/lib/meeting-request";
+import {
+  buildContactRecord,
+  type ContactRecord,
+  type MeetingRequestValues,
+} from "../../../src/lib/meeting-request";
 import { meeting } from "./page-words";
 
 /** The answer after `label:` in a corpus message, or "" when it was left empty. */
 function answer(message: string, label: string): string {
   const line = message.split("\n").find((candidate) => candidate.startsWith(`${label}: `));
   const value = line?.slice(label.length + 2) ?? "";
-  return ["Not provided", "None selected", "Not specified", "None provided"].includes(value) ? "" : value;
+  return ["Not provided", "None selected", "Not specified", "None provided"].includes(value)
+    ? ""
+    : value;
 }
 
-const FIRST_NAMES = [...new Set(REAL_REQUESTS.map((row) => row.name.split(" ")[0]!).filter((name) => name.length > 2 && !name.endsWith(".")))];
-const LAST_NAMES = [...new Set(REAL_REQUESTS.map((row) => row.name.split(" ").slice(1).join(" ")).filter((name) => name.length > 1))];
-const ORGANIZATIONS = [...new Set(REAL_REQUESTS.map((row) => row.organization).filter((name) => name !== "Self"))];
-const QUESTIONS = REAL_REQUESTS.map((row) => answer(row.message, "Challenges/Questions")).filter((text) => text.length >= 12);
+const FIRST_NAMES = [
+  ...new Set(
+    REAL_REQUESTS.map((row) => row.name.split(" ")[0]!).filter(
+      (name) => name.length > 2 && !name.endsWith("."),
+    ),
+  ),
+];
+const LAST_NAMES = [
+  ...new Set(
+    REAL_REQUESTS.map((row) => row.name.split(" ").slice(1).join(" ")).filter(
+      (name) => name.length > 1,
+    ),
+  ),
+];
+const ORGANIZATIONS = [
+  ...new Set(REAL_REQUESTS.map((row) => row.organization).filter((name) => name !== "Self")),
+];
+const QUESTIONS = REAL_REQUESTS.map((row) => answer(row.message, "Challenges/Questions")).filter(
+  (text) => text.length >= 12,
+);
 const PHONES = REAL_REQUESTS.map((row) => answer(row.message, "Phone")).filter(Boolean);
 const VEHICLES = ["buses", "vans", "vehicles", "cutaways", "paratransit vans", "minibuses"];
 /** Each names the fleet's size, so that no two requests share their free text (the repeated-text signal). */
@@ -34,7 +56,10 @@ const CONTEXT = [
 
 /** Letters only, lower case, for an e-mail address's local part. */
 function ascii(text: string): string {
-  return text.normalize("NFD").replace(/[^A-Za-z]/g, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/[^A-Za-z]/g, "")
+    .toLowerCase();
 }
 
 function pick<T>(list: readonly T[], index: number): T {
@@ -52,7 +77,9 @@ export function attackerRequest(index: number, worker: number): ContactRecord {
   const last = pick(LAST_NAMES, Math.floor(n / FIRST_NAMES.length) + index);
   const organization = pick(ORGANIZATIONS, n * 3 + 1);
   const fleet = 6 + (n % 1400);
-  const products = meeting.productOptions.filter((_, bit) => (n >> bit) % 2 === 1).map((option) => option.value);
+  const products = meeting.productOptions
+    .filter((_, bit) => (n >> bit) % 2 === 1)
+    .map((option) => option.value);
   const question = `${pick(CONTEXT, n >> 3)(fleet)} ${pick(QUESTIONS, n >> 1)}`;
   const domain = `${ascii(organization).slice(0, 18) || "transit"}.example`;
   return record({
@@ -93,7 +120,9 @@ export function visitorAnswers(index: number, run: string): VisitorAnswers {
 /** The venue's visitor `index`: people from the corpus; every `sharedEvery`-th asks SHARED_QUESTION. */
 export function venueAnswers(index: number, run: string, shared: boolean): VisitorAnswers {
   const person = pick(REAL_REQUESTS, index);
-  const own = answer(person.message, "Challenges/Questions") || `Stopping by after the ${pick(["keynote", "lunch", "panel"], index)}, ${index}.`;
+  const own =
+    answer(person.message, "Challenges/Questions") ||
+    `Stopping by after the ${pick(["keynote", "lunch", "panel"], index)}, ${index}.`;
   return {
     fullName: person.name,
     organization: person.organization,

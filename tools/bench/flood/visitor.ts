@@ -29,12 +29,27 @@ const words = meeting.form;
 /** How long the visitor stays after the toast: the page confirms a pending ticket then. */
 const STAY_AFTER_TOAST_MS = 3_000;
 
-export async function submitThroughPage(browser: Browser, siteUrl: string, index: number, answers: VisitorAnswers): Promise<RealSubmission> {
+export async function submitThroughPage(
+  browser: Browser,
+  siteUrl: string,
+  index: number,
+  answers: VisitorAnswers,
+): Promise<RealSubmission> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const submission: RealSubmission = { index, email: answers.email, tappedAt: 0, toastAt: undefined, insertStatuses: [], proof: "none", headers: {} };
+  const submission: RealSubmission = {
+    index,
+    email: answers.email,
+    tappedAt: 0,
+    toastAt: undefined,
+    insertStatuses: [],
+    proof: "none",
+    headers: {},
+  };
   const isInsert = (request: Request): boolean =>
-    request.method() === "POST" && new URL(request.url()).pathname === "/rest/v1/contacts" && (request.postData() ?? "").includes(answers.email);
+    request.method() === "POST" &&
+    new URL(request.url()).pathname === "/rest/v1/contacts" &&
+    (request.postData() ?? "").includes(answers.email);
   page.on("request", (request) => {
     if (!isInsert(request)) return;
     submission.headers = request.headers();
@@ -52,18 +67,30 @@ export async function submitThroughPage(browser: Browser, siteUrl: string, index
     const form = page.locator("#contact-form");
     const exact = { exact: true };
     await form.getByLabel(words.fullNameLabel, exact).click();
-    await form.getByLabel(words.fullNameLabel, exact).pressSequentially(answers.fullName, { delay: 40 });
-    await form.getByLabel(words.organizationLabel, exact).pressSequentially(answers.organization, { delay: 40 });
+    await form
+      .getByLabel(words.fullNameLabel, exact)
+      .pressSequentially(answers.fullName, { delay: 40 });
+    await form
+      .getByLabel(words.organizationLabel, exact)
+      .pressSequentially(answers.organization, { delay: 40 });
     await form.getByLabel(words.emailLabel, exact).pressSequentially(answers.email, { delay: 20 });
-    if (answers.fleetSize) await form.getByLabel(words.fleetSizeLabel, exact).pressSequentially(answers.fleetSize, { delay: 40 });
-    await form.getByLabel(words.challengesLabel, exact).pressSequentially(answers.challenges, { delay: 15 });
+    if (answers.fleetSize)
+      await form
+        .getByLabel(words.fleetSizeLabel, exact)
+        .pressSequentially(answers.fleetSize, { delay: 40 });
+    await form
+      .getByLabel(words.challengesLabel, exact)
+      .pressSequentially(answers.challenges, { delay: 15 });
     submission.tappedAt = Date.now();
     await form.getByRole("button", { name: words.submitLabel }).click();
     submission.toastAt = await page
       .getByRole("alert")
       .filter({ hasText: meeting.successToast.title })
       .waitFor({ timeout: 30_000 })
-      .then(() => Date.now(), () => undefined);
+      .then(
+        () => Date.now(),
+        () => undefined,
+      );
     await page.waitForTimeout(STAY_AFTER_TOAST_MS);
   } catch (error) {
     submission.error = error instanceof Error ? error.message.split("\n")[0] : String(error);
@@ -74,18 +101,27 @@ export async function submitThroughPage(browser: Browser, siteUrl: string, index
 }
 
 /** `count` visitors one after another (each starts when the previous one has left). */
-export async function visitorsInTurn(count: number, visit: (index: number) => Promise<RealSubmission>): Promise<RealSubmission[]> {
+export async function visitorsInTurn(
+  count: number,
+  visit: (index: number) => Promise<RealSubmission>,
+): Promise<RealSubmission[]> {
   const done: RealSubmission[] = [];
   for (let index = 0; index < count; index += 1) done.push(await visit(index));
   return done;
 }
 
 /** `count` visitors, the `index`-th starting `everyMs` × index after the first (they may overlap). */
-export async function visitorsOnSchedule(count: number, everyMs: number, visit: (index: number) => Promise<RealSubmission>): Promise<RealSubmission[]> {
+export async function visitorsOnSchedule(
+  count: number,
+  everyMs: number,
+  visit: (index: number) => Promise<RealSubmission>,
+): Promise<RealSubmission[]> {
   const start = Date.now();
   return Promise.all(
     Array.from({ length: count }, async (_, index) => {
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + index * everyMs - Date.now())));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, start + index * everyMs - Date.now())),
+      );
       return visit(index);
     }),
   );

@@ -26,11 +26,19 @@ export function phasesOf(seen: SubmitObservations, network: NetworkRequest[]): R
   const { tapMs, toastFrameMs, firstPaintMs, usableMs } = seen;
   if (tapMs === null || toastFrameMs === null) throw new Error("no tap or no toast recorded");
   const insert = seen.inserts.at(-1);
-  const post = network.filter((request) => request.method === "POST" && request.finishedMs !== undefined).at(-1);
+  const post = network
+    .filter((request) => request.method === "POST" && request.finishedMs !== undefined)
+    .at(-1);
   if (!insert || !post?.finishedMs) throw new Error("the insert was not seen on the network");
   const toPage = insert.endMs - post.finishedMs; // the same moment on both clocks: the answer's last byte
-  const preflights = network.filter((request) => request.method === "OPTIONS" && request.finishedMs !== undefined && request.sentMs + toPage >= tapMs);
-  const preflight = preflights.find((request) => request.initiatorRequestId === post.id) ?? preflights.at(-1);
+  const preflights = network.filter(
+    (request) =>
+      request.method === "OPTIONS" &&
+      request.finishedMs !== undefined &&
+      request.sentMs + toPage >= tapMs,
+  );
+  const preflight =
+    preflights.find((request) => request.initiatorRequestId === post.id) ?? preflights.at(-1);
   const first = preflight ?? post;
   const wire = first.sentMs + toPage;
   const connection = first.connectMs;
@@ -49,6 +57,9 @@ export function phasesOf(seen: SubmitObservations, network: NetworkRequest[]): R
     responseToToast: toastFrameMs - insert.endMs,
     tapToToast: toastFrameMs - tapMs,
     preflights: preflights.length,
-    beforeTap: network.map((request) => `${request.method} ${new URL(request.url).pathname}@${Math.round(request.sentMs + toPage)}${request.finishedMs ? `–${Math.round(request.finishedMs + toPage)}` : ""}`),
+    beforeTap: network.map(
+      (request) =>
+        `${request.method} ${new URL(request.url).pathname}@${Math.round(request.sentMs + toPage)}${request.finishedMs ? `–${Math.round(request.finishedMs + toPage)}` : ""}`,
+    ),
   };
 }

@@ -4,7 +4,8 @@ import type { LinkProfile } from "../../lib/throttled-link";
 import type { RunPhases } from "./phases";
 import type { Scenario } from "./profiles";
 
-const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms`.padStart(8) : "       —");
+const ms = (value: number) =>
+  Number.isFinite(value) ? `${Math.round(value)} ms`.padStart(8) : "       —";
 
 export function describeRun(run: RunPhases): string {
   return (
@@ -29,10 +30,14 @@ export function summarise(profile: LinkProfile, scenario: Scenario, runs: RunPha
   ];
   if (scenario === "on-form") {
     const tapToToast = m((run) => run.tapToToast);
-    lines.push(`    goal: tap → toast ≤ 1.3 × two round trips (${twoRoundTrips} ms): ${(tapToToast / twoRoundTrips).toFixed(2)}×`);
+    lines.push(
+      `    goal: tap → toast ≤ 1.3 × two round trips (${twoRoundTrips} ms): ${(tapToToast / twoRoundTrips).toFixed(2)}×`,
+    );
   } else {
     const floor = m((run) => run.firstPaintMs) + twoRoundTrips;
-    lines.push(`    goal: navigation → toast ≤ 1.5 × (first paint + two round trips = ${Math.round(floor)} ms): ${(m((run) => run.toastMs) / floor).toFixed(2)}×`);
+    lines.push(
+      `    goal: navigation → toast ≤ 1.5 × (first paint + two round trips = ${Math.round(floor)} ms): ${(m((run) => run.toastMs) / floor).toFixed(2)}×`,
+    );
   }
   return lines;
 }

@@ -34,7 +34,8 @@ export function recordSupabaseRequests(cdp: CDPSession): NetworkRequest[] {
     const request = requests.get(event.requestId);
     const timing = event.response.timing;
     if (!request || !timing || timing.connectStart < 0) return;
-    request.connectMs = timing.connectEnd - (timing.dnsStart >= 0 ? timing.dnsStart : timing.connectStart);
+    request.connectMs =
+      timing.connectEnd - (timing.dnsStart >= 0 ? timing.dnsStart : timing.connectStart);
   });
   cdp.on("Network.loadingFinished", (event) => {
     const request = requests.get(event.requestId);

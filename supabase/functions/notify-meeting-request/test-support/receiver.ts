@@ -62,11 +62,16 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     allowInsecureAuth: true,
     onAuth(attempt, _session, callback) {
       const { username = "", password = "", method } = attempt;
-      if (auth && username === auth.username && password === auth.password) callback(null, { user: { username, password, method } });
-      else callback(Object.assign(new Error("Authentication credentials invalid"), { responseCode: 535 }));
+      if (auth && username === auth.username && password === auth.password)
+        callback(null, { user: { username, password, method } });
+      else
+        callback(
+          Object.assign(new Error("Authentication credentials invalid"), { responseCode: 535 }),
+        );
     },
     onRcptTo(address, _session, callback) {
-      if (options.refuseRecipient?.(address.address)) callback(Object.assign(new Error("No such user"), { responseCode: 550 }));
+      if (options.refuseRecipient?.(address.address))
+        callback(Object.assign(new Error("No such user"), { responseCode: 550 }));
       else callback();
     },
     onData(stream, session, callback) {
@@ -87,7 +92,11 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
   const server = new SMTPServer(settings);
   server.on("error", () => {}); // a client that drops the connection is what some tests do
   const port = await listening(server);
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Accepts connections and never greets (a server that hangs). */
@@ -120,17 +129,67 @@ export function startSilentServer(): { port: number; close(): Promise<void> } {
 export async function testCertificates(): Promise<{ caCert: string; cert: string; key: string }> {
   const dir = await Deno.makeTempDir();
   const openssl = async (...args: string[]): Promise<void> => {
-    const output = await new Deno.Command("openssl", { args, cwd: dir, stdout: "null", stderr: "piped" }).output();
-    if (!output.success) throw new Error(`openssl ${args[0]} failed: ${new TextDecoder().decode(output.stderr)}`);
+    const output = await new Deno.Command("openssl", {
+      args,
+      cwd: dir,
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    if (!output.success)
+      throw new Error(`openssl ${args[0]} failed: ${new TextDecoder().decode(output.stderr)}`);
   };
   const newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
   try {
-    await openssl("req", "-x509", ...newKey, "-days", "1", "-subj", "/CN=Test CA", "-keyout", "ca.key", "-out", "ca.pem");
-    await openssl("req", ...newKey, "-subj", "/CN=localhost", "-keyout", "key.pem", "-out", "server.csr");
-    await Deno.writeTextFile(`${dir}/ext.cnf`, "subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\n");
-    await openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-days", "1", "-extfile", "ext.cnf", "-out", "cert.pem");
+    await openssl(
+      "req",
+      "-x509",
+      ...newKey,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=Test CA",
+      "-keyout",
+      "ca.key",
+      "-out",
+      "ca.pem",
+    );
+    await openssl(
+      "req",
+      ...newKey,
+      "-subj",
+      "/CN=localhost",
+      "-keyout",
+      "key.pem",
+      "-out",
+      "server.csr",
+    );
+    await Deno.writeTextFile(
+      `${dir}/ext.cnf`,
+      "subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\n",
+    );
+    await openssl(
+      "x509",
+      "-req",
+      "-in",
+      "server.csr",
+      "-CA",
+      "ca.pem",
+      "-CAkey",
+      "ca.key",
+      "-CAcreateserial",
+      "-days",
+      "1",
+      "-extfile",
+      "ext.cnf",
+      "-out",
+      "cert.pem",
+    );
     const read = (name: string) => Deno.readTextFile(`${dir}/${name}`);
-    return { caCert: await read("ca.pem"), cert: await read("cert.pem"), key: await read("key.pem") };
+    return {
+      caCert: await read("ca.pem"),
+      cert: await read("cert.pem"),
+      key: await read("key.pem"),
+    };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

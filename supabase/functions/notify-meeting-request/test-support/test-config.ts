@@ -1,7 +1,11 @@
 /** A complete function configuration for handler-level tests: plain SMTP to a receiver on this machine. */
 import type { NotifyConfig } from "../config.ts";
 
-export function testConfig(webhookSecret: string, smtpPort: number, overrides: Partial<NotifyConfig> = {}): NotifyConfig {
+export function testConfig(
+  webhookSecret: string,
+  smtpPort: number,
+  overrides: Partial<NotifyConfig> = {},
+): NotifyConfig {
   return {
     webhookSecret,
     smtp: { host: "127.0.0.1", port: smtpPort, security: "plain", timeoutMs: 2_000 },
