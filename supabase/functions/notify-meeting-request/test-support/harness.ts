@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 
 import PostalMime from "postal-mime";
 
-import { loadConfig, type NotifyConfig } from "../config.ts";
+import { loadConfig } from "../config.ts";
 import type { DeliveryStore, Outcome } from "../delivery-store.ts";
 import { createHandler, postChatMessage, SECRET_HEADER } from "../handler.ts";
 import type { HeldDigest, MeetingRequest } from "../payload.ts";
@@ -62,26 +62,6 @@ export async function readMail(raw: Uint8Array) {
 }
 
 export const SECRET = "s".repeat(40);
-
-/** The settings as loadConfig reads them, sending to `smtpPort` on 127.0.0.1. */
-export function testConfig(smtpPort: number, env: Record<string, string> = {}): NotifyConfig {
-  const loaded = loadConfig(
-    (name) =>
-      ({
-        NOTIFY_WEBHOOK_SECRET: SECRET,
-        NOTIFY_EMAIL_TO: "sales@example-transit.com, ops@example-transit.com",
-        NOTIFY_REPORT_TO: "Marketing <marketing@example-transit.com>, ceo@example-transit.com",
-        NOTIFY_EMAIL_FROM: "noreply@example-transit.com",
-        SMTP_HOST: "127.0.0.1",
-        SMTP_PORT: String(smtpPort),
-        SUPABASE_URL: "http://unused",
-        SUPABASE_SERVICE_ROLE_KEY: "unused",
-        ...env,
-      })[name],
-  );
-  assert.ok(loaded.ok, loaded.ok ? "" : loaded.problems.join("; "));
-  return loaded.config;
-}
 
 export function meetingRequest(id: number, fields: Partial<MeetingRequest> = {}): MeetingRequest {
   return {
@@ -164,10 +144,26 @@ export const unreachable: DeliveryStore = {
   finishDigest: notReached,
 };
 
-/** The handler on `store` and a fresh SMTP receiver; `post` sends it a call with the secret. */
+/**
+ * The handler on `store` and a fresh SMTP receiver, with the settings loadConfig reads from these
+ * variables and `env`; `post` sends it a call with the secret.
+ */
 export async function startFunction(store: DeliveryStore, env: Record<string, string> = {}) {
   const smtp = await startReceiver();
-  const config = testConfig(smtp.port, env);
+  const variables: Record<string, string> = {
+    NOTIFY_WEBHOOK_SECRET: SECRET,
+    NOTIFY_EMAIL_TO: "sales@example-transit.com, ops@example-transit.com",
+    NOTIFY_REPORT_TO: "Marketing <marketing@example-transit.com>, ceo@example-transit.com",
+    NOTIFY_EMAIL_FROM: "noreply@example-transit.com",
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(smtp.port),
+    SUPABASE_URL: "http://unused",
+    SUPABASE_SERVICE_ROLE_KEY: "unused",
+    ...env,
+  };
+  const loaded = loadConfig((name) => variables[name]);
+  assert.ok(loaded.ok, loaded.ok ? "" : loaded.problems.join("; "));
+  const { config } = loaded;
   const handler = createHandler({ config, store, sendMail, postChatMessage, log: () => {} });
   const post = (body: unknown, secret: string | null = SECRET, method = "POST") => {
     const headers = new Headers(secret === null ? {} : { [SECRET_HEADER]: secret });

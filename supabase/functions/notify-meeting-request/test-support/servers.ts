@@ -1,7 +1,7 @@
 /**
  * Servers on 127.0.0.1 for the function's tests: an SMTP receiver (smtp-server, the package the
- * local mail catcher uses) with TLS, AUTH, refused recipients or an outage; a server that never
- * answers; a chat webhook; and a throw-away certificate.
+ * local mail catcher uses) with TLS, AUTH, refused recipients, an outage or silence; a chat
+ * webhook; and a throw-away certificate.
  */
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
@@ -14,6 +14,8 @@ export interface ReceiverOptions {
   /** When set, MAIL FROM is refused until AUTH succeeded with these. */
   auth?: { username: string; password: string; methods: ("PLAIN" | "LOGIN")[] };
   refuseRecipient?: (address: string) => boolean;
+  /** Accepts connections and never greets (a server that hangs). */
+  silent?: boolean;
 }
 
 export interface ReceivedMail {
@@ -42,6 +44,9 @@ export async function startReceiver(options: ReceiverOptions = {}) {
     authOptional: !auth,
     authMethods: auth?.methods ?? [],
     allowInsecureAuth: true,
+    onConnect(_session, callback) {
+      if (!options.silent) callback();
+    },
     onAuth({ username = "", password = "", method }, _session, callback) {
       if (username !== auth?.username || password !== auth.password)
         return callback(refuse("Authentication credentials invalid", 535));
@@ -79,23 +84,6 @@ export async function startReceiver(options: ReceiverOptions = {}) {
       state.down = down;
     },
     [Symbol.asyncDispose]: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Accepts connections and never greets (a server that hangs). */
-export function startSilentServer() {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const connections: Deno.Conn[] = [];
-  const accepting = (async () => {
-    for await (const connection of listener) connections.push(connection);
-  })().catch(() => {});
-  return {
-    port: listener.addr.port,
-    async [Symbol.asyncDispose]() {
-      listener.close();
-      for (const connection of connections) connection.close();
-      await accepting;
-    },
   };
 }
 
