@@ -59,11 +59,19 @@ function restRpc(supabaseUrl: string, serviceKey: string) {
   };
 }
 
-const recorded = (rows: unknown): boolean =>
-  Array.isArray(rows) && (rows[0] as { recorded?: unknown } | undefined)?.recorded === true;
-
 export function restDeliveryStore(supabaseUrl: string, serviceKey: string): DeliveryStore {
   const rpc = restRpc(supabaseUrl, serviceKey);
+  /** Records the outcome through `public.<name>`; false when the lease was lost. */
+  const record = async (name: string, args: object, outcome: Outcome, retryInSeconds: number) => {
+    const rows = await rpc(name, {
+      ...args,
+      failure: outcome.failure ?? null,
+      retry_in_seconds: outcome.retryInSeconds ?? retryInSeconds,
+    });
+    return (
+      Array.isArray(rows) && (rows[0] as { recorded?: unknown } | undefined)?.recorded === true
+    );
+  };
   return {
     async claim(requestId, leaseSeconds) {
       const args = { request_id: requestId, lease_seconds: leaseSeconds };
@@ -73,27 +81,15 @@ export function restDeliveryStore(supabaseUrl: string, serviceKey: string): Deli
       const args = { max_count: max, lease_seconds: leaseSeconds };
       return claimedRequests(await rpc("claim_due_contact_notifications", args));
     },
-    async finish(requestId, lease, outcome) {
-      const rows = await rpc("finish_contact_notification", {
-        request_id: requestId,
-        lease,
-        failure: outcome.failure ?? null,
-        retry_in_seconds: outcome.retryInSeconds ?? 60,
-        note: outcome.note ?? null,
-      });
-      return recorded(rows);
+    finish(requestId, lease, outcome) {
+      const args = { request_id: requestId, lease, note: outcome.note ?? null };
+      return record("finish_contact_notification", args, outcome, 60);
     },
     async claimDigest(leaseSeconds) {
       return heldDigests(await rpc("claim_contact_digest", { lease_seconds: leaseSeconds }))[0];
     },
-    async finishDigest(digestId, lease, outcome) {
-      const rows = await rpc("finish_contact_digest", {
-        digest_id: digestId,
-        lease,
-        failure: outcome.failure ?? null,
-        retry_in_seconds: outcome.retryInSeconds ?? 300,
-      });
-      return recorded(rows);
+    finishDigest(digestId, lease, outcome) {
+      return record("finish_contact_digest", { digest_id: digestId, lease }, outcome, 300);
     },
   };
 }
