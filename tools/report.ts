@@ -20,9 +20,12 @@ import { DEFAULT_FROM, DEFAULT_TO } from "../local-backend/notifications/notifie
 import { localEnvironment, mailDirBeside } from "../local-backend/notifications/settings";
 import { projectRoot } from "../local-backend/notifications/project-root";
 import { localDataDir } from "../local-backend/paths";
-import { parseMailbox, type Mailbox } from "../supabase/functions/notify-meeting-request/mime.ts";
+import {
+  messageBytes,
+  parseMailbox,
+  type Mailbox,
+} from "../supabase/functions/notify-meeting-request/mail.ts";
 import { composeReport, reportText } from "../supabase/functions/notify-meeting-request/report.ts";
-import { messageBytes } from "../supabase/functions/notify-meeting-request/staff-email.ts";
 import { dateProblem, lastSevenDays, type SiteReport } from "./site-analytics/report-data";
 import { loadSiteReport } from "./site-analytics/report-source";
 

@@ -6,7 +6,7 @@
  */
 import type { PGlite } from "@electric-sql/pglite";
 
-import type { SiteReport } from "../../supabase/functions/notify-meeting-request/report.ts";
+import type { SiteReport } from "../../supabase/functions/notify-meeting-request/payload.ts";
 
 export type { SiteReport };
 

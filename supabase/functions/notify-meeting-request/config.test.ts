@@ -21,7 +21,6 @@ function load(overrides: Record<string, string | undefined>) {
 Deno.test("a complete configuration: port 465 with implicit TLS, several recipients", () => {
   const result = load({});
   assert.ok(result.ok);
-  if (!result.ok) return;
   assert.deepEqual(result.config.smtp, {
     host: "smtp.example.com",
     port: 465,
@@ -30,10 +29,9 @@ Deno.test("a complete configuration: port 465 with implicit TLS, several recipie
     password: "hunter2-hunter2",
     timeoutMs: 15_000,
   });
-  assert.deepEqual(result.config.to, [
-    { name: "Sales", address: "sales@example-transit.com" },
-    { address: "ops@example-transit.com" },
-  ]);
+  const sales = { name: "Sales", address: "sales@example-transit.com" };
+  assert.deepEqual(result.config.to, [sales, { address: "ops@example-transit.com" }]);
+  assert.deepEqual(result.config.reportTo, result.config.to);
   assert.deepEqual(result.config.from, {
     name: "Expo website",
     address: "noreply@example-transit.com",
@@ -41,30 +39,30 @@ Deno.test("a complete configuration: port 465 with implicit TLS, several recipie
   assert.equal(result.config.supabaseUrl, "https://ref.supabase.co");
   assert.equal(result.config.timeZone, "UTC");
   assert.equal(result.config.chatWebhookUrl, undefined);
+  assert.deepEqual(result.config.retry, { baseSeconds: 30, maxSeconds: 1800 });
 });
 
-Deno.test(
-  "plain SMTP to a catcher on this machine only; any other port of a real server must offer STARTTLS",
-  () => {
-    const local = load({
-      SMTP_HOST: "127.0.0.1",
-      SMTP_PORT: "54325",
-      SMTP_USER: undefined,
-      SMTP_PASSWORD: undefined,
-    });
-    assert.ok(
-      local.ok && local.config.smtp.security === "plain" && local.config.smtp.port === 54325,
-    );
-    const remote = load({ SMTP_PORT: "2587" });
-    assert.ok(
-      remote.ok && remote.config.smtp.security === "starttls" && remote.config.smtp.port === 2587,
-    );
-    const localTls = load({ SMTP_HOST: "localhost", SMTP_PORT: "465" });
-    assert.ok(localTls.ok && localTls.config.smtp.security === "implicit-tls");
-  },
-);
+// Plain SMTP only to a catcher on this machine; any other port of a real server must offer STARTTLS.
+const security: [Record<string, string | undefined>, string, number][] = [
+  [
+    { SMTP_HOST: "127.0.0.1", SMTP_PORT: "54325", SMTP_USER: "", SMTP_PASSWORD: "" },
+    "plain",
+    54325,
+  ],
+  [{ SMTP_PORT: "2587" }, "starttls", 2587],
+  [{ SMTP_HOST: "localhost", SMTP_PORT: "465" }, "implicit-tls", 465],
+];
 
-Deno.test("every problem is named at once, without the values", () => {
+for (const [env, expected, port] of security) {
+  Deno.test(`${env.SMTP_HOST ?? "smtp.example.com"}:${port} is ${expected}`, () => {
+    const result = load(env);
+    assert.ok(result.ok);
+    assert.equal(result.config.smtp.security, expected);
+    assert.equal(result.config.smtp.port, port);
+  });
+}
+
+Deno.test("every problem is named at once, without the secrets", () => {
   const result = load({
     NOTIFY_WEBHOOK_SECRET: "short-secret",
     NOTIFY_EMAIL_TO: "sales@example-transit.com, not an address",
@@ -73,9 +71,9 @@ Deno.test("every problem is named at once, without the values", () => {
     NOTIFY_CHAT_WEBHOOK_URL: "http://hooks.example.com/x",
     NOTIFY_TIME_ZONE: "Mars/Olympus",
     SUPABASE_SERVICE_ROLE_KEY: "",
+    NOTIFY_RETRY_BASE_SECONDS: "-1",
   });
   assert.ok(!result.ok);
-  if (result.ok) return;
   assert.deepEqual(
     result.problems.map((problem) => problem.split(" ")[0]),
     [
@@ -86,6 +84,7 @@ Deno.test("every problem is named at once, without the values", () => {
       "NOTIFY_CHAT_WEBHOOK_URL",
       "NOTIFY_TIME_ZONE",
       "SUPABASE_SERVICE_ROLE_KEY",
+      "NOTIFY_RETRY_BASE_SECONDS",
     ],
   );
   assert.doesNotMatch(result.problems.join("\n"), /short-secret|hunter2/);

@@ -1,73 +1,50 @@
 /**
  * The function's settings, from its environment (Supabase secrets on a hosted project; the
  * local backend passes them to the Deno process it starts). Every problem is reported at
- * once, by variable name, never with a value.
+ * once, by variable name, never with a secret.
  */
-import { parseMailbox, type Mailbox } from "./mime.ts";
-import { DEFAULT_RETRY, type RetryPolicy } from "./retry.ts";
-import type { SmtpSecurity, SmtpSettings } from "./smtp.ts";
+import { parseMailbox, type Mailbox } from "./mail.ts";
+import type { SmtpSecurity } from "./smtp.ts";
 
-export interface NotifyConfig {
-  /** What the webhook sends in X-Webhook-Secret. */
-  webhookSecret: string;
-  smtp: SmtpSettings;
-  from: Mailbox;
-  to: Mailbox[];
-  /** Who gets the site-analytics report (NOTIFY_REPORT_TO; default NOTIFY_EMAIL_TO). */
-  reportTo: Mailbox[];
-  chatWebhookUrl: string | undefined;
-  timeZone: string;
-  /** Where the delivery state lives: the project's REST API, with the service role. */
-  supabaseUrl: string;
-  serviceKey: string;
-  retry: RetryPolicy;
-  leaseSeconds: number;
-  /** How many due notifications one call retries at most. */
-  sweepBatch: number;
-}
-
-export type ConfigResult = { ok: true; config: NotifyConfig } | { ok: false; problems: string[] };
+/** The settings loadConfig reads, when every one is right. */
+export type NotifyConfig = Extract<ReturnType<typeof loadConfig>, { ok: true }>["config"];
 
 /** The shortest shared secret accepted (`openssl rand -hex 32` gives 64 characters). */
-export const MIN_SECRET_LENGTH = 32;
-
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);
+const MIN_SECRET_LENGTH = 32;
 
 export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i.test(host);
 }
 
-function positiveNumber(
-  value: string | undefined,
-  fallback: number,
-  name: string,
-  problems: string[],
-): number {
-  if (value === undefined || value.trim() === "") return fallback;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) {
-    problems.push(`${name} must be a positive number of seconds`);
-    return fallback;
-  }
-  return number;
-}
-
-export function loadConfig(env: (name: string) => string | undefined): ConfigResult {
+export function loadConfig(env: (name: string) => string | undefined) {
   const problems: string[] = [];
-  const get = (name: string): string | undefined => {
-    const value = env(name)?.trim();
-    return value === "" ? undefined : value;
-  };
+  const get = (name: string): string | undefined => env(name)?.trim() || undefined;
   const required = (name: string, what: string): string => {
     const value = get(name);
     if (value === undefined) problems.push(`${name} is not set (${what})`);
     return value ?? "";
   };
+  const positive = (name: string, fallback: number): number => {
+    const value = Number(get(name) ?? fallback);
+    if (Number.isFinite(value) && value > 0) return value;
+    problems.push(`${name} must be a positive number`);
+    return fallback;
+  };
+  const mailboxes = (name: string, text: string): Mailbox[] =>
+    text
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .flatMap((item) => {
+        const mailbox = parseMailbox(item);
+        if (!mailbox)
+          problems.push(
+            `${name} has an entry that is not an e-mail address: ${JSON.stringify(item)}`,
+          );
+        return mailbox ? [mailbox] : [];
+      });
 
-  const webhookSecret = required(
-    "NOTIFY_WEBHOOK_SECRET",
-    "the shared secret the database webhook sends",
-  );
+  const webhookSecret = required("NOTIFY_WEBHOOK_SECRET", "the shared secret the webhook sends");
   if (webhookSecret && webhookSecret.length < MIN_SECRET_LENGTH) {
     problems.push(
       `NOTIFY_WEBHOOK_SECRET must be at least ${MIN_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`,
@@ -75,44 +52,18 @@ export function loadConfig(env: (name: string) => string | undefined): ConfigRes
   }
 
   const toText = required("NOTIFY_EMAIL_TO", "who gets the e-mails, comma-separated");
-  const to: Mailbox[] = [];
-  for (const item of toText
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const mailbox = parseMailbox(item);
-    if (mailbox) to.push(mailbox);
-    else
-      problems.push(
-        `NOTIFY_EMAIL_TO has an entry that is not an e-mail address: ${JSON.stringify(item)}`,
-      );
-  }
+  const to = mailboxes("NOTIFY_EMAIL_TO", toText);
   if (toText && to.length === 0 && problems.length === 0)
     problems.push("NOTIFY_EMAIL_TO names no address");
+  const reportTo = mailboxes("NOTIFY_REPORT_TO", get("NOTIFY_REPORT_TO") ?? "");
 
-  const reportTo: Mailbox[] = [];
-  for (const item of (get("NOTIFY_REPORT_TO") ?? "")
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const mailbox = parseMailbox(item);
-    if (mailbox) reportTo.push(mailbox);
-    else
-      problems.push(
-        `NOTIFY_REPORT_TO has an entry that is not an e-mail address: ${JSON.stringify(item)}`,
-      );
-  }
-
-  const fromText = required(
-    "NOTIFY_EMAIL_FROM",
-    "the sender, an address your SMTP provider lets you send from",
-  );
+  const fromText = required("NOTIFY_EMAIL_FROM", "the sender your SMTP provider lets you use");
   const from = fromText ? parseMailbox(fromText) : undefined;
   if (fromText && !from)
     problems.push("NOTIFY_EMAIL_FROM is not an e-mail address (`Name <address>` or `address`)");
 
   const host = required("SMTP_HOST", "your SMTP provider's server, e.g. smtp.resend.com");
-  const port = positiveNumber(get("SMTP_PORT"), 465, "SMTP_PORT", problems);
+  const port = positive("SMTP_PORT", 465);
   // 465 is implicit TLS; any other port must offer STARTTLS, except a catcher on this machine.
   const security: SmtpSecurity =
     port === 465 ? "implicit-tls" : isLoopbackHost(host) ? "plain" : "starttls";
@@ -123,18 +74,10 @@ export function loadConfig(env: (name: string) => string | undefined): ConfigRes
 
   const chatWebhookUrl = get("NOTIFY_CHAT_WEBHOOK_URL");
   if (chatWebhookUrl !== undefined) {
-    let url: URL | undefined;
-    try {
-      url = new URL(chatWebhookUrl);
-    } catch {
-      // reported below
-    }
-    if (
-      !url ||
-      (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname)))
-    ) {
+    const url = URL.parse(chatWebhookUrl);
+    const loopbackHttp = url?.protocol === "http:" && isLoopbackHost(url.hostname);
+    if (url?.protocol !== "https:" && !loopbackHttp)
       problems.push("NOTIFY_CHAT_WEBHOOK_URL must be an https:// URL");
-    }
   }
 
   const timeZone = get("NOTIFY_TIME_ZONE") ?? "UTC";
@@ -147,42 +90,33 @@ export function loadConfig(env: (name: string) => string | undefined): ConfigRes
   }
 
   const supabaseUrl = required("SUPABASE_URL", "set by Supabase for every Edge Function");
-  const serviceKey = required(
-    "SUPABASE_SERVICE_ROLE_KEY",
-    "set by Supabase for every Edge Function",
-  );
-
-  const retry: RetryPolicy = {
-    baseSeconds: positiveNumber(
-      get("NOTIFY_RETRY_BASE_SECONDS"),
-      DEFAULT_RETRY.baseSeconds,
-      "NOTIFY_RETRY_BASE_SECONDS",
-      problems,
-    ),
-    maxSeconds: positiveNumber(
-      get("NOTIFY_RETRY_MAX_SECONDS"),
-      DEFAULT_RETRY.maxSeconds,
-      "NOTIFY_RETRY_MAX_SECONDS",
-      problems,
-    ),
+  const serviceKey = required("SUPABASE_SERVICE_ROLE_KEY", "set by Supabase for every function");
+  // A failed e-mail is tried again after `baseSeconds`, doubling, at most `maxSeconds` apart.
+  const retry = {
+    baseSeconds: positive("NOTIFY_RETRY_BASE_SECONDS", 30),
+    maxSeconds: positive("NOTIFY_RETRY_MAX_SECONDS", 30 * 60),
   };
 
-  if (problems.length > 0 || !from) return { ok: false, problems };
+  if (problems.length > 0 || !from) return { ok: false as const, problems };
   return {
-    ok: true,
+    ok: true as const,
     config: {
+      /** What the webhook sends in X-Webhook-Secret. */
       webhookSecret,
       smtp: { host, port, security, username, password, timeoutMs: 15_000 },
       from,
       to,
+      /** Who gets the site-analytics report (NOTIFY_REPORT_TO; default NOTIFY_EMAIL_TO). */
       reportTo: reportTo.length > 0 ? reportTo : to,
       chatWebhookUrl,
       timeZone,
+      /** Where the delivery state lives: the project's REST API, with the service role. */
       supabaseUrl: supabaseUrl.replace(/\/+$/, ""),
       serviceKey,
       retry,
       // Longer than the slowest attempt can take (four 15 s SMTP steps, a 10 s chat post).
       leaseSeconds: 120,
+      /** How many due notifications one call retries at most. */
       sweepBatch: 10,
     },
   };

@@ -1,14 +1,9 @@
 /**
  * The delivery state in the database, through the project's REST API with the service role:
- * the claim and finish functions of supabase/migrations/20251123120000_contact_notifications.sql.
+ * the claim and finish functions of the notifications and of the digest (supabase/migrations).
+ * A claim leases what it returns to this call; finishing records the outcome under that lease.
  */
-import { parseMeetingRequest, type MeetingRequest } from "./payload.ts";
-
-export interface ClaimedRequest {
-  lease: string;
-  attempt: number;
-  request: MeetingRequest;
-}
+import { claimedRequests, heldDigests, type ClaimedRequest, type HeldDigest } from "./payload.ts";
 
 export interface Outcome {
   /** Why the e-mail was not delivered; undefined = delivered. */
@@ -19,40 +14,19 @@ export interface Outcome {
 }
 
 export interface DeliveryStore {
-  /** The request, leased to this caller, or undefined when delivered already or leased by another. */
+  /** The request, or undefined when it was delivered already or another call holds it. */
   claim(requestId: number, leaseSeconds: number): Promise<ClaimedRequest | undefined>;
-  /** Up to `max` requests that are due (never tried, or their back-off is over), leased. */
+  /** Up to `max` requests that are due (never tried, or their back-off is over). */
   claimDue(max: number, leaseSeconds: number): Promise<ClaimedRequest[]>;
-  /** Records the outcome; false when the lease was lost (it expired and another caller took over). */
+  /** Records the outcome; false when the lease was lost (it expired and another call took over). */
   finish(requestId: number, lease: string, outcome: Outcome): Promise<boolean>;
+  /** The digest that is due, if any. */
+  claimDigest(leaseSeconds: number): Promise<HeldDigest | undefined>;
+  finishDigest(digestId: number, lease: string, outcome: Outcome): Promise<boolean>;
 }
 
-export class StoreError extends Error {
-  override name = "StoreError";
-}
-
-function claimedRows(rows: unknown): ClaimedRequest[] {
-  if (!Array.isArray(rows)) throw new StoreError("the claim did not answer with rows");
-  return rows.map((row: unknown) => {
-    const fields = (row ?? {}) as { lease_token?: unknown; attempt?: unknown };
-    const request = parseMeetingRequest(row);
-    if (
-      typeof fields.lease_token !== "string" ||
-      typeof fields.attempt !== "number" ||
-      !request.ok
-    ) {
-      throw new StoreError(
-        `the claim answered with an unexpected row${request.ok ? "" : ` (${request.problem})`}`,
-      );
-    }
-    return { lease: fields.lease_token, attempt: fields.attempt, request: request.value };
-  });
-}
-
-/** Calls `public.<name>` through the project's REST API (PostgREST RPC) with the service role. */
-export type Rpc = (name: string, args: Record<string, unknown>) => Promise<unknown>;
-
-export function restRpc(supabaseUrl: string, serviceKey: string): Rpc {
+/** Calls `public.<name>` through PostgREST's RPC with the service role; any failure throws. */
+function restRpc(supabaseUrl: string, serviceKey: string) {
   // New-style secret keys (sb_secret_…) go in apikey only; a legacy service-role JWT also as Bearer.
   const headers: Record<string, string> = {
     apikey: serviceKey,
@@ -60,7 +34,7 @@ export function restRpc(supabaseUrl: string, serviceKey: string): Rpc {
   };
   if (!serviceKey.startsWith("sb_secret_")) headers.Authorization = `Bearer ${serviceKey}`;
 
-  return async function rpc(name, args) {
+  return async (name: string, args: Record<string, unknown>): Promise<unknown> => {
     let response: Response;
     try {
       response = await fetch(`${supabaseUrl}/rest/v1/rpc/${name}`, {
@@ -70,54 +44,52 @@ export function restRpc(supabaseUrl: string, serviceKey: string): Rpc {
         signal: AbortSignal.timeout(15_000),
       });
     } catch (error) {
-      throw new StoreError(
-        `database API not reached (${name}): ${error instanceof Error ? error.message : String(error)}`,
-      );
+      throw new Error(`database API not reached (${name}): ${(error as Error).message}`);
     }
     const text = await response.text();
     if (!response.ok)
-      throw new StoreError(
+      throw new Error(
         `database API refused ${name}: HTTP ${response.status} ${text.slice(0, 300)}`,
       );
     try {
       return JSON.parse(text);
     } catch {
-      throw new StoreError(`database API answered ${name} with something other than JSON`);
+      throw new Error(`database API answered ${name} with something other than JSON`);
     }
   };
 }
 
 export function restDeliveryStore(supabaseUrl: string, serviceKey: string): DeliveryStore {
   const rpc = restRpc(supabaseUrl, serviceKey);
+  /** Records the outcome through `public.<name>`; false when the lease was lost. */
+  const record = async (name: string, args: object, outcome: Outcome, retryInSeconds: number) => {
+    const rows = await rpc(name, {
+      ...args,
+      failure: outcome.failure ?? null,
+      retry_in_seconds: outcome.retryInSeconds ?? retryInSeconds,
+    });
+    return (
+      Array.isArray(rows) && (rows[0] as { recorded?: unknown } | undefined)?.recorded === true
+    );
+  };
   return {
     async claim(requestId, leaseSeconds) {
-      const rows = claimedRows(
-        await rpc("claim_contact_notification", {
-          request_id: requestId,
-          lease_seconds: leaseSeconds,
-        }),
-      );
-      return rows[0];
+      const args = { request_id: requestId, lease_seconds: leaseSeconds };
+      return claimedRequests(await rpc("claim_contact_notification", args))[0];
     },
     async claimDue(max, leaseSeconds) {
-      return claimedRows(
-        await rpc("claim_due_contact_notifications", {
-          max_count: max,
-          lease_seconds: leaseSeconds,
-        }),
-      );
+      const args = { max_count: max, lease_seconds: leaseSeconds };
+      return claimedRequests(await rpc("claim_due_contact_notifications", args));
     },
-    async finish(requestId, lease, outcome) {
-      const rows = await rpc("finish_contact_notification", {
-        request_id: requestId,
-        lease,
-        failure: outcome.failure ?? null,
-        retry_in_seconds: outcome.retryInSeconds ?? 60,
-        note: outcome.note ?? null,
-      });
-      return (
-        Array.isArray(rows) && (rows[0] as { recorded?: unknown } | undefined)?.recorded === true
-      );
+    finish(requestId, lease, outcome) {
+      const args = { request_id: requestId, lease, note: outcome.note ?? null };
+      return record("finish_contact_notification", args, outcome, 60);
+    },
+    async claimDigest(leaseSeconds) {
+      return heldDigests(await rpc("claim_contact_digest", { lease_seconds: leaseSeconds }))[0];
+    },
+    finishDigest(digestId, lease, outcome) {
+      return record("finish_contact_digest", { digest_id: digestId, lease }, outcome, 300);
     },
   };
 }

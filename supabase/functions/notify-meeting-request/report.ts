@@ -1,126 +1,14 @@
 /**
- * The site-analytics report e-mail (docs/analytics.md): the body pg_cron posts
- * (`{"type":"REPORT","kind":"weekly","report":{…}}`, public.claim_site_report's JSON), checked,
- * and the e-mail composed from it: a text part and an HTML part that reads the same in Gmail and
- * Outlook (tables with width and bgcolor attributes, inline styles only, no images). Pure.
+ * The site-analytics report e-mail (docs/analytics.md), composed from the REPORT call pg_cron
+ * posts (public.claim_site_report's JSON, checked in payload.ts): a text part and an HTML part
+ * that reads the same in Gmail and Outlook (tables with width and bgcolor attributes, inline
+ * styles only, no images). Pure.
  */
-import type { Parsed } from "./payload.ts";
-import { staffEmail, type Addressing, type StaffEmail } from "./staff-email.ts";
+import { plural } from "./compose.ts";
+import { staffEmail, type Addressing, type StaffEmail } from "./mail.ts";
+import type { Funnel, ReportCall, SiteReport } from "./payload.ts";
 
-export type Funnel = {
-  views: number;
-  ctaTaps: number;
-  formStarts: number;
-  requests: number;
-  failures: number;
-};
-export type CampaignRow = Funnel & { source: string; medium: string; campaign: string };
-export type DayRow = Funnel & { date: string };
-
-/** public.site_analytics_report(from, to): what `npm run report -- --json` prints too. */
-export interface SiteReport {
-  from: string;
-  to: string;
-  totals: Funnel;
-  campaigns: CampaignRow[];
-  referrers: { domain: string; views: number }[];
-  ctas: { id: string; taps: number }[];
-  days: DayRow[];
-}
-
-/** weekly and daily come from pg_cron; range from `npm run report -- --mail`. */
-export type ReportKind = "weekly" | "daily" | "range";
-export type ReportCall = { kind: "report"; period: ReportKind; report: SiteReport };
-
-const FUNNEL_FIELDS = ["views", "ctaTaps", "formStarts", "requests", "failures"] as const;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** Tags, domains and ids as the database allows them (nothing else can be in a report). */
-const TOKEN = /^[a-z0-9._-]{0,253}$/;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-const isCount = (value: unknown): value is number =>
-  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
-
-function funnelProblem(value: unknown, where: string): string | undefined {
-  if (!isObject(value)) return `${where} must be an object`;
-  const bad = FUNNEL_FIELDS.find((field) => !isCount(value[field]));
-  return bad ? `${where}.${bad} must be a count` : undefined;
-}
-
-function listProblem(
-  value: unknown,
-  where: string,
-  check: (item: Record<string, unknown>, at: string) => string | undefined,
-): string | undefined {
-  if (!Array.isArray(value)) return `${where} must be an array`;
-  for (const [index, item] of value.entries()) {
-    const at = `${where}[${index}]`;
-    const problem = isObject(item) ? check(item, at) : `${at} must be an object`;
-    if (problem) return problem;
-  }
-  return undefined;
-}
-
-const tokenProblem = (item: Record<string, unknown>, field: string, at: string) =>
-  typeof item[field] === "string" && TOKEN.test(item[field] as string)
-    ? undefined
-    : `${at}.${field} is not a tag the database stores`;
-
-/** The REPORT call's body, checked field by field (the function sends nothing it cannot read). */
-export function parseReportCall(body: Record<string, unknown>): Parsed<ReportCall> {
-  const period = body.kind;
-  if (period !== "weekly" && period !== "daily" && period !== "range")
-    return { ok: false, problem: 'kind must be "weekly", "daily" or "range"' };
-  const report = body.report;
-  if (!isObject(report)) return { ok: false, problem: "report must be an object" };
-  if (
-    typeof report.from !== "string" ||
-    !DATE.test(report.from) ||
-    typeof report.to !== "string" ||
-    !DATE.test(report.to)
-  ) {
-    return { ok: false, problem: "report.from and report.to must be dates (YYYY-MM-DD)" };
-  }
-  const problem =
-    funnelProblem(report.totals, "report.totals") ??
-    listProblem(
-      report.campaigns,
-      "report.campaigns",
-      (item, at) =>
-        funnelProblem(item, at) ??
-        tokenProblem(item, "source", at) ??
-        tokenProblem(item, "medium", at) ??
-        tokenProblem(item, "campaign", at),
-    ) ??
-    listProblem(
-      report.referrers,
-      "report.referrers",
-      (item, at) =>
-        tokenProblem(item, "domain", at) ??
-        (isCount(item.views) ? undefined : `${at}.views must be a count`),
-    ) ??
-    listProblem(
-      report.ctas,
-      "report.ctas",
-      (item, at) =>
-        tokenProblem(item, "id", at) ??
-        (isCount(item.taps) ? undefined : `${at}.taps must be a count`),
-    ) ??
-    listProblem(
-      report.days,
-      "report.days",
-      (item, at) =>
-        funnelProblem(item, at) ??
-        (typeof item.date === "string" && DATE.test(item.date)
-          ? undefined
-          : `${at}.date must be a date`),
-    );
-  if (problem) return { ok: false, problem };
-  return { ok: true, value: { kind: "report", period, report: report as unknown as SiteReport } };
-}
+type CampaignRow = SiteReport["campaigns"][number];
 
 /** A share as a percentage with one decimal, "–" when there is nothing to divide by. */
 export function percent(part: number, whole: number): string {
@@ -138,55 +26,41 @@ function formatDay(date: string, options: Intl.DateTimeFormatOptions): string {
   );
 }
 
-function periodLabel(report: SiteReport): string {
-  if (report.from === report.to)
-    return formatDay(report.from, {
-      weekday: "short",
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-    });
-  return `${formatDay(report.from, { month: "short", day: "numeric" })} – ${formatDay(report.to, { month: "short", day: "numeric", year: "numeric" })}`;
+const DAY = { month: "short", day: "numeric" } as const;
+
+function periodLabel({ from, to }: SiteReport): string {
+  if (from === to) return formatDay(from, { weekday: "short", ...DAY, year: "numeric" });
+  return `${formatDay(from, DAY)} – ${formatDay(to, { ...DAY, year: "numeric" })}`;
 }
 
-export function reportSubject(report: SiteReport, period: ReportKind): string {
-  const what =
-    period === "weekly"
-      ? "Weekly website report"
-      : period === "daily"
-        ? "Daily website report"
-        : "Website report";
+const TITLES = {
+  weekly: "Weekly website report",
+  daily: "Daily website report",
+  range: "Website report",
+};
+
+export function reportSubject(report: SiteReport, period: ReportCall["period"]): string {
   const { views, requests } = report.totals;
-  return `${what}, ${periodLabel(report)}: ${views} view${views === 1 ? "" : "s"}, ${requests} meeting request${requests === 1 ? "" : "s"}`;
+  return `${TITLES[period]}, ${periodLabel(report)}: ${plural(views, "view")}, ${plural(requests, "meeting request")}`;
 }
 
-type FunnelStep = { label: string; count: number; ofViews: string; ofPrevious: string };
+/** The funnel's rows: step, count, share of views, share of the step before. */
+type Step = [label: string, count: number, ofViews: string, ofPrevious: string];
 
-function funnelSteps(totals: Funnel): FunnelStep[] {
+function funnelSteps({ views, ctaTaps, formStarts, requests }: Funnel): Step[] {
   return [
-    { label: "Page views", count: totals.views, ofViews: "", ofPrevious: "" },
-    {
-      label: "Call-to-action taps",
-      count: totals.ctaTaps,
-      ofViews: percent(totals.ctaTaps, totals.views),
-      ofPrevious: percent(totals.ctaTaps, totals.views),
-    },
-    {
-      label: "Form starts",
-      count: totals.formStarts,
-      ofViews: percent(totals.formStarts, totals.views),
-      ofPrevious: percent(totals.formStarts, totals.ctaTaps),
-    },
-    {
-      label: "Requests sent",
-      count: totals.requests,
-      ofViews: percent(totals.requests, totals.views),
-      ofPrevious: percent(totals.requests, totals.formStarts),
-    },
+    ["Page views", views, "", ""],
+    ["Call-to-action taps", ctaTaps, percent(ctaTaps, views), percent(ctaTaps, views)],
+    ["Form starts", formStarts, percent(formStarts, views), percent(formStarts, ctaTaps)],
+    ["Requests sent", requests, percent(requests, views), percent(requests, formStarts)],
   ];
 }
 
 const TOP = 10;
+
+/** The rows as lines, or "none". */
+const listed = <T>(rows: T[], line: (row: T) => string): string[] =>
+  rows.length === 0 ? ["  none"] : rows.map((row) => `  ${line(row)}`);
 
 export function reportText(report: SiteReport): string {
   const pad = (text: string | number, width: number) => String(text).padStart(width);
@@ -195,34 +69,27 @@ export function reportText(report: SiteReport): string {
     `Website report ${report.from} to ${report.to} (UTC days)`,
     "",
     "Funnel                      count  of views  of previous step",
-    ...funnelSteps(report.totals).map((step) =>
-      `  ${step.label.padEnd(22)}${pad(step.count, 8)}${pad(step.ofViews, 10)}${pad(step.ofPrevious, 10)}`.trimEnd(),
+    ...funnelSteps(report.totals).map(([label, count, ofViews, ofPrevious]) =>
+      `  ${label.padEnd(22)}${pad(count, 8)}${pad(ofViews, 10)}${pad(ofPrevious, 10)}`.trimEnd(),
     ),
     `  ${"Requests that failed".padEnd(22)}${pad(report.totals.failures, 8)}`,
     "",
     "Top campaigns (views / taps / starts / requests)",
-    ...(report.campaigns.length === 0
-      ? ["  none"]
-      : report.campaigns
-          .slice(0, TOP)
-          .map(
-            (row) =>
-              `  ${campaignName(row)}: ${row.views} / ${row.ctaTaps} / ${row.formStarts} / ${row.requests} (${percent(row.requests, row.views)} of views)`,
-          )),
+    ...listed(
+      report.campaigns.slice(0, TOP),
+      (row) =>
+        `${campaignName(row)}: ${row.views} / ${row.ctaTaps} / ${row.formStarts} / ${row.requests} (${percent(row.requests, row.views)} of views)`,
+    ),
     "",
     "Top referrers (views)",
-    ...(report.referrers.length === 0
-      ? ["  none"]
-      : report.referrers.slice(0, TOP).map((row) => `  ${row.domain}: ${row.views}`)),
+    ...listed(report.referrers.slice(0, TOP), (row) => `${row.domain}: ${row.views}`),
     "",
     "Calls to action (taps)",
-    ...(report.ctas.length === 0
-      ? ["  none"]
-      : report.ctas.map((row) => `  ${row.id}: ${row.taps}`)),
+    ...listed(report.ctas, (row) => `${row.id}: ${row.taps}`),
     "",
     "Per day (views, requests)",
     ...report.days.map((day) =>
-      `  ${formatDay(day.date, { weekday: "short", month: "short", day: "numeric" }).padEnd(12)}${pad(day.views, 6)}${pad(day.requests, 4)}  ${"#".repeat(Math.round((24 * day.views) / most))}`.trimEnd(),
+      `  ${formatDay(day.date, { weekday: "short", ...DAY }).padEnd(12)}${pad(day.views, 6)}${pad(day.requests, 4)}  ${"#".repeat(Math.round((24 * day.views) / most))}`.trimEnd(),
     ),
     "",
     "--",
@@ -243,20 +110,19 @@ const CELL = `${FONT}padding:4px 8px;border-bottom:1px solid #e4e7eb;`;
 const NUMBER = `${CELL}text-align:right;`;
 const HEAD = `${CELL}font-weight:bold;background-color:#f5f7fa;`;
 
-function table(headers: string[], rows: (string | number)[][], numeric: boolean[]): string {
-  const head = headers
-    .map(
-      (text, index) =>
-        `<th align="${numeric[index] ? "right" : "left"}" style="${HEAD}">${escapeHtml(text)}</th>`,
-    )
-    .join("");
-  const body = rows
-    .map(
-      (row) =>
-        `<tr>${row.map((cell, index) => `<td align="${numeric[index] ? "right" : "left"}" style="${numeric[index] ? NUMBER : CELL}">${escapeHtml(cell)}</td>`).join("")}</tr>`,
-    )
-    .join("");
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 20px 0;"><tr>${head}</tr>${body}</table>`;
+const TABLE = `role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 20px 0;"`;
+
+/** A table whose first column is text and the others are figures; `empty` when it has no rows. */
+function table(headers: string[], rows: (string | number)[][], empty: string): string {
+  if (rows.length === 0) return `<p style="${FONT}">${empty}</p>`;
+  const cell = (tag: string, style: string, index: number, text: string | number) =>
+    `<${tag} align="${index > 0 ? "right" : "left"}" style="${style}">${escapeHtml(text)}</${tag}>`;
+  const head = headers.map((text, index) => cell("th", HEAD, index, text)).join("");
+  const body = rows.map(
+    (row) =>
+      `<tr>${row.map((text, index) => cell("td", index > 0 ? NUMBER : CELL, index, text)).join("")}</tr>`,
+  );
+  return `<table ${TABLE}><tr>${head}</tr>${body.join("")}</table>`;
 }
 
 /** A bar Outlook draws too: a one-row table whose cell has a width in pixels and a bgcolor. */
@@ -274,12 +140,11 @@ export function reportHtml(report: SiteReport, subject: string): string {
   const dayRows = report.days
     .map(
       (day) =>
-        `<tr><td style="${CELL}white-space:nowrap;">${escapeHtml(formatDay(day.date, { weekday: "short", month: "short", day: "numeric" }))}</td>` +
+        `<tr><td style="${CELL}white-space:nowrap;">${escapeHtml(formatDay(day.date, { weekday: "short", ...DAY }))}</td>` +
         `<td style="${CELL}">${bar(day.views, most, "#2563eb")}</td>` +
         `<td align="right" style="${NUMBER}">${day.views}</td><td align="right" style="${NUMBER}">${day.requests}</td></tr>`,
     )
     .join("");
-  const steps = funnelSteps(report.totals);
   const parts = [
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="margin:0;padding:0;background-color:#ffffff;">`,
@@ -290,55 +155,46 @@ export function reportHtml(report: SiteReport, subject: string): string {
     heading("Funnel"),
     table(
       ["Step", "Count", "Of views", "Of previous step"],
-      [
-        ...steps.map((step) => [step.label, step.count, step.ofViews, step.ofPrevious]),
-        ["Requests that failed", report.totals.failures, "", ""],
-      ],
-      [false, true, true, true],
+      [...funnelSteps(report.totals), ["Requests that failed", report.totals.failures, "", ""]],
+      "",
     ),
     heading("Per day"),
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 20px 0;">`,
+    `<table ${TABLE}>`,
     `<tr><th align="left" style="${HEAD}">Day</th><th align="left" style="${HEAD}">Page views</th><th align="right" style="${HEAD}">Views</th><th align="right" style="${HEAD}">Requests</th></tr>${dayRows}</table>`,
     heading("Top campaigns"),
-    report.campaigns.length === 0
-      ? `<p style="${FONT}">No visits.</p>`
-      : table(
-          [
-            "Campaign (source / medium / campaign)",
-            "Views",
-            "Taps",
-            "Starts",
-            "Requests",
-            "Request rate",
-          ],
-          report.campaigns
-            .slice(0, TOP)
-            .map((row) => [
-              campaignName(row),
-              row.views,
-              row.ctaTaps,
-              row.formStarts,
-              row.requests,
-              percent(row.requests, row.views),
-            ]),
-          [false, true, true, true, true, true],
-        ),
+    table(
+      [
+        "Campaign (source / medium / campaign)",
+        "Views",
+        "Taps",
+        "Starts",
+        "Requests",
+        "Request rate",
+      ],
+      report.campaigns
+        .slice(0, TOP)
+        .map((row) => [
+          campaignName(row),
+          row.views,
+          row.ctaTaps,
+          row.formStarts,
+          row.requests,
+          percent(row.requests, row.views),
+        ]),
+      "No visits.",
+    ),
     heading("Top referrers"),
-    report.referrers.length === 0
-      ? `<p style="${FONT}">No visits from other sites.</p>`
-      : table(
-          ["Site", "Views"],
-          report.referrers.slice(0, TOP).map((row) => [row.domain, row.views]),
-          [false, true],
-        ),
+    table(
+      ["Site", "Views"],
+      report.referrers.slice(0, TOP).map((row) => [row.domain, row.views]),
+      "No visits from other sites.",
+    ),
     heading("Calls to action"),
-    report.ctas.length === 0
-      ? `<p style="${FONT}">No taps.</p>`
-      : table(
-          ["Call to action", "Taps"],
-          report.ctas.map((row) => [row.id, row.taps]),
-          [false, true],
-        ),
+    table(
+      ["Call to action", "Taps"],
+      report.ctas.map((row) => [row.id, row.taps]),
+      "No taps.",
+    ),
     `<p style="${FONT}font-size:12px;color:#7b8794;margin:16px 0 0 0;">Counted without cookies or personal data. Day by day in the Supabase dashboard: site_funnel_daily.</p>`,
     `</td></tr></table></td></tr></table></body></html>`,
   ];

@@ -4,7 +4,7 @@
  * port), prints the port it got, and ends when its parent closes stdin (so it never outlives
  * the backend). Not deployed: index.ts does not import it.
  */
-import { handlerFromEnvironment } from "./environment.ts";
+import { handlerFromEnvironment } from "./handler.ts";
 
 const handler = handlerFromEnvironment((name) => Deno.env.get(name));
 const server = Deno.serve(

@@ -11,7 +11,7 @@ import { Readable } from "node:stream";
 
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 
-import { mimeMessage, type StaffEmail } from "./staff-email.ts";
+import { mimeMessage, type StaffEmail } from "./mail.ts";
 
 /** How the connection is protected. */
 export type SmtpSecurity = "implicit-tls" | "starttls" | "plain";
@@ -28,18 +28,8 @@ export interface SmtpSettings {
   caCerts?: string[];
 }
 
-export class SmtpError extends Error {
-  constructor(
-    message: string,
-    readonly replyCode?: number,
-  ) {
-    super(message);
-    this.name = "SmtpError";
-  }
-}
-
 /** The ports Supabase's hosted Edge Functions cannot reach (their limits page). */
-export const PORTS_BLOCKED_ON_HOSTED = [25, 587] as const;
+const PORTS_BLOCKED_ON_HOSTED = [25, 587];
 
 /** The name sent with EHLO (nodemailer would otherwise ask the system for its host name). */
 const CLIENT_NAME = "notify-meeting-request";
@@ -50,7 +40,6 @@ type Stage = "connecting" | "login" | "sending";
 interface NodemailerError extends Error {
   code?: string;
   response?: string;
-  responseCode?: number;
   command?: string;
   rejectedErrors?: NodemailerError[];
   recipient?: string;
@@ -133,25 +122,18 @@ function sentence(
   return `SMTP conversation with ${where} failed: ${error.message}`;
 }
 
-function oneSentence(
-  error: unknown,
-  stage: Stage,
-  settings: SmtpSettings,
-  timeoutMs: number,
-): SmtpError {
+function oneSentence(error: unknown, stage: Stage, settings: SmtpSettings, timeoutMs: number) {
   const cause: NodemailerError = error instanceof Error ? error : new Error(String(error));
   let text = sentence(cause, stage, settings, timeoutMs);
-  const blocked = (PORTS_BLOCKED_ON_HOSTED as readonly number[]).includes(settings.port);
-  if (blocked && (stage === "connecting" || cause.code === "ETIMEDOUT")) {
+  if (
+    PORTS_BLOCKED_ON_HOSTED.includes(settings.port) &&
+    (stage === "connecting" || cause.code === "ETIMEDOUT")
+  ) {
     text += ` (hosted Edge Functions cannot reach port ${settings.port}: use 465, or another port with STARTTLS such as 2587)`;
   }
   // nodemailer never quotes credentials; this keeps it so whatever its wording becomes.
   if (settings.password) text = text.split(settings.password).join("(password)");
-  const replyCode =
-    cause.responseCode ??
-    cause.rejectedErrors?.[0]?.responseCode ??
-    (cause instanceof RecipientRefused ? cause.refusals[0]?.responseCode : undefined);
-  return new SmtpError(text, replyCode);
+  return new Error(text);
 }
 
 /** Sends the e-mail to every recipient in one transaction; resolves with the server's final reply. */

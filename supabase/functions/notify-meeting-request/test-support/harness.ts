@@ -1,0 +1,181 @@
+/**
+ * What the function's tests share: readMail, which reads a message with two parsers nobody here
+ * wrote; the settings as loadConfig reads them; an in-memory store that follows the SQL's rules;
+ * and the handler wired to it and to an SMTP receiver (servers.ts).
+ */
+import assert from "node:assert/strict";
+
+import PostalMime from "postal-mime";
+
+import { loadConfig } from "../config.ts";
+import type { DeliveryStore, Outcome } from "../delivery-store.ts";
+import { createHandler, postChatMessage, SECRET_HEADER } from "../handler.ts";
+import type { HeldDigest, MeetingRequest } from "../payload.ts";
+import { sendMail } from "../smtp.ts";
+import { startReceiver } from "./servers.ts";
+
+const PYTHON_READER = `
+import email, email.policy, json, sys
+message = email.message_from_bytes(sys.stdin.buffer.read(), policy=email.policy.default)
+headers, addresses, defects = {}, {}, [str(defect) for defect in message.defects]
+for name, value in message.items():
+    headers[name.lower()] = str(value)
+    defects += [f"{name}: {defect}" for defect in value.defects]
+    if hasattr(value, "addresses"):
+        addresses[name.lower()] = [[a.display_name, a.addr_spec] for a in value.addresses]
+body = message.get_body(("plain",))
+print(json.dumps({"headers": headers, "addresses": addresses, "defects": defects,
+                  "text": body.get_content().replace("\\r\\n", "\\n") if body else None}))
+`;
+
+/**
+ * The message as two mail readers decode it: postal-mime, and Python's email package with
+ * policy.default. They must agree on the subject, the addresses and the text, and Python must
+ * report no defect. Header values are Python's decoded text; addresses are [name, address].
+ */
+export async function readMail(raw: Uint8Array) {
+  const python = new Deno.Command("python3", {
+    args: ["-c", PYTHON_READER],
+    stdin: "piped",
+    stdout: "piped",
+  });
+  const child = python.spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(raw);
+  await writer.close();
+  const parsed = JSON.parse(new TextDecoder().decode((await child.output()).stdout)) as {
+    headers: Record<string, string>;
+    addresses: Record<string, [string, string][]>;
+    defects: string[];
+    text: string | null;
+  };
+  const postal = await PostalMime.parse(raw);
+  assert.deepEqual(parsed.defects, []);
+  assert.equal(postal.subject, parsed.headers.subject);
+  const pairs = (list?: { name: string; address?: string }[]) =>
+    list?.map(({ name, address }) => [name, address]);
+  assert.deepEqual(pairs(postal.replyTo), parsed.addresses["reply-to"]);
+  assert.deepEqual(pairs(postal.to), parsed.addresses.to);
+  const text = postal.text?.replace(/\r\n/g, "\n");
+  assert.equal(text?.trimEnd(), parsed.text?.trimEnd()); // postal-mime keeps the CRLF before a boundary
+  return { ...parsed, text, html: postal.html, raw: new TextDecoder().decode(raw) };
+}
+
+export const SECRET = "s".repeat(40);
+
+export function meetingRequest(id: number, fields: Partial<MeetingRequest> = {}): MeetingRequest {
+  return {
+    id,
+    created_at: new Date("2026-11-23T17:05:01Z"),
+    name: `Visitor ${id}`,
+    email: `visitor${id}@example.org`,
+    organization: "Metro Transit",
+    message: "Phone: Not provided",
+    ...fields,
+  };
+}
+
+/** What a Database Webhook posts for the request's insert. */
+export function webhookBody(request: MeetingRequest) {
+  const record = { ...request, created_at: request.created_at.toISOString() };
+  return { type: "INSERT", table: "contacts", schema: "public", record, old_record: null };
+}
+
+/**
+ * The claim and finish rules of the SQL functions, in memory: a request or the digest is handed
+ * out under a lease, a delivered one never again, a failed one when its back-off is over on the
+ * store's clock (`advance`). The same rules run in PostgreSQL in local-backend's tests.
+ */
+export function memoryStore(requests: MeetingRequest[], digest?: HeldDigest) {
+  let clock = 0;
+  type Entry = {
+    status: string;
+    attempts: number;
+    lease?: string;
+    dueAt: number;
+    outcomes: Outcome[];
+  };
+  const entry = (status = "pending"): Entry => ({ status, attempts: 0, dueAt: 0, outcomes: [] });
+  const rows = new Map(requests.map((request) => [request.id, { request, ...entry() }]));
+  const held = entry(digest ? "pending" : "sent");
+  const due = (row: Entry) => row.status === "pending" && !row.lease && row.dueAt <= clock;
+  const lease = (row: Entry) => {
+    row.lease = crypto.randomUUID();
+    row.attempts += 1;
+    return { lease_token: row.lease, attempt: row.attempts };
+  };
+  const claimRow = (row: Entry & { request: MeetingRequest }) => ({
+    ...row.request,
+    ...lease(row),
+  });
+  const finish = (row: Entry | undefined, token: string, outcome: Outcome) => {
+    if (!row || row.lease !== token) return Promise.resolve(false);
+    row.lease = undefined;
+    row.outcomes.push(outcome);
+    if (outcome.failure === undefined) row.status = "delivered";
+    else row.dueAt = clock + (outcome.retryInSeconds ?? 60);
+    return Promise.resolve(true);
+  };
+  const store: DeliveryStore = {
+    claim: (id) => {
+      const row = rows.get(id);
+      return Promise.resolve(row && due(row) ? claimRow(row) : undefined);
+    },
+    claimDue: (max) => Promise.resolve([...rows.values()].filter(due).slice(0, max).map(claimRow)),
+    finish: (id, token, outcome) => finish(rows.get(id), token, outcome),
+    claimDigest: () =>
+      Promise.resolve(digest && due(held) ? { ...digest, ...lease(held) } : undefined),
+    finishDigest: (_id, token, outcome) => finish(held, token, outcome),
+  };
+  const advance = (seconds: number) => {
+    clock += seconds;
+  };
+  return { ...store, rows, digest: held, advance };
+}
+
+const notReached = () => Promise.reject(new Error("database API not reached"));
+
+/** A store whose database is out of reach. */
+export const unreachable: DeliveryStore = {
+  claim: notReached,
+  claimDue: notReached,
+  finish: notReached,
+  claimDigest: notReached,
+  finishDigest: notReached,
+};
+
+/**
+ * The handler on `store` and a fresh SMTP receiver, with the settings loadConfig reads from these
+ * variables and `env`; `post` sends it a call with the secret.
+ */
+export async function startFunction(store: DeliveryStore, env: Record<string, string> = {}) {
+  const smtp = await startReceiver();
+  const variables: Record<string, string> = {
+    NOTIFY_WEBHOOK_SECRET: SECRET,
+    NOTIFY_EMAIL_TO: "sales@example-transit.com, ops@example-transit.com",
+    NOTIFY_REPORT_TO: "Marketing <marketing@example-transit.com>, ceo@example-transit.com",
+    NOTIFY_EMAIL_FROM: "noreply@example-transit.com",
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(smtp.port),
+    SUPABASE_URL: "http://unused",
+    SUPABASE_SERVICE_ROLE_KEY: "unused",
+    ...env,
+  };
+  const loaded = loadConfig((name) => variables[name]);
+  assert.ok(loaded.ok, loaded.ok ? "" : loaded.problems.join("; "));
+  const { config } = loaded;
+  const handler = createHandler({ config, store, sendMail, postChatMessage, log: () => {} });
+  const post = (body: unknown, secret: string | null = SECRET, method = "POST") => {
+    const headers = new Headers(secret === null ? {} : { [SECRET_HEADER]: secret });
+    const init = { method, headers, body: method === "POST" ? JSON.stringify(body) : undefined };
+    return handler(new Request("http://function.local/", init));
+  };
+  return {
+    smtp,
+    post,
+    /** The call's JSON answer (a SWEEP unless `body` is given). */
+    call: async (body: unknown = { type: "SWEEP" }) => await (await post(body)).json(),
+    mails: () => Promise.all(smtp.received.map((mail) => readMail(mail.raw))),
+    [Symbol.asyncDispose]: () => smtp[Symbol.asyncDispose](),
+  };
+}
