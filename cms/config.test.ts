@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { load } from "js-yaml";
+import { parse } from "yaml";
 import { z } from "zod";
 import { CONTENT_FILES } from "../build-time/content/content-files";
 import { OFFERING_HEADER_STYLES } from "../src/lib/offering-header-styles";
@@ -184,7 +184,7 @@ describe("CMS configuration derived from the content schemas", () => {
 
   it("is YAML the CMS reads back to the same configuration, keeping dates and numbers quoted", () => {
     const config = cmsConfig(settings);
-    expect(load(cmsConfigYaml(settings))).toEqual(config);
+    expect(parse(cmsConfigYaml(settings))).toEqual(config);
     expect(config.output.yaml.quote).toBe("double");
   });
 

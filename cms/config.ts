@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { dump, load } from "js-yaml";
+import { parse, stringify } from "yaml";
 import { CONTENT_FILES, type ContentFileSpec } from "../build-time/content/content-files";
 import { siteUrlFrom } from "../build-time/site-url";
 import { cmsFields, type CmsField } from "./fields";
@@ -34,7 +34,9 @@ export function localRepo(projectDir: string): string {
 /** The company's name from content/site.yaml as saved; a neutral title while it cannot be read. */
 export function siteNameFrom(projectDir: string): string {
   try {
-    const site = load(fs.readFileSync(path.join(projectDir, "content", "site.yaml"), "utf8"));
+    const site: unknown = parse(
+      fs.readFileSync(path.join(projectDir, "content", "site.yaml"), "utf8"),
+    );
     const name =
       typeof site === "object" && site !== null && "companyName" in site
         ? site.companyName
@@ -129,5 +131,5 @@ export function cmsConfig(settings: CmsSettings) {
 }
 
 export function cmsConfigYaml(settings: CmsSettings): string {
-  return `# Generated from build-time/content/schemas by cms/config.ts: edit the schemas, not this file.\n${dump(cmsConfig(settings), { lineWidth: 120, noRefs: true })}`;
+  return `# Generated from build-time/content/schemas by cms/config.ts: edit the schemas, not this file.\n${stringify(cmsConfig(settings), { lineWidth: 120, aliasDuplicateObjects: false })}`;
 }

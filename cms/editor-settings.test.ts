@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { CONTENT_FILES } from "../build-time/content/content-files";
-import { SCHEMAS_DIR, schemaFileName } from "../build-time/content/json-schema";
+import { schemaFileName } from "../build-time/content/schema-files";
 
 const ROOT = path.join(__dirname, "..");
 
@@ -15,10 +15,7 @@ it(".vscode/settings.json points every content file at its JSON Schema", () => {
     fs.readFileSync(path.join(ROOT, ".vscode", "settings.json"), "utf8"),
   );
   const expected = Object.fromEntries(
-    CONTENT_FILES.map((spec) => [
-      `./content/${SCHEMAS_DIR}/${schemaFileName(spec)}`,
-      `content/${spec.name}.yaml`,
-    ]),
+    CONTENT_FILES.map((spec) => [`./content/${schemaFileName(spec)}`, `content/${spec.name}.yaml`]),
   );
   expect(settings).toMatchObject({ "yaml.schemas": expected });
   for (const schema of Object.keys(expected))

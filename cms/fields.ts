@@ -9,7 +9,8 @@
  * which the build runs on every save.
  */
 import { z } from "zod";
-import { fieldHelp, IMAGE_EXTENSIONS, typingHints } from "../build-time/content/fields";
+import { IMAGE_EXTENSIONS, typingHints } from "../build-time/content/fields";
+import { fieldHelp } from "../build-time/content/messages";
 import { fieldLabel, itemLabel, LONG_TEXT_FIELDS } from "./labels";
 
 /** The subset of Sveltia CMS (and Decap CMS) field options this site uses. */

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { checkContentDirectory, checkContentFile } from "./check-content";
 import { contentFileSpec, type ContentFileSpec } from "./content-files";
-import { formatProblem, formatReport, type ContentProblem } from "./problems";
+import { formatProblem, formatReport, type ContentProblem } from "./messages";
 
 const FIXTURES = path.join(__dirname, "__fixtures__");
 const PROJECT_CONTENT = path.join(__dirname, "..", "..", "content");
@@ -27,8 +27,7 @@ function specOf(fileName: string): ContentFileSpec {
 
 function linesFor(caseName: string, fileName: string): string[] {
   return lines(
-    checkContentFile(path.join(FIXTURES, caseName), specOf(fileName), { displayDir: "content" })
-      .problems,
+    checkContentFile(path.join(FIXTURES, caseName), specOf(fileName), "content").problems,
   );
 }
 
@@ -246,7 +245,11 @@ describe("each kind of content problem gives one clear line", () => {
     expect(linesFor("wrong-types", "consulting")).toEqual([
       `error: content/consulting.yaml:10 › points: is a single piece of text, not a list. Put a space after each "-". Expected a list, with each text on its own line starting with "- ".`,
     ]);
-    const { data } = checkContentFile(path.join(FIXTURES, "wrong-types"), specOf("consulting"));
+    const { data } = checkContentFile(
+      path.join(FIXTURES, "wrong-types"),
+      specOf("consulting"),
+      "content",
+    );
     expect(data).toMatchObject({
       eyebrow: "2025-05-18",
       figures: [{ value: "320" }, { value: "04101" }],

@@ -3,15 +3,12 @@
  * beyond the schema. The order is the order of the page.
  */
 import type { z } from "zod";
-import type { Finding } from "./problems";
+import type { Finding } from "./messages";
 import {
-  SHARE_IMAGE_SIZE,
-  WARNING_LIMITS,
-  altTextWarnings,
-  placeholderErrors,
   dateOrder,
   duplicates,
   itemsOf,
+  pictureDescription,
   pictureExists,
   tooLong,
   type FileCheckContext,
@@ -25,27 +22,22 @@ import { meetingSchema } from "./schemas/meeting";
 import { siteSchema } from "./schemas/site";
 import { solutionsSchema } from "./schemas/solutions";
 
-export interface ContentFileSpec {
+export type ContentFileSpec = {
   /** File name without ".yaml"; also the name of its JSON Schema. */
   name: string;
   /** Which part of the page the file drives. */
   section: string;
   schema: z.ZodObject;
   checks?: (data: Record<string, unknown>, context: FileCheckContext) => Finding[];
-}
+};
 
-const LONG_BUTTON = "long button labels wrap onto two lines on phones.";
-const LONG_FIGURE = "long figures may not fit their box on phones.";
+const buttonLabel = (data: Record<string, unknown>): Finding[] =>
+  tooLong(data, ["ctaLabel"], 40, "long button labels wrap onto two lines on phones.");
 
-function figureValues(data: Record<string, unknown>, listKey: string): Finding[] {
-  return itemsOf(data, listKey).flatMap(([index, item]) =>
-    tooLong(item, [listKey, index, "value"], WARNING_LIMITS.figureValue, LONG_FIGURE),
+const figureValues = (data: Record<string, unknown>, listKey: string): Finding[] =>
+  itemsOf(data, listKey).flatMap(([index, item]) =>
+    tooLong(item, [listKey, index, "value"], 12, "long figures may not fit their box on phones."),
   );
-}
-
-function buttonLabel(data: Record<string, unknown>): Finding[] {
-  return tooLong(data, ["ctaLabel"], WARNING_LIMITS.buttonLabel, LONG_BUTTON);
-}
 
 export const CONTENT_FILES: readonly ContentFileSpec[] = [
   {
@@ -56,15 +48,15 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
       ...tooLong(
         data,
         ["description"],
-        WARNING_LIMITS.siteDescription,
+        160,
         "search engines cut descriptions off after about 160 characters.",
       ),
       ...pictureExists(data, "shareImage", context, {
-        size: SHARE_IMAGE_SIZE,
+        width: 1200,
+        height: 630,
         purpose: "sharing cards",
       }),
-      ...altTextWarnings(data, "shareImageAlt"),
-      ...placeholderErrors(data, "shareImageAlt"),
+      ...pictureDescription(data, "shareImageAlt"),
     ],
   },
   {
@@ -72,12 +64,7 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     section: "The first screen: headline, introduction, main button, key figures",
     schema: heroSchema,
     checks: (data) => [
-      ...tooLong(
-        data,
-        ["headline"],
-        WARNING_LIMITS.heroHeadline,
-        "a long headline fills the whole first screen on phones.",
-      ),
+      ...tooLong(data, ["headline"], 80, "a long headline fills the whole first screen on phones."),
       ...buttonLabel(data),
       ...figureValues(data, "stats"),
     ],
@@ -92,7 +79,7 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
         tooLong(
           offering,
           ["offerings", index, "subtitle"],
-          WARNING_LIMITS.offeringSubtitle,
+          60,
           "long subtitles wrap badly on phones.",
         ),
       ),
@@ -117,8 +104,7 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     schema: meetingSchema,
     checks: (data, context) => [
       ...pictureExists(data, "image", context),
-      ...altTextWarnings(data, "imageAlt"),
-      ...placeholderErrors(data, "imageAlt"),
+      ...pictureDescription(data, "imageAlt"),
       ...duplicates(
         data,
         "productOptions",

@@ -4,10 +4,7 @@
  */
 import { z } from "zod";
 import { OFFERING_HEADER_STYLES } from "../../src/lib/offering-header-styles";
-import { closestMatch } from "./suggest";
-
-/** What a field expects, in words, e.g. "an e-mail address such as meetings@example.com". */
-export const fieldHelp = z.registry<{ expected: string }>();
+import { BLANK, closestMatch, fieldHelp, show } from "./messages";
 
 /**
  * The sentence at the end of a field's description that only helps someone typing the YAML file
@@ -27,16 +24,6 @@ export const pictureFields = z.registry<{ drawnWhenEmpty: boolean }>();
 
 /** Picture formats the image pipeline (gatsby-transformer-sharp) can resize. */
 export const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "webp", "avif", "tif", "tiff"] as const;
-
-/** Quotes a value for a message, shortening long ones. */
-export function show(value: unknown): string {
-  if (typeof value === "string") {
-    const flat = value.replace(/\s+/g, " ").trim();
-    return `"${flat.length > 60 ? `${flat.slice(0, 57)}…` : flat}"`;
-  }
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value);
-}
 
 function isBlank(value: unknown): boolean {
   return typeof value === "string" && value.trim() === "";
@@ -58,9 +45,6 @@ function help<T extends z.ZodType>(
   if (typingHint) typingHints.add(described, { sentence: typingHint });
   return described;
 }
-
-/** Marks a failed check whose value is only spaces; messages treat it like an empty field. */
-export const BLANK = "blank";
 
 /** Required text: not missing, not empty, not only spaces. `typingHint`: see typingHints. */
 export function text(description: string, example?: string, typingHint?: string) {

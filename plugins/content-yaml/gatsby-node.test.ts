@@ -7,9 +7,12 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { CreateNodeArgs, GatsbyNode, Node, PluginOptions } from "gatsby";
-import { checkContentFileText } from "../../build-time/content/check-content";
-import { fakeReporter } from "../../build-time/content/fake-reporter.test-support";
-import { validContentFolderPerTest } from "../../build-time/content/valid-content-folder.test-support";
+import { checkContentFile } from "../../build-time/content/check-content";
+import { CONTENT_FILES, contentFileSpec } from "../../build-time/content/content-files";
+import {
+  fakeReporter,
+  validContentFolderPerTest,
+} from "../../build-time/content/pipeline.test-support";
 
 // Every content check starts with one parse of the saved text: counting parses counts checks.
 jest.mock("../../build-time/content/yaml-source", () => {
@@ -30,6 +33,9 @@ jest.mock("../../build-time/pictures/gatsby-pictures", () => ({
 const contentFolder = validContentFolderPerTest();
 const file = (name: string) => path.join(contentFolder(), name);
 const read = (name: string) => fs.readFileSync(file(name), "utf8");
+/** The data the content check reads from the file as it is now. */
+const checkedData = (name: string) =>
+  checkContentFile(contentFolder(), contentFileSpec(path.parse(name).name)!, "content").data;
 
 const PLUGIN_OPTIONS: PluginOptions = {
   plugins: [],
@@ -107,16 +113,7 @@ async function startGatsby() {
   };
 }
 
-const CONTENT_NAMES = [
-  "site",
-  "hero",
-  "solutions",
-  "consulting",
-  "expo",
-  "meeting",
-  "contact",
-  "footer",
-].map((name) => `${name}.yaml`);
+const CONTENT_NAMES = CONTENT_FILES.map((spec) => `${spec.name}.yaml`);
 
 /** A node's fields as a page query sees them (without Gatsby's bookkeeping). */
 function fieldsOf(node: Node | undefined): Record<string, unknown> | undefined {
@@ -126,8 +123,6 @@ function fieldsOf(node: Node | undefined): Record<string, unknown> | undefined {
 }
 
 describe("checks per save", () => {
-  // The arrangement before the one pipeline (a watcher in the site's gatsby-node.ts beside a
-  // last-good wrapper here) checked each file three times at start-up and each save twice.
   it("checks each file once at start-up, and not again when Gatsby creates its node", async () => {
     const gatsby = await startGatsby();
     await gatsby.bootstrap();
@@ -157,9 +152,7 @@ describe("the page gets exactly what the check saw", () => {
       gatsby.created.length = 0;
       await gatsby.createFileNode(fileNode(name));
       expect(gatsby.created).toHaveLength(1);
-      expect(fieldsOf(gatsby.created[0])).toEqual(
-        checkContentFileText(contentFolder(), file(name), read(name))?.data,
-      );
+      expect(fieldsOf(gatsby.created[0])).toEqual(checkedData(name));
       return fieldsOf(gatsby.created[0]);
     };
 
@@ -190,19 +183,22 @@ describe("the page gets exactly what the check saw", () => {
   it("a save with errors makes the node again from the last version that passed", async () => {
     const gatsby = await startGatsby();
     await gatsby.bootstrap();
-    const original = read("hero.yaml");
-    fs.writeFileSync(file("hero.yaml"), original.replace(/^headline: .*$/m, 'headline: "unclosed'));
-    await gatsby.createFileNode(fileNode("hero.yaml"));
-    expect(fieldsOf(gatsby.created[0])).toEqual(
-      checkContentFileText(contentFolder(), file("hero.yaml"), original)?.data,
+    const startUp = checkedData("hero.yaml");
+    fs.writeFileSync(
+      file("hero.yaml"),
+      read("hero.yaml").replace(/^headline: .*$/m, 'headline: "x'),
     );
+    await gatsby.createFileNode(fileNode("hero.yaml"));
+    expect(fieldsOf(gatsby.created[0])).toEqual(startUp);
     expect(gatsby.calls.map(([method]) => method)).toEqual(["info", "panicOnBuild"]);
   });
 
-  it("a file with errors since start-up makes no node", async () => {
+  it("a file with errors since start-up makes no node, also after another broken save", async () => {
     fs.writeFileSync(file("hero.yaml"), read("hero.yaml").replace("headline:", "headlin:"));
     const gatsby = await startGatsby();
     await gatsby.bootstrap();
+    await gatsby.createFileNode(fileNode("hero.yaml"));
+    fs.writeFileSync(file("hero.yaml"), read("hero.yaml").replace("headlin:", "headlyne:"));
     await gatsby.createFileNode(fileNode("hero.yaml"));
     expect(gatsby.created).toEqual([]);
   });
