@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { contactsWarmUpRequest } from "../src/lib/contacts-warm-up";
 import {
@@ -11,6 +10,7 @@ import {
   startPageBootInDirectory,
   startPageBootInstead,
 } from "./page-scripts";
+import { builtSite } from "./built-site.test-support";
 
 const PAGE_BOOT = ["/webpack-runtime-1.js", "/page-boot-4.js"];
 const FORM = ["/framework-2.js", "/meeting-form-5.js"];
@@ -39,13 +39,8 @@ const formData = '<script type="application/json" id="meeting-form-content">{"b"
 const page = `<!DOCTYPE html><html><head><script type="application/ld+json">{"a":1}</script></head><body><div id="___gatsby">${formData}</div>${gatsbyTail}`;
 const pageWithoutForm = page.replace(formData, "");
 
-/** A build's public/ folder: webpack's stats and these pages. */
-function publicDirWith(pages: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-scripts-"));
-  fs.writeFileSync(path.join(dir, "webpack.stats.json"), JSON.stringify(stats));
-  for (const [file, html] of Object.entries(pages)) fs.writeFileSync(path.join(dir, file), html);
-  return dir;
-}
+const publicDirWith = (pages: Record<string, string>) =>
+  builtSite({ "webpack.stats.json": JSON.stringify(stats), ...pages });
 const read = (dir: string, file: string) => fs.readFileSync(path.join(dir, file), "utf8");
 
 /** Runs a loader script with these stand-ins as its globals. */

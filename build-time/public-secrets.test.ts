@@ -1,10 +1,10 @@
 import { SERVICE_ROLE_KEY, unsignedJwt } from "./test-keys.test-support";
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LOCAL_ANON_KEY } from "./local-backend-defaults";
 import { findSecretsInDirectory, findSecretsInText } from "./public-secrets";
+import { builtSite } from "./built-site.test-support";
 
 jest.setTimeout(60_000);
 
@@ -12,8 +12,7 @@ const root = path.resolve(__dirname, "..");
 
 /** A published folder as the build leaves it: HTML, a bundle holding the anon key, page data, an image. */
 function makeBuild(extraFiles: Record<string, string | Buffer> = {}): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "public-secrets-"));
-  const files: Record<string, string | Buffer> = {
+  return builtSite({
     "index.html": "<!DOCTYPE html><html><body><h1>Schedule Your CTAA Meeting</h1></body></html>",
     "app-5f3c.js": `var e={url:"https://abc.supabase.co",key:"${LOCAL_ANON_KEY}"};fetch(e.url+"/rest/v1/contacts")`,
     "page-data/index/page-data.json": '{"componentChunkName":"component---src-pages-index-tsx"}',
@@ -21,12 +20,7 @@ function makeBuild(extraFiles: Record<string, string | Buffer> = {}): string {
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x65, 0x79, 0x4a,
     ]),
     ...extraFiles,
-  };
-  for (const [file, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), content);
-  }
-  return dir;
+  });
 }
 
 describe("findSecretsInDirectory", () => {
