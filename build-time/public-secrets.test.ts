@@ -141,37 +141,27 @@ describe("findSecretsInText", () => {
   });
 });
 
-describe("npm run check:secrets", () => {
-  const run = (dir: string): { status: number | null; stdout: string; stderr: string } => {
-    const result = spawnSync(
-      path.join(root, "node_modules", ".bin", "tsx"),
-      [path.join(root, "tools", "check-secrets.ts"), dir],
-      {
-        cwd: root,
-        encoding: "utf8",
-      },
-    );
-    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-  };
-
-  it("exits 0 for a clean build", () => {
-    const result = run(makeBuild());
-    expect(result).toMatchObject({
-      status: 0,
-      stdout: expect.stringMatching(/No secrets in 4 files/),
-    });
+it.each([
+  ["exits 0 for a clean build", () => makeBuild(), 0, /No secrets in 4 files/],
+  [
+    "exits 1 and lists the findings when a service-role key is published",
+    () => makeBuild({ "app-5f3c.js": `const key="${SERVICE_ROLE_KEY}"` }),
+    1,
+    /app-5f3c\.js:1: a JWT with role "service_role"/,
+  ],
+  [
+    "exits 2 when there is no build",
+    () => path.join(os.tmpdir(), "no-build"),
+    2,
+    /run npm run build first/,
+  ],
+])("npm run check:secrets %s", (_title, build, status, output) => {
+  const tsx = path.join(root, "node_modules", ".bin", "tsx");
+  const result = spawnSync(tsx, [path.join(root, "tools", "check-secrets.ts"), build()], {
+    cwd: root,
+    encoding: "utf8",
   });
-
-  it("exits 1 and lists the findings when a service-role key is published", () => {
-    const result = run(makeBuild({ "app-5f3c.js": `const key="${SERVICE_ROLE_KEY}"` }));
-    expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/app-5f3c\.js:1: a JWT with role "service_role"/);
-    expect(result.stderr).not.toContain(SERVICE_ROLE_KEY);
-  });
-
-  it("exits 2 when there is no build", () => {
-    const result = run(path.join(os.tmpdir(), "no-such-build-dir"));
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/run npm run build first/);
-  });
+  expect(result.status).toBe(status);
+  expect(result.stdout + result.stderr).toMatch(output);
+  expect(result.stdout + result.stderr).not.toContain(SERVICE_ROLE_KEY);
 });

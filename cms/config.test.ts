@@ -10,8 +10,8 @@ import { z } from "zod";
 import { CONTENT_FILES } from "../build-time/content/content-files";
 import { OFFERING_HEADER_STYLES } from "../src/lib/offering-header-styles";
 import { adminFiles, type AdminFile } from "./admin-files";
-import { sveltiaManifest, vendorDir } from "./sveltia-modules";
-import { scriptFileName } from "./sveltia-script";
+import { buildPreviewBundle } from "./preview-bundle";
+import { scriptFileName, sveltiaManifest, vendorDir } from "./sveltia";
 import { cmsConfig, cmsConfigYaml, cmsSettingsFrom, editorTitle, LOGO_PATH } from "./config";
 import type { CmsField } from "./fields";
 import { CONTENT_FILE_NAMES } from "./preview/content";
@@ -250,7 +250,7 @@ describe("the editor's first screen", () => {
 describe("/admin/ files", () => {
   let served: AdminFile[] = [];
   beforeAll(async () => {
-    served = await adminFiles(settings);
+    served = adminFiles(settings, await buildPreviewBundle());
   });
   const text = (name: string) =>
     served

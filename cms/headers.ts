@@ -4,7 +4,7 @@
  * (so style-src needs 'unsafe-inline'), pictures are previewed from blob: and data: URLs, the
  * preview pane is a frame whose document is a blob: URL (it inherits this policy), and
  * signing in with GitHub talks to api.github.com. It never needs 'unsafe-eval', and it loads
- * nothing from other hosts (cms/sveltia-script.ts serves its fonts from /admin/).
+ * nothing from other hosts (cms/sveltia.ts serves its fonts from /admin/).
  */
 import { ADMIN_PATH } from "./admin-files";
 
