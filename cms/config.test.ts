@@ -9,9 +9,6 @@ import { parse } from "yaml";
 import { z } from "zod";
 import { CONTENT_FILES } from "../build-time/content/content-files";
 import { OFFERING_HEADER_STYLES } from "../src/lib/offering-header-styles";
-import { adminFiles, type AdminFile } from "./admin-files";
-import { buildPreviewBundle } from "./preview-bundle";
-import { scriptFileName, sveltiaManifest, vendorDir } from "./sveltia";
 import { cmsConfig, cmsConfigYaml, cmsSettingsFrom, editorTitle, LOGO_PATH } from "./config";
 import type { CmsField } from "./fields";
 import { CONTENT_FILE_NAMES } from "./preview/content";
@@ -62,11 +59,6 @@ function everyField(fields: readonly CmsField[]): CmsField[] {
     ...everyField(field.fields ?? []),
     ...(field.field ? everyField([field.field]) : []),
   ]);
-}
-
-function matches(field: CmsField, value: string): boolean {
-  if (!field.pattern) throw new Error(`${field.name} has no pattern`);
-  return new RegExp(field.pattern[0]).test(value);
 }
 
 describe("CMS configuration derived from the content schemas", () => {
@@ -139,33 +131,33 @@ describe("CMS configuration derived from the content schemas", () => {
     });
   });
 
-  it("refuses a bad e-mail address, phone, link, country and date with the content check's own sentence", () => {
-    const contact = fileConfig("contact").fields;
-    const email = fieldAt(contact, "email");
-    expect(matches(email, "meetings@example.com")).toBe(true);
-    expect(matches(email, "meetings@meridianmobility")).toBe(false);
-    expect(email.pattern?.[1]).toBe("Expected an e-mail address such as meetings@example.com.");
-    expect(matches(fieldAt(contact, "phone"), "(614) 555-0172")).toBe(true);
-    expect(matches(fieldAt(contact, "phone"), "call us")).toBe(false);
-    expect(matches(fieldAt(contact, "address", "country"), "usa")).toBe(false);
-    const href = fieldAt(fileConfig("footer").fields, "paperDownload", "href");
-    expect(
-      ["#", "#contact-form", "/privacy/", "https://example.com/a.pdf"].every((value) =>
-        matches(href, value),
-      ),
-    ).toBe(true);
-    expect(matches(href, "www.example.com")).toBe(false);
+  it.each([
+    ["contact", "email", "meetings@example.com", true],
+    ["contact", "email", "meetings@meridianmobility", false],
+    ["contact", "phone", "(614) 555-0172", true],
+    ["contact", "phone", "call us", false],
+    ["contact", "address.country", "usa", false],
+    ["footer", "paperDownload.href", "#", true],
+    ["footer", "paperDownload.href", "#contact-form", true],
+    ["footer", "paperDownload.href", "/privacy/", true],
+    ["footer", "paperDownload.href", "https://example.com/a.pdf", true],
+    ["footer", "paperDownload.href", "www.example.com", false],
+    ["hero", "headline", "Turn microtransit into success", true],
+    ["hero", "headline", "   ", false],
+  ])("%s › %s: takes %j: %s", (file, field, value, accepted) => {
+    const { pattern } = fieldAt(fileConfig(file).fields, ...field.split("."));
+    expect(new RegExp(pattern![0]).test(value)).toBe(accepted);
+  });
+
+  it("refuses a bad value with the content check's own sentence, and edits dates as dates", () => {
+    expect(fieldAt(fileConfig("contact").fields, "email").pattern?.[1]).toBe(
+      "Expected an e-mail address such as meetings@example.com.",
+    );
     expect(fieldAt(fileConfig("expo").fields, "startDate")).toMatchObject({
       widget: "datetime",
       format: "YYYY-MM-DD",
       time_format: false,
     });
-  });
-
-  it("refuses text that is only spaces", () => {
-    const headline = fieldAt(fileConfig("hero").fields, "headline");
-    expect(matches(headline, "   ")).toBe(false);
-    expect(matches(headline, "Turn microtransit into success")).toBe(true);
   });
 
   it("uploads pictures into content/images and writes the path the page reads", () => {
@@ -244,60 +236,5 @@ describe("the editor's first screen", () => {
           text && /content\/|\.ya?ml|commit|toast|legend|placeholder|\bcta\b|\bhint\b/i.test(text),
       ),
     ).toEqual([]);
-  });
-});
-
-describe("/admin/ files", () => {
-  let served: AdminFile[] = [];
-  beforeAll(async () => {
-    served = adminFiles(settings, await buildPreviewBundle());
-  });
-  const text = (name: string) =>
-    served
-      .find((file) => file.name === name)
-      ?.body()
-      .toString("utf8") ?? "";
-
-  it("is a noindex page without inline script or style", () => {
-    const page = text("index.html");
-    expect(page).toContain('<meta name="robots" content="noindex, nofollow" />');
-    expect(page).not.toMatch(/<script>|<style|style="/);
-    // Hosts cache *.js for a year: the name changes with every Sveltia CMS version.
-    expect(page).toContain(`<script src="/admin/${scriptFileName()}"></script>`);
-    expect(scriptFileName()).toMatch(/^sveltia-cms-\d+\.\d+\.\d+\.js$/);
-    // The preview comes after the CMS script (it registers with its globals) and names its stylesheet.
-    expect(page).toMatch(
-      /<script src="\/admin\/preview-[0-9a-f]{10}\.js" data-stylesheet="\/admin\/preview-[0-9a-f]{10}\.css" data-glyphs="\/admin\/picture-glyphs-[0-9a-f]{10}\.json"><\/script>\s*<\/body>/,
-    );
-  });
-
-  it("loads nothing from public CDNs: fonts, version check, on-demand modules and the React DOM chunk are served from /admin/", () => {
-    const script = text(scriptFileName());
-    expect(script).not.toMatch(/cdn\.jsdelivr\.net|unpkg\.com/);
-    const vendor = vendorDir();
-    expect(script).toContain(`\`/admin/${vendor}/modules/\${e}\``);
-    expect(script).toContain(`\`${vendor}/chunks/\${e}.js\``);
-    expect(text(`${vendor}/chunks/react-dom.js`)).toContain("createRoot");
-    expect(
-      text(
-        `${vendor}/modules/immutable@${sveltiaManifest().dependencies.immutable?.replace(/^\D/, "")}/dist/immutable.es.js`,
-      ),
-    ).toMatch(/export \{/);
-    for (const file of served.filter(
-      (candidate) => candidate.name.endsWith(".js") || candidate.name.endsWith(".mjs"),
-    )) {
-      expect([
-        file.name,
-        /(?:cdn\.jsdelivr\.net|unpkg\.com|sourceMappingURL)/.test(file.body().toString("utf8")),
-      ]).toEqual([file.name, false]);
-    }
-    expect(script).toContain("/admin/fonts/material-symbols-outlined-latin-wght-normal.woff2");
-    const fonts = served.filter((file) => file.name.startsWith("fonts/"));
-    expect(fonts).toHaveLength(3);
-    for (const font of fonts) expect(font.body().subarray(0, 4).toString("latin1")).toBe("wOF2");
-    expect(JSON.parse(text("sveltia-cms/package.json"))).toMatchObject({
-      name: "@sveltia/cms",
-      version: expect.any(String),
-    });
   });
 });
