@@ -12,7 +12,7 @@ import path from "node:path";
 import { build, type Plugin } from "esbuild";
 
 const CMS_DIR = path.join(process.cwd(), "cms");
-const ENTRY = path.join(CMS_DIR, "preview", "index.ts");
+const ENTRY = path.join(CMS_DIR, "preview", "index.tsx");
 const STUBS = path.join(CMS_DIR, "preview", "stubs");
 
 /** src/lib module (without extension) → its preview stand-in. */
