@@ -84,13 +84,11 @@ export function checkContentText(
   const result = spec.schema.safeParse(data);
   const context = { yamlDir: path.dirname(where.yamlPath), contentDir: where.contentDir };
   const findings: Finding[] = [
-    ...(result.success
-      ? []
-      : findingsFromIssues(result.error.issues, {
-          schema: spec.schema,
-          data,
-          rawOf: parsed.rawOf,
-        })),
+    ...findingsFromIssues(result.error?.issues ?? [], {
+      schema: spec.schema,
+      data,
+      rawOf: parsed.rawOf,
+    }),
     ...(spec.checks?.(data, context) ?? []),
     ...parsed.inlineComments.map(({ path: at, comment, kept }): Finding => {
       const whole = `${kept} ${comment}`.replace(/"/g, '\\"');
@@ -111,12 +109,10 @@ export function checkContentText(
 
 const CONTENT_FILE_NAMES = CONTENT_FILES.map((spec) => `${spec.name}.yaml`);
 
-function yamlFilesIn(contentDir: string): string[] {
-  try {
-    return fs.readdirSync(contentDir).filter((name) => /\.ya?ml$/i.test(name));
-  } catch {
-    return [];
-  }
+/** The YAML files in the folder that the page does not read, without their extension. */
+function otherYamlFiles(contentDir: string): string[] {
+  const names = fs.existsSync(contentDir) ? fs.readdirSync(contentDir) : [];
+  return names.filter((name) => /\.ya?ml$/i.test(name) && !CONTENT_FILE_NAMES.includes(name));
 }
 
 export function checkContentFile(
@@ -126,22 +122,20 @@ export function checkContentFile(
 ): FileCheck {
   const yamlPath = path.join(contentDir, `${spec.name}.yaml`);
   const displayPath = `${displayDir}/${spec.name}.yaml`;
-  if (fs.existsSync(yamlPath))
-    return checkContentText(spec, fs.readFileSync(yamlPath, "utf8"), {
-      yamlPath,
-      contentDir,
-      displayPath,
-    });
-  const renamed = yamlFilesIn(contentDir).find(
-    (file) =>
-      !CONTENT_FILE_NAMES.includes(file) &&
-      closestMatch(file.replace(/\.ya?ml$/i, ""), [spec.name]),
+  if (fs.existsSync(yamlPath)) {
+    const where = { yamlPath, contentDir, displayPath };
+    return checkContentText(spec, fs.readFileSync(yamlPath, "utf8"), where);
+  }
+  const renamed = otherYamlFiles(contentDir).find((file) =>
+    closestMatch(file.replace(/\.ya?ml$/i, ""), [spec.name]),
   );
   const hint = renamed
     ? ` Is "${renamed}" meant to be this file? Rename it to ${spec.name}.yaml.`
     : "";
   const message = `the file is missing. The page needs it for: ${spec.section}.${hint}`;
-  return { problems: [{ severity: "error", file: displayPath, location: [], message }] };
+  return {
+    problems: [{ severity: "error", file: displayPath, location: [], message }],
+  };
 }
 
 /**
@@ -159,34 +153,24 @@ export function checkContentDirectory(
   const problems = [...checks.values()].flatMap((check) => check.problems);
 
   // The booth number is in two files, and visitors see both.
-  const [expoBooth, contactBooth] = [
-    checks.get("expo")?.data?.booth,
-    checks.get("contact")?.data?.booth,
-  ];
-  if (
-    typeof expoBooth === "string" &&
-    typeof contactBooth === "string" &&
-    expoBooth.trim() !== contactBooth.trim()
-  )
-    problems.push({
-      severity: "warning",
-      file: `${displayDir}/contact.yaml`,
-      line: checks.get("contact")?.parsed?.lineOf(["booth"]),
-      location: ["booth"],
-      message: `${show(contactBooth)} differs from the booth in ${displayDir}/expo.yaml (${show(expoBooth)}). Visitors see both; make them the same.`,
-    });
+  const [expo, contact] = [checks.get("expo"), checks.get("contact")];
+  const [expoBooth, contactBooth] = [expo?.data?.booth, contact?.data?.booth];
+  if (typeof expoBooth === "string" && typeof contactBooth === "string")
+    if (expoBooth.trim() !== contactBooth.trim())
+      problems.push({
+        severity: "warning",
+        file: `${displayDir}/contact.yaml`,
+        line: contact?.parsed?.lineOf(["booth"]),
+        location: ["booth"],
+        message: `${show(contactBooth)} differs from the booth in ${displayDir}/expo.yaml (${show(expoBooth)}). Visitors see both; make them the same.`,
+      });
 
-  for (const file of yamlFilesIn(contentDir).filter((name) => !CONTENT_FILE_NAMES.includes(name))) {
-    const guess = closestMatch(
-      file.replace(/\.ya?ml$/i, ""),
-      CONTENT_FILES.map((spec) => spec.name),
-    );
-    problems.push({
-      severity: "warning",
-      file: `${displayDir}/${file}`,
-      location: [],
-      message: `the page does not read this file, so its text will not appear.${guess ? ` Did you mean ${guess}.yaml?` : ""} The page reads: ${CONTENT_FILE_NAMES.join(", ")}.`,
-    });
+  for (const file of otherYamlFiles(contentDir)) {
+    const names = CONTENT_FILES.map((spec) => spec.name);
+    const guess = closestMatch(file.replace(/\.ya?ml$/i, ""), names);
+    const hint = guess ? ` Did you mean ${guess}.yaml?` : "";
+    const message = `the page does not read this file, so its text will not appear.${hint} The page reads: ${CONTENT_FILE_NAMES.join(", ")}.`;
+    problems.push({ severity: "warning", file: `${displayDir}/${file}`, location: [], message });
   }
 
   return {
