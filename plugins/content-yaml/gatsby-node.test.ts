@@ -62,8 +62,9 @@ function fileNode(name: string): Node & { absolutePath: string; name: string } {
 }
 
 /**
- * A fresh Gatsby process over the temporary project: loads the site's gatsby-node and this
- * plugin's (module state starts anew, the content folder is the one of the working folder).
+ * A fresh Gatsby process over the temporary project, after onPreBootstrap: loads the site's
+ * gatsby-node and this plugin's (module state starts anew, the content folder is the working
+ * folder's).
  */
 async function startGatsby() {
   jest.resetModules();
@@ -90,18 +91,16 @@ async function startGatsby() {
       createContentDigest: (input: unknown) => JSON.stringify(input),
     }) as unknown as CreateNodeArgs;
 
+  for (const hooks of hookModules)
+    await hooks.onPreBootstrap?.(
+      gatsbyArgs(fileNode("hero.yaml")),
+      PLUGIN_OPTIONS,
+      () => undefined,
+    );
   return {
     parses: () => parseYaml.mock.calls.length,
     calls,
     created,
-    async bootstrap() {
-      for (const hooks of hookModules)
-        await hooks.onPreBootstrap?.(
-          gatsbyArgs(fileNode("hero.yaml")),
-          PLUGIN_OPTIONS,
-          () => undefined,
-        );
-    },
     /** onCreateNode in every module that wants the node, as Gatsby does for a new or changed File node. */
     async createFileNode(node: Node) {
       for (const hooks of hookModules) {
@@ -125,14 +124,12 @@ function fieldsOf(node: Node | undefined): Record<string, unknown> | undefined {
 describe("checks per save", () => {
   it("checks each file once at start-up, and not again when Gatsby creates its node", async () => {
     const gatsby = await startGatsby();
-    await gatsby.bootstrap();
     for (const name of CONTENT_NAMES) await gatsby.createFileNode(fileNode(name));
     expect(gatsby.parses()).toBe(CONTENT_NAMES.length);
   });
 
   it("checks each saved text exactly once, with or without errors", async () => {
     const gatsby = await startGatsby();
-    await gatsby.bootstrap();
     for (const headline of ["headline: A new headline", "headline: Another headline", ""]) {
       fs.writeFileSync(file("hero.yaml"), read("hero.yaml").replace(/^headline: .*$/m, headline));
       const before = gatsby.parses();
@@ -159,7 +156,6 @@ describe("the page gets exactly what the check saw", () => {
     // As on disk at start-up (the nodes of `gatsby build`)…
     fs.writeFileSync(file("expo.yaml"), expo);
     const gatsby = await startGatsby();
-    await gatsby.bootstrap();
     for (const name of CONTENT_NAMES) await nodeFor(gatsby, name);
     // …and as saved while `gatsby develop` runs.
     fs.writeFileSync(file("expo.yaml"), read("expo.yaml").replace("  Visit us\n", "  Meet us\n"));
@@ -182,7 +178,6 @@ describe("the page gets exactly what the check saw", () => {
 
   it("a save with errors makes the node again from the last version that passed", async () => {
     const gatsby = await startGatsby();
-    await gatsby.bootstrap();
     const startUp = checkedData("hero.yaml");
     fs.writeFileSync(
       file("hero.yaml"),
@@ -196,7 +191,6 @@ describe("the page gets exactly what the check saw", () => {
   it("a file with errors since start-up makes no node, also after another broken save", async () => {
     fs.writeFileSync(file("hero.yaml"), read("hero.yaml").replace("headline:", "headlin:"));
     const gatsby = await startGatsby();
-    await gatsby.bootstrap();
     await gatsby.createFileNode(fileNode("hero.yaml"));
     fs.writeFileSync(file("hero.yaml"), read("hero.yaml").replace("headlin:", "headlyne:"));
     await gatsby.createFileNode(fileNode("hero.yaml"));
@@ -205,7 +199,6 @@ describe("the page gets exactly what the check saw", () => {
 
   it("a YAML node that is not a file goes to gatsby-transformer-yaml unchecked", async () => {
     const gatsby = await startGatsby();
-    await gatsby.bootstrap();
     const before = gatsby.parses();
     const { absolutePath: _absolutePath, ...hero } = fileNode("hero.yaml");
     await gatsby.createFileNode({
