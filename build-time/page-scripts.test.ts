@@ -43,10 +43,6 @@ const publicDirWith = (pages: Record<string, string>) =>
   builtSite({ "webpack.stats.json": JSON.stringify(stats), ...pages });
 const read = (dir: string, file: string) => fs.readFileSync(path.join(dir, file), "utf8");
 
-/** Runs a loader script with these stand-ins as its globals. */
-const runLoader = (script: string, globals: Record<string, unknown>) =>
-  new Function(...Object.keys(globals), script)(...Object.values(globals));
-
 describe("startPageBootInstead", () => {
   const result = startPageBootInstead(page, LOADS);
 
@@ -120,46 +116,65 @@ describe("pageBootScripts", () => {
   });
 });
 
-describe("loaderScript", () => {
-  type FakeScript = { src: string; async: boolean; fetchPriority?: string };
-
-  /** Runs the loader against stand-ins for the DOM, Paint Timing and timers. */
-  function run(scripts: string[], { paintTiming = true, later = [] as string[] } = {}) {
-    const appended: FakeScript[] = [];
-    const links: unknown[] = [];
-    const observers: Array<{ callback: () => void; options: unknown }> = [];
-    const timers: Array<{ run: () => void; ms: number }> = [];
-    const document = {
+/** Runs a loader against stand-ins for the DOM, Paint Timing, IntersectionObserver and timers. */
+function runLoader(script: string, { paintTiming = true, withSection = true } = {}) {
+  const appended: unknown[] = [];
+  const links: unknown[] = [];
+  const fetched: unknown[][] = [];
+  const attributes: Record<string, string> = {};
+  const paints: Array<{ callback: () => void; options: unknown }> = [];
+  const timers: Array<{ run: () => void; ms: number }> = [];
+  const near = { margin: "", disconnected: false, report: (_entries: object[]) => {} };
+  const section = { setAttribute: (name: string, value: string) => (attributes[name] = value) };
+  const globals = {
+    document: {
       createElement: (tag: string) => (tag === "script" ? { src: "", async: false } : {}),
-      body: { appendChild: (element: FakeScript) => appended.push(element) },
+      body: { appendChild: (element: unknown) => appended.push(element) },
       head: { appendChild: (element: unknown) => links.push(element) },
-    };
-    class PerformanceObserver {
+      getElementById: (id: string) => (withSection && id === "contact-form" ? section : null),
+    },
+    PerformanceObserver: class {
       constructor(private readonly callback: () => void) {}
       observe(options: unknown) {
         if (!paintTiming) throw new TypeError("no paint entries here");
-        observers.push({ callback: this.callback, options });
+        paints.push({ callback: this.callback, options });
       }
-    }
-    const setTimeout = (callback: () => void, ms: number) => timers.push({ run: callback, ms });
-    runLoader(loaderScript(scripts, later), { document, PerformanceObserver, setTimeout });
-    const fallback = () => timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.run();
-    return { appended, links, observers, fallback };
-  }
+    },
+    IntersectionObserver: class {
+      constructor(report: (entries: object[]) => void, options: { rootMargin: string }) {
+        Object.assign(near, { report, margin: options.rootMargin });
+      }
+      observe() {}
+      disconnect() {
+        near.disconnected = true;
+      }
+    },
+    setTimeout: (callback: () => void, ms: number) => timers.push({ run: callback, ms }),
+    performance: { now: () => 1234.5 },
+    fetch: (...args: unknown[]) => {
+      fetched.push(args);
+      return Promise.reject(new Error("offline")); // a failed warm-up is swallowed
+    },
+  };
+  new Function(...Object.keys(globals), script)(...Object.values(globals));
+  const fallback = () => timers.find((timer) => timer.ms === LOADER_FALLBACK_MS)!.run();
+  const nearForm = (isIntersecting: boolean) => near.report([{ isIntersecting }]);
+  return { appended, links, fetched, attributes, paints, fallback, near, nearForm };
+}
+
+describe("loaderScript", () => {
+  const script = (src: string) => ({ src, async: true, fetchPriority: "high" });
 
   it("adds nothing before the first paint is reported, then every script once, in order, async, and prefetches the later ones", () => {
-    const { appended, links, observers, fallback } = run(["/a.js", "/b.js"], { later: ["/c.js"] });
+    const { appended, links, paints, fallback } = runLoader(
+      loaderScript(["/a.js", "/b.js"], ["/c.js"]),
+    );
     expect([appended, links]).toEqual([[], []]);
-    expect(observers.map((observer) => observer.options)).toEqual([
-      { type: "paint", buffered: true },
-    ]);
-    observers[0]!.callback(); // first-paint
-    expect(appended).toEqual([
-      { src: "/a.js", async: true, fetchPriority: "high" },
-      { src: "/b.js", async: true, fetchPriority: "high" },
-    ]);
+    expect(paints.map((paint) => paint.options)).toEqual([{ type: "paint", buffered: true }]);
+    paints[0]!.callback(); // first-paint
+    expect(appended).toEqual([script("/a.js"), script("/b.js")]);
     expect(links).toEqual([{ rel: "prefetch", as: "script", href: "/c.js" }]);
-    observers[0]!.callback(); // first-contentful-paint
+    paints[0]!.callback(); // first-contentful-paint
     fallback();
     expect([appended.length, links.length]).toEqual([2, 1]);
   });
@@ -167,70 +182,35 @@ describe("loaderScript", () => {
   it.each([true, false])(
     "still loads them after a while when no paint is reported (Paint Timing: %s)",
     (paintTiming) => {
-      const { appended, fallback } = run(["/a.js"], { paintTiming });
+      const { appended, fallback } = runLoader(loaderScript(["/a.js"]), { paintTiming });
       expect(appended).toEqual([]);
       fallback();
-      expect(appended).toEqual([{ src: "/a.js", async: true, fetchPriority: "high" }]);
+      expect(appended).toEqual([script("/a.js")]);
     },
   );
-});
 
-describe("loaderScript, near the form", () => {
-  function run({ withSection = true } = {}) {
-    const links: unknown[] = [];
-    const attributes: Record<string, string> = {};
-    const fetched: unknown[][] = [];
-    const observed = { margin: "", disconnected: false, report: (_entries: object[]) => {} };
-    const section = { setAttribute: (name: string, value: string) => (attributes[name] = value) };
-    const document = {
-      head: { appendChild: (element: unknown) => links.push(element) },
-      createElement: () => ({}),
-      getElementById: (id: string) => (withSection && id === "contact-form" ? section : null),
-    };
-    class IntersectionObserver {
-      constructor(report: (entries: object[]) => void, options: { rootMargin: string }) {
-        Object.assign(observed, { report, margin: options.rootMargin });
-      }
-      observe() {}
-      disconnect() {
-        observed.disconnected = true;
-      }
-    }
-    runLoader(loaderScript(PAGE_BOOT, FORM, NEAR_FORM), {
-      document,
-      IntersectionObserver,
-      PerformanceObserver: class {
-        observe() {}
-      },
-      setTimeout: () => undefined,
-      performance: { now: () => 1234.5 },
-      fetch: (...args: unknown[]) => {
-        fetched.push(args);
-        return Promise.reject(new Error("offline")); // a failed warm-up is swallowed
-      },
-    });
-    const report = (isIntersecting: boolean) => observed.report([{ isIntersecting }]);
-    return { links, attributes, fetched, report, observed };
-  }
-
-  it("does nothing until the form's section comes near, then preconnects, preloads the submit path, marks the time and sends the warm-up once", () => {
-    const { links, attributes, fetched, report, observed } = run();
-    expect(observed.margin).toBe("50% 0px");
-    report(false);
+  it("near the form: does nothing until its section comes near, then preconnects, preloads the submit path, marks the time and sends the warm-up once", () => {
+    const { links, attributes, fetched, near, nearForm } = runLoader(
+      loaderScript(PAGE_BOOT, FORM, NEAR_FORM),
+    );
+    expect(near.margin).toBe("50% 0px");
+    nearForm(false);
     expect([fetched, links]).toEqual([[], []]);
-    report(true);
+    nearForm(true);
     expect(links).toEqual([
       { rel: "preconnect", href: "https://abc.supabase.co", crossOrigin: "anonymous" },
       { rel: "preload", as: "script", href: "/submit-path-6.js" },
     ]);
     expect(attributes).toEqual({ "data-warmed-up": "1234.5" });
     expect(fetched).toEqual([JSON.parse(JSON.stringify(NEAR_FORM.request))]);
-    expect(observed.disconnected).toBe(true);
+    expect(near.disconnected).toBe(true);
   });
 
-  it("needs the section: a page without the form warms nothing", () => {
-    const { fetched, report } = run({ withSection: false });
-    report(true);
+  it("near the form: needs the section, so a page without the form warms nothing", () => {
+    const { fetched, nearForm } = runLoader(loaderScript(PAGE_BOOT, FORM, NEAR_FORM), {
+      withSection: false,
+    });
+    nearForm(true);
     expect(fetched).toEqual([]);
   });
 });
