@@ -7,7 +7,6 @@ import type { Finding } from "./messages";
 import {
   dateOrder,
   duplicates,
-  itemsOf,
   pictureDescription,
   pictureExists,
   tooLong,
@@ -31,13 +30,9 @@ export type ContentFileSpec = {
   checks?: (data: Record<string, unknown>, context: FileCheckContext) => Finding[];
 };
 
-const buttonLabel = (data: Record<string, unknown>): Finding[] =>
-  tooLong(data, ["ctaLabel"], 40, "long button labels wrap onto two lines on phones.");
-
-const figureValues = (data: Record<string, unknown>, listKey: string): Finding[] =>
-  itemsOf(data, listKey).flatMap(([index, item]) =>
-    tooLong(item, [listKey, index, "value"], 12, "long figures may not fit their box on phones."),
-  );
+const BUTTON = "long button labels wrap onto two lines on phones.";
+const FIGURE = "long figures may not fit their box on phones.";
+const SAVED = "because the value is what a meeting request saves.";
 
 export const CONTENT_FILES: readonly ContentFileSpec[] = [
   {
@@ -47,7 +42,7 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     checks: (data, context) => [
       ...tooLong(
         data,
-        ["description"],
+        "description",
         160,
         "search engines cut descriptions off after about 160 characters.",
       ),
@@ -64,9 +59,9 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     section: "The first screen: headline, introduction, main button, key figures",
     schema: heroSchema,
     checks: (data) => [
-      ...tooLong(data, ["headline"], 80, "a long headline fills the whole first screen on phones."),
-      ...buttonLabel(data),
-      ...figureValues(data, "stats"),
+      ...tooLong(data, "headline", 80, "a long headline fills the whole first screen on phones."),
+      ...tooLong(data, "ctaLabel", 40, BUTTON),
+      ...tooLong(data, "stats[].value", 12, FIGURE),
     ],
   },
   {
@@ -75,28 +70,27 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     schema: solutionsSchema,
     checks: (data) => [
       ...duplicates(data, "offerings", "name", "Each offering needs its own name."),
-      ...itemsOf(data, "offerings").flatMap(([index, offering]) =>
-        tooLong(
-          offering,
-          ["offerings", index, "subtitle"],
-          60,
-          "long subtitles wrap badly on phones.",
-        ),
-      ),
-      ...buttonLabel(data),
+      ...tooLong(data, "offerings[].subtitle", 60, "long subtitles wrap badly on phones."),
+      ...tooLong(data, "ctaLabel", 40, BUTTON),
     ],
   },
   {
     name: "consulting",
     section: "The Structured DRT Consulting block under the cards",
     schema: consultingSchema,
-    checks: (data) => [...figureValues(data, "figures"), ...buttonLabel(data)],
+    checks: (data) => [
+      ...tooLong(data, "figures[].value", 12, FIGURE),
+      ...tooLong(data, "ctaLabel", 40, BUTTON),
+    ],
   },
   {
     name: "expo",
     section: "Visit us at the expo: dates, venue, perks, leaders",
     schema: expoSchema,
-    checks: (data) => [...dateOrder(data, "startDate", "endDate"), ...buttonLabel(data)],
+    checks: (data) => [
+      ...dateOrder(data, "startDate", "endDate"),
+      ...tooLong(data, "ctaLabel", 40, BUTTON),
+    ],
   },
   {
     name: "meeting",
@@ -105,17 +99,12 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     checks: (data, context) => [
       ...pictureExists(data, "image", context),
       ...pictureDescription(data, "imageAlt"),
-      ...duplicates(
-        data,
-        "productOptions",
-        "value",
-        "Each product needs its own value, because the value is what a meeting request saves.",
-      ),
+      ...duplicates(data, "productOptions", "value", `Each product needs its own value, ${SAVED}`),
       ...duplicates(
         data,
         "meetingTimeOptions",
         "value",
-        "Each meeting time needs its own value, because the value is what a meeting request saves.",
+        `Each meeting time needs its own value, ${SAVED}`,
       ),
     ],
   },

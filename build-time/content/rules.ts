@@ -21,7 +21,7 @@ export type FileCheckContext = {
 type Fields = Record<string, unknown>;
 
 /** Items of the list at `key` that are groups of fields, with their positions. */
-export function itemsOf(data: Fields, key: string): Array<[number, Fields]> {
+function itemsOf(data: Fields, key: string): Array<[number, Fields]> {
   const list = data[key];
   if (!Array.isArray(list)) return [];
   return list.flatMap((item, index): Array<[number, Fields]> =>
@@ -34,12 +34,17 @@ function textOf(record: Fields, key: string | number | undefined): string | unde
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
-/** A warning when the text at `path` (its last field in `record`) is longer than `max`. */
-export function tooLong(record: Fields, path: ContentPath, max: number, why: string): Finding[] {
-  const length = [...(textOf(record, path[path.length - 1])?.trim() ?? "")].length;
-  if (length <= max) return [];
-  const message = `is ${length} characters long; ${why} Aim for ${max} or fewer.`;
-  return [{ severity: "warning", path, message }];
+/** A warning for each text at `field` ("ctaLabel", or "stats[].value" in every item) over `max`. */
+export function tooLong(data: Fields, field: string, max: number, why: string): Finding[] {
+  const [list, key] = field.split("[].");
+  const places: Array<[Fields, ContentPath]> = key
+    ? itemsOf(data, list!).map(([index, item]) => [item, [list!, index, key]])
+    : [[data, [field]]];
+  return places.flatMap(([record, path]): Finding[] => {
+    const length = [...(textOf(record, path[path.length - 1])?.trim() ?? "")].length;
+    const message = `is ${length} characters long; ${why} Aim for ${max} or fewer.`;
+    return length > max ? [{ severity: "warning", path, message }] : [];
+  });
 }
 
 /** Each value of `field` in the list `listKey` must be different. */
