@@ -3,10 +3,10 @@
  * asserts the exact lines an editor would read. The real content/ must have no errors.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { checkContentDirectory, checkContentFile } from "./check-content";
 import { CONTENT_FILES, contentFileSpec } from "./content-files";
+import { validContentFolderPerTest } from "./content-folder.test-support";
 import { formatProblem, formatReport, type ContentProblem } from "./messages";
 
 const FIXTURES = path.join(__dirname, "__fixtures__");
@@ -24,12 +24,6 @@ function linesFor(caseName: string): string[] {
   const dir = path.join(FIXTURES, caseName);
   const specs = CONTENT_FILES.filter((spec) => fs.existsSync(path.join(dir, `${spec.name}.yaml`)));
   return lines(specs.flatMap((spec) => checkContentFile(dir, spec, "content").problems));
-}
-
-function replaceIn(file: string, from: string, to: string): void {
-  const text = fs.readFileSync(file, "utf8");
-  if (!text.includes(from)) throw new Error(`${from} not found in ${file}`);
-  fs.writeFileSync(file, text.replace(from, to));
 }
 
 describe("each kind of content problem gives one clear line", () => {
@@ -198,16 +192,7 @@ describe("each kind of content problem gives one clear line", () => {
 });
 
 describe("checking the whole content folder", () => {
-  const made: string[] = [];
-  afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-  /** A private copy of the valid fixture folder, changed by `edit`. */
-  const copy = (edit: (dir: string) => void): string => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-check-"));
-    made.push(dir);
-    fs.cpSync(path.join(FIXTURES, "valid"), dir, { recursive: true });
-    edit(dir);
-    return dir;
-  };
+  const folder = validContentFolderPerTest();
 
   it("the valid fixture has no errors and no warnings", () => {
     const result = checkContentDirectory(path.join(FIXTURES, "valid"), { displayDir: "content" });
@@ -222,11 +207,9 @@ describe("checking the whole content folder", () => {
   });
 
   it("reports a missing file, a file the page does not read and a booth number that differs", () => {
-    const dir = copy((d) => {
-      fs.renameSync(path.join(d, "hero.yaml"), path.join(d, "heros.yaml"));
-      replaceIn(path.join(d, "contact.yaml"), 'booth: "713"', 'booth: "714"');
-    });
-    const result = checkContentDirectory(dir, { displayDir: "content" });
+    fs.renameSync(folder.file("hero.yaml"), folder.file("heros.yaml"));
+    folder.edit("contact.yaml", 'booth: "713"', 'booth: "714"');
+    const result = checkContentDirectory(folder.dir());
     expect(lines(result.errors)).toEqual([
       `error: content/hero.yaml › the file is missing. The page needs it for: The first screen: headline, introduction, main button, key figures. Is "heros.yaml" meant to be this file? Rename it to hero.yaml.`,
     ]);
@@ -237,25 +220,15 @@ describe("checking the whole content folder", () => {
   });
 
   it("reports every problem in every file at once, in page order, with a summary", () => {
-    const dir = copy((d) => {
-      replaceIn(
-        path.join(d, "contact.yaml"),
-        "email: meetings@meridianmobility.com",
-        "email: meetings@meridianmobility",
-      );
-      replaceIn(path.join(d, "solutions.yaml"), "headerStyle: teal", "headerStyle: teel");
-      replaceIn(
-        path.join(d, "solutions.yaml"),
-        "  - name: Trip Exchange\n",
-        "  - name: Trip Exchange\n    colour: violet\n",
-      );
-      replaceIn(
-        path.join(d, "meeting.yaml"),
-        "image: ./images/meeting-illustration.png",
-        "image: ./images/meeting-ilustration.png",
-      );
-    });
-    const result = checkContentDirectory(dir, { displayDir: "content" });
+    folder.edit("contact.yaml", "meetings@meridianmobility.com", "meetings@meridianmobility");
+    folder.edit("solutions.yaml", "headerStyle: teal", "headerStyle: teel");
+    folder.edit(
+      "solutions.yaml",
+      "  - name: Trip Exchange\n",
+      "  - name: Trip Exchange\n    colour: violet\n",
+    );
+    folder.edit("meeting.yaml", "meeting-illustration.png", "meeting-ilustration.png");
+    const result = checkContentDirectory(folder.dir());
     expect(formatReport(result)).toEqual([
       "4 content errors (the site will not build until these are fixed):",
       `  content/solutions.yaml:19 › offering "OptiRun" › headerStyle: "teel" is not a colour style the page defines. Did you mean "teal"? Use one of: ocean, teal, violet, amber, slate.`,

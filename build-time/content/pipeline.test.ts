@@ -9,13 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import { createContentPipeline } from "./pipeline";
-import { fakeReporter, validContentFolderPerTest } from "./pipeline.test-support";
+import { fakeReporter, validContentFolderPerTest } from "./content-folder.test-support";
 
-const contentFolder = validContentFolderPerTest();
-const file = (name: string) => path.join(contentFolder(), name);
-const read = (name: string) => fs.readFileSync(file(name), "utf8");
-const edit = (name: string, from: string | RegExp, to: string) =>
-  fs.writeFileSync(file(name), read(name).replace(from, to));
+const { dir: contentFolder, file, read, edit } = validContentFolderPerTest();
 
 /** A button label long enough for a warning, never an error. */
 const LONG_CTA = [

@@ -12,7 +12,7 @@ import { CONTENT_FILES, contentFileSpec } from "../../build-time/content/content
 import {
   fakeReporter,
   validContentFolderPerTest,
-} from "../../build-time/content/pipeline.test-support";
+} from "../../build-time/content/content-folder.test-support";
 
 // Every content check starts with one parse of the saved text: counting parses counts checks.
 jest.mock("../../build-time/content/yaml-source", () => {
@@ -30,9 +30,7 @@ jest.mock("../../build-time/pictures/gatsby-pictures", () => ({
   createPictureDrawer: () => ({ draw: async () => undefined, drawSoon: () => undefined }),
 }));
 
-const contentFolder = validContentFolderPerTest();
-const file = (name: string) => path.join(contentFolder(), name);
-const read = (name: string) => fs.readFileSync(file(name), "utf8");
+const { dir: contentFolder, file, read, edit } = validContentFolderPerTest();
 /** The data the content check reads from the file as it is now. */
 const checkedData = (name: string) =>
   checkContentFile(contentFolder(), contentFileSpec(path.parse(name).name)!, "content").data;
@@ -131,7 +129,7 @@ describe("checks per save", () => {
   it("checks each saved text exactly once, with or without errors", async () => {
     const gatsby = await startGatsby();
     for (const headline of ["headline: A new headline", "headline: Another headline", ""]) {
-      fs.writeFileSync(file("hero.yaml"), read("hero.yaml").replace(/^headline: .*$/m, headline));
+      edit("hero.yaml", /^headline: .*$/m, headline);
       const before = gatsby.parses();
       await gatsby.createFileNode(fileNode("hero.yaml"));
       expect(gatsby.parses() - before).toBe(1);
@@ -158,7 +156,7 @@ describe("the page gets exactly what the check saw", () => {
     const gatsby = await startGatsby();
     for (const name of CONTENT_NAMES) await nodeFor(gatsby, name);
     // …and as saved while `gatsby develop` runs.
-    fs.writeFileSync(file("expo.yaml"), read("expo.yaml").replace("  Visit us\n", "  Meet us\n"));
+    edit("expo.yaml", "  Visit us\n", "  Meet us\n");
     expect(await nodeFor(gatsby, "expo.yaml")).toMatchObject({
       startDate: "2025-05-19",
       booth: "0713",
@@ -179,20 +177,17 @@ describe("the page gets exactly what the check saw", () => {
   it("a save with errors makes the node again from the last version that passed", async () => {
     const gatsby = await startGatsby();
     const startUp = checkedData("hero.yaml");
-    fs.writeFileSync(
-      file("hero.yaml"),
-      read("hero.yaml").replace(/^headline: .*$/m, 'headline: "x'),
-    );
+    edit("hero.yaml", /^headline: .*$/m, 'headline: "x');
     await gatsby.createFileNode(fileNode("hero.yaml"));
     expect(fieldsOf(gatsby.created[0])).toEqual(startUp);
     expect(gatsby.calls.map(([method]) => method)).toEqual(["info", "panicOnBuild"]);
   });
 
   it("a file with errors since start-up makes no node, also after another broken save", async () => {
-    fs.writeFileSync(file("hero.yaml"), read("hero.yaml").replace("headline:", "headlin:"));
+    edit("hero.yaml", "headline:", "headlin:");
     const gatsby = await startGatsby();
     await gatsby.createFileNode(fileNode("hero.yaml"));
-    fs.writeFileSync(file("hero.yaml"), read("hero.yaml").replace("headlin:", "headlyne:"));
+    edit("hero.yaml", "headlin:", "headlyne:");
     await gatsby.createFileNode(fileNode("hero.yaml"));
     expect(gatsby.created).toEqual([]);
   });

@@ -21,9 +21,9 @@ export function fakeReporter(): { reporter: ContentReporter; calls: Array<[strin
 /**
  * Before each test, a private copy of the valid fixture as `<tmp>/content`, with the working folder
  * at `<tmp>` (as Gatsby runs in the project folder, so messages name "content/hero.yaml");
- * afterwards the working folder is restored and the copy removed. Returns the copy's path.
+ * afterwards the working folder is restored and the copy removed.
  */
-export function validContentFolderPerTest(): () => string {
+export function validContentFolderPerTest() {
   let dir = "";
   const cwd = process.cwd();
   beforeEach(() => {
@@ -35,5 +35,14 @@ export function validContentFolderPerTest(): () => string {
     process.chdir(cwd);
     fs.rmSync(path.dirname(dir), { recursive: true, force: true });
   });
-  return () => dir;
+  const file = (name: string) => path.join(dir, name);
+  const read = (name: string) => fs.readFileSync(file(name), "utf8");
+  /** Replaces `from` in the file, which must hold it. */
+  const edit = (name: string, from: string | RegExp, to: string) => {
+    const text = read(name);
+    if (typeof from === "string" ? !text.includes(from) : !from.test(text))
+      throw new Error(`${String(from)} is not in ${name}`);
+    fs.writeFileSync(file(name), text.replace(from, to));
+  };
+  return { dir: () => dir, file, read, edit };
 }
