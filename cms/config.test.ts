@@ -22,16 +22,17 @@ function fileConfig(name: string) {
   return file;
 }
 
-function fieldAt(fields: readonly CmsField[] | undefined, ...names: string[]): CmsField {
-  let current: CmsField | undefined;
-  let level = fields;
+/** The field at a path such as "solutions.offerings.headerStyle" (file, then field names). */
+function field(at: string): CmsField {
+  const [file, ...names] = at.split(".");
+  let found: CmsField | undefined;
+  let level: readonly CmsField[] | undefined = fileConfig(file!).fields;
   for (const name of names) {
-    current = level?.find((field) => field.name === name);
-    if (!current) throw new Error(`no field ${names.join(".")}`);
-    level = current.fields;
+    found = level?.find((candidate) => candidate.name === name);
+    level = found?.fields;
   }
-  if (!current) throw new Error("no field name given");
-  return current;
+  if (!found) throw new Error(`no CMS field ${at}`);
+  return found;
 }
 
 /** Every field path of a zod group, e.g. "offerings.headerStyle". */
@@ -75,42 +76,33 @@ describe("CMS configuration derived from the content schemas", () => {
       const form = fileConfig(spec.name);
       expect(configPaths(form.fields)).toEqual(schemaPaths(spec.schema));
       const unhelped = configPaths(form.fields).filter((path) => {
-        const field = fieldAt(form.fields, ...path.split("."));
-        const optional = spec.schema.shape[path] instanceof z.ZodOptional;
-        return field.required !== !optional || !field.hint;
+        const { required, hint } = field(`${spec.name}.${path}`);
+        return required !== !(spec.schema.shape[path] instanceof z.ZodOptional) || !hint;
       });
       expect(unhelped).toEqual([]);
     },
   );
 
   it("offers an own sharing card and meeting picture as optional picture uploads, saying in plain words that the site draws one otherwise", () => {
-    for (const [file, name] of [
-      ["site", "shareImage"],
-      ["meeting", "image"],
-    ] as const) {
-      const field = fieldAt(fileConfig(file).fields, name);
-      expect(field).toMatchObject({
+    for (const picture of [field("site.shareImage"), field("meeting.image")]) {
+      expect(picture).toMatchObject({
         widget: "image",
         required: false,
         label: expect.stringMatching(/^Your own .*picture \(optional\)$/),
       });
-      expect(field.hint).toMatch(/^Leave empty to use the .* the site draws for you/);
-      expect(field.hint).not.toMatch(/yaml|\.\/images|path/i);
+      expect(picture.hint).toMatch(/^Leave empty to use the .* the site draws for you/);
+      expect(picture.hint).not.toMatch(/yaml|\.\/images|path/i);
     }
   });
 
   it("leaves the YAML typing advice out of the help texts (the CMS writes the YAML), and keeps the rest", () => {
-    const hints = files.flatMap((file) => everyField(file.fields).map((field) => field.hint ?? ""));
+    const hints = files.flatMap((file) => everyField(file.fields).map(({ hint }) => hint ?? ""));
     expect(hints.filter((hint) => /quotes|"- "/.test(hint))).toEqual([]);
-    expect(fieldAt(fileConfig("expo").fields, "heading").hint).toBe(
-      "The heading of the expo section.",
-    );
-    expect(fieldAt(fileConfig("solutions").fields, "offerings", "highlights").hint).toBe(
+    expect(field("expo.heading").hint).toBe("The heading of the expo section.");
+    expect(field("solutions.offerings.highlights").hint).toBe(
       "The highlight sentences listed on the card.",
     );
-    expect(fieldAt(fileConfig("meeting").fields, "successToast", "text").hint).toBe(
-      "The sentence under the title.",
-    );
+    expect(field("meeting.successToast.text").hint).toBe("The sentence under the title.");
   });
 
   it("has a preview template for every content file (the preview keeps its own list of names, so zod stays out of /admin/)", () => {
@@ -118,13 +110,16 @@ describe("CMS configuration derived from the content schemas", () => {
   });
 
   it("keeps list minimums, the header styles and plain lists of sentences", () => {
-    const offerings = fieldAt(fileConfig("solutions").fields, "offerings");
-    expect(offerings).toMatchObject({ widget: "list", min: 1, label_singular: "Offering" });
-    expect(fieldAt(offerings.fields, "headerStyle")).toMatchObject({
+    expect(field("solutions.offerings")).toMatchObject({
+      widget: "list",
+      min: 1,
+      label_singular: "Offering",
+    });
+    expect(field("solutions.offerings.headerStyle")).toMatchObject({
       widget: "select",
       options: [...OFFERING_HEADER_STYLES],
     });
-    expect(fieldAt(offerings.fields, "highlights")).toMatchObject({
+    expect(field("solutions.offerings.highlights")).toMatchObject({
       widget: "list",
       min: 1,
       field: { widget: "string", label: "Highlight" },
@@ -144,16 +139,16 @@ describe("CMS configuration derived from the content schemas", () => {
     ["footer", "paperDownload.href", "www.example.com", false],
     ["hero", "headline", "Turn microtransit into success", true],
     ["hero", "headline", "   ", false],
-  ])("%s › %s: takes %j: %s", (file, field, value, accepted) => {
-    const { pattern } = fieldAt(fileConfig(file).fields, ...field.split("."));
+  ])("%s › %s: takes %j: %s", (file, at, value, accepted) => {
+    const { pattern } = field(`${file}.${at}`);
     expect(new RegExp(pattern![0]).test(value)).toBe(accepted);
   });
 
   it("refuses a bad value with the content check's own sentence, and edits dates as dates", () => {
-    expect(fieldAt(fileConfig("contact").fields, "email").pattern?.[1]).toBe(
+    expect(field("contact.email").pattern?.[1]).toBe(
       "Expected an e-mail address such as meetings@example.com.",
     );
-    expect(fieldAt(fileConfig("expo").fields, "startDate")).toMatchObject({
+    expect(field("expo.startDate")).toMatchObject({
       widget: "datetime",
       format: "YYYY-MM-DD",
       time_format: false,
@@ -161,14 +156,14 @@ describe("CMS configuration derived from the content schemas", () => {
   });
 
   it("uploads pictures into content/images and writes the path the page reads", () => {
-    expect(fieldAt(fileConfig("meeting").fields, "image")).toMatchObject({
+    expect(field("meeting.image")).toMatchObject({
       widget: "image",
       media_folder: "/content/images",
       public_folder: "./images",
       choose_url: false,
       accept: expect.stringContaining(".png"),
     });
-    expect(fieldAt(fileConfig("meeting").fields, "imageAlt")).toMatchObject({
+    expect(field("meeting.imageAlt")).toMatchObject({
       widget: "text",
       required: true,
     });
