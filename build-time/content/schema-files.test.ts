@@ -4,8 +4,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { contentFileSpec } from "./content-files";
-import { fieldTable, jsonSchemaText, schemaFiles } from "./schema-files";
+import { CONTENT_FILES, contentFileSpec } from "./content-files";
+import { fieldTable, jsonSchemaText, schemaFileName, schemaFiles } from "./schema-files";
 
 const CONTENT = path.join(__dirname, "..", "..", "content");
 const solutions = contentFileSpec("solutions")!;
@@ -18,6 +18,18 @@ it("content/schemas/*.json and content/README.md's field tables are in step with
     throw new Error(
       `Out of date: ${stale.join(", ")}. Run npm run content:schemas and commit the result.`,
     );
+});
+
+// VS Code (with Red Hat's YAML extension) finds each file's JSON Schema through
+// .vscode/settings.json: a first-line comment in the file would not survive the CMS.
+it(".vscode/settings.json points every content file at its JSON Schema", () => {
+  const settings: unknown = JSON.parse(
+    fs.readFileSync(path.join(CONTENT, "..", ".vscode", "settings.json"), "utf8"),
+  );
+  const expected = Object.fromEntries(
+    CONTENT_FILES.map((spec) => [`./content/${schemaFileName(spec)}`, `content/${spec.name}.yaml`]),
+  );
+  expect(settings).toMatchObject({ "yaml.schemas": expected });
 });
 
 it("JSON Schemas carry descriptions, required fields and closed field lists for editors", () => {
