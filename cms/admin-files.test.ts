@@ -17,6 +17,11 @@ describe("/admin/ files", () => {
       ?.body()
       .toString("utf8") ?? "";
 
+  it("serves every file with its content type", () => {
+    for (const file of served)
+      expect([file.name, file.contentType]).toEqual([file.name, expect.stringMatching(/\//)]);
+  });
+
   it("is a noindex page without inline script or style", () => {
     const page = text("index.html");
     expect(page).toContain('<meta name="robots" content="noindex, nofollow" />');
