@@ -112,7 +112,8 @@ export function parseYaml(source: string): ParsedYaml | YamlSyntaxError {
       if (!node.resolve(doc) && node.range) unresolvedAlias ??= node.range[0];
     } else if (isScalar(node) && node.source !== undefined && node.range) {
       raws.set(pathKey(path), node.source);
-      const rest = source.slice(node.range[1]).split("\n", 1)[0] ?? "";
+      const lineEnd = source.indexOf("\n", node.range[1]);
+      const rest = source.slice(node.range[1], lineEnd === -1 ? undefined : lineEnd);
       const comment = /^[ \t]+(#.*?)\s*$/.exec(rest)?.[1];
       if (node.type === "PLAIN" && comment !== undefined)
         inlineComments.push({ path, line: lineAt(node.range[1]), comment, kept: node.source });
