@@ -1,36 +1,23 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { builtSite } from "./built-site.test-support";
 import { finishBuild, SecretsInBuildError } from "./finish-build";
 import { loaderScript, PageScriptsError } from "./page-scripts";
-import { cspHash } from "./inline-sources";
+import { cspHash } from "./html";
 
-const template = fs.readFileSync(path.resolve(__dirname, "..", "static", "_headers"), "utf8");
 const page =
   '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><div id="___gatsby"></div>' +
   '<script src="/webpack-runtime-1.js" async></script><script src="/app-2.js" async></script></body></html>';
 
-/** A project folder with static/_headers and a public/ holding these files. */
-function makeProject(pages: Record<string, string>): string {
-  const files: Record<string, string> = {
-    "webpack.stats.json": JSON.stringify({
-      namedChunkGroups: {
-        "page-boot": { assets: ["webpack-runtime-1.js", "page-boot-3.js"] },
-        "meeting-form": { assets: ["meeting-form-4.js"] },
-        "submit-path": { assets: ["submit-path-5.js"] },
-      },
-    }),
-    ...pages,
-  };
-  const project = fs.mkdtempSync(path.join(os.tmpdir(), "finish-build-"));
-  fs.mkdirSync(path.join(project, "static"));
-  fs.writeFileSync(path.join(project, "static", "_headers"), template);
-  for (const [file, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(project, "public", file)), { recursive: true });
-    fs.writeFileSync(path.join(project, "public", file), content);
-  }
-  return path.join(project, "public");
-}
+const stats = JSON.stringify({
+  namedChunkGroups: {
+    "page-boot": { assets: ["webpack-runtime-1.js", "page-boot-3.js"] },
+    "meeting-form": { assets: ["meeting-form-4.js"] },
+    "submit-path": { assets: ["submit-path-5.js"] },
+  },
+});
+const makeProject = (files: Record<string, string>) =>
+  builtSite({ "webpack.stats.json": stats, ...files });
 
 describe("finishBuild", () => {
   it("puts the page's own start-up script in first, so that the CSP allows its loader by hash, then writes _headers", async () => {

@@ -17,83 +17,80 @@ const sample = `# comment
 
 /exact
   X-Exact: yes
+
+/admin/*
+  ! Content-Security-Policy
+  Content-Security-Policy: default-src 'none'
 `;
+const rules = parseHeadersFile(sample);
 
-describe("parseHeadersFile", () => {
-  it("reads rules in order, with values that contain colons", () => {
-    const rules = parseHeadersFile(sample);
-    expect(rules.map((rule) => rule.pattern)).toEqual([
+it("parseHeadersFile reads rules in order, values with colons, a header repeated in a rule joined, and detached headers", () => {
+  expect(rules.map(({ pattern, headers, detached }) => [pattern, headers, detached])).toEqual([
+    [
       "/*",
-      "/static/*",
-      "/*.js",
-      "/team/:member/card",
-      "/exact",
-    ]);
-    expect(rules[0]!.headers).toEqual([
-      ["X-Frame-Options", "DENY"],
-      ["Content-Security-Policy", "default-src 'self'; connect-src 'self' https://abc.supabase.co"],
-    ]);
-  });
-
-  it("joins a header repeated within one rule", () => {
-    expect(parseHeadersFile(sample)[3]!.headers).toEqual([["X-Robots-Tag", "noindex, nosnippet"]]);
-  });
-
-  it.each([
-    ["  X-A: b\n", /before any path/],
-    ["/*\n  no colon here\n", /Name: value/],
-    ["/*\n  X-Empty:\n", /no value/],
-    ["/*\n  Bad Name: x\n", /invalid header name/],
-  ])("rejects %j", (text, message) => {
-    expect(() => parseHeadersFile(text)).toThrow(HeadersFileError);
-    expect(() => parseHeadersFile(text)).toThrow(message);
-  });
+      [
+        ["X-Frame-Options", "DENY"],
+        [
+          "Content-Security-Policy",
+          "default-src 'self'; connect-src 'self' https://abc.supabase.co",
+        ],
+      ],
+      [],
+    ],
+    ["/static/*", [["Cache-Control", "public, max-age=31536000, immutable"]], []],
+    ["/*.js", [["Cache-Control", "public, max-age=31536000, immutable"]], []],
+    ["/team/:member/card", [["X-Robots-Tag", "noindex, nosnippet"]], []],
+    ["/exact", [["X-Exact", "yes"]], []],
+    ["/admin/*", [["Content-Security-Policy", "default-src 'none'"]], ["content-security-policy"]],
+  ]);
 });
 
-describe("headersForPath", () => {
-  const rules = parseHeadersFile(sample);
+it.each([
+  ["  X-A: b\n", /before any path/],
+  ["/*\n  no colon here\n", /Name: value/],
+  ["/*\n  X-Empty:\n", /no value/],
+  ["/*\n  Bad Name: x\n", /invalid header name/],
+  ["/*\n  ! Bad Name\n", /invalid header name to detach/],
+  ["/*\n  X-A: b\n  /indented\n", /must not be indented/],
+])("parseHeadersFile rejects %j", (text, message) => {
+  expect(() => parseHeadersFile(text)).toThrow(HeadersFileError);
+  expect(() => parseHeadersFile(text)).toThrow(message);
+});
 
-  it("applies /* to every path, the root and unknown paths included", () => {
-    for (const urlPath of ["/", "/missing", "/missing/", "/a/b/c.html"]) {
-      expect(headersForPath(rules, urlPath)["x-frame-options"]).toBe("DENY");
-    }
-  });
+it.each([
+  // /* applies to every path, the root and unknown paths included.
+  ["/", "x-frame-options", "DENY"],
+  ["/missing", "x-frame-options", "DENY"],
+  ["/missing/", "x-frame-options", "DENY"],
+  ["/a/b/c.html", "x-frame-options", "DENY"],
+  // A splat matches across slashes, and nothing else.
+  ["/static/abc/photo.png", "cache-control", "public, max-age=31536000, immutable"],
+  ["/statics/photo.png", "cache-control", undefined],
+  ["/app-5f3c.js", "cache-control", "public, max-age=31536000, immutable"],
+  ["/nested/chunk.js", "cache-control", "public, max-age=31536000, immutable"],
+  ["/page-data/app-data.json", "cache-control", undefined],
+  ["/appxjs", "cache-control", undefined],
+  // A :placeholder matches exactly one segment.
+  ["/team/ana/card", "x-robots-tag", "noindex, nosnippet"],
+  ["/team/ana/bo/card", "x-robots-tag", undefined],
+  // A trailing slash is optional and the query string ignored.
+  ["/exact/", "x-exact", "yes"],
+  ["/exact?x=1", "x-exact", "yes"],
+  ["/exactly", "x-exact", undefined],
+  // A detached header is replaced by the narrower rule's own.
+  ["/admin/", "content-security-policy", "default-src 'none'"],
+  [
+    "/",
+    "content-security-policy",
+    "default-src 'self'; connect-src 'self' https://abc.supabase.co",
+  ],
+])("headersForPath(%j) sends %s: %j", (urlPath, name, value) => {
+  expect(headersForPath(rules, urlPath)[name]).toBe(value);
+});
 
-  it("lets a splat match across slashes, and nothing else", () => {
-    expect(headersForPath(rules, "/static/abc/photo.png")["cache-control"]).toContain("immutable");
-    expect(headersForPath(rules, "/statics/photo.png")["cache-control"]).toBeUndefined();
-    expect(headersForPath(rules, "/app-5f3c.js")["cache-control"]).toContain("immutable");
-    expect(headersForPath(rules, "/nested/chunk.js")["cache-control"]).toContain("immutable");
-    expect(headersForPath(rules, "/page-data/app-data.json")["cache-control"]).toBeUndefined();
-    expect(headersForPath(rules, "/appxjs")["cache-control"]).toBeUndefined();
-  });
-
-  it("matches a :placeholder against exactly one segment", () => {
-    expect(headersForPath(rules, "/team/ana/card")["x-robots-tag"]).toBe("noindex, nosnippet");
-    expect(headersForPath(rules, "/team/ana/bo/card")["x-robots-tag"]).toBeUndefined();
-  });
-
-  it("treats a trailing slash as optional and ignores the query string", () => {
-    expect(headersForPath(rules, "/exact/")["x-exact"]).toBe("yes");
-    expect(headersForPath(rules, "/exact?x=1")["x-exact"]).toBe("yes");
-    expect(headersForPath(rules, "/exactly")["x-exact"]).toBeUndefined();
-  });
-
-  it("joins a header set by two matching rules, as hosts do", () => {
-    const overlapping = parseHeadersFile(
-      "/*\n  Cache-Control: no-cache\n/static/*\n  Cache-Control: immutable\n",
-    );
-    expect(headersForPath(overlapping, "/static/x")["cache-control"]).toBe("no-cache, immutable");
-  });
-
-  it("lets a rule detach a header (! Name) and set its own, as Cloudflare Pages does", () => {
-    const replacing = parseHeadersFile(
-      "/*\n  Content-Security-Policy: default-src 'self'\n/admin/*\n  ! Content-Security-Policy\n  Content-Security-Policy: default-src 'none'\n",
-    );
-    expect(replacing[1]!.detached).toEqual(["content-security-policy"]);
-    expect(headersForPath(replacing, "/admin/")["content-security-policy"]).toBe(
-      "default-src 'none'",
-    );
-    expect(headersForPath(replacing, "/")["content-security-policy"]).toBe("default-src 'self'");
-  });
+it("headersForPath joins a header set by two matching rules, as hosts do", () => {
+  const overlapping = parseHeadersFile(
+    "/*\n  Cache-Control: no-cache\n/static/*\n  Cache-Control: immutable\n",
+  );
+  expect(headersForPath(overlapping, "/static/x")["cache-control"]).toBe("no-cache, immutable");
 });

@@ -1,22 +1,15 @@
 /**
- * The `_headers` file that Netlify and Cloudflare Pages read from the published folder:
+ * The `_headers` file that Netlify and Cloudflare Pages read from the published folder: a path
+ * line starts with "/", the indented lines below it are that rule's headers. Patterns use `*` (any
+ * characters, slashes included) and `:name` (one path segment). Every rule whose pattern matches a
+ * request applies; two rules setting the same header have their values joined with ", " (which for
+ * Content-Security-Policy would enforce two policies, so our template never does that).
  *
- *     # comment
- *     /path/pattern
- *       Header-Name: value
+ * A narrower rule replaces a header by detaching it first, as Cloudflare Pages reads it:
+ * `! Content-Security-Policy` removes the value earlier rules set. Netlify skips a line without a
+ * colon and lets the later rule's value win, so the two lines mean the same there.
  *
- * A path line starts with "/"; the indented lines below it are that rule's headers. Patterns use
- * `*` (a splat: any characters, slashes included) and `:name` (one path segment). Every rule
- * whose pattern matches a request applies; when two of them set the same header, the values are
- * joined with ", " (Cloudflare Pages documents this; for Content-Security-Policy that would mean
- * two policies both enforced, so our template never sets a header in two overlapping rules).
- *
- * The one way for a narrower rule to replace a header is to detach it first, as Cloudflare Pages
- * reads it: `! Content-Security-Policy` removes the value earlier rules set, then the rule's own
- * value applies. Netlify skips a line without a colon and lets the later matching rule's value
- * win, so the same two lines mean the same there. (The content editor's rule, /admin/*, does this.)
- *
- * The e2e static server uses parseHeadersFile + headersForPath to serve the build as a host would.
+ * The e2e static server serves the build through parseHeadersFile and headersForPath, as a host would.
  */
 
 export type HeaderRule = {
@@ -24,7 +17,7 @@ export type HeaderRule = {
   pattern: string;
   /** Header names as written, in file order; a name repeated in one rule is joined with ", ". */
   headers: Array<[name: string, value: string]>;
-  /** Lower-cased names of headers this rule removes (`! Name`) before setting its own. */
+  /** Lower-cased names of the headers this rule removes (`! Name`) before setting its own. */
   detached: string[];
   matcher: RegExp;
 };
@@ -33,39 +26,35 @@ export class HeadersFileError extends Error {
   override name = "HeadersFileError";
 }
 
-/** Parses `_headers` text. Throws HeadersFileError (with the line number) on malformed lines. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Parses `_headers` text. Throws HeadersFileError, with the line number, on a malformed line. */
 export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   text.split(/\r?\n/).forEach((rawLine, index) => {
     const line = rawLine.trim();
+    const fail = (problem: string) => {
+      throw new HeadersFileError(`_headers line ${index + 1}: ${problem} ("${line}").`);
+    };
     if (line === "" || line.startsWith("#")) return;
-    const where = `_headers line ${index + 1}`;
     if (line.startsWith("/") || /^https?:\/\//i.test(line)) {
-      if (/^[\t ]/.test(rawLine))
-        throw new HeadersFileError(`${where}: a path must not be indented ("${line}").`);
+      if (/^[\t ]/.test(rawLine)) fail("a path must not be indented");
       rules.push({ pattern: line, headers: [], detached: [], matcher: patternToRegExp(line) });
       return;
     }
-    const rule = rules[rules.length - 1];
-    if (!rule) throw new HeadersFileError(`${where}: a header comes before any path ("${line}").`);
+    const rule = rules[rules.length - 1] ?? fail("a header comes before any path");
     if (line.startsWith("!")) {
       const detached = line.slice(1).trim();
-      if (!/^[#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(detached))
-        throw new HeadersFileError(`${where}: invalid header name to detach "${detached}".`);
+      if (!HEADER_NAME.test(detached)) fail("invalid header name to detach");
       rule.detached.push(detached.toLowerCase());
       return;
     }
     const separator = line.indexOf(":");
-    if (separator <= 0)
-      throw new HeadersFileError(`${where}: expected "Name: value" (got "${line}").`);
-    const name = line.slice(0, separator).trim();
-    const value = line.slice(separator + 1).trim();
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
-      throw new HeadersFileError(`${where}: invalid header name "${name}".`);
-    if (value === "") throw new HeadersFileError(`${where}: header "${name}" has no value.`);
-    const existing = rule.headers.find(
-      ([existingName]) => existingName.toLowerCase() === name.toLowerCase(),
-    );
+    if (separator <= 0) fail('expected "Name: value"');
+    const [name, value] = [line.slice(0, separator).trim(), line.slice(separator + 1).trim()];
+    if (!HEADER_NAME.test(name)) fail("invalid header name");
+    if (value === "") fail("the header has no value");
+    const existing = rule.headers.find(([other]) => other.toLowerCase() === name.toLowerCase());
     if (existing) existing[1] = `${existing[1]}, ${value}`;
     else rule.headers.push([name, value]);
   });
@@ -73,28 +62,27 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 }
 
 /**
- * Turns a rule's path pattern into a RegExp over the request path (no query string).
- * `*` matches any run of characters, slashes included; `:name` matches one segment; everything
- * else is literal. A trailing slash on the request is optional, as on Netlify.
- * An absolute-URL pattern (Cloudflare Pages) is matched on its path only.
+ * A rule's pattern as a RegExp over the request path: `*` any characters, `:name` one segment,
+ * the rest literal, a trailing slash optional (as on Netlify). An absolute-URL pattern (Cloudflare
+ * Pages) is matched on its path.
  */
-export function patternToRegExp(pattern: string): RegExp {
+function patternToRegExp(pattern: string): RegExp {
   const pathPattern = pattern.replace(/^https?:\/\/[^/]*/i, "") || "/";
-  let body = "";
-  for (const token of pathPattern.split(/(\*|:[A-Za-z_][A-Za-z0-9_]*)/)) {
-    if (token === "*") body += ".*";
-    else if (token.startsWith(":") && token.length > 1) body += "[^/]+";
-    else body += token.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  }
-  body = body.replace(/\/$/, "");
-  return new RegExp(`^${body}/?$`);
+  const body = pathPattern
+    .split(/(\*|:[A-Za-z_][A-Za-z0-9_]*)/)
+    .map((token) => {
+      if (token === "*") return ".*";
+      if (token.startsWith(":") && token.length > 1) return "[^/]+";
+      return token.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("");
+  return new RegExp(`^${body.replace(/\/$/, "")}/?$`);
 }
 
 /**
- * The headers a host sends for this request path (for example `/`, `/missing/`,
- * `/static/a.png`): every matching rule in file order, values of a repeated name joined with ", ",
- * a detached name (`! Name`) removed before the rule's own headers apply.
- * Names are returned lower-cased, as Node's http module and fetch present them.
+ * The headers a host sends for a request path (`/`, `/missing/`, `/static/a.png`): every matching
+ * rule in file order, a detached name removed before the rule's own headers apply. Names are
+ * lower-cased, as Node's http module and fetch present them.
  */
 export function headersForPath(
   rules: readonly HeaderRule[],
@@ -105,11 +93,12 @@ export function headersForPath(
   try {
     decoded = decodeURI(pathOnly);
   } catch {
-    // keep the raw path: a host matches undecodable paths literally
+    // A host matches an undecodable path as it is.
   }
   const result: Record<string, string> = {};
-  for (const rule of rules) {
-    if (!rule.matcher.test(decoded) && !rule.matcher.test(pathOnly)) continue;
+  for (const rule of rules.filter(
+    ({ matcher }) => matcher.test(decoded) || matcher.test(pathOnly),
+  )) {
     for (const name of rule.detached) delete result[name];
     for (const [name, value] of rule.headers) {
       const key = name.toLowerCase();

@@ -1,8 +1,14 @@
 /**
  * Reading built HTML pages with parse5, the HTML parser that follows the WHATWG specification
- * (jsdom uses it): what the CSP hashes, the script deferral and `npm run size` see in a page is
- * what a browser sees, comments, attribute values and look-alike closing tags included.
+ * (jsdom uses it): what the CSP hashes, the page-scripts rewrite and `npm run size` see in a page
+ * is what a browser sees, comments, attribute values and look-alike closing tags included.
+ *
+ * Browsers compare a CSP hash with the SHA-256 of the UTF-8 bytes of an inline script or `<style>`
+ * exactly as it stands between the tags (raw text: character references are not decoded), after
+ * the parser's newline normalisation, and of a `style` attribute's value as the DOM holds it
+ * (decoded; allowed only with 'unsafe-hashes').
  */
+import { createHash } from "node:crypto";
 import { parse, type DefaultTreeAdapterTypes } from "parse5";
 
 export type HtmlDocument = DefaultTreeAdapterTypes.Document;
@@ -92,4 +98,49 @@ export function isExecutableScript(attributes: ReadonlyMap<string, string>): boo
   }
   const normalized = effectiveType.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "").toLowerCase();
   return JAVASCRIPT_MIME_TYPES.has(normalized) || OTHER_CHECKED_SCRIPT_TYPES.has(normalized);
+}
+
+export type InlineSources = {
+  /** Text of every inline script of an executable type (classic, module, importmap, speculationrules). */
+  scripts: string[];
+  /** Text of every inline `<style>` element. */
+  styles: string[];
+  /** Decoded value of every `style` attribute. */
+  styleAttributes: string[];
+  /** Event-handler attributes (`onclick`, …): allowed by no hash-based policy without 'unsafe-hashes'. */
+  eventHandlerAttributes: string[];
+  /** `javascript:` URLs in href/src/action/formaction: never allowed. */
+  javascriptUrls: string[];
+};
+
+/** `'sha256-…'`, the CSP source expression a browser accepts for exactly this text. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href"]);
+
+/** Collects everything in one HTML document that a CSP must allow inline. */
+export function findInlineSources(html: string): InlineSources {
+  const found: InlineSources = {
+    scripts: [],
+    styles: [],
+    styleAttributes: [],
+    eventHandlerAttributes: [],
+    javascriptUrls: [],
+  };
+  for (const element of elementsOf(parseHtml(html))) {
+    const attributes = attributesOf(element);
+    for (const [name, value] of attributes) {
+      if (name === "style") found.styleAttributes.push(value);
+      else if (name.startsWith("on"))
+        found.eventHandlerAttributes.push(`<${element.tagName} ${name}>`);
+      else if (URL_ATTRIBUTES.has(name) && /^\s*javascript:/i.test(value))
+        found.javascriptUrls.push(`<${element.tagName} ${name}>`);
+    }
+    if (element.tagName === "script" && !attributes.has("src") && isExecutableScript(attributes))
+      found.scripts.push(textOf(element));
+    else if (element.tagName === "style") found.styles.push(textOf(element));
+  }
+  return found;
 }

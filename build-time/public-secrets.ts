@@ -44,77 +44,59 @@ const POSTGRES_URL_PATTERN = /postgres(?:ql)?:\/\/[^\s:/@'"`]+:([^\s@/'"`]+)@[^\
 const PRIVATE_KEY_PATTERN = /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/g;
 
 /** Shortens a secret for a report: enough to find it, not enough to use it. */
-export function redact(secret: string): string {
+function redact(secret: string): string {
   return secret.length <= 16
     ? `${secret.slice(0, 4)}…`
     : `${secret.slice(0, 12)}…(${secret.length} chars)`;
 }
 
-/** Findings in one file's text (file is filled in by the caller). */
+/** The patterns besides JWTs, each with what it found, the secret shortened. */
+const PATTERNS: ReadonlyArray<
+  [RegExp, SecretFinding["kind"], (match: RegExpMatchArray) => string]
+> = [
+  [
+    SUPABASE_SECRET_KEY_PATTERN,
+    "supabase-secret-key",
+    (m) => `a Supabase secret key: ${redact(m[0])}`,
+  ],
+  [
+    SERVER_VARIABLE_PATTERN,
+    "server-variable",
+    (m) => `the server-only variable ${m[1]} with a value: ${redact(m[2] ?? "")}`,
+  ],
+  [
+    POSTGRES_URL_PATTERN,
+    "postgres-password",
+    (m) => `a Postgres connection string with a password: ${m[0].replace(m[1] ?? "", "****")}`,
+  ],
+  [PRIVATE_KEY_PATTERN, "private-key", (m) => `a private key (${m[0]})`],
+];
+
+/** Findings in one file's text. */
 export function findSecretsInText(text: string, file = ""): SecretFinding[] {
   const findings: SecretFinding[] = [];
-  const lineOf = lineLocator(text);
   const add = (index: number, kind: SecretFinding["kind"], detail: string): void => {
-    findings.push({ file, line: lineOf(index), kind, detail });
+    findings.push({ file, line: text.slice(0, index).split("\n").length, kind, detail });
   };
-
   for (const match of text.matchAll(JWT_PATTERN)) {
     const decoded = decodeJwt(match[0]);
-    if (!decoded) continue;
-    if (!decoded.payload) {
+    const role = decoded?.payload?.role;
+    if (decoded && !decoded.payload)
       add(
         match.index,
         "jwt-unreadable",
         `a JWT whose claims cannot be decoded: ${redact(match[0])}`,
       );
-      continue;
-    }
-    const role = decoded.payload.role;
-    if (role !== "anon") {
+    else if (decoded && role !== "anon")
       add(
         match.index,
         "jwt-role",
         `a JWT with role ${JSON.stringify(role ?? null)} (only "anon" may be published): ${redact(match[0])}`,
       );
-    }
   }
-  for (const match of text.matchAll(SUPABASE_SECRET_KEY_PATTERN)) {
-    add(match.index, "supabase-secret-key", `a Supabase secret key: ${redact(match[0])}`);
-  }
-  for (const match of text.matchAll(SERVER_VARIABLE_PATTERN)) {
-    add(
-      match.index,
-      "server-variable",
-      `the server-only variable ${match[1]} with a value: ${redact(match[2] ?? "")}`,
-    );
-  }
-  for (const match of text.matchAll(POSTGRES_URL_PATTERN)) {
-    const password = match[1] ?? "";
-    add(
-      match.index,
-      "postgres-password",
-      `a Postgres connection string with a password: ${match[0].replace(password, "****")}`,
-    );
-  }
-  for (const match of text.matchAll(PRIVATE_KEY_PATTERN)) {
-    add(match.index, "private-key", `a private key (${match[0]})`);
-  }
+  for (const [pattern, kind, describe] of PATTERNS)
+    for (const match of text.matchAll(pattern)) add(match.index ?? 0, kind, describe(match));
   return findings;
-}
-
-function lineLocator(text: string): (index: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return (index) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid]! <= index) low = mid;
-      else high = mid - 1;
-    }
-    return low + 1;
-  };
 }
 
 /**

@@ -1,27 +1,17 @@
 /**
- * Writes public/_headers from the static/_headers template once the pages are built:
- * the Content-Security-Policy gets the hashes of exactly the inline scripts and styles that
- * the built HTML holds, and the origin of the Supabase project the form posts to.
- *
- * Called from gatsby-node.ts (onPostBuild) and by `npm run headers` on an existing build.
+ * Writes public/_headers from the static/_headers template once the pages are built: the
+ * Content-Security-Policy gets the hashes of exactly the inline scripts and styles that the built
+ * HTML holds, and the origin of the Supabase project the form posts to. Run from onPostBuild
+ * (finish-build.ts) and by `npm run headers` on an existing build.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import { headersForPath, parseHeadersFile, type HeaderRule } from "./headers-file";
 import { normalizeCsp, strictPolicyProblems } from "./csp";
-import { cspHash, findInlineSources } from "./inline-sources";
+import { headersForPath, parseHeadersFile, type HeaderRule } from "./headers-file";
+import { cspHash, findInlineSources } from "./html";
 import { listFiles } from "./list-files";
 
-export const PLACEHOLDERS = [
-  "inline-script-hashes",
-  "inline-style-hashes",
-  "style-attribute-hashes",
-  "supabase-origin",
-] as const;
-export type Placeholder = (typeof PLACEHOLDERS)[number];
-export type PlaceholderValues = Record<Placeholder, string>;
-
-/** A `{{placeholder}}` of the static/_headers template (spaces inside the braces allowed). */
+/** A `{{placeholder}}` of the template (spaces inside the braces allowed). */
 const PLACEHOLDER_PATTERN = /\{\{\s*([^}]*?)\s*\}\}/g;
 
 /** The first `{{placeholder}}` left in `text`: `gatsby develop` copies the template to public/ unfilled. */
@@ -30,96 +20,40 @@ export function findUnfilledPlaceholder(text: string): string | undefined {
 }
 
 /** Cloudflare Pages ignores a _headers line longer than this. */
-export const MAX_HEADERS_LINE_LENGTH = 2000;
+const MAX_LINE_LENGTH = 2000;
 
 export class SecurityHeadersError extends Error {
   override name = "SecurityHeadersError";
 }
 
-export type SiteInlineSources = {
-  htmlFiles: string[];
-  /** Sorted, distinct CSP hash sources. */
-  scriptHashes: string[];
-  styleHashes: string[];
-  styleAttributeHashes: string[];
-  /** Problems no hash-based policy can allow: event-handler attributes and javascript: URLs. */
-  problems: string[];
-};
-
-/** Scans every .html file under publicDir (relative paths in the result use "/"). */
-export async function collectSiteInlineSources(publicDir: string): Promise<SiteInlineSources> {
-  const htmlFiles = (await listFiles(publicDir)).filter((file) => file.endsWith(".html"));
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const styleAttributes = new Set<string>();
-  const problems: string[] = [];
-  for (const file of htmlFiles) {
-    const found = findInlineSources(await fs.readFile(path.join(publicDir, file), "utf8"));
-    found.scripts.forEach((text) => scripts.add(cspHash(text)));
-    found.styles.forEach((text) => styles.add(cspHash(text)));
-    found.styleAttributes.forEach((text) => styleAttributes.add(cspHash(text)));
-    for (const where of found.eventHandlerAttributes)
-      problems.push(`${file}: inline event handler ${where}`);
-    for (const where of found.javascriptUrls) problems.push(`${file}: javascript: URL in ${where}`);
-  }
-  return {
-    htmlFiles,
-    scriptHashes: [...scripts].sort(),
-    styleHashes: [...styles].sort(),
-    styleAttributeHashes: [...styleAttributes].sort(),
-    problems,
-  };
-}
-
 /** The origin (scheme, host, port) of the Supabase URL, the only cross-origin host the page calls. */
 export function supabaseOrigin(supabaseUrl: string | undefined): string {
   const value = supabaseUrl?.trim() ?? "";
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== "https:" && url?.protocol !== "http:")
     throw new SecurityHeadersError(
       `Cannot write the Content-Security-Policy: GATSBY_SUPABASE_URL must be the project's http(s) URL (got "${value}").`,
     );
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new SecurityHeadersError(
-      `Cannot write the Content-Security-Policy: GATSBY_SUPABASE_URL must use http or https (got "${value}").`,
-    );
-  }
   return url.origin;
 }
 
-export function placeholderValues(sources: SiteInlineSources, origin: string): PlaceholderValues {
-  return {
-    "inline-script-hashes": sources.scriptHashes.join(" "),
-    "inline-style-hashes": sources.styleHashes.join(" "),
-    // Without hashes, 'unsafe-hashes' alone allows nothing; say 'none' instead (see normalizeCsp).
-    "style-attribute-hashes":
-      sources.styleAttributeHashes.length > 0
-        ? ["'unsafe-hashes'", ...sources.styleAttributeHashes].join(" ")
-        : "",
-    "supabase-origin": origin,
-  };
-}
-
 /**
- * Fills {{placeholders}} in the template's header lines, drops its comments (the output is
+ * Fills the {{placeholders}} of the template's lines, drops its comments (the output is
  * generated) and tidies every Content-Security-Policy value. Throws on an unknown placeholder.
  */
-export function fillHeadersTemplate(template: string, values: PlaceholderValues): string {
+export function fillHeadersTemplate(template: string, values: Record<string, string>): string {
   const lines = template.split(/\r?\n/).filter((line) => !line.trim().startsWith("#"));
   const filled = lines.map((line) => {
     const replaced = line.replace(PLACEHOLDER_PATTERN, (_whole, name: string) => {
-      if (!(PLACEHOLDERS as readonly string[]).includes(name)) {
+      const value = values[name];
+      if (value === undefined)
         throw new SecurityHeadersError(
-          `static/_headers uses an unknown placeholder {{${name}}} (known: ${PLACEHOLDERS.join(", ")}).`,
+          `static/_headers uses an unknown placeholder {{${name}}} (known: ${Object.keys(values).join(", ")}).`,
         );
-      }
-      return values[name as Placeholder];
+      return value;
     });
     const csp = /^(\s*Content-Security-Policy(?:-Report-Only)?\s*:\s*)(.*)$/i.exec(replaced);
-    return csp ? `${csp[1]}${normalizeCsp(csp[2] ?? "")}` : replaced.replace(/\s+$/, "");
+    return csp ? `${csp[1]}${normalizeCsp(csp[2] ?? "")}` : replaced.trimEnd();
   });
   const body = filled
     .join("\n")
@@ -128,103 +62,121 @@ export function fillHeadersTemplate(template: string, values: PlaceholderValues)
   return `# Generated by build-time/security-headers.ts from static/_headers at build time: edit the template.\n${body}\n`;
 }
 
-/** Throws unless the policy passes build-time/csp.ts's strictPolicyProblems. */
-export function assertStrictPolicy(policy: string, origin: string): void {
-  const problems = strictPolicyProblems(policy, origin);
-  if (problems.length > 0)
-    throw new SecurityHeadersError(
-      `The generated Content-Security-Policy is too permissive: ${problems.join("; ")}.`,
-    );
-}
-
-/** Checks the generated file as a host would read it. Returns the rules. */
+/**
+ * Checks the generated file as a host reads it for these request paths: no line too long, no
+ * placeholder left, no header set by two rules for one path (hosts would join the values).
+ */
 export function validateHeadersFile(text: string, urlPaths: readonly string[]): HeaderRule[] {
-  const longLines = text.split("\n").filter((line) => line.length > MAX_HEADERS_LINE_LENGTH);
-  if (longLines.length > 0) {
-    const name = longLines[0]!.trim().split(":")[0];
+  const long = text.split("\n").find((line) => line.length > MAX_LINE_LENGTH);
+  if (long)
     throw new SecurityHeadersError(
-      `_headers has a line of ${longLines[0]!.length} characters (${name}); Cloudflare Pages ignores lines over ${MAX_HEADERS_LINE_LENGTH}.`,
+      `_headers has a line of ${long.length} characters (${long.trim().split(":")[0]}); Cloudflare Pages ignores lines over ${MAX_LINE_LENGTH}.`,
     );
-  }
   const leftover = findUnfilledPlaceholder(text);
   if (leftover) throw new SecurityHeadersError(`_headers still holds the placeholder ${leftover}.`);
   const rules = parseHeadersFile(text);
   for (const urlPath of urlPaths) {
     const setBy = new Map<string, string[]>();
-    for (const rule of rules) {
-      if (!rule.matcher.test(urlPath)) continue;
+    for (const rule of rules.filter((candidate) => candidate.matcher.test(urlPath))) {
       for (const name of rule.detached) setBy.delete(name);
       for (const [name] of rule.headers)
         setBy.set(name.toLowerCase(), [...(setBy.get(name.toLowerCase()) ?? []), rule.pattern]);
     }
-    for (const [name, patterns] of setBy) {
-      if (patterns.length > 1) {
+    for (const [name, patterns] of setBy)
+      if (patterns.length > 1)
         throw new SecurityHeadersError(
           `_headers sets ${name} for ${urlPath} in more than one rule (${patterns.join(", ")}); hosts would join the values.`,
         );
-      }
-    }
   }
   return rules;
 }
 
-export type WriteSecurityHeadersOptions = {
+/** The request paths a host serves a published file under. */
+function urlPathsFor(file: string): string[] {
+  if (file === "index.html") return ["/", "/index.html"];
+  if (file.endsWith("/index.html")) return [`/${file.slice(0, -"index.html".length)}`, `/${file}`];
+  return [`/${file}`];
+}
+
+/** Sorted, distinct CSP hash sources. */
+const hashes = (texts: Iterable<string>) => [...new Set([...texts].map(cspHash))].sort();
+
+/**
+ * Reads the template, scans every built page and writes `<publicDir>/_headers`. Throws
+ * SecurityHeadersError, writing nothing, when the pages need something a strict policy must not
+ * allow, or when a host would not read the result as meant.
+ */
+export async function writeSecurityHeaders(options: {
   /** The built site, usually "public". */
   publicDir: string;
   /** GATSBY_SUPABASE_URL as the build used it. */
   supabaseUrl: string | undefined;
   /** Defaults to static/_headers next to publicDir. */
   templatePath?: string;
-};
-
-export type SecurityHeadersResult = SiteInlineSources & {
-  outputPath: string;
-  contentSecurityPolicy: string;
-};
-
-/**
- * Reads the template, scans the built HTML and writes `<publicDir>/_headers`.
- * Throws SecurityHeadersError (nothing is written) when the site needs something a strict
- * policy must not allow, or when the result would not be read correctly by the host.
- */
-export async function writeSecurityHeaders(
-  options: WriteSecurityHeadersOptions,
-): Promise<SecurityHeadersResult> {
+}) {
   const publicDir = path.resolve(options.publicDir);
-  const templatePath =
-    options.templatePath ?? path.join(path.dirname(publicDir), "static", "_headers");
+  const templatePath = options.templatePath ?? path.join(publicDir, "..", "static", "_headers");
   const origin = supabaseOrigin(options.supabaseUrl);
-  const template = await fs.readFile(templatePath, "utf8");
-
-  const sources = await collectSiteInlineSources(publicDir);
-  if (sources.htmlFiles.length === 0)
+  const files = await listFiles(publicDir);
+  const htmlFiles = files.filter((file) => file.endsWith(".html"));
+  if (htmlFiles.length === 0)
     throw new SecurityHeadersError(`No HTML files under ${publicDir}: build the site first.`);
-  if (sources.problems.length > 0) {
-    throw new SecurityHeadersError(
-      `The built pages hold inline JavaScript that the Content-Security-Policy will not allow:\n  ${sources.problems.join("\n  ")}\nUse addEventListener in a component instead.`,
-    );
-  }
 
-  const text = fillHeadersTemplate(template, placeholderValues(sources, origin));
-  const allFiles = await listFiles(publicDir);
+  const found = {
+    scripts: [] as string[],
+    styles: [] as string[],
+    styleAttributes: [] as string[],
+  };
+  const problems: string[] = [];
+  for (const file of htmlFiles) {
+    const sources = findInlineSources(await fs.readFile(path.join(publicDir, file), "utf8"));
+    found.scripts.push(...sources.scripts);
+    found.styles.push(...sources.styles);
+    found.styleAttributes.push(...sources.styleAttributes);
+    problems.push(
+      ...sources.eventHandlerAttributes.map((tag) => `${file}: inline event handler ${tag}`),
+    );
+    problems.push(...sources.javascriptUrls.map((tag) => `${file}: javascript: URL in ${tag}`));
+  }
+  if (problems.length > 0)
+    throw new SecurityHeadersError(
+      `The built pages hold inline JavaScript that the Content-Security-Policy will not allow:\n  ${problems.join("\n  ")}\nUse addEventListener in a component instead.`,
+    );
+
+  const [scriptHashes, styleHashes, styleAttributeHashes] = [
+    hashes(found.scripts),
+    hashes(found.styles),
+    hashes(found.styleAttributes),
+  ];
+  const text = fillHeadersTemplate(await fs.readFile(templatePath, "utf8"), {
+    "inline-script-hashes": scriptHashes.join(" "),
+    "inline-style-hashes": styleHashes.join(" "),
+    // Without hashes, 'unsafe-hashes' alone allows nothing: leave it empty, which becomes 'none'.
+    "style-attribute-hashes":
+      styleAttributeHashes.length > 0 ? ["'unsafe-hashes'", ...styleAttributeHashes].join(" ") : "",
+    "supabase-origin": origin,
+  });
   const rules = validateHeadersFile(text, [
-    ...allFiles.flatMap(urlPathsForFile),
+    ...files.flatMap(urlPathsFor),
     "/a-path-that-does-not-exist/",
   ]);
   const contentSecurityPolicy = headersForPath(rules, "/")["content-security-policy"];
   if (!contentSecurityPolicy)
     throw new SecurityHeadersError("static/_headers sets no Content-Security-Policy for /.");
-  assertStrictPolicy(contentSecurityPolicy, origin);
+  const tooPermissive = strictPolicyProblems(contentSecurityPolicy, origin);
+  if (tooPermissive.length > 0)
+    throw new SecurityHeadersError(
+      `The generated Content-Security-Policy is too permissive: ${tooPermissive.join("; ")}.`,
+    );
 
   const outputPath = path.join(publicDir, "_headers");
   await fs.writeFile(outputPath, text);
-  return { ...sources, outputPath, contentSecurityPolicy };
-}
-
-/** The request paths a host serves a published file under. */
-export function urlPathsForFile(file: string): string[] {
-  const urlPath = `/${file}`;
-  if (urlPath === "/index.html") return ["/", urlPath];
-  if (urlPath.endsWith("/index.html")) return [urlPath.slice(0, -"index.html".length), urlPath];
-  return [urlPath];
+  return {
+    htmlFiles,
+    scriptHashes,
+    styleHashes,
+    styleAttributeHashes,
+    outputPath,
+    contentSecurityPolicy,
+  };
 }

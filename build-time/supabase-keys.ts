@@ -6,7 +6,7 @@
 /** The prefix of Supabase's new-style secret keys, which must never reach a browser. */
 export const SECRET_KEY_PREFIX = "sb_secret_";
 
-export type DecodedJwt = {
+type DecodedJwt = {
   header: Record<string, unknown>;
   payload: Record<string, unknown> | undefined;
 };
@@ -22,18 +22,12 @@ export function decodeJwt(token: string): DecodedJwt | undefined {
   return { header, payload: decodeJsonSegment(payloadPart) };
 }
 
-/** The `role` claim of a JWT, or undefined when the value is not a decodable JWT. */
-export function jwtRole(token: string): string | undefined {
-  const role = decodeJwt(token)?.payload?.role;
-  return typeof role === "string" ? role : undefined;
-}
-
 /**
  * Why a key must not be published in the page, or undefined when it may be (an anon or
  * publishable key). The service_role key and secret keys bypass every database rule.
  */
 export function unpublishableKeyReason(key: string): string | undefined {
-  if (jwtRole(key) === "service_role") return "holds a service_role key";
+  if (decodeJwt(key)?.payload?.role === "service_role") return "holds a service_role key";
   if (key.startsWith(SECRET_KEY_PREFIX)) return `holds a secret key (${SECRET_KEY_PREFIX}…)`;
   return undefined;
 }

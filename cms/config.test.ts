@@ -5,13 +5,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { load } from "js-yaml";
+import { parse } from "yaml";
 import { z } from "zod";
 import { CONTENT_FILES } from "../build-time/content/content-files";
 import { OFFERING_HEADER_STYLES } from "../src/lib/offering-header-styles";
-import { adminFiles, type AdminFile } from "./admin-files";
-import { sveltiaManifest, vendorDir } from "./sveltia-modules";
-import { scriptFileName } from "./sveltia-script";
 import { cmsConfig, cmsConfigYaml, cmsSettingsFrom, editorTitle, LOGO_PATH } from "./config";
 import type { CmsField } from "./fields";
 import { CONTENT_FILE_NAMES } from "./preview/content";
@@ -25,16 +22,17 @@ function fileConfig(name: string) {
   return file;
 }
 
-function fieldAt(fields: readonly CmsField[] | undefined, ...names: string[]): CmsField {
-  let current: CmsField | undefined;
-  let level = fields;
+/** The field at a path such as "solutions.offerings.headerStyle" (file, then field names). */
+function field(at: string): CmsField {
+  const [file, ...names] = at.split(".");
+  let found: CmsField | undefined;
+  let level: readonly CmsField[] | undefined = fileConfig(file!).fields;
   for (const name of names) {
-    current = level?.find((field) => field.name === name);
-    if (!current) throw new Error(`no field ${names.join(".")}`);
-    level = current.fields;
+    found = level?.find((candidate) => candidate.name === name);
+    level = found?.fields;
   }
-  if (!current) throw new Error("no field name given");
-  return current;
+  if (!found) throw new Error(`no CMS field ${at}`);
+  return found;
 }
 
 /** Every field path of a zod group, e.g. "offerings.headerStyle". */
@@ -64,11 +62,6 @@ function everyField(fields: readonly CmsField[]): CmsField[] {
   ]);
 }
 
-function matches(field: CmsField, value: string): boolean {
-  if (!field.pattern) throw new Error(`${field.name} has no pattern`);
-  return new RegExp(field.pattern[0]).test(value);
-}
-
 describe("CMS configuration derived from the content schemas", () => {
   it("has one form per content file, in page order, editing content/<name>.yaml", () => {
     expect(files.map((file) => file.file)).toEqual(
@@ -83,42 +76,33 @@ describe("CMS configuration derived from the content schemas", () => {
       const form = fileConfig(spec.name);
       expect(configPaths(form.fields)).toEqual(schemaPaths(spec.schema));
       const unhelped = configPaths(form.fields).filter((path) => {
-        const field = fieldAt(form.fields, ...path.split("."));
-        const optional = spec.schema.shape[path] instanceof z.ZodOptional;
-        return field.required !== !optional || !field.hint;
+        const { required, hint } = field(`${spec.name}.${path}`);
+        return required !== !(spec.schema.shape[path] instanceof z.ZodOptional) || !hint;
       });
       expect(unhelped).toEqual([]);
     },
   );
 
   it("offers an own sharing card and meeting picture as optional picture uploads, saying in plain words that the site draws one otherwise", () => {
-    for (const [file, name] of [
-      ["site", "shareImage"],
-      ["meeting", "image"],
-    ] as const) {
-      const field = fieldAt(fileConfig(file).fields, name);
-      expect(field).toMatchObject({
+    for (const picture of [field("site.shareImage"), field("meeting.image")]) {
+      expect(picture).toMatchObject({
         widget: "image",
         required: false,
         label: expect.stringMatching(/^Your own .*picture \(optional\)$/),
       });
-      expect(field.hint).toMatch(/^Leave empty to use the .* the site draws for you/);
-      expect(field.hint).not.toMatch(/yaml|\.\/images|path/i);
+      expect(picture.hint).toMatch(/^Leave empty to use the .* the site draws for you/);
+      expect(picture.hint).not.toMatch(/yaml|\.\/images|path/i);
     }
   });
 
   it("leaves the YAML typing advice out of the help texts (the CMS writes the YAML), and keeps the rest", () => {
-    const hints = files.flatMap((file) => everyField(file.fields).map((field) => field.hint ?? ""));
+    const hints = files.flatMap((file) => everyField(file.fields).map(({ hint }) => hint ?? ""));
     expect(hints.filter((hint) => /quotes|"- "/.test(hint))).toEqual([]);
-    expect(fieldAt(fileConfig("expo").fields, "heading").hint).toBe(
-      "The heading of the expo section.",
-    );
-    expect(fieldAt(fileConfig("solutions").fields, "offerings", "highlights").hint).toBe(
+    expect(field("expo.heading").hint).toBe("The heading of the expo section.");
+    expect(field("solutions.offerings.highlights").hint).toBe(
       "The highlight sentences listed on the card.",
     );
-    expect(fieldAt(fileConfig("meeting").fields, "successToast", "text").hint).toBe(
-      "The sentence under the title.",
-    );
+    expect(field("meeting.successToast.text").hint).toBe("The sentence under the title.");
   });
 
   it("has a preview template for every content file (the preview keeps its own list of names, so zod stays out of /admin/)", () => {
@@ -126,57 +110,60 @@ describe("CMS configuration derived from the content schemas", () => {
   });
 
   it("keeps list minimums, the header styles and plain lists of sentences", () => {
-    const offerings = fieldAt(fileConfig("solutions").fields, "offerings");
-    expect(offerings).toMatchObject({ widget: "list", min: 1, label_singular: "Offering" });
-    expect(fieldAt(offerings.fields, "headerStyle")).toMatchObject({
+    expect(field("solutions.offerings")).toMatchObject({
+      widget: "list",
+      min: 1,
+      label_singular: "Offering",
+    });
+    expect(field("solutions.offerings.headerStyle")).toMatchObject({
       widget: "select",
       options: [...OFFERING_HEADER_STYLES],
     });
-    expect(fieldAt(offerings.fields, "highlights")).toMatchObject({
+    expect(field("solutions.offerings.highlights")).toMatchObject({
       widget: "list",
       min: 1,
       field: { widget: "string", label: "Highlight" },
     });
   });
 
-  it("refuses a bad e-mail address, phone, link, country and date with the content check's own sentence", () => {
-    const contact = fileConfig("contact").fields;
-    const email = fieldAt(contact, "email");
-    expect(matches(email, "meetings@example.com")).toBe(true);
-    expect(matches(email, "meetings@meridianmobility")).toBe(false);
-    expect(email.pattern?.[1]).toBe("Expected an e-mail address such as meetings@example.com.");
-    expect(matches(fieldAt(contact, "phone"), "(614) 555-0172")).toBe(true);
-    expect(matches(fieldAt(contact, "phone"), "call us")).toBe(false);
-    expect(matches(fieldAt(contact, "address", "country"), "usa")).toBe(false);
-    const href = fieldAt(fileConfig("footer").fields, "paperDownload", "href");
-    expect(
-      ["#", "#contact-form", "/privacy/", "https://example.com/a.pdf"].every((value) =>
-        matches(href, value),
-      ),
-    ).toBe(true);
-    expect(matches(href, "www.example.com")).toBe(false);
-    expect(fieldAt(fileConfig("expo").fields, "startDate")).toMatchObject({
+  it.each([
+    ["contact", "email", "meetings@example.com", true],
+    ["contact", "email", "meetings@meridianmobility", false],
+    ["contact", "phone", "(614) 555-0172", true],
+    ["contact", "phone", "call us", false],
+    ["contact", "address.country", "usa", false],
+    ["footer", "paperDownload.href", "#", true],
+    ["footer", "paperDownload.href", "#contact-form", true],
+    ["footer", "paperDownload.href", "/privacy/", true],
+    ["footer", "paperDownload.href", "https://example.com/a.pdf", true],
+    ["footer", "paperDownload.href", "www.example.com", false],
+    ["hero", "headline", "Turn microtransit into success", true],
+    ["hero", "headline", "   ", false],
+  ])("%s › %s: takes %j: %s", (file, at, value, accepted) => {
+    const { pattern } = field(`${file}.${at}`);
+    expect(new RegExp(pattern![0]).test(value)).toBe(accepted);
+  });
+
+  it("refuses a bad value with the content check's own sentence, and edits dates as dates", () => {
+    expect(field("contact.email").pattern?.[1]).toBe(
+      "Expected an e-mail address such as meetings@example.com.",
+    );
+    expect(field("expo.startDate")).toMatchObject({
       widget: "datetime",
       format: "YYYY-MM-DD",
       time_format: false,
     });
   });
 
-  it("refuses text that is only spaces", () => {
-    const headline = fieldAt(fileConfig("hero").fields, "headline");
-    expect(matches(headline, "   ")).toBe(false);
-    expect(matches(headline, "Turn microtransit into success")).toBe(true);
-  });
-
   it("uploads pictures into content/images and writes the path the page reads", () => {
-    expect(fieldAt(fileConfig("meeting").fields, "image")).toMatchObject({
+    expect(field("meeting.image")).toMatchObject({
       widget: "image",
       media_folder: "/content/images",
       public_folder: "./images",
       choose_url: false,
       accept: expect.stringContaining(".png"),
     });
-    expect(fieldAt(fileConfig("meeting").fields, "imageAlt")).toMatchObject({
+    expect(field("meeting.imageAlt")).toMatchObject({
       widget: "text",
       required: true,
     });
@@ -184,7 +171,7 @@ describe("CMS configuration derived from the content schemas", () => {
 
   it("is YAML the CMS reads back to the same configuration, keeping dates and numbers quoted", () => {
     const config = cmsConfig(settings);
-    expect(load(cmsConfigYaml(settings))).toEqual(config);
+    expect(parse(cmsConfigYaml(settings))).toEqual(config);
     expect(config.output.yaml.quote).toBe("double");
   });
 
@@ -244,60 +231,5 @@ describe("the editor's first screen", () => {
           text && /content\/|\.ya?ml|commit|toast|legend|placeholder|\bcta\b|\bhint\b/i.test(text),
       ),
     ).toEqual([]);
-  });
-});
-
-describe("/admin/ files", () => {
-  let served: AdminFile[] = [];
-  beforeAll(async () => {
-    served = await adminFiles(settings);
-  });
-  const text = (name: string) =>
-    served
-      .find((file) => file.name === name)
-      ?.body()
-      .toString("utf8") ?? "";
-
-  it("is a noindex page without inline script or style", () => {
-    const page = text("index.html");
-    expect(page).toContain('<meta name="robots" content="noindex, nofollow" />');
-    expect(page).not.toMatch(/<script>|<style|style="/);
-    // Hosts cache *.js for a year: the name changes with every Sveltia CMS version.
-    expect(page).toContain(`<script src="/admin/${scriptFileName()}"></script>`);
-    expect(scriptFileName()).toMatch(/^sveltia-cms-\d+\.\d+\.\d+\.js$/);
-    // The preview comes after the CMS script (it registers with its globals) and names its stylesheet.
-    expect(page).toMatch(
-      /<script src="\/admin\/preview-[0-9a-f]{10}\.js" data-stylesheet="\/admin\/preview-[0-9a-f]{10}\.css" data-glyphs="\/admin\/picture-glyphs-[0-9a-f]{10}\.json"><\/script>\s*<\/body>/,
-    );
-  });
-
-  it("loads nothing from public CDNs: fonts, version check, on-demand modules and the React DOM chunk are served from /admin/", () => {
-    const script = text(scriptFileName());
-    expect(script).not.toMatch(/cdn\.jsdelivr\.net|unpkg\.com/);
-    const vendor = vendorDir();
-    expect(script).toContain(`\`/admin/${vendor}/modules/\${e}\``);
-    expect(script).toContain(`\`${vendor}/chunks/\${e}.js\``);
-    expect(text(`${vendor}/chunks/react-dom.js`)).toContain("createRoot");
-    expect(
-      text(
-        `${vendor}/modules/immutable@${sveltiaManifest().dependencies.immutable?.replace(/^\D/, "")}/dist/immutable.es.js`,
-      ),
-    ).toMatch(/export \{/);
-    for (const file of served.filter(
-      (candidate) => candidate.name.endsWith(".js") || candidate.name.endsWith(".mjs"),
-    )) {
-      expect([
-        file.name,
-        /(?:cdn\.jsdelivr\.net|unpkg\.com|sourceMappingURL)/.test(file.body().toString("utf8")),
-      ]).toEqual([file.name, false]);
-    }
-    expect(script).toContain("/admin/fonts/material-symbols-outlined-latin-wght-normal.woff2");
-    const fonts = served.filter((file) => file.name.startsWith("fonts/"));
-    expect(fonts).toHaveLength(3);
-    for (const font of fonts) expect(font.body().subarray(0, 4).toString("latin1")).toBe("wOF2");
-    expect(JSON.parse(text("sveltia-cms/package.json"))).toMatchObject({
-      name: "@sveltia/cms",
-      version: expect.any(String),
-    });
   });
 });

@@ -5,10 +5,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { dump, load } from "js-yaml";
-import { CONTENT_FILES, type ContentFileSpec } from "../build-time/content/content-files";
+import { parse, stringify } from "yaml";
+import { CONTENT_FILES } from "../build-time/content/content-files";
 import { siteUrlFrom } from "../build-time/site-url";
-import { cmsFields, type CmsField } from "./fields";
+import { cmsFields } from "./fields";
 
 export type CmsSettings = {
   /** "owner/name" of the GitHub repository editors sign in to (CMS_GITHUB_REPO). */
@@ -23,22 +23,13 @@ export type CmsSettings = {
   siteName: string;
 };
 
-/**
- * Until CMS_GITHUB_REPO is set (local editing needs none), the repository is named after the
- * project's folder: "Work with Local Repository" then asks the editor for the folder they know.
- */
-export function localRepo(projectDir: string): string {
-  return `local/${path.basename(path.resolve(projectDir))}`;
-}
-
 /** The company's name from content/site.yaml as saved; a neutral title while it cannot be read. */
-export function siteNameFrom(projectDir: string): string {
+function siteNameFrom(projectDir: string): string {
   try {
-    const site = load(fs.readFileSync(path.join(projectDir, "content", "site.yaml"), "utf8"));
-    const name =
-      typeof site === "object" && site !== null && "companyName" in site
-        ? site.companyName
-        : undefined;
+    const site: unknown = parse(
+      fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8"),
+    );
+    const name = (site as { companyName?: unknown } | null)?.companyName;
     if (typeof name === "string" && name.trim() !== "") return name.trim();
   } catch {
     // The content check reports an unreadable site.yaml; the editor still opens.
@@ -46,15 +37,13 @@ export function siteNameFrom(projectDir: string): string {
   return "Website";
 }
 
-export function cmsSettingsFrom(
-  env: NodeJS.ProcessEnv,
-  projectDir: string = process.cwd(),
-): CmsSettings {
-  const authBaseUrl = env.CMS_AUTH_URL?.trim();
+export function cmsSettingsFrom(env: NodeJS.ProcessEnv, projectDir = process.cwd()): CmsSettings {
   return {
-    githubRepo: env.CMS_GITHUB_REPO?.trim() || localRepo(projectDir),
+    // Until CMS_GITHUB_REPO is set (local editing needs none), the repository is named after the
+    // project's folder: "Work with Local Repository" then asks the editor for the folder they know.
+    githubRepo: env.CMS_GITHUB_REPO?.trim() || `local/${path.basename(path.resolve(projectDir))}`,
     branch: env.CMS_GITHUB_BRANCH?.trim() || "main",
-    ...(authBaseUrl ? { authBaseUrl } : {}),
+    authBaseUrl: env.CMS_AUTH_URL?.trim() || undefined,
     siteUrl: siteUrlFrom(env),
     siteName: siteNameFrom(projectDir),
   };
@@ -67,23 +56,6 @@ export function editorTitle(settings: Pick<CmsSettings, "siteName">): string {
 
 /** The company's mark (the site's icon), shown on the sign-in screen and in the editor's header. */
 export const LOGO_PATH = "/favicon.svg";
-
-type CmsFile = { name: string; label: string; file: string; fields: CmsField[] };
-
-/** "First screen (content/hero.yaml)" → "First screen". */
-function sectionLabel(spec: ContentFileSpec): string {
-  const title = spec.schema.meta()?.title;
-  return typeof title === "string" ? title.replace(/\s*\(.*\)$/, "") : spec.name;
-}
-
-function cmsFile(spec: ContentFileSpec): CmsFile {
-  return {
-    name: spec.name,
-    label: sectionLabel(spec),
-    file: `content/${spec.name}.yaml`,
-    fields: cmsFields(spec.schema),
-  };
-}
 
 export function cmsConfig(settings: CmsSettings) {
   return {
@@ -122,12 +94,18 @@ export function cmsConfig(settings: CmsSettings) {
           "Each section of the landing page has its own form, with a preview of the section beside it. Saved changes appear on the live page after it has been rebuilt, a few minutes later.",
         format: "yaml",
         editor: { preview: true },
-        files: CONTENT_FILES.map(cmsFile),
+        files: CONTENT_FILES.map((spec) => ({
+          name: spec.name,
+          // "First screen (content/hero.yaml)" → "First screen".
+          label: String(spec.schema.meta()?.title ?? spec.name).replace(/\s*\(.*\)$/, ""),
+          file: `content/${spec.name}.yaml`,
+          fields: cmsFields(spec.schema),
+        })),
       },
     ],
   };
 }
 
 export function cmsConfigYaml(settings: CmsSettings): string {
-  return `# Generated from build-time/content/schemas by cms/config.ts: edit the schemas, not this file.\n${dump(cmsConfig(settings), { lineWidth: 120, noRefs: true })}`;
+  return `# Generated from build-time/content/schemas by cms/config.ts: edit the schemas, not this file.\n${stringify(cmsConfig(settings), { lineWidth: 120, aliasDuplicateObjects: false })}`;
 }

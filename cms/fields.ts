@@ -2,14 +2,15 @@
  * One content field (a zod schema from build-time/content/schemas) as a CMS form field.
  *
  * Everything the form knows comes from the schema: the help text is the field's description,
- * every field is required but an editor's own picture in place of a drawn one, lists keep their minimum length, the header styles are the enum's
- * choices, and text formats (e-mail, phone, links, country codes, dates) use the schema's own
- * pattern with the sentence the content check prints ("Expected …"). Rules a pattern cannot say
- * (a phone's digit count, two product options with the same value) stay with the content check,
- * which the build runs on every save.
+ * every field is required but an editor's own picture in place of a drawn one, lists keep their
+ * minimum length, the header styles are the enum's choices, and text formats (e-mail, phone,
+ * links, country codes, dates) use the schema's own pattern with the sentence the content check
+ * prints ("Expected …"). Rules a pattern cannot say (a phone's digit count, two product options
+ * with the same value) stay with the content check, which the build runs on every save.
  */
 import { z } from "zod";
-import { fieldHelp, IMAGE_EXTENSIONS, typingHints } from "../build-time/content/fields";
+import { IMAGE_EXTENSIONS, pictureFields, typingHints } from "../build-time/content/fields";
+import { fieldHelp } from "../build-time/content/messages";
 import { fieldLabel, itemLabel, LONG_TEXT_FIELDS } from "./labels";
 
 /** The subset of Sveltia CMS (and Decap CMS) field options this site uses. */
@@ -37,28 +38,15 @@ export type CmsField = {
   picker_utc?: boolean;
 };
 
-type JsonSchema = {
-  type?: string;
-  pattern?: string;
-  description?: string;
-  enum?: unknown[];
-  minItems?: number;
-  minimum?: number;
-  maximum?: number;
-};
-
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-}
-
-/** A text pattern that accepts picture paths such as ./images/share-card.png (the imagePath field). */
-function isPicturePattern(pattern: string): boolean {
-  const regex = new RegExp(pattern);
-  return (
-    regex.test("./images/share-card.png") &&
-    !regex.test("share-card") &&
-    !regex.test("https://example.com/a.png")
-  );
+/** What the JSON Schema of a field says, of what the form needs. */
+function jsonSchemaOf(schema: z.ZodType) {
+  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+    pattern?: string;
+    description?: string;
+    minItems?: number;
+    minimum?: number;
+    maximum?: number;
+  };
 }
 
 const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
@@ -89,44 +77,33 @@ export function cmsField(name: string, field: z.ZodType, listName?: string): Cms
     required: !optional,
   };
 
-  if (schema instanceof z.ZodObject) {
+  // Options left undefined are not written into the configuration.
+  if (schema instanceof z.ZodObject)
     return { ...common, widget: "object", fields: cmsFields(schema) };
-  }
   if (schema instanceof z.ZodArray) {
     const element = schema.element as z.ZodType;
-    const min = jsonSchemaOf(schema).minItems;
     const list = {
       ...common,
       widget: "list" as const,
       label_singular: itemLabel(name),
-      ...(min === undefined ? {} : { min }),
+      min: jsonSchemaOf(schema).minItems,
     };
-    if (element instanceof z.ZodObject) {
-      const fields = cmsFields(element);
-      const first = fields[0]?.name;
-      return { ...list, fields, ...(first ? { summary: `{{fields.${first}}}` } : {}) };
+    if (!(element instanceof z.ZodObject)) {
+      const itemName = itemLabel(name).toLowerCase().replace(/\W+/g, "_");
+      return { ...list, field: cmsField(itemName, element, name) };
     }
-    return {
-      ...list,
-      field: cmsField(itemLabel(name).toLowerCase().replace(/\W+/g, "_"), element, name),
-    };
+    const fields = cmsFields(element);
+    return { ...list, fields, summary: fields[0] && `{{fields.${fields[0].name}}}` };
   }
-  if (schema instanceof z.ZodEnum) {
+  if (schema instanceof z.ZodEnum)
     return { ...common, widget: "select", options: schema.options.map(String) };
-  }
   if (schema instanceof z.ZodNumber) {
     const { minimum, maximum } = jsonSchemaOf(schema);
-    return {
-      ...common,
-      widget: "number",
-      value_type: "int",
-      ...(minimum === undefined ? {} : { min: minimum }),
-      ...(maximum === undefined ? {} : { max: maximum }),
-    };
+    return { ...common, widget: "number", value_type: "int", min: minimum, max: maximum };
   }
   if (schema instanceof z.ZodString) {
     const { pattern } = jsonSchemaOf(schema);
-    if (pattern && isPicturePattern(pattern)) {
+    if (pictureFields.get(schema)) {
       // Uploaded into content/images/ and written as ./images/<file>, the path the page resolves.
       return {
         ...common,

@@ -1,38 +1,45 @@
 /**
- * /admin/'s headers: static/_headers holds the rule cms/headers.ts defines, the site's own policy
- * stays as it is everywhere else, and the editor's policy never allows eval or other hosts' scripts.
+ * /admin/'s headers in static/_headers: its own policy, which never allows eval or other hosts'
+ * scripts, noindex and a popup-friendly opener policy, while the site's own headers stay as they
+ * are everywhere else.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { headersForPath, parseHeadersFile } from "../build-time/headers-file";
-import { ADMIN_CONTENT_SECURITY_POLICY, adminHeadersRule } from "./headers";
 
-const template = fs.readFileSync(path.join(__dirname, "..", "static", "_headers"), "utf8");
-const rules = parseHeadersFile(template);
+const rules = parseHeadersFile(
+  fs.readFileSync(path.join(__dirname, "..", "static", "_headers"), "utf8"),
+);
+const admin = headersForPath(rules, "/admin/");
+const landing = headersForPath(rules, "/");
 
-it("static/_headers holds the /admin/ rule of cms/headers.ts, after the site-wide rule", () => {
-  expect(template).toContain(`\n${adminHeadersRule()}\n`);
-  expect(rules.findIndex((rule) => rule.pattern === "/admin/*")).toBeGreaterThan(
+it("replaces the site's policy on /admin/ after the site-wide rule, detaching it first", () => {
+  const adminRule = rules.find((rule) => rule.pattern === "/admin/*");
+  expect(rules.indexOf(adminRule!)).toBeGreaterThan(
     rules.findIndex((rule) => rule.pattern === "/*"),
   );
+  expect(adminRule?.detached).toEqual(["content-security-policy", "cross-origin-opener-policy"]);
 });
 
-it("gives /admin/ its own policy and noindex, and leaves the landing page's policy alone", () => {
-  const admin = headersForPath(rules, "/admin/");
-  expect(admin["content-security-policy"]).toBe(ADMIN_CONTENT_SECURITY_POLICY);
-  expect(admin["x-robots-tag"]).toBe("noindex, nofollow");
-  expect(admin["x-frame-options"]).toBe("DENY");
-  // The OAuth sign-in popup reports back through window.opener, which "same-origin" would cut.
-  expect(admin["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
-  expect(headersForPath(rules, "/")["cross-origin-opener-policy"]).toBe("same-origin");
-  const landing = headersForPath(rules, "/")["content-security-policy"];
-  expect(landing).toContain("{{inline-script-hashes}}");
-  expect(landing).not.toContain("unsafe-inline");
-  expect(headersForPath(rules, "/")).not.toHaveProperty("x-robots-tag");
+it("gives /admin/ a policy of its own that never allows eval, inline scripts or other hosts' scripts", () => {
+  const policy = admin["content-security-policy"];
+  expect(/(?:^|; )script-src ([^;]*)/.exec(policy ?? "")?.[1]).toBe("'self'");
+  expect(policy).not.toContain("unsafe-eval");
+  expect(policy).toContain("frame-src 'self' blob:");
+  expect(policy).toContain("connect-src 'self' blob: data: https://api.github.com");
 });
 
-it("never allows eval, inline scripts or scripts from other hosts on /admin/", () => {
-  const scriptSources = /(?:^|; )script-src ([^;]*)/.exec(ADMIN_CONTENT_SECURITY_POLICY)?.[1];
-  expect(scriptSources).toBe("'self'");
-  expect(ADMIN_CONTENT_SECURITY_POLICY).not.toContain("unsafe-eval");
+it("keeps /admin/ out of search engines and lets the sign-in popup report back", () => {
+  expect(admin).toMatchObject({
+    "x-robots-tag": "noindex, nofollow",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin-allow-popups",
+  });
+});
+
+it("leaves the landing page's headers alone", () => {
+  expect(landing["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(landing["content-security-policy"]).toContain("{{inline-script-hashes}}");
+  expect(landing["content-security-policy"]).not.toContain("unsafe-inline");
+  expect(landing).not.toHaveProperty("x-robots-tag");
 });

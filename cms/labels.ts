@@ -41,15 +41,9 @@ const PLAIN_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** Fields whose text usually runs over one line: edited in a multi-line box. */
-export const LONG_TEXT_FIELDS: ReadonlySet<string> = new Set([
-  "lead",
-  "intro",
-  "summary",
-  "description",
-  "bio",
-  "imageAlt",
-  "shareImageAlt",
-]);
+export const LONG_TEXT_FIELDS: ReadonlySet<string> = new Set(
+  "lead intro summary description bio imageAlt shareImageAlt".split(" "),
+);
 
 /** The name of one item of a list, for "Add …" buttons. */
 const ITEM_LABELS: Readonly<Record<string, string>> = {
@@ -66,7 +60,7 @@ const ITEM_LABELS: Readonly<Record<string, string>> = {
   legalLinks: "Link",
 };
 
-export function humanize(name: string): string {
+function humanize(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -4,37 +4,29 @@
  * edited. One script and one stylesheet, named by their content's hash (hosts cache them for a
  * year), served only under /admin/: no bundle of the landing page contains any of it.
  *
- * Two modules of src/lib and the toast region are swapped for preview stand-ins (cms/preview/stubs):
- * the preview's form never sends a request, so neither supabase-js nor the toast library is bundled.
+ * The modules that send or announce a meeting request, and "gatsby", are swapped for the preview's
+ * stand-ins (cms/preview/stand-ins.ts): the preview's form never sends a request.
  */
 import crypto from "node:crypto";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
 
 const CMS_DIR = path.join(process.cwd(), "cms");
-const ENTRY = path.join(CMS_DIR, "preview", "index.ts");
-const STUBS = path.join(CMS_DIR, "preview", "stubs");
-
-/** src/lib module (without extension) → its preview stand-in. */
-const STAND_INS: Record<string, string> = {
-  [path.join(process.cwd(), "src", "lib", "submit-meeting-request")]: path.join(
-    STUBS,
-    "submit-meeting-request.ts",
-  ),
-  [path.join(process.cwd(), "src", "lib", "toasts")]: path.join(STUBS, "toasts.ts"),
-  [path.join(process.cwd(), "src", "components", "toast-region")]: path.join(
-    STUBS,
-    "toast-region.ts",
-  ),
-};
+const ENTRY = path.join(CMS_DIR, "preview", "index.tsx");
+const STAND_INS = path.join(CMS_DIR, "preview", "stand-ins.ts");
+const REPLACED = [
+  "src/lib/submit-meeting-request",
+  "src/lib/toasts",
+  "src/components/toast-region",
+];
 
 const standIns: Plugin = {
   name: "cms-preview-stand-ins",
   setup(builder) {
-    builder.onResolve({ filter: /^gatsby$/ }, () => ({ path: path.join(STUBS, "gatsby.ts") }));
+    builder.onResolve({ filter: /^gatsby$/ }, () => ({ path: STAND_INS }));
     builder.onResolve({ filter: /(^|\/)(submit-meeting-request|toasts|toast-region)$/ }, (args) => {
-      const standIn = STAND_INS[path.resolve(args.resolveDir, args.path)];
-      return standIn ? { path: standIn } : undefined;
+      const module = path.relative(process.cwd(), path.resolve(args.resolveDir, args.path));
+      return REPLACED.includes(module.split(path.sep).join("/")) ? { path: STAND_INS } : undefined;
     });
   },
 };

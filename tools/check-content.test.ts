@@ -2,32 +2,20 @@
  * npm run check:content as a command: its exit code and its output.
  */
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { validContentFolderPerTest } from "../build-time/content/content-folder.test-support";
 
 const ROOT = path.join(__dirname, "..");
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
-const SCRIPT = path.join(ROOT, "tools", "check-content.ts");
-const VALID = path.join(ROOT, "build-time", "content", "__fixtures__", "valid");
-
-let workDir: string;
-
-beforeEach(() => {
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), "check-content-cli-"));
-  fs.cpSync(VALID, path.join(workDir, "content"), { recursive: true });
-});
-
-afterEach(() => fs.rmSync(workDir, { recursive: true, force: true }));
+const folder = validContentFolderPerTest();
 
 function run() {
-  const result = spawnSync(TSX, [SCRIPT], { cwd: workDir, encoding: "utf8", timeout: 60_000 });
+  const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
+  const result = spawnSync(tsx, [path.join(ROOT, "tools", "check-content.ts")], {
+    cwd: process.cwd(),
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-function edit(file: string, from: string, to: string): void {
-  const full = path.join(workDir, "content", file);
-  fs.writeFileSync(full, fs.readFileSync(full, "utf8").replace(from, to));
 }
 
 it("exits 0 with a one-line summary when the content is fine", () => {
@@ -35,7 +23,7 @@ it("exits 0 with a one-line summary when the content is fine", () => {
 });
 
 it("exits 0 when there are only warnings, and lists them", () => {
-  edit(
+  folder.edit(
     "solutions.yaml",
     "subtitle: Collaborative trip-exchange API platform",
     "subtitle: Collaborative trip-exchange API platform for every provider in your region",
@@ -53,8 +41,8 @@ it("exits 0 when there are only warnings, and lists them", () => {
 });
 
 it("exits 1 and prints every error when the content is broken", () => {
-  edit("expo.yaml", 'booth: "713"', "booth:");
-  edit("footer.yaml", "contactHeading: Contact", "contactHeadng: Contact");
+  folder.edit("expo.yaml", 'booth: "713"', "booth:");
+  folder.edit("footer.yaml", "contactHeading: Contact", "contactHeadng: Contact");
   expect(run()).toEqual({
     code: 1,
     stdout: "",

@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { checkContentDirectory } from "../build-time/content/check-content";
-import { formatReport } from "../build-time/content/problems";
+import { formatReport } from "../build-time/content/messages";
 
 const contentDir = path.resolve(process.argv[2] ?? "content");
 const result = checkContentDirectory(contentDir);

@@ -3,11 +3,11 @@
  * asserts the exact lines an editor would read. The real content/ must have no errors.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { checkContentDirectory, checkContentFile } from "./check-content";
-import { contentFileSpec, type ContentFileSpec } from "./content-files";
-import { formatProblem, formatReport, type ContentProblem } from "./problems";
+import { CONTENT_FILES, contentFileSpec } from "./content-files";
+import { validContentFolderPerTest } from "./content-folder.test-support";
+import { formatProblem, formatReport, type ContentProblem } from "./messages";
 
 const FIXTURES = path.join(__dirname, "__fixtures__");
 const PROJECT_CONTENT = path.join(__dirname, "..", "..", "content");
@@ -19,31 +19,18 @@ function lines(problems: readonly ContentProblem[]): string[] {
   return problems.map((problem) => `${problem.severity}: ${formatProblem(problem)}`);
 }
 
-function specOf(fileName: string): ContentFileSpec {
-  const spec = contentFileSpec(fileName);
-  if (!spec) throw new Error(`no content file named ${fileName}`);
-  return spec;
-}
-
-function linesFor(caseName: string, fileName: string): string[] {
-  return lines(
-    checkContentFile(path.join(FIXTURES, caseName), specOf(fileName), { displayDir: "content" })
-      .problems,
-  );
-}
-
-function replaceIn(file: string, from: string, to: string): void {
-  const text = fs.readFileSync(file, "utf8");
-  if (!text.includes(from)) throw new Error(`${from} not found in ${file}`);
-  fs.writeFileSync(file, text.replace(from, to));
+/** The lines for every content file in the fixture folder, in page order. */
+function linesFor(caseName: string): string[] {
+  const dir = path.join(FIXTURES, caseName);
+  const specs = CONTENT_FILES.filter((spec) => fs.existsSync(path.join(dir, `${spec.name}.yaml`)));
+  return lines(specs.flatMap((spec) => checkContentFile(dir, spec, "content").problems));
 }
 
 describe("each kind of content problem gives one clear line", () => {
-  it.each<[string, string, string, string[]]>([
+  it.each<[string, string, string[]]>([
     [
       "malformed e-mail, phone and country code",
       "contact-formats",
-      "contact",
       [
         `error: content/contact.yaml:7 › address › country: "USA" is not a two-letter country code. Expected a two-letter country code in capitals, such as US or CA.`,
         `error: content/contact.yaml:8 › phone: "555-0172 ext" does not look like a phone number. Expected a phone number of 7 to 15 digits, written like (614) 555-0172 or +1 614 555 0172.`,
@@ -53,7 +40,6 @@ describe("each kind of content problem gives one clear line", () => {
     [
       "duplicate product values and meeting-time values",
       "duplicates",
-      "meeting",
       [
         `error: content/meeting.yaml:15 › product option "OptiRun Core" › value: "optirun" is already used by productOptions item 2. Each product needs its own value, because the value is what a meeting request saves.`,
         `error: content/meeting.yaml:28 › meeting time option "Day 2 Afternoon" › value: "day1-morning" is already used by meetingTimeOptions item 1. Each meeting time needs its own value, because the value is what a meeting request saves.`,
@@ -62,7 +48,6 @@ describe("each kind of content problem gives one clear line", () => {
     [
       "an empty file",
       "empty-file",
-      "hero",
       [
         `error: content/hero.yaml › YAML syntax error: the file is empty. It must contain the fields listed in the guide.`,
       ],
@@ -70,7 +55,6 @@ describe("each kind of content problem gives one clear line", () => {
     [
       "header colour styles the page does not define",
       "header-style",
-      "solutions",
       [
         `error: content/solutions.yaml:13 › offering "OptiRun" › headerStyle: "teel" is not a colour style the page defines. Did you mean "teal"? Use one of: ocean, teal, violet, amber, slate.`,
         `error: content/solutions.yaml:18 › offering "Trip Exchange" › headerStyle: "red" is not a colour style the page defines. Use one of: ocean, teal, violet, amber, slate.`,
@@ -80,43 +64,26 @@ describe("each kind of content problem gives one clear line", () => {
       ],
     ],
     [
-      "pictures in a format the page cannot resize, or on the web (meeting.yaml)",
+      "pictures in a format the page cannot resize, or on the web",
       "image-formats",
-      "meeting",
       [
+        `error: content/site.yaml:15 › shareImage: "https://cdn.example.com/share-card.png" is a web address; pictures must be files saved in content/images. Expected the path of a picture next to this file, such as ./images/share-card.png.`,
         `error: content/meeting.yaml:4 › image: "./images/meeting-illustration.svg" is a .svg file; the page can only resize .png, .jpg, .jpeg, .webp or .avif pictures for each screen. Expected the path of a picture next to this file, such as ./images/share-card.png.`,
       ],
     ],
     [
-      "pictures in a format the page cannot resize, or on the web (site.yaml)",
-      "image-formats",
-      "site",
-      [
-        `error: content/site.yaml:15 › shareImage: "https://cdn.example.com/share-card.png" is a web address; pictures must be files saved in content/images. Expected the path of a picture next to this file, such as ./images/share-card.png.`,
-      ],
-    ],
-    [
-      "pictures that do not exist, wrong capitals, empty or useless alt text (meeting.yaml)",
+      "pictures that do not exist, wrong capitals, empty or useless alt text",
       "images",
-      "meeting",
       [
+        `error: content/site.yaml:15 › shareImage: "./images/Share-Card.png" does not match the capitals of the file name "share-card.png". Write it exactly as the file is named.`,
+        `warning: content/site.yaml:16 › shareImageAlt: "Image of our share card" starts with "Image of"; screen readers already announce a picture. Describe what the picture shows, in a sentence.`,
         `error: content/meeting.yaml:4 › image: "./images/meeting.png" does not exist. Pictures in that folder: meeting-illustration.png, share-card.png.`,
         `error: content/meeting.yaml:5 › imageAlt: is empty. Expected text.`,
       ],
     ],
     [
-      "pictures that do not exist, wrong capitals, empty or useless alt text (site.yaml)",
-      "images",
-      "site",
-      [
-        `error: content/site.yaml:15 › shareImage: "./images/Share-Card.png" does not match the capitals of the file name "share-card.png". Write it exactly as the file is named.`,
-        `warning: content/site.yaml:16 › shareImageAlt: "Image of our share card" starts with "Image of"; screen readers already announce a picture. Describe what the picture shows, in a sentence.`,
-      ],
-    ],
-    [
       'text cut off by an unquoted " #", and an expo that ends before it starts',
       "inline-comment",
-      "expo",
       [
         `error: content/expo.yaml:3 › heading: YAML reads " #713" as a note for editors and drops it, so the page would show only "Visit us at booth". Put the whole text in quotes: "Visit us at booth #713".`,
         `error: content/expo.yaml:8 › endDate: "2025-05-18" is before startDate "2025-05-21". Expected the last day on or after the first day.`,
@@ -126,7 +93,6 @@ describe("each kind of content problem gives one clear line", () => {
     [
       "links the page cannot use",
       "links",
-      "footer",
       [
         `error: content/footer.yaml:6 › paperDownload › href: "www.meridianmobility.com/drt-paper.pdf" is missing its start: write https://www.meridianmobility.com/drt-paper.pdf. ${NOT_A_LINK}`,
         `error: content/footer.yaml:9 › resource link "Case Studies" › href: "case-studies" is not a link the page can use. ${NOT_A_LINK}`,
@@ -139,7 +105,6 @@ describe("each kind of content problem gives one clear line", () => {
     [
       "missing, empty and blank required fields",
       "missing-and-empty",
-      "hero",
       [
         `error: content/hero.yaml › headline: is missing. Expected text.`,
         `error: content/hero.yaml:2 › eyebrow: has no value. Expected text, e.g. "CTAA Expo 2025 · Booth #713".`,
@@ -151,7 +116,6 @@ describe("each kind of content problem gives one clear line", () => {
     [
       "a file holding a list instead of fields",
       "not-a-mapping",
-      "hero",
       [
         `error: content/hero.yaml › the file must contain fields written as "name: value" on separate lines, but it contains a list.`,
       ],
@@ -159,7 +123,6 @@ describe("each kind of content problem gives one clear line", () => {
     [
       "a field written twice",
       "syntax-duplicate-key",
-      "contact",
       [
         `error: content/contact.yaml:10:1 › YAML syntax error: this field name appears twice in the same place. Keep only one of them.`,
       ],
@@ -167,7 +130,6 @@ describe("each kind of content problem gives one clear line", () => {
     [
       "a YAML syntax error names its line and column",
       "syntax-indentation",
-      "hero",
       [
         `error: content/hero.yaml:4:6 › YAML syntax error: this line is indented differently from the lines around it, or a value contains ": ". Line up the field with its neighbours, and put text that contains a colon or starts with @, \`, %, " or ' in quotes.`,
       ],
@@ -175,7 +137,6 @@ describe("each kind of content problem gives one clear line", () => {
     [
       "a Tab used for indentation",
       "syntax-tab",
-      "footer",
       [
         `error: content/footer.yaml:5:1 › YAML syntax error: a Tab key was used to indent this line. Indent with spaces only.`,
       ],
@@ -183,7 +144,6 @@ describe("each kind of content problem gives one clear line", () => {
     [
       "unknown fields, with the closest known name",
       "unknown-fields",
-      "solutions",
       [
         `error: content/solutions.yaml:2 › heding: is not a field the page knows here. Did you mean "heading"? (heading is required and missing.) Fields allowed here: heading, intro, ctaLabel, ctaAboutWord, offerings.`,
         `error: content/solutions.yaml:7 › offering "MobilityDR" › subtitel: is not a field the page knows here. Did you mean "subtitle"? (subtitle is required and missing.) Fields allowed here: name, subtitle, headerStyle, highlights.`,
@@ -192,62 +152,39 @@ describe("each kind of content problem gives one clear line", () => {
       ],
     ],
     [
-      "warnings that do not stop the build (hero.yaml)",
+      "warnings that do not stop the build",
       "warnings",
-      "hero",
-      [
-        `warning: content/hero.yaml:3 › headline: is 106 characters long; a long headline fills the whole first screen on phones. Aim for 80 or fewer.`,
-        `warning: content/hero.yaml:5 › ctaLabel: is 63 characters long; long button labels wrap onto two lines on phones. Aim for 40 or fewer.`,
-        `warning: content/hero.yaml:9 › stat "daily rides" › value: is 17 characters long; long figures may not fit their box on phones. Aim for 12 or fewer.`,
-      ],
-    ],
-    [
-      "warnings that do not stop the build (site.yaml)",
-      "warnings",
-      "site",
       [
         `warning: content/site.yaml:4 › description: is 186 characters long; search engines cut descriptions off after about 160 characters. Aim for 160 or fewer.`,
         `warning: content/site.yaml:15 › shareImage: the picture is 600 × 400 pixels; sharing cards look best at 1200 × 630, other sizes get cropped or blurred.`,
-      ],
-    ],
-    [
-      "warnings that do not stop the build (solutions.yaml)",
-      "warnings",
-      "solutions",
-      [
+        `warning: content/hero.yaml:3 › headline: is 106 characters long; a long headline fills the whole first screen on phones. Aim for 80 or fewer.`,
+        `warning: content/hero.yaml:5 › ctaLabel: is 63 characters long; long button labels wrap onto two lines on phones. Aim for 40 or fewer.`,
+        `warning: content/hero.yaml:9 › stat "daily rides" › value: is 17 characters long; long figures may not fit their box on phones. Aim for 12 or fewer.`,
         `warning: content/solutions.yaml:7 › offering "OptiRun" › subtitle: is 75 characters long; long subtitles wrap badly on phones. Aim for 60 or fewer.`,
       ],
     ],
     [
-      "values of the wrong type (contact.yaml); an unquoted booth number stays text",
+      "values of the wrong type; an unquoted booth number stays text",
       "wrong-types",
-      "contact",
-      [
-        `error: content/contact.yaml:2 › address: is the text "1400 Commerce Parkway, Columbus, OH". Expected a group of fields on indented lines below it: street, city, region, postalCode, country.`,
-      ],
-    ],
-    [
-      "values of the wrong type (site.yaml)",
-      "wrong-types",
-      "site",
       [
         `error: content/site.yaml:3 › shortName: true is read as yes/no. Put it in quotes, "true", if it is meant as text. Expected text, e.g. "Meridian Mobility".`,
         `error: content/site.yaml:6 › history › established: "1964" is in quotes, so it is read as text. Remove the quotes. Expected a four-digit year such as 1964, without quotes.`,
         `error: content/site.yaml:7 › history › transitFocusSince: 2010.5 is not a whole number. Expected a four-digit year such as 2010, without quotes.`,
         `error: content/site.yaml:8 › history › microtransitSince: 207 is not a believable year. Expected a four-digit year such as 2007.`,
         `error: content/site.yaml:9 › history › summary: is a list. Expected text.`,
+        `error: content/consulting.yaml:10 › points: is a single piece of text, not a list. Put a space after each "-". Expected a list, with each text on its own line starting with "- ".`,
+        `error: content/contact.yaml:2 › address: is the text "1400 Commerce Parkway, Columbus, OH". Expected a group of fields on indented lines below it: street, city, region, postalCode, country.`,
       ],
     ],
-  ])("%s", (_title, caseName, fileName, expected) => {
-    expect(linesFor(caseName, fileName)).toEqual(expected);
+  ])("%s", (_title, caseName, expected) => {
+    expect(linesFor(caseName)).toEqual(expected);
   });
 
-  it("values of the wrong type (consulting.yaml); an unquoted date or number in a text field is text as typed", () => {
-    expect(linesFor("wrong-types", "consulting")).toEqual([
-      `error: content/consulting.yaml:10 › points: is a single piece of text, not a list. Put a space after each "-". Expected a list, with each text on its own line starting with "- ".`,
-    ]);
-    const { data } = checkContentFile(path.join(FIXTURES, "wrong-types"), specOf("consulting"));
-    expect(data).toMatchObject({
+  it("keeps an unquoted date, and a number in a text field, as typed", () => {
+    const consulting = contentFileSpec("consulting")!;
+    expect(
+      checkContentFile(path.join(FIXTURES, "wrong-types"), consulting, "content").data,
+    ).toMatchObject({
       eyebrow: "2025-05-18",
       figures: [{ value: "320" }, { value: "04101" }],
     });
@@ -255,16 +192,7 @@ describe("each kind of content problem gives one clear line", () => {
 });
 
 describe("checking the whole content folder", () => {
-  const made: string[] = [];
-  afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-  /** A private copy of the valid fixture folder, changed by `edit`. */
-  const copy = (edit: (dir: string) => void): string => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "content-check-"));
-    made.push(dir);
-    fs.cpSync(path.join(FIXTURES, "valid"), dir, { recursive: true });
-    edit(dir);
-    return dir;
-  };
+  const folder = validContentFolderPerTest();
 
   it("the valid fixture has no errors and no warnings", () => {
     const result = checkContentDirectory(path.join(FIXTURES, "valid"), { displayDir: "content" });
@@ -279,11 +207,9 @@ describe("checking the whole content folder", () => {
   });
 
   it("reports a missing file, a file the page does not read and a booth number that differs", () => {
-    const dir = copy((d) => {
-      fs.renameSync(path.join(d, "hero.yaml"), path.join(d, "heros.yaml"));
-      replaceIn(path.join(d, "contact.yaml"), 'booth: "713"', 'booth: "714"');
-    });
-    const result = checkContentDirectory(dir, { displayDir: "content" });
+    fs.renameSync(folder.file("hero.yaml"), folder.file("heros.yaml"));
+    folder.edit("contact.yaml", 'booth: "713"', 'booth: "714"');
+    const result = checkContentDirectory(folder.dir());
     expect(lines(result.errors)).toEqual([
       `error: content/hero.yaml › the file is missing. The page needs it for: The first screen: headline, introduction, main button, key figures. Is "heros.yaml" meant to be this file? Rename it to hero.yaml.`,
     ]);
@@ -294,25 +220,15 @@ describe("checking the whole content folder", () => {
   });
 
   it("reports every problem in every file at once, in page order, with a summary", () => {
-    const dir = copy((d) => {
-      replaceIn(
-        path.join(d, "contact.yaml"),
-        "email: meetings@meridianmobility.com",
-        "email: meetings@meridianmobility",
-      );
-      replaceIn(path.join(d, "solutions.yaml"), "headerStyle: teal", "headerStyle: teel");
-      replaceIn(
-        path.join(d, "solutions.yaml"),
-        "  - name: Trip Exchange\n",
-        "  - name: Trip Exchange\n    colour: violet\n",
-      );
-      replaceIn(
-        path.join(d, "meeting.yaml"),
-        "image: ./images/meeting-illustration.png",
-        "image: ./images/meeting-ilustration.png",
-      );
-    });
-    const result = checkContentDirectory(dir, { displayDir: "content" });
+    folder.edit("contact.yaml", "meetings@meridianmobility.com", "meetings@meridianmobility");
+    folder.edit("solutions.yaml", "headerStyle: teal", "headerStyle: teel");
+    folder.edit(
+      "solutions.yaml",
+      "  - name: Trip Exchange\n",
+      "  - name: Trip Exchange\n    colour: violet\n",
+    );
+    folder.edit("meeting.yaml", "meeting-illustration.png", "meeting-ilustration.png");
+    const result = checkContentDirectory(folder.dir());
     expect(formatReport(result)).toEqual([
       "4 content errors (the site will not build until these are fixed):",
       `  content/solutions.yaml:19 › offering "OptiRun" › headerStyle: "teel" is not a colour style the page defines. Did you mean "teal"? Use one of: ocean, teal, violet, amber, slate.`,
@@ -326,15 +242,7 @@ describe("checking the whole content folder", () => {
   it("never shows programmer wording such as zod's issue codes", () => {
     const jargon =
       /invalid_type|invalid_value|unrecognized_keys|Invalid input|Unrecognized key|received|ZodError|undefined|\[object /;
-    const all = fs
-      .readdirSync(FIXTURES)
-      .flatMap((caseName) =>
-        fs
-          .readdirSync(path.join(FIXTURES, caseName))
-          .filter((f) => f.endsWith(".yaml"))
-          .map((f) => [caseName, f] as const),
-      )
-      .flatMap(([caseName, file]) => linesFor(caseName, file.replace(/\.yaml$/, "")));
+    const all = fs.readdirSync(FIXTURES).flatMap(linesFor);
     expect(all.length).toBeGreaterThan(40);
     expect(all.filter((line) => jargon.test(line))).toEqual([]);
   });

@@ -1,52 +1,72 @@
 /**
- * Checks the content folder: every file, every problem at once, one line each.
- * Needs no Gatsby build; Gatsby calls it too (see ./pipeline.ts).
+ * Checks the content folder: every file, every problem at once, one line each. Needs no Gatsby
+ * build; Gatsby runs it through ./pipeline.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { CONTENT_FILES, contentFileSpec, type ContentFileSpec } from "./content-files";
-import { show } from "./fields";
-import { findingsFromIssues } from "./issues";
-import { describeLocation } from "./locations";
-import type { ContentCheckResult, ContentPath, ContentProblem, Finding } from "./problems";
-import { normalizeTextFields } from "./normalize";
-import { isRecord } from "./schema-walk";
-import { closestMatch } from "./suggest";
+import { z } from "zod";
+import { CONTENT_FILES, type ContentFileSpec } from "./content-files";
+import {
+  closestMatch,
+  describeLocation,
+  findingsFromIssues,
+  show,
+  type ContentCheckResult,
+  type ContentProblem,
+  type Finding,
+} from "./messages";
+import { isRecord, schemaAt, unwrap, type ContentPath } from "./schema-walk";
 import { parseYaml, type ParsedYaml } from "./yaml-source";
 
-export interface CheckOptions {
-  /**
-   * How the content folder is named in messages. Defaults to its path from the working
-   * folder, so messages read "content/hero.yaml" when run from the project.
-   */
-  displayDir?: string;
-}
-
-export interface FileCheck {
+export type FileCheck = {
   problems: ContentProblem[];
-  /** The file's fields, when it could be read as a group of fields; text fields as typed (normalize.ts). */
+  /** The file's fields, when it could be read as fields; text fields as typed. */
   data?: Record<string, unknown>;
   parsed?: ParsedYaml;
   /** The text that was checked; absent when the file could not be read. */
   source?: string;
-}
+};
 
-export function displayDirFor(contentDir: string, options: CheckOptions = {}): string {
-  const shown = options.displayDir ?? path.relative(process.cwd(), contentDir);
+/** How the content folder is named in messages: its path from the working folder ("content"). */
+export function displayDirFor(contentDir: string, displayDir?: string): string {
+  const shown = displayDir ?? path.relative(process.cwd(), contentDir);
   return (shown === "" ? "." : shown).split(path.sep).join("/");
 }
 
-/** Checks one file's text. `yamlPath` is where the file lives (picture paths start from its folder). */
-export function checkContentSource(
+/**
+ * A text field keeps a number as it was typed: `booth: 713`, `postalCode: 04101` (a CMS and many
+ * people write them without quotes). The check validates this data, and it is what the page gets.
+ */
+function withTextAsTyped(
+  parsed: ParsedYaml,
+  root: z.ZodType,
+  data: unknown,
+  at: ContentPath = [],
+): unknown {
+  if (Array.isArray(data))
+    return data.map((item, i) => withTextAsTyped(parsed, root, item, [...at, i]));
+  if (isRecord(data))
+    return Object.fromEntries(
+      Object.entries(data).map(([key, value]) => [
+        key,
+        withTextAsTyped(parsed, root, value, [...at, key]),
+      ]),
+    );
+  const isText = unwrap(schemaAt(root, at)) instanceof z.ZodString;
+  return typeof data === "number" && isText ? (parsed.rawOf(at) ?? String(data)) : data;
+}
+
+/** Checks one file's text. `yamlPath` is where it lives (picture paths start from its folder). */
+export function checkContentText(
   spec: ContentFileSpec,
   source: string,
   where: { yamlPath: string; contentDir: string; displayPath: string },
 ): FileCheck {
-  const problem = (finding: Omit<ContentProblem, "file">): ContentProblem => ({
+  const problem = (finding: Omit<ContentProblem, "file">) => ({
     file: where.displayPath,
     ...finding,
   });
-  const parsed = parseYaml(source, path.basename(where.yamlPath));
+  const parsed = parseYaml(source);
   if (!parsed.ok) {
     const { line, column, message } = parsed;
     return {
@@ -54,7 +74,7 @@ export function checkContentSource(
       source,
     };
   }
-  const data = normalizeTextFields(spec.schema, parsed.data, parsed.rawOf);
+  const data = withTextAsTyped(parsed, spec.schema, parsed.data);
   if (!isRecord(data)) {
     const found = Array.isArray(data) ? "a list" : "a single value";
     const message = `the file must contain fields written as "name: value" on separate lines, but it contains ${found}.`;
@@ -62,180 +82,103 @@ export function checkContentSource(
   }
 
   const result = spec.schema.safeParse(data);
+  const context = { yamlDir: path.dirname(where.yamlPath), contentDir: where.contentDir };
   const findings: Finding[] = [
-    ...(result.success
-      ? []
-      : findingsFromIssues(result.error.issues, {
-          schema: spec.schema,
-          data,
-          rawOf: parsed.rawOf,
-        })),
-    ...(spec.checks?.(data, {
-      yamlDir: path.dirname(where.yamlPath),
-      contentDir: where.contentDir,
-    }) ?? []),
-    ...parsed.inlineComments.map((comment): Finding => {
-      const full = `${comment.kept} ${comment.comment}`;
-      return {
-        severity: "error",
-        path: comment.path,
-        message: `YAML reads " ${comment.comment}" as a note for editors and drops it, so the page would show only ${show(comment.kept)}. Put the whole text in quotes: "${full.replace(/"/g, '\\"')}".`,
-      };
+    ...findingsFromIssues(result.error?.issues ?? [], {
+      schema: spec.schema,
+      data,
+      rawOf: parsed.rawOf,
+    }),
+    ...(spec.checks?.(data, context) ?? []),
+    ...parsed.inlineComments.map(({ path: at, comment, kept }): Finding => {
+      const whole = `${kept} ${comment}`.replace(/"/g, '\\"');
+      const message = `YAML reads " ${comment}" as a note for editors and drops it, so the page would show only ${show(kept)}. Put the whole text in quotes: "${whole}".`;
+      return { severity: "error", path: at, message };
     }),
   ];
-  const problems = findings.map((finding) =>
-    problem({
-      severity: finding.severity,
-      line: lineFor(parsed, finding.path),
-      location: describeLocation(data, finding.path),
-      message: finding.message,
-    }),
-  );
-  return { problems: sortByLine(problems), data, parsed, source };
+  // The line of the field itself, else of the item it belongs to; none for a missing top-level field.
+  const lineFor = (at: ContentPath) =>
+    at.map((_, i) => parsed.lineOf(at.slice(0, at.length - i))).find((line) => line !== undefined);
+  const problems = findings
+    .map(({ severity, path: at, message }) =>
+      problem({ severity, line: lineFor(at), location: describeLocation(data, at), message }),
+    )
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return { problems, data, parsed, source };
 }
 
-/** The line of the field itself, else of the list item it belongs to; none for a missing top-level field. */
-function lineFor(parsed: ParsedYaml, path: ContentPath): number | undefined {
-  for (let length = path.length; length > 0; length--) {
-    const line = parsed.lineOf(path.slice(0, length));
-    if (line !== undefined) return line;
-  }
-  return undefined;
-}
+const CONTENT_FILE_NAMES = CONTENT_FILES.map((spec) => `${spec.name}.yaml`);
 
-function sortByLine(problems: ContentProblem[]): ContentProblem[] {
-  return problems
-    .map((problem, order) => ({ problem, order }))
-    .sort((a, b) => (a.problem.line ?? 0) - (b.problem.line ?? 0) || a.order - b.order)
-    .map(({ problem }) => problem);
+/** The YAML files in the folder that the page does not read, without their extension. */
+function otherYamlFiles(contentDir: string): string[] {
+  const names = fs.existsSync(contentDir) ? fs.readdirSync(contentDir) : [];
+  return names.filter((name) => /\.ya?ml$/i.test(name) && !CONTENT_FILE_NAMES.includes(name));
 }
 
 export function checkContentFile(
   contentDir: string,
   spec: ContentFileSpec,
-  options: CheckOptions = {},
+  displayDir: string,
 ): FileCheck {
-  const fileName = `${spec.name}.yaml`;
-  const yamlPath = path.join(contentDir, fileName);
-  const displayPath = `${displayDirFor(contentDir, options)}/${fileName}`;
-  let source: string;
-  try {
-    source = fs.readFileSync(yamlPath, "utf8");
-  } catch {
-    const message = `the file is missing. The page needs it for: ${spec.section}.${renameHint(contentDir, spec.name)}`;
-    return { problems: [{ severity: "error", file: displayPath, location: [], message }] };
+  const yamlPath = path.join(contentDir, `${spec.name}.yaml`);
+  const displayPath = `${displayDir}/${spec.name}.yaml`;
+  if (fs.existsSync(yamlPath)) {
+    const where = { yamlPath, contentDir, displayPath };
+    return checkContentText(spec, fs.readFileSync(yamlPath, "utf8"), where);
   }
-  return checkContentSource(spec, source, { yamlPath, contentDir, displayPath });
+  const renamed = otherYamlFiles(contentDir).find((file) =>
+    closestMatch(file.replace(/\.ya?ml$/i, ""), [spec.name]),
+  );
+  const hint = renamed
+    ? ` Is "${renamed}" meant to be this file? Rename it to ${spec.name}.yaml.`
+    : "";
+  const message = `the file is missing. The page needs it for: ${spec.section}.${hint}`;
+  return {
+    problems: [{ severity: "error", file: displayPath, location: [], message }],
+  };
 }
 
 /**
- * Checks `text` as the file at `file` when that is one of the page's files (`<name>.yaml` directly
- * in the content folder); `undefined` for any other file.
+ * Checks every content file the page reads, and the folder for files it does not read. `files`
+ * holds each page file's check by its absolute path (Gatsby keeps them: ./pipeline.ts).
  */
-export function checkContentFileText(
-  contentDir: string,
-  file: string,
-  text: string,
-): (FileCheck & { displayPath: string }) | undefined {
-  const root = path.resolve(contentDir);
-  const yamlPath = path.resolve(file);
-  if (path.dirname(yamlPath) !== root || path.extname(yamlPath) !== ".yaml") return undefined;
-  const spec = contentFileSpec(path.basename(yamlPath, ".yaml"));
-  if (!spec) return undefined;
-  const displayPath = `${displayDirFor(root)}/${path.basename(yamlPath)}`;
-  return {
-    ...checkContentSource(spec, text, { yamlPath, contentDir: root, displayPath }),
-    displayPath,
-  };
-}
-
-function yamlFilesIn(contentDir: string): string[] {
-  try {
-    return fs.readdirSync(contentDir).filter((name) => /\.ya?ml$/i.test(name));
-  } catch {
-    return [];
-  }
-}
-
-function renameHint(contentDir: string, name: string): string {
-  const unknown = yamlFilesIn(contentDir).filter(
-    (file) => !CONTENT_FILES.some((spec) => `${spec.name}.yaml` === file),
-  );
-  const candidate = unknown.find(
-    (file) => closestMatch(file.replace(/\.ya?ml$/i, ""), [name]) !== undefined,
-  );
-  return candidate ? ` Is "${candidate}" meant to be this file? Rename it to ${name}.yaml.` : "";
-}
-
-/** Checks every content file the page reads, and the folder for files it does not read. */
 export function checkContentDirectory(
   contentDir: string,
-  options: CheckOptions = {},
-): ContentCheckResult {
-  return checkContentFolder(contentDir, options).result;
-}
-
-/** As checkContentDirectory, also giving each page file's check by its absolute path (Gatsby keeps them: ./pipeline.ts). */
-export function checkContentFolder(
-  contentDir: string,
-  options: CheckOptions = {},
-): { result: ContentCheckResult; files: ReadonlyMap<string, FileCheck> } {
-  const displayDir = displayDirFor(contentDir, options);
+  options: { displayDir?: string } = {},
+): ContentCheckResult & { files: ReadonlyMap<string, FileCheck> } {
+  const displayDir = displayDirFor(contentDir, options.displayDir);
   const checks = new Map(
-    CONTENT_FILES.map((spec) => [spec.name, checkContentFile(contentDir, spec, options)]),
+    CONTENT_FILES.map((spec) => [spec.name, checkContentFile(contentDir, spec, displayDir)]),
   );
   const problems = [...checks.values()].flatMap((check) => check.problems);
-  problems.push(...boothMismatch(checks, displayDir));
 
-  const known = CONTENT_FILES.map((spec) => `${spec.name}.yaml`);
-  for (const file of yamlFilesIn(contentDir)) {
-    if (known.includes(file)) continue;
-    const guess = closestMatch(
-      file.replace(/\.ya?ml$/i, ""),
-      CONTENT_FILES.map((spec) => spec.name),
-    );
+  // The booth number is in two files, and visitors see both.
+  const [expo, contact] = [checks.get("expo"), checks.get("contact")];
+  const [expoBooth, contactBooth] = [expo?.data?.booth, contact?.data?.booth];
+  if (typeof expoBooth === "string" && typeof contactBooth === "string")
+    if (expoBooth.trim() !== contactBooth.trim())
+      problems.push({
+        severity: "warning",
+        file: `${displayDir}/contact.yaml`,
+        line: contact?.parsed?.lineOf(["booth"]),
+        location: ["booth"],
+        message: `${show(contactBooth)} differs from the booth in ${displayDir}/expo.yaml (${show(expoBooth)}). Visitors see both; make them the same.`,
+      });
+
+  for (const file of otherYamlFiles(contentDir)) {
+    const names = CONTENT_FILES.map((spec) => spec.name);
+    const guess = closestMatch(file.replace(/\.ya?ml$/i, ""), names);
     const hint = guess ? ` Did you mean ${guess}.yaml?` : "";
-    problems.push({
-      severity: "warning",
-      file: `${displayDir}/${file}`,
-      location: [],
-      message: `the page does not read this file, so its text will not appear.${hint} The page reads: ${known.join(", ")}.`,
-    });
+    const message = `the page does not read this file, so its text will not appear.${hint} The page reads: ${CONTENT_FILE_NAMES.join(", ")}.`;
+    problems.push({ severity: "warning", file: `${displayDir}/${file}`, location: [], message });
   }
 
-  const result: ContentCheckResult = {
+  return {
     errors: problems.filter((problem) => problem.severity === "error"),
     warnings: problems.filter((problem) => problem.severity === "warning"),
     filesChecked: CONTENT_FILES.length,
+    files: new Map(
+      [...checks].map(([name, check]) => [path.resolve(contentDir, `${name}.yaml`), check]),
+    ),
   };
-  const files = new Map(
-    [...checks].map(([name, check]) => [path.resolve(contentDir, `${name}.yaml`), check]),
-  );
-  return { result, files };
-}
-
-/** The booth number appears in two files; visitors see both. */
-function boothMismatch(
-  checks: ReadonlyMap<string, FileCheck>,
-  displayDir: string,
-): ContentProblem[] {
-  const expo = checks.get("expo");
-  const contact = checks.get("contact");
-  const expoBooth = expo?.data?.booth;
-  const contactBooth = contact?.data?.booth;
-  if (
-    typeof expoBooth !== "string" ||
-    typeof contactBooth !== "string" ||
-    expoBooth.trim() === contactBooth.trim()
-  )
-    return [];
-  return [
-    {
-      severity: "warning",
-      file: `${displayDir}/contact.yaml`,
-      line: contact?.parsed?.lineOf(["booth"]),
-      location: ["booth"],
-      message: `${show(contactBooth)} differs from the booth in ${displayDir}/expo.yaml (${show(expoBooth)}). Visitors see both; make them the same.`,
-    },
-  ];
 }

@@ -3,15 +3,11 @@
  * beyond the schema. The order is the order of the page.
  */
 import type { z } from "zod";
-import type { Finding } from "./problems";
+import type { Finding } from "./messages";
 import {
-  SHARE_IMAGE_SIZE,
-  WARNING_LIMITS,
-  altTextWarnings,
-  placeholderErrors,
   dateOrder,
   duplicates,
-  itemsOf,
+  pictureDescription,
   pictureExists,
   tooLong,
   type FileCheckContext,
@@ -25,27 +21,18 @@ import { meetingSchema } from "./schemas/meeting";
 import { siteSchema } from "./schemas/site";
 import { solutionsSchema } from "./schemas/solutions";
 
-export interface ContentFileSpec {
+export type ContentFileSpec = {
   /** File name without ".yaml"; also the name of its JSON Schema. */
   name: string;
   /** Which part of the page the file drives. */
   section: string;
   schema: z.ZodObject;
   checks?: (data: Record<string, unknown>, context: FileCheckContext) => Finding[];
-}
+};
 
-const LONG_BUTTON = "long button labels wrap onto two lines on phones.";
-const LONG_FIGURE = "long figures may not fit their box on phones.";
-
-function figureValues(data: Record<string, unknown>, listKey: string): Finding[] {
-  return itemsOf(data, listKey).flatMap(([index, item]) =>
-    tooLong(item, [listKey, index, "value"], WARNING_LIMITS.figureValue, LONG_FIGURE),
-  );
-}
-
-function buttonLabel(data: Record<string, unknown>): Finding[] {
-  return tooLong(data, ["ctaLabel"], WARNING_LIMITS.buttonLabel, LONG_BUTTON);
-}
+const BUTTON = "long button labels wrap onto two lines on phones.";
+const FIGURE = "long figures may not fit their box on phones.";
+const SAVED = "because the value is what a meeting request saves.";
 
 export const CONTENT_FILES: readonly ContentFileSpec[] = [
   {
@@ -55,16 +42,16 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     checks: (data, context) => [
       ...tooLong(
         data,
-        ["description"],
-        WARNING_LIMITS.siteDescription,
+        "description",
+        160,
         "search engines cut descriptions off after about 160 characters.",
       ),
       ...pictureExists(data, "shareImage", context, {
-        size: SHARE_IMAGE_SIZE,
+        width: 1200,
+        height: 630,
         purpose: "sharing cards",
       }),
-      ...altTextWarnings(data, "shareImageAlt"),
-      ...placeholderErrors(data, "shareImageAlt"),
+      ...pictureDescription(data, "shareImageAlt"),
     ],
   },
   {
@@ -72,14 +59,9 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     section: "The first screen: headline, introduction, main button, key figures",
     schema: heroSchema,
     checks: (data) => [
-      ...tooLong(
-        data,
-        ["headline"],
-        WARNING_LIMITS.heroHeadline,
-        "a long headline fills the whole first screen on phones.",
-      ),
-      ...buttonLabel(data),
-      ...figureValues(data, "stats"),
+      ...tooLong(data, "headline", 80, "a long headline fills the whole first screen on phones."),
+      ...tooLong(data, "ctaLabel", 40, BUTTON),
+      ...tooLong(data, "stats[].value", 12, FIGURE),
     ],
   },
   {
@@ -88,28 +70,27 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     schema: solutionsSchema,
     checks: (data) => [
       ...duplicates(data, "offerings", "name", "Each offering needs its own name."),
-      ...itemsOf(data, "offerings").flatMap(([index, offering]) =>
-        tooLong(
-          offering,
-          ["offerings", index, "subtitle"],
-          WARNING_LIMITS.offeringSubtitle,
-          "long subtitles wrap badly on phones.",
-        ),
-      ),
-      ...buttonLabel(data),
+      ...tooLong(data, "offerings[].subtitle", 60, "long subtitles wrap badly on phones."),
+      ...tooLong(data, "ctaLabel", 40, BUTTON),
     ],
   },
   {
     name: "consulting",
     section: "The Structured DRT Consulting block under the cards",
     schema: consultingSchema,
-    checks: (data) => [...figureValues(data, "figures"), ...buttonLabel(data)],
+    checks: (data) => [
+      ...tooLong(data, "figures[].value", 12, FIGURE),
+      ...tooLong(data, "ctaLabel", 40, BUTTON),
+    ],
   },
   {
     name: "expo",
     section: "Visit us at the expo: dates, venue, perks, leaders",
     schema: expoSchema,
-    checks: (data) => [...dateOrder(data, "startDate", "endDate"), ...buttonLabel(data)],
+    checks: (data) => [
+      ...dateOrder(data, "startDate", "endDate"),
+      ...tooLong(data, "ctaLabel", 40, BUTTON),
+    ],
   },
   {
     name: "meeting",
@@ -117,19 +98,13 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     schema: meetingSchema,
     checks: (data, context) => [
       ...pictureExists(data, "image", context),
-      ...altTextWarnings(data, "imageAlt"),
-      ...placeholderErrors(data, "imageAlt"),
-      ...duplicates(
-        data,
-        "productOptions",
-        "value",
-        "Each product needs its own value, because the value is what a meeting request saves.",
-      ),
+      ...pictureDescription(data, "imageAlt"),
+      ...duplicates(data, "productOptions", "value", `Each product needs its own value, ${SAVED}`),
       ...duplicates(
         data,
         "meetingTimeOptions",
         "value",
-        "Each meeting time needs its own value, because the value is what a meeting request saves.",
+        `Each meeting time needs its own value, ${SAVED}`,
       ),
     ],
   },

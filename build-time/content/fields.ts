@@ -4,10 +4,7 @@
  */
 import { z } from "zod";
 import { OFFERING_HEADER_STYLES } from "../../src/lib/offering-header-styles";
-import { closestMatch } from "./suggest";
-
-/** What a field expects, in words, e.g. "an e-mail address such as meetings@example.com". */
-export const fieldHelp = z.registry<{ expected: string }>();
+import { BLANK, closestMatch, fieldHelp, show } from "./messages";
 
 /**
  * The sentence at the end of a field's description that only helps someone typing the YAML file
@@ -27,16 +24,6 @@ export const pictureFields = z.registry<{ drawnWhenEmpty: boolean }>();
 
 /** Picture formats the image pipeline (gatsby-transformer-sharp) can resize. */
 export const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "webp", "avif", "tif", "tiff"] as const;
-
-/** Quotes a value for a message, shortening long ones. */
-export function show(value: unknown): string {
-  if (typeof value === "string") {
-    const flat = value.replace(/\s+/g, " ").trim();
-    return `"${flat.length > 60 ? `${flat.slice(0, 57)}…` : flat}"`;
-  }
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value);
-}
 
 function isBlank(value: unknown): boolean {
   return typeof value === "string" && value.trim() === "";
@@ -58,9 +45,6 @@ function help<T extends z.ZodType>(
   if (typingHint) typingHints.add(described, { sentence: typingHint });
   return described;
 }
-
-/** Marks a failed check whose value is only spaces; messages treat it like an empty field. */
-export const BLANK = "blank";
 
 /** Required text: not missing, not empty, not only spaces. `typingHint`: see typingHints. */
 export function text(description: string, example?: string, typingHint?: string) {
@@ -102,34 +86,19 @@ export function email(description: string) {
   });
 }
 
-const PHONE_DIGITS = { min: 7, max: 15 } as const;
-
 export function phone(description: string) {
   return formattedText({
     description,
-    expected: `a phone number of ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits, written like (614) 555-0172 or +1 614 555 0172`,
+    expected: "a phone number of 7 to 15 digits, written like (614) 555-0172 or +1 614 555 0172",
     example: "(614) 555-0172",
     pattern: /^\+?[0-9 ().-]+$/,
-    accept: (value) => {
-      const digits = value.replace(/\D/g, "").length;
-      return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
-    },
+    accept: (value) => /^\d{7,15}$/.test(value.replace(/\D/g, "")),
     problem: (value) => `${show(value)} does not look like a phone number.`,
   });
 }
 
 const HREF_PATTERN =
   /^(?:#(?:[A-Za-z][\w-]*)?|\/(?!\/)\S*|https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?|mailto:[^\s@]+@[^\s@]+\.[^\s@]+|tel:\+?[0-9-]+)$/;
-
-function isUsableHref(value: string): boolean {
-  if (!/^https?:/.test(value)) return true;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function href(description: string) {
   return formattedText({
@@ -138,7 +107,7 @@ export function href(description: string) {
       '"#" (a placeholder), an in-page anchor like "#contact-form", a site path like "/privacy/", or a full address starting with https://, http:// or mailto:',
     example: "#contact-form",
     pattern: HREF_PATTERN,
-    accept: isUsableHref,
+    accept: (value) => !/^https?:/.test(value) || URL.canParse(value),
     problem: (value) =>
       /^www\./i.test(value)
         ? `${show(value)} is missing its start: write https://${value}.`
@@ -156,11 +125,6 @@ export function countryCode(description: string) {
   });
 }
 
-function isCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
 export function isoDate(description: string, typingHint?: string) {
   return formattedText({
     description,
@@ -168,16 +132,17 @@ export function isoDate(description: string, typingHint?: string) {
     expected: "a date written YYYY-MM-DD, such as 2025-05-18",
     example: "2025-05-18",
     pattern: /^\d{4}-\d{2}-\d{2}$/,
-    accept: isCalendarDate,
+    accept: (value) => {
+      // A real day: 2025-02-30 would become March 2.
+      const day = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+    },
     problem: (value) => `${show(value)} is not a real date in the form YYYY-MM-DD.`,
   });
 }
 
-/** Matches either capitalisation without a regex flag, so the pattern survives export to JSON Schema. */
-function anyCase(word: string): string {
-  return [...word].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join("");
-}
-
+/** Either capitalisation without a regex flag, so the pattern survives export to JSON Schema. */
+const anyCase = (word: string) => [...word].map((c) => `[${c}${c.toUpperCase()}]`).join("");
 const IMAGE_PATH_PATTERN = new RegExp(
   `^(?![A-Za-z][A-Za-z0-9+.-]*:)(?!/)[^\\\\]+\\.(?:${IMAGE_EXTENSIONS.map(anyCase).join("|")})$`,
 );

@@ -3,103 +3,83 @@
  * text that fits badly. They read the data defensively, because they run even when the schema
  * found problems (so that every problem is reported in one go).
  */
+import fs from "node:fs";
+import path from "node:path";
+import { imageSize } from "image-size";
 import { PLACEHOLDERS, unknownPlaceholders } from "../../src/lib/pictures/picture-facts";
-import { IMAGE_EXTENSIONS, show } from "./fields";
-import { findImage, readImageSize, type ImageSize } from "./images";
-import type { ContentPath, Finding } from "./problems";
-import { isRecord } from "./schema-walk";
-import { closestMatch } from "./suggest";
+import { IMAGE_EXTENSIONS } from "./fields";
+import { closestMatch, show, type Finding } from "./messages";
+import { isRecord, type ContentPath } from "./schema-walk";
 
-export interface FileCheckContext {
+export type FileCheckContext = {
   /** Folder of the YAML file (picture paths start there). */
   yamlDir: string;
   /** The content folder: pictures must be inside it. */
   contentDir: string;
-}
+};
 
-/** Lengths above which text still works but is likely to look bad. */
-export const WARNING_LIMITS = {
-  offeringSubtitle: 60,
-  heroHeadline: 80,
-  siteDescription: 160,
-  figureValue: 12,
-  buttonLabel: 40,
-} as const;
-
-export const SHARE_IMAGE_SIZE: ImageSize = { width: 1200, height: 630 };
+type Fields = Record<string, unknown>;
 
 /** Items of the list at `key` that are groups of fields, with their positions. */
-export function itemsOf(
-  data: Record<string, unknown>,
-  key: string,
-): Array<[number, Record<string, unknown>]> {
+function itemsOf(data: Fields, key: string): Array<[number, Fields]> {
   const list = data[key];
   if (!Array.isArray(list)) return [];
-  return list.flatMap((item, index): Array<[number, Record<string, unknown>]> =>
+  return list.flatMap((item, index): Array<[number, Fields]> =>
     isRecord(item) ? [[index, item]] : [],
   );
 }
 
-function textOf(record: Record<string, unknown>, key: string): string | undefined {
-  const value = record[key];
+function textOf(record: Fields, key: string | number | undefined): string | undefined {
+  const value = typeof key === "string" ? record[key] : undefined;
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
-export function tooLong(
-  record: Record<string, unknown>,
-  path: ContentPath,
-  max: number,
-  consequence: string,
-): Finding[] {
-  const key = path[path.length - 1];
-  const value = typeof key === "string" ? textOf(record, key) : undefined;
-  if (value === undefined) return [];
-  const length = [...value.trim()].length;
-  if (length <= max) return [];
-  return [
-    {
-      severity: "warning",
-      path,
-      message: `is ${length} characters long; ${consequence} Aim for ${max} or fewer.`,
-    },
-  ];
+/** A warning for each text at `field` ("ctaLabel", or "stats[].value" in every item) over `max`. */
+export function tooLong(data: Fields, field: string, max: number, why: string): Finding[] {
+  const [list, key] = field.split("[].");
+  const places: Array<[Fields, ContentPath]> = key
+    ? itemsOf(data, list!).map(([index, item]) => [item, [list!, index, key]])
+    : [[data, [field]]];
+  return places.flatMap(([record, path]): Finding[] => {
+    const length = [...(textOf(record, path[path.length - 1])?.trim() ?? "")].length;
+    const message = `is ${length} characters long; ${why} Aim for ${max} or fewer.`;
+    return length > max ? [{ severity: "warning", path, message }] : [];
+  });
 }
 
 /** Each value of `field` in the list `listKey` must be different. */
-export function duplicates(
-  data: Record<string, unknown>,
-  listKey: string,
-  field: string,
-  why: string,
-): Finding[] {
+export function duplicates(data: Fields, listKey: string, field: string, why: string): Finding[] {
   const firstSeen = new Map<string, number>();
-  const findings: Finding[] = [];
-  for (const [index, item] of itemsOf(data, listKey)) {
+  return itemsOf(data, listKey).flatMap(([index, item]): Finding[] => {
     const value = textOf(item, field);
-    if (value === undefined) continue;
-    const key = value.trim().toLowerCase();
-    const earlier = firstSeen.get(key);
+    if (value === undefined) return [];
+    const earlier = firstSeen.get(value.trim().toLowerCase());
     if (earlier === undefined) {
-      firstSeen.set(key, index);
-      continue;
+      firstSeen.set(value.trim().toLowerCase(), index);
+      return [];
     }
-    findings.push({
-      severity: "error",
-      path: [listKey, index, field],
-      message: `${show(value)} is already used by ${listKey} item ${earlier + 1}. ${why}`,
-    });
-  }
-  return findings;
+    const message = `${show(value)} is already used by ${listKey} item ${earlier + 1}. ${why}`;
+    return [{ severity: "error", path: [listKey, index, field], message }];
+  });
+}
+
+export function dateOrder(data: Fields, startKey: string, endKey: string): Finding[] {
+  const start = textOf(data, startKey) ?? "";
+  const end = textOf(data, endKey) ?? "";
+  const dates = /^\d{4}-\d{2}-\d{2}$/;
+  if (!dates.test(start) || !dates.test(end) || end >= start) return [];
+  const message = `${show(end)} is before ${startKey} ${show(start)}. Expected the last day on or after the first day.`;
+  return [{ severity: "error", path: [endKey], message }];
 }
 
 const PICTURE_PATH = new RegExp(`\\.(?:${IMAGE_EXTENSIONS.join("|")})$`, "i");
 
 /** The picture must exist; when `recommended` is given, other sizes get a warning. */
 export function pictureExists(
-  data: Record<string, unknown>,
+  data: Fields,
   field: string,
   context: FileCheckContext,
-  recommended?: { size: ImageSize; purpose: string },
+  recommended?: { width: number; height: number; purpose: string },
 ): Finding[] {
   const value = data[field];
   // Malformed paths (web addresses, wrong formats) are already reported by the schema.
@@ -109,79 +89,98 @@ export function pictureExists(
     /^[a-z][a-z0-9+.-]+:|^\/|\\/i.test(value)
   )
     return [];
-  const lookup = findImage(value, context.yamlDir, context.contentDir);
-  if (!lookup.found) return [{ severity: "error", path: [field], message: lookup.message }];
+  const found = findPicture(value, context);
+  if (typeof found !== "string")
+    return [{ severity: "error", path: [field], message: found.problem }];
   if (!recommended) return [];
-  const size = readImageSize(lookup.absolutePath);
-  const want = recommended.size;
-  if (!size || (size.width === want.width && size.height === want.height)) return [];
-  return [
-    {
-      severity: "warning",
-      path: [field],
-      message: `the picture is ${size.width} × ${size.height} pixels; ${recommended.purpose} look best at ${want.width} × ${want.height}, other sizes get cropped or blurred.`,
-    },
-  ];
+  let size: { width: number; height: number };
+  try {
+    size = imageSize(fs.readFileSync(found));
+  } catch {
+    return []; // a format image-size cannot read: only its existence is checked
+  }
+  if (size.width === recommended.width && size.height === recommended.height) return [];
+  const message = `the picture is ${size.width} × ${size.height} pixels; ${recommended.purpose} look best at ${recommended.width} × ${recommended.height}, other sizes get cropped or blurred.`;
+  return [{ severity: "warning", path: [field], message }];
 }
 
-const PLACEHOLDER_ALT =
-  /^(?:alt|image|img|picture|photo|graphic|illustration|logo|todo|tbd|xxx|placeholder)\.?$/i;
+function namesIn(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
 
-/** A {name} in a picture description that is not one of the facts it can name. */
-export function placeholderErrors(data: Record<string, unknown>, field: string): Finding[] {
-  const value = textOf(data, field);
-  if (value === undefined) return [];
-  return unknownPlaceholders(value).map((name) => {
-    const guess = closestMatch(name, PLACEHOLDERS);
-    const hint = guess ? ` Did you mean {${guess}}?` : "";
+/**
+ * The picture's absolute path, resolved from the YAML file's folder. It must stay inside the
+ * content folder (the only folder Gatsby reads) and match the file name exactly, capitals
+ * included: the computers that build the live site tell capitals apart even when a laptop does not.
+ */
+function findPicture(relativePath: string, { yamlDir, contentDir }: FileCheckContext) {
+  const fromRoot = path.relative(contentDir, path.resolve(yamlDir, relativePath));
+  if (fromRoot.startsWith("..") || path.isAbsolute(fromRoot))
     return {
-      severity: "error" as const,
-      path: [field],
-      message: `{${name}} is not a fact the site can fill in.${hint} Use one of: ${PLACEHOLDERS.map((known) => `{${known}}`).join(", ")}.`,
+      problem: `${show(relativePath)} points outside the content folder. Keep pictures in content/images.`,
     };
-  });
+  let dir = contentDir;
+  const parts = fromRoot.split(path.sep);
+  for (const [index, part] of parts.entries()) {
+    const names = namesIn(dir);
+    if (names.includes(part)) {
+      dir = path.join(dir, part);
+      continue;
+    }
+    const sameLetters = names.find((name) => name.toLowerCase() === part.toLowerCase());
+    if (sameLetters)
+      return {
+        problem: `${show(relativePath)} does not match the capitals of the file name "${sameLetters}". Write it exactly as the file is named.`,
+      };
+    if (index < parts.length - 1)
+      return { problem: `${show(relativePath)} does not exist: there is no folder "${part}".` };
+    const pictures = names.filter((name) => PICTURE_PATH.test(name)).sort();
+    const guess = closestMatch(part, pictures);
+    const folder = relativePath.slice(0, relativePath.length - part.length);
+    const suggestion = guess ? ` Did you mean "${folder}${guess}"?` : "";
+    const available =
+      pictures.length > 0
+        ? ` Pictures in that folder: ${pictures.join(", ")}.`
+        : " That folder has no pictures.";
+    return { problem: `${show(relativePath)} does not exist.${suggestion}${available}` };
+  }
+  if (!fs.statSync(dir).isFile())
+    return { problem: `${show(relativePath)} is a folder, not a picture.` };
+  return dir;
 }
 
-/** Alt text that exists but says nothing useful. */
-export function altTextWarnings(data: Record<string, unknown>, field: string): Finding[] {
+/** A picture description: {placeholders} it cannot fill are errors, useless words a warning. */
+export function pictureDescription(data: Fields, field: string): Finding[] {
   const value = textOf(data, field)?.trim();
   if (value === undefined) return [];
+  const findings: Finding[] = [];
   let problem: string | undefined;
-  if (PLACEHOLDER_ALT.test(value)) problem = `${show(value)} is a placeholder.`;
+  if (
+    /^(?:alt|image|img|picture|photo|graphic|illustration|logo|todo|tbd|xxx|placeholder)\.?$/i.test(
+      value,
+    )
+  )
+    problem = `${show(value)} is a placeholder.`;
   else if (/\.(?:png|jpe?g|webp|avif|gif|svg)$/i.test(value))
     problem = `${show(value)} is a file name.`;
   else if (/^(?:an? )?(?:image|picture|photo) of\b/i.test(value))
     problem = `${show(value)} starts with "${value.split(" of")[0]} of"; screen readers already announce a picture.`;
-  if (!problem) return [];
-  return [
-    {
+  if (problem)
+    findings.push({
       severity: "warning",
       path: [field],
       message: `${problem} Describe what the picture shows, in a sentence.`,
-    },
-  ];
-}
-
-export function dateOrder(
-  data: Record<string, unknown>,
-  startKey: string,
-  endKey: string,
-): Finding[] {
-  const start = textOf(data, startKey);
-  const end = textOf(data, endKey);
-  if (
-    !start ||
-    !end ||
-    !/^\d{4}-\d{2}-\d{2}$/.test(start) ||
-    !/^\d{4}-\d{2}-\d{2}$/.test(end) ||
-    end >= start
-  )
-    return [];
-  return [
-    {
-      severity: "error",
-      path: [endKey],
-      message: `${show(end)} is before ${startKey} ${show(start)}. Expected the last day on or after the first day.`,
-    },
-  ];
+    });
+  for (const name of unknownPlaceholders(value)) {
+    const guess = closestMatch(name, PLACEHOLDERS);
+    const hint = guess ? ` Did you mean {${guess}}?` : "";
+    const known = PLACEHOLDERS.map((placeholder) => `{${placeholder}}`).join(", ");
+    const message = `{${name}} is not a fact the site can fill in.${hint} Use one of: ${known}.`;
+    findings.push({ severity: "error", path: [field], message });
+  }
+  return findings;
 }

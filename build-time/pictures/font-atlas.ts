@@ -16,10 +16,9 @@ const FONT_FILES: Record<FontWeight, string> = {
   bold: "source-sans-3-latin-700-normal.woff2",
 };
 
-function fontFile(name: string): string {
-  // From the project root: gatsby-node code runs from a compiled copy in .cache/ (no require.resolve there).
-  return path.join(process.cwd(), "node_modules", "@fontsource", "source-sans-3", "files", name);
-}
+/** From the project root: gatsby-node code runs from a compiled copy in .cache/ (no require.resolve there). */
+const fontFile = (name: string) =>
+  path.join(process.cwd(), "node_modules", "@fontsource", "source-sans-3", "files", name);
 
 function openFont(file: string): fontkit.Font {
   const font = fontkit.create(fs.readFileSync(file));
@@ -27,9 +26,7 @@ function openFont(file: string): fontkit.Font {
   return font;
 }
 
-function glyphOf(glyph: fontkit.Glyph): Glyph {
-  return [glyph.advanceWidth, glyph.path.toSVG()];
-}
+const glyphOf = (glyph: fontkit.Glyph): Glyph => [glyph.advanceWidth, glyph.path.toSVG()];
 
 function weightGlyphs(font: fontkit.Font): WeightGlyphs {
   const characters = font.characterSet
@@ -105,8 +102,5 @@ export function glyphAtlas(): GlyphAtlas {
 
 let cachedJson: string | undefined;
 
-/** The atlas as JSON, for the CMS preview (served under /admin/, read once per process). */
-export function glyphAtlasJson(): string {
-  cachedJson ??= JSON.stringify(glyphAtlas());
-  return cachedJson;
-}
+/** The atlas as JSON, for the CMS preview (served under /admin/). */
+export const glyphAtlasJson = (): string => (cachedJson ??= JSON.stringify(glyphAtlas()));

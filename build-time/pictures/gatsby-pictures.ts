@@ -1,65 +1,106 @@
 /**
- * The drawn pictures in Gatsby's life cycle, wired from plugins/content-yaml (which checks the
- * content) and gatsby-node.ts (the resolvers):
- * - before sourcing, both pictures are drawn from the content the check has just read;
+ * The pictures drawn from the content in Gatsby's life cycle, wired from plugins/content-yaml
+ * (which checks the content) and gatsby-node.ts (the resolvers):
+ * - before sourcing, the sharing card and the meeting illustration are drawn (src/lib/pictures)
+ *   from the content the check has just read, and rasterised with sharp into DRAWN_PICTURES_DIR,
+ *   each SVG beside its PNG. The SVGs hold outlines, no text (font-atlas.ts), so librsvg needs
+ *   no fonts. A file whose bytes did not change is not rewritten;
  * - in `gatsby develop`, a saved content file redraws them once a drawn fact changed, and
  *   gatsby-source-filesystem's watcher hands the new picture to gatsby-transformer-sharp;
- * - the pictures' descriptions (alt texts) fill their {placeholders} with the same facts, read
- *   from the content nodes when a page is queried, so they follow the content like the pictures.
+ * - the pictures' descriptions fill their {placeholders} with the same facts, read from the
+ *   content nodes when a page is queried, so they follow the content like the pictures.
  */
 import fs from "node:fs";
+import path from "node:path";
 import type { CreateResolversArgs, Reporter } from "gatsby";
+import sharp from "sharp";
+import {
+  MEETING_ILLUSTRATION,
+  meetingIllustrationSvg,
+} from "../../src/lib/pictures/meeting-illustration";
 import {
   fillPlaceholders,
   pictureFacts,
   type PictureContent,
   type PictureFacts,
 } from "../../src/lib/pictures/picture-facts";
-import { drawPictures } from "./draw-pictures";
-import { DRAWN_PICTURES_DIR } from "./drawn-pictures";
+import { SHARE_CARD, shareCardSvg } from "../../src/lib/pictures/share-card";
+import { DRAWN_PICTURES, DRAWN_PICTURES_DIR } from "./drawn-pictures";
+import { glyphAtlas } from "./font-atlas";
 
-/** The checked data of a content file by name ("hero"), as the content pipeline last passed it. */
-export type CheckedContent = (name: string) => Record<string, unknown> | undefined;
-
-function factsFrom(content: CheckedContent): PictureFacts | undefined {
-  const [site, hero, expo, contact] = ["site", "hero", "expo", "contact"].map(content);
-  if (!site || !hero || !expo || !contact) return undefined;
-  // The content check has validated these shapes against the content model.
-  return pictureFacts({ site, hero, expo, contact } as unknown as PictureContent);
+function writeIfChanged(file: string, bytes: Buffer | string, changed: string[]): void {
+  const next = Buffer.from(bytes);
+  if (fs.existsSync(file) && fs.readFileSync(file).equals(next)) return;
+  fs.writeFileSync(file, next);
+  changed.push(file);
 }
 
-export type PictureDrawer = {
-  /** Draws now (onPreBootstrap, before gatsby-source-filesystem reads the folder). */
-  draw(reporter: Pick<Reporter, "info">): Promise<void>;
-  /** Draws shortly after a content file was (re)read, once the saves have settled (develop). */
-  drawSoon(reporter: Pick<Reporter, "info" | "warn">): void;
-};
+/** Draws both pictures for `facts` into `outDir`; returns the files written. */
+export async function drawPictures(facts: PictureFacts, outDir = DRAWN_PICTURES_DIR) {
+  fs.mkdirSync(outDir, { recursive: true });
+  const atlas = glyphAtlas();
+  const illustration = {
+    width: MEETING_ILLUSTRATION.publishedWidth,
+    height: MEETING_ILLUSTRATION.publishedHeight,
+  };
+  const drawings = [
+    [DRAWN_PICTURES.shareCard.fileName, shareCardSvg(facts, atlas), SHARE_CARD],
+    [
+      DRAWN_PICTURES.meetingIllustration.fileName,
+      meetingIllustrationSvg(facts, atlas),
+      illustration,
+    ],
+  ] as const;
+  const changed: string[] = [];
+  for (const [fileName, svg, size] of drawings) {
+    const pngFile = path.join(outDir, fileName);
+    // Rendered at the published size (density scales the SVG's 96 dpi), so no resampling blurs the text.
+    const density = (96 * size.width) / Number(/width="(\d+)"/.exec(svg)?.[1] ?? size.width);
+    const png = await sharp(Buffer.from(svg), { density })
+      .resize(size.width, size.height)
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    writeIfChanged(pngFile.replace(/\.png$/, ".svg"), svg, changed);
+    writeIfChanged(pngFile, png, changed);
+  }
+  const [shareCard, meetingIllustration] = drawings.map(([fileName]) =>
+    path.join(outDir, fileName),
+  );
+  return { shareCard: shareCard!, meetingIllustration: meetingIllustration!, changed };
+}
 
+/**
+ * Draws from the checked data of the content files (by name, "hero"): now (onPreBootstrap, before
+ * gatsby-source-filesystem reads the folder), and soon after a content file was read again,
+ * once the saves have settled (develop). Nothing is drawn again for the same facts.
+ */
 export function createPictureDrawer(
-  content: CheckedContent,
-  outDir: string = DRAWN_PICTURES_DIR,
-): PictureDrawer {
+  content: (name: string) => Record<string, unknown> | undefined,
+  outDir = DRAWN_PICTURES_DIR,
+) {
   let lastDrawn: string | undefined;
   let pending: NodeJS.Timeout | undefined;
 
   async function draw(reporter: Pick<Reporter, "info">): Promise<void> {
     // The folder must exist for gatsby-source-filesystem even while the content has errors.
     fs.mkdirSync(outDir, { recursive: true });
-    const facts = factsFrom(content);
-    const key = JSON.stringify(facts);
-    if (!facts || key === lastDrawn) return;
+    const [site, hero, expo, contact] = ["site", "hero", "expo", "contact"].map(content);
+    if (!site || !hero || !expo || !contact) return;
+    // The content check has validated these shapes against the content model.
+    const facts = pictureFacts({ site, hero, expo, contact } as unknown as PictureContent);
+    if (JSON.stringify(facts) === lastDrawn) return;
     const started = Date.now();
-    const drawn = await drawPictures(facts, outDir);
-    lastDrawn = key;
-    const verb = drawn.changed.length > 0 ? "Drew" : "Checked";
+    const { changed } = await drawPictures(facts, outDir);
+    lastDrawn = JSON.stringify(facts);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
     reporter.info(
-      `${verb} the sharing card and the meeting illustration from the content in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      `${changed.length > 0 ? "Drew" : "Checked"} the sharing card and the meeting illustration from the content in ${seconds} s.`,
     );
   }
 
   return {
     draw,
-    drawSoon(reporter) {
+    drawSoon(reporter: Pick<Reporter, "info" | "warn">): void {
       clearTimeout(pending);
       pending = setTimeout(() => {
         draw(reporter).catch((error: unknown) =>
@@ -75,24 +116,25 @@ export function createPictureDrawer(
 
 type NodeModel = { findOne(args: { type: string; query: object }): Promise<unknown> };
 
-async function factsFromNodes(nodeModel: NodeModel): Promise<PictureFacts> {
-  const [site, hero, expo, contact] = await Promise.all(
-    ["SiteContent", "HeroContent", "ExpoContent", "ContactContent"].map((type) =>
-      nodeModel.findOne({ type, query: {} }),
-    ),
-  );
-  if (!site || !hero || !expo || !contact)
-    throw new Error("The pictures' descriptions need the site, hero, expo and contact content.");
-  return pictureFacts({ site, hero, expo, contact } as PictureContent);
-}
-
 function describedBy(field: string) {
   return {
-    resolve: async (
+    async resolve(
       source: Record<string, unknown>,
       _args: unknown,
       context: { nodeModel: NodeModel },
-    ) => fillPlaceholders(String(source[field] ?? ""), await factsFromNodes(context.nodeModel)),
+    ) {
+      const [site, hero, expo, contact] = await Promise.all(
+        ["SiteContent", "HeroContent", "ExpoContent", "ContactContent"].map((type) =>
+          context.nodeModel.findOne({ type, query: {} }),
+        ),
+      );
+      if (!site || !hero || !expo || !contact)
+        throw new Error(
+          "The pictures' descriptions need the site, hero, expo and contact content.",
+        );
+      const facts = pictureFacts({ site, hero, expo, contact } as PictureContent);
+      return fillPlaceholders(String(source[field] ?? ""), facts);
+    },
   };
 }
 

@@ -15,7 +15,7 @@ import {
 } from "../../src/lib/pictures/meeting-illustration";
 import type { PictureFacts } from "../../src/lib/pictures/picture-facts";
 import { SHARE_CARD, SHARE_CARD_BLOCKS, shareCardSvg } from "../../src/lib/pictures/share-card";
-import { drawPictures } from "./draw-pictures";
+import { drawPictures } from "./gatsby-pictures";
 import { glyphAtlas, readAtlas } from "./font-atlas";
 
 const atlas = glyphAtlas();

@@ -14,13 +14,7 @@ import { SiteFooter } from "../../src/components/site-footer";
 import { SiteHeader } from "../../src/components/site-header";
 import { SolutionsSection } from "../../src/components/solutions-section";
 import * as solutionsStyles from "../../src/components/solutions-section.module.css";
-import {
-  meetingSection,
-  platformNames,
-  type ContentFileName,
-  type PageContent,
-  type PictureUrl,
-} from "./content";
+import type { ContentFileName, PageContent, PictureUrl } from "./content";
 import type { DrawnPictures } from "./drawn-pictures";
 import { SharingCardPreview } from "./sharing-card-preview";
 
@@ -47,7 +41,7 @@ function footer(files: Files): ReactElement | null {
       footer={words}
       site={site}
       contact={contact}
-      platformNames={platformNames(solutions)}
+      platformNames={solutions.offerings.map((offering) => offering.name)}
       copyrightYear={String(new Date().getFullYear())}
     />
   );
@@ -56,13 +50,18 @@ function footer(files: Files): ReactElement | null {
 function meeting(files: Files, pictureUrl: PictureUrl, drawn: DrawnPictures): ReactElement | null {
   const { meeting: content, contact } = files;
   if (!content || !contact) return null;
-  const picture = {
-    src: drawn.meetingIllustration(files),
-    alt: drawn.describe(content.imageAlt, files),
+  // The editor's own picture when one is chosen, else the drawn one (undefined until it is drawn).
+  const src = content.image ? pictureUrl(content.image) : drawn.meetingIllustration(files);
+  // Width and height only reserve space until the picture loads; the page's CSS sizes it.
+  const gatsbyImageData = src
+    ? ({ layout: "constrained", width: 560, height: 420, images: { fallback: { src } } } as const)
+    : undefined;
+  const props: Queries.MeetingSectionFragment = {
+    ...content,
+    imageAlt: drawn.describe(content.imageAlt, files),
+    image: { childImageSharp: gatsbyImageData ? { gatsbyImageData } : null },
   };
-  return (
-    <MeetingSection meeting={meetingSection(content, pictureUrl, picture)} contact={contact} />
-  );
+  return <MeetingSection meeting={props} contact={contact} />;
 }
 
 function sharingCard(

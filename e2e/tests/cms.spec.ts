@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { checkContentDirectory } from "../../build-time/content/check-content";
-import { formatReport } from "../../build-time/content/problems";
+import { formatReport } from "../../build-time/content/messages";
 import { buildWithContent } from "../../tools/lib/content-build";
 import { startStaticServer } from "../../tools/lib/static-server";
 import {

@@ -7,9 +7,9 @@
  * (built from SitePage nodes) leaves it out, and the landing page never loads its script.
  */
 import type { GatsbyNode } from "gatsby";
-import { ADMIN_PATH, adminFilesWith, writeAdminFiles, type AdminFile } from "../../cms/admin-files";
+import { ADMIN_PATH, adminFiles, writeAdminFiles } from "../../cms/admin-files";
 import { cmsSettingsFrom } from "../../cms/config";
-import { buildPreviewBundle, type PreviewBundle } from "../../cms/preview-bundle";
+import { buildPreviewBundle } from "../../cms/preview-bundle";
 
 /** The part of Gatsby's Express app (typed `any` by Gatsby) that this plugin uses. */
 type DevServer = {
@@ -27,11 +27,6 @@ type DevServer = {
   ): void;
 };
 
-/** The files of /admin/ now, with the preview bundle built when develop started. */
-function currentFiles(preview: PreviewBundle): AdminFile[] {
-  return adminFilesWith(cmsSettingsFrom(process.env), preview);
-}
-
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, reporter }) => {
   // gatsby develop serves public/ before this plugin's route: a copy left there by the last build
   // would shadow the current files, so write the current ones first. The preview bundle is built
@@ -43,7 +38,8 @@ export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, 
   server.get(/^\/admin(\/.*)?$/, (request, response, next) => {
     if (request.path === ADMIN_PATH.slice(0, -1)) return response.redirect(ADMIN_PATH);
     const name = request.path.slice(ADMIN_PATH.length) || "index.html";
-    const file = currentFiles(preview).find((candidate) => candidate.name === name);
+    const files = adminFiles(cmsSettingsFrom(process.env), preview);
+    const file = files.find((candidate) => candidate.name === name);
     if (!file) return next();
     response.set("Content-Type", file.contentType);
     response.set("Cache-Control", "no-store");

@@ -7,9 +7,12 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { CreateNodeArgs, GatsbyNode, Node, PluginOptions } from "gatsby";
-import { checkContentFileText } from "../../build-time/content/check-content";
-import { fakeReporter } from "../../build-time/content/fake-reporter.test-support";
-import { validContentFolderPerTest } from "../../build-time/content/valid-content-folder.test-support";
+import { checkContentFile } from "../../build-time/content/check-content";
+import { CONTENT_FILES, contentFileSpec } from "../../build-time/content/content-files";
+import {
+  fakeReporter,
+  validContentFolderPerTest,
+} from "../../build-time/content/content-folder.test-support";
 
 // Every content check starts with one parse of the saved text: counting parses counts checks.
 jest.mock("../../build-time/content/yaml-source", () => {
@@ -27,9 +30,10 @@ jest.mock("../../build-time/pictures/gatsby-pictures", () => ({
   createPictureDrawer: () => ({ draw: async () => undefined, drawSoon: () => undefined }),
 }));
 
-const contentFolder = validContentFolderPerTest();
-const file = (name: string) => path.join(contentFolder(), name);
-const read = (name: string) => fs.readFileSync(file(name), "utf8");
+const { dir: contentFolder, file, read, edit } = validContentFolderPerTest();
+/** The data the content check reads from the file as it is now. */
+const checkedData = (name: string) =>
+  checkContentFile(contentFolder(), contentFileSpec(path.parse(name).name)!, "content").data;
 
 const PLUGIN_OPTIONS: PluginOptions = {
   plugins: [],
@@ -56,8 +60,9 @@ function fileNode(name: string): Node & { absolutePath: string; name: string } {
 }
 
 /**
- * A fresh Gatsby process over the temporary project: loads the site's gatsby-node and this
- * plugin's (module state starts anew, the content folder is the one of the working folder).
+ * A fresh Gatsby process over the temporary project, after onPreBootstrap: loads the site's
+ * gatsby-node and this plugin's (module state starts anew, the content folder is the working
+ * folder's).
  */
 async function startGatsby() {
   jest.resetModules();
@@ -84,18 +89,16 @@ async function startGatsby() {
       createContentDigest: (input: unknown) => JSON.stringify(input),
     }) as unknown as CreateNodeArgs;
 
+  for (const hooks of hookModules)
+    await hooks.onPreBootstrap?.(
+      gatsbyArgs(fileNode("hero.yaml")),
+      PLUGIN_OPTIONS,
+      () => undefined,
+    );
   return {
     parses: () => parseYaml.mock.calls.length,
     calls,
     created,
-    async bootstrap() {
-      for (const hooks of hookModules)
-        await hooks.onPreBootstrap?.(
-          gatsbyArgs(fileNode("hero.yaml")),
-          PLUGIN_OPTIONS,
-          () => undefined,
-        );
-    },
     /** onCreateNode in every module that wants the node, as Gatsby does for a new or changed File node. */
     async createFileNode(node: Node) {
       for (const hooks of hookModules) {
@@ -107,16 +110,7 @@ async function startGatsby() {
   };
 }
 
-const CONTENT_NAMES = [
-  "site",
-  "hero",
-  "solutions",
-  "consulting",
-  "expo",
-  "meeting",
-  "contact",
-  "footer",
-].map((name) => `${name}.yaml`);
+const CONTENT_NAMES = CONTENT_FILES.map((spec) => `${spec.name}.yaml`);
 
 /** A node's fields as a page query sees them (without Gatsby's bookkeeping). */
 function fieldsOf(node: Node | undefined): Record<string, unknown> | undefined {
@@ -126,20 +120,16 @@ function fieldsOf(node: Node | undefined): Record<string, unknown> | undefined {
 }
 
 describe("checks per save", () => {
-  // The arrangement before the one pipeline (a watcher in the site's gatsby-node.ts beside a
-  // last-good wrapper here) checked each file three times at start-up and each save twice.
   it("checks each file once at start-up, and not again when Gatsby creates its node", async () => {
     const gatsby = await startGatsby();
-    await gatsby.bootstrap();
     for (const name of CONTENT_NAMES) await gatsby.createFileNode(fileNode(name));
     expect(gatsby.parses()).toBe(CONTENT_NAMES.length);
   });
 
   it("checks each saved text exactly once, with or without errors", async () => {
     const gatsby = await startGatsby();
-    await gatsby.bootstrap();
     for (const headline of ["headline: A new headline", "headline: Another headline", ""]) {
-      fs.writeFileSync(file("hero.yaml"), read("hero.yaml").replace(/^headline: .*$/m, headline));
+      edit("hero.yaml", /^headline: .*$/m, headline);
       const before = gatsby.parses();
       await gatsby.createFileNode(fileNode("hero.yaml"));
       expect(gatsby.parses() - before).toBe(1);
@@ -157,19 +147,16 @@ describe("the page gets exactly what the check saw", () => {
       gatsby.created.length = 0;
       await gatsby.createFileNode(fileNode(name));
       expect(gatsby.created).toHaveLength(1);
-      expect(fieldsOf(gatsby.created[0])).toEqual(
-        checkContentFileText(contentFolder(), file(name), read(name))?.data,
-      );
+      expect(fieldsOf(gatsby.created[0])).toEqual(checkedData(name));
       return fieldsOf(gatsby.created[0]);
     };
 
     // As on disk at start-up (the nodes of `gatsby build`)…
     fs.writeFileSync(file("expo.yaml"), expo);
     const gatsby = await startGatsby();
-    await gatsby.bootstrap();
     for (const name of CONTENT_NAMES) await nodeFor(gatsby, name);
     // …and as saved while `gatsby develop` runs.
-    fs.writeFileSync(file("expo.yaml"), read("expo.yaml").replace("  Visit us\n", "  Meet us\n"));
+    edit("expo.yaml", "  Visit us\n", "  Meet us\n");
     expect(await nodeFor(gatsby, "expo.yaml")).toMatchObject({
       startDate: "2025-05-19",
       booth: "0713",
@@ -189,27 +176,24 @@ describe("the page gets exactly what the check saw", () => {
 
   it("a save with errors makes the node again from the last version that passed", async () => {
     const gatsby = await startGatsby();
-    await gatsby.bootstrap();
-    const original = read("hero.yaml");
-    fs.writeFileSync(file("hero.yaml"), original.replace(/^headline: .*$/m, 'headline: "unclosed'));
+    const startUp = checkedData("hero.yaml");
+    edit("hero.yaml", /^headline: .*$/m, 'headline: "x');
     await gatsby.createFileNode(fileNode("hero.yaml"));
-    expect(fieldsOf(gatsby.created[0])).toEqual(
-      checkContentFileText(contentFolder(), file("hero.yaml"), original)?.data,
-    );
+    expect(fieldsOf(gatsby.created[0])).toEqual(startUp);
     expect(gatsby.calls.map(([method]) => method)).toEqual(["info", "panicOnBuild"]);
   });
 
-  it("a file with errors since start-up makes no node", async () => {
-    fs.writeFileSync(file("hero.yaml"), read("hero.yaml").replace("headline:", "headlin:"));
+  it("a file with errors since start-up makes no node, also after another broken save", async () => {
+    edit("hero.yaml", "headline:", "headlin:");
     const gatsby = await startGatsby();
-    await gatsby.bootstrap();
+    await gatsby.createFileNode(fileNode("hero.yaml"));
+    edit("hero.yaml", "headlin:", "headlyne:");
     await gatsby.createFileNode(fileNode("hero.yaml"));
     expect(gatsby.created).toEqual([]);
   });
 
   it("a YAML node that is not a file goes to gatsby-transformer-yaml unchecked", async () => {
     const gatsby = await startGatsby();
-    await gatsby.bootstrap();
     const before = gatsby.parses();
     const { absolutePath: _absolutePath, ...hero } = fileNode("hero.yaml");
     await gatsby.createFileNode({

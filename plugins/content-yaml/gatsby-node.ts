@@ -9,7 +9,7 @@
  *   options), but a content file is handed to it as the data the check read (as JSON, which YAML
  *   reads unchanged), checked once per saved text. In `gatsby develop` a save with errors is
  *   handed on as the file's last version without errors: marketing staff see one plain line per
- *   problem in the terminal and the preview keeps the whole page, not a js-yaml stack trace.
+ *   problem in the terminal and the preview keeps the whole page, not a parser's stack trace.
  *
  * The nodes stay owned by this plugin ("content-yaml"): Gatsby keeps a node type's owner in
  * `.cache` even when it clears the cache for a changed configuration (docs/troubleshooting.md).

@@ -1,4 +1,4 @@
-import { closestMatch, editDistance } from "./suggest";
+import { closestMatch, editDistance } from "./messages";
 
 describe("closestMatch", () => {
   const fields = ["name", "subtitle", "headerStyle", "highlights"];

@@ -1,38 +1,47 @@
 /**
- * A Sveltia CMS preview template (Decap-compatible API) that renders the landing page's own
- * components with the site's React.
+ * The CMS preview bundle (built by cms/preview-bundle.ts, served only at /admin/): registers the
+ * page's stylesheet and one preview template per content file with Sveltia CMS. It runs after the
+ * CMS script, whose globals it uses; the page never loads it.
  *
- * Sveltia renders a template with the React it bundles (React 19), built from the globals it
- * documents for templates without a build step: `createClass` and `h`. The template here is one
- * such class that renders an empty <div> in the preview's frame and, once mounted, puts a root
- * of the site's React 18 in it: the section components run exactly as on the page, and Sveltia's
- * React never sees them. Each edit gives the class new props; it renders the section again.
+ * Sveltia renders templates with the React it bundles (React 19), from the globals it documents
+ * for templates without a build step: `createClass` and `h`. Each template here is such a class
+ * that renders an empty <div> and, once mounted, puts a root of the site's React 18 in it: the
+ * section components run exactly as on the page, and Sveltia's React never sees them. Each edit
+ * gives the class new props; it renders the section again.
  */
+import "../../src/styles/tokens.css";
+import "../../src/styles/global.css";
 import React, { Component } from "react";
 import type { ErrorInfo, ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { isContentFileName, type ContentFileName, type PageContent } from "./content";
-import { drawnPictures, type DrawnPictures } from "./drawn-pictures";
+import { CONTENT_FILE_NAMES, type ContentFileName, type PageContent } from "./content";
+import { drawnPictures, setGlyphAtlasUrl, type DrawnPictures } from "./drawn-pictures";
 import { SECTION_PREVIEWS } from "./sections";
 
 /** Immutable.js values as the CMS passes them: only what is read here. */
-type ImmutableValue = { toJS(): unknown };
-type ImmutableEntry = { getIn(path: readonly string[]): ImmutableValue | undefined };
+type ImmutableEntry = { getIn(path: readonly string[]): { toJS(): unknown } | undefined };
 
 /** The props Sveltia CMS gives a preview template (types/public.d.ts: CustomPreviewTemplateProps). */
-export type CmsPreviewProps = {
+type CmsPreviewProps = {
   entry: ImmutableEntry;
   getAsset(path: string): { toString(): string } | undefined;
   getCollection(collectionName: string, slug?: string): Promise<unknown>;
 };
 
-/** The globals Sveltia CMS sets for templates written without a build step. */
-export type CmsGlobals = {
-  createClass(spec: object): unknown;
-  h(type: string, props: object): unknown;
+type Cms = {
+  registerPreviewStyle(style: string): void;
+  registerPreviewTemplate(name: string, component: unknown): void;
 };
 
-type BridgeInstance = {
+declare global {
+  interface Window {
+    CMS?: Cms;
+    createClass?: (spec: object) => unknown;
+    h?: (type: string, props: object) => unknown;
+  }
+}
+
+type Bridge = {
   props: CmsPreviewProps;
   container: HTMLElement | null;
   root: Root | null;
@@ -43,27 +52,20 @@ type BridgeInstance = {
   update(): void;
 };
 
-/** The form is the schema (every field required, lists with their minimum), so its data has the file's shape. */
-function fileData<Name extends ContentFileName>(
-  value: ImmutableValue | undefined,
-): PageContent[Name] | undefined {
-  const data = value?.toJS();
-  return typeof data === "object" && data !== null ? (data as PageContent[Name]) : undefined;
-}
-
-function isImmutableEntry(value: unknown): value is ImmutableEntry {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    "getIn" in value &&
-    typeof value.getIn === "function"
-  );
-}
+/** The collection of cms/config.ts that holds one entry per content file. */
+const COLLECTION = "page";
 
 /** A picture the frame can show now: the CMS resolves stored pictures to blob: URLs (at first, their path). */
 const LOADABLE_PICTURE = /^(blob:|data:|https?:)/;
 const PICTURE_RETRY_MS = 150;
 const PICTURE_RETRIES = 40;
+
+/** An entry's data; the form is the schema (every field required), so it has the file's shape. */
+function fileData<Name extends ContentFileName>(entry: unknown): PageContent[Name] | undefined {
+  const getIn = (entry as Partial<ImmutableEntry> | null)?.getIn;
+  const data = typeof getIn === "function" ? getIn.call(entry, ["data"])?.toJS() : undefined;
+  return typeof data === "object" && data !== null ? (data as PageContent[Name]) : undefined;
+}
 
 class PreviewBoundary extends Component<{ children: ReactNode }, { problem: string | undefined }> {
   override state = { problem: undefined as string | undefined };
@@ -88,14 +90,10 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { problem: stri
 }
 
 /** The preview template of one content file (registered under the file's name). */
-export function previewTemplate(
-  fileName: ContentFileName,
-  cms: CmsGlobals,
-  collectionName: string,
-): unknown {
+function previewTemplate(fileName: ContentFileName, h: NonNullable<Window["h"]>): object {
   const section = SECTION_PREVIEWS[fileName];
-  const spec = {
-    componentDidMount(this: BridgeInstance) {
+  return {
+    componentDidMount(this: Bridge) {
       this.saved = {};
       this.retries = 0;
       // The drawn pictures need the glyph atlas: the section is drawn again when it arrives.
@@ -106,12 +104,9 @@ export function previewTemplate(
       // What the section shows from other files: as saved (the CMS reads them from the repository).
       for (const other of section.needs.filter((name) => name !== fileName)) {
         this.props
-          .getCollection(collectionName, other)
+          .getCollection(COLLECTION, other)
           .then((entry) => {
-            const data =
-              isImmutableEntry(entry) && isContentFileName(other)
-                ? fileData<typeof other>(entry.getIn(["data"]))
-                : undefined;
+            const data = fileData<typeof other>(entry);
             if (data) this.saved = { ...this.saved, [other]: data };
             this.update();
           })
@@ -120,17 +115,17 @@ export function previewTemplate(
           );
       }
     },
-    componentDidUpdate(this: BridgeInstance) {
+    componentDidUpdate(this: Bridge) {
       this.update();
     },
-    componentWillUnmount(this: BridgeInstance) {
+    componentWillUnmount(this: Bridge) {
       clearTimeout(this.retry);
       const root = this.root;
       this.root = null;
       // Not while Sveltia's React is unmounting: the site's React leaves the frame on its next turn.
       if (root) setTimeout(() => root.unmount());
     },
-    update(this: BridgeInstance) {
+    update(this: Bridge) {
       if (!this.root) return;
       clearTimeout(this.retry);
       let waitingForPicture = false;
@@ -142,10 +137,7 @@ export function previewTemplate(
         waitingForPicture = true;
         return undefined;
       };
-      const files = {
-        ...this.saved,
-        [fileName]: fileData<typeof fileName>(this.props.entry.getIn(["data"])),
-      };
+      const files = { ...this.saved, [fileName]: fileData<typeof fileName>(this.props.entry) };
       this.root.render(
         <PreviewBoundary>{section.render(files, pictureUrl, this.drawn)}</PreviewBoundary>,
       );
@@ -153,13 +145,24 @@ export function previewTemplate(
       else if (this.retries++ < PICTURE_RETRIES)
         this.retry = setTimeout(() => this.update(), PICTURE_RETRY_MS);
     },
-    render(this: BridgeInstance) {
-      return cms.h("div", {
+    render(this: Bridge) {
+      return h("div", {
         ref: (element: HTMLElement | null) => {
           this.container = element;
         },
       });
     },
   };
-  return cms.createClass(spec);
 }
+
+const { CMS: cms, createClass, h } = window;
+if (!cms || !createClass || !h)
+  throw new Error(
+    "The CMS preview needs Sveltia CMS's globals (CMS, createClass, h): load its script first.",
+  );
+// The page's CSS and the glyphs of the drawn pictures, served beside this script (cms/admin-files.ts).
+const { stylesheet, glyphs } = document.currentScript?.dataset ?? {};
+if (stylesheet) cms.registerPreviewStyle(stylesheet);
+setGlyphAtlasUrl(glyphs);
+for (const name of CONTENT_FILE_NAMES)
+  cms.registerPreviewTemplate(name, createClass(previewTemplate(name, h)));

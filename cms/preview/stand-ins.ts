@@ -1,0 +1,31 @@
+/**
+ * What the preview bundle uses instead of the modules that send or announce a meeting request
+ * (cms/preview-bundle.ts swaps them in): the form in the preview shows how it looks and never
+ * sends, so neither supabase-js nor react-toastify (with its stylesheet) is bundled into /admin/.
+ * From "gatsby" the section components import only the `graphql` tag of their fragments, which
+ * Gatsby compiles away in the site's build; here it is inert.
+ */
+import type * as toastRegion from "../../src/components/toast-region";
+import type * as submit from "../../src/lib/submit-meeting-request";
+import type * as toasts from "../../src/lib/toasts";
+
+const NOT_SENT = "The preview in /admin/ does not send meeting requests.";
+
+export const graphql = (strings: TemplateStringsArray, ...values: unknown[]) =>
+  String.raw(strings, ...values);
+
+export const loadSupabase: typeof submit.loadSupabase = () => Promise.reject(new Error(NOT_SENT));
+export const insertContactRecord: typeof submit.insertContactRecord = () =>
+  Promise.reject(new Error(NOT_SENT));
+/** No Supabase settings: nothing keeps a connection warm (src/lib/keep-submit-warm.ts). */
+export const connectionFromBuild: typeof submit.connectionFromBuild = () => ({
+  url: "",
+  anonKey: "",
+});
+export const describeConnectionProblem: typeof submit.describeConnectionProblem = () => NOT_SENT;
+
+export const ToastRegion: typeof toastRegion.ToastRegion = () => null;
+export const toastsWanted: typeof toasts.toastsWanted = () => false;
+export const subscribeToToastsWanted: typeof toasts.subscribeToToastsWanted = () => () => undefined;
+export const prepareToasts: typeof toasts.prepareToasts = () => undefined;
+export const showToast: typeof toasts.showToast = async () => undefined;
