@@ -61,9 +61,8 @@ export class Backend {
   /** Plain settings, and nothing stored or counted: each test sees only what it caused. */
   async reset(): Promise<void> {
     if (Object.keys(this.settings).length > 0) await this.restartWith({});
-    await (
-      await this.start()
-    ).db.exec(`
+    const { db } = await this.start();
+    await db.exec(`
       delete from public.contacts;
       delete from private.form_challenges_issued;
       delete from private.site_event_counts;

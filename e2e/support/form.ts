@@ -122,35 +122,13 @@ export async function expectNothingSent(
   expect(await backend.rows()).toHaveLength(0);
 }
 
-/** What the form shows, to compare before and after a failed submission. */
-export async function formState(page: Page) {
-  const form = meetingForm(page);
-  const checked = (boxes: Locator) =>
-    boxes.evaluateAll((inputs: HTMLInputElement[]) =>
-      inputs.filter((input) => input.checked).map((input) => input.labels?.[0]?.textContent ?? ""),
-    );
-  return {
-    fullName: await form.fullName.inputValue(),
-    organization: await form.organization.inputValue(),
-    email: await form.email.inputValue(),
-    phone: await form.phone.inputValue(),
-    fleetSize: await form.fleetSize.inputValue(),
-    challenges: await form.challenges.inputValue(),
-    products: await checked(form.products.getByRole("checkbox")),
-    meetingTime: await checked(form.meetingTimes.getByRole("radio")),
-  };
+/**
+ * What the form shows a person: every value, tick and choice and the button, as the accessibility
+ * tree has them. Compared before and after a submission.
+ */
+export function formShows(page: Page): Promise<string> {
+  return meetingForm(page).section.locator("form").ariaSnapshot();
 }
-
-export const EMPTY_FORM: Awaited<ReturnType<typeof formState>> = {
-  fullName: "",
-  organization: "",
-  email: "",
-  phone: "",
-  fleetSize: "",
-  challenges: "",
-  products: [],
-  meetingTime: [],
-};
 
 /** A toast, found as a screen reader announces it (react-toastify gives each one role="alert"). */
 export function toast(page: Page, title: string): Locator {

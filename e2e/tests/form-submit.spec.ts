@@ -8,11 +8,10 @@ import { content } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import {
   answers,
-  EMPTY_FORM,
   expectNothingSent,
   expectStored,
   fillMeetingForm,
-  formState,
+  formShows,
   holdInserts,
   meetingForm,
   openForm,
@@ -24,18 +23,14 @@ import {
 
 const { form: words, productOptions, meetingTimeOptions, successToast } = content.meeting;
 
-test("the fields: labels, groups, options and placeholder as the content gives them", async ({
+test("the fields as the content gives them, each stopping at the length the database accepts", async ({
   page,
 }) => {
   const form = await openForm(page);
-  for (const field of [form.fullName, form.organization, form.email]) {
-    await expect(field).toBeEditable();
+  for (const field of [form.fullName, form.organization, form.email])
     await expect(field).toHaveAttribute("required", "");
-  }
-  for (const field of [form.phone, form.fleetSize, form.challenges]) {
-    await expect(field).toBeEditable();
+  for (const field of [form.phone, form.fleetSize, form.challenges])
     await expect(field).not.toHaveAttribute("required", /.*/);
-  }
   await expect(form.email).toHaveAttribute("type", "email");
   await expect(form.fleetSize).toHaveAttribute("placeholder", words.fleetSizePlaceholder);
   await expect(form.challenges).toHaveJSProperty("tagName", "TEXTAREA");
@@ -47,12 +42,10 @@ test("the fields: labels, groups, options and placeholder as the content gives t
     await expect(form.meetingTime(option.label)).toHaveAttribute("value", option.value);
   await expect(form.submit).toHaveText(words.submitLabel);
   await expect(form.submit).toBeEnabled();
-});
 
-test("every text field stops at the length the database accepts", async ({ page }) => {
-  const form = await openForm(page);
   for (const name of Object.keys(FIELD_LIMITS) as (keyof typeof FIELD_LIMITS)[]) {
     const limit = FIELD_LIMITS[name];
+    await expect(form[name]).toBeEditable();
     await expect(form[name]).toHaveAttribute("maxlength", String(limit));
     await form[name].focus();
     // Inserted text, as a paste arrives: the browser cuts it at the limit.
@@ -89,25 +82,23 @@ const REFUSED = [
   },
 ] as const;
 
-for (const { what, input, field, flaw } of REFUSED) {
-  test(`the browser refuses ${what} with its own message, and nothing is sent`, async ({
-    page,
-    backend,
-    diagnostics,
-  }) => {
-    const form = await openForm(page);
-    await fillMeetingForm(page, input);
-    await form.submit.click();
-    await expect(form[field]).toBeFocused();
-    const validity = await form[field].evaluate(
-      (element: HTMLInputElement, key) => [element.validity[key], element.validationMessage],
-      flaw,
-    );
-    expect(validity).toEqual([true, expect.stringMatching(/./)]);
-    await expect(form.submit).toHaveText(words.submitLabel);
-    await expectNothingSent(page, backend, diagnostics);
-  });
-}
+test.describe("the browser refuses with its own message, and nothing is sent:", () => {
+  for (const { what, input, field, flaw } of REFUSED) {
+    test(what, async ({ page, backend, diagnostics }) => {
+      const form = await openForm(page);
+      await fillMeetingForm(page, input);
+      await form.submit.click();
+      await expect(form[field]).toBeFocused();
+      const validity = await form[field].evaluate(
+        (element: HTMLInputElement, key) => [element.validity[key], element.validationMessage],
+        flaw,
+      );
+      expect(validity).toEqual([true, expect.stringMatching(/./)]);
+      await expect(form.submit).toHaveText(words.submitLabel);
+      await expectNothingSent(page, backend, diagnostics);
+    });
+  }
+});
 
 test("a full submission: submitting state, success toast, reset form, exactly the expected record", async ({
   page,
@@ -115,6 +106,7 @@ test("a full submission: submitting state, success toast, reset form, exactly th
   diagnostics,
 }) => {
   const form = await openForm(page);
+  const empty = await formShows(page);
   const [first, , , fourth] = productOptions.map((option) => option.value);
   const input = {
     fullName: "  Dana Whitfield ",
@@ -153,7 +145,7 @@ test("a full submission: submitting state, success toast, reset form, exactly th
   expect(toastStyle).toEqual([expect.stringMatching(/^system-ui/), "#0b6e4f"]);
   await expect(form.submit).toHaveText(words.submitLabel);
   await expect(form.submit).toBeEnabled();
-  expect(await formState(page)).toEqual(EMPTY_FORM);
+  expect(await formShows(page)).toBe(empty);
   expect(diagnostics.insertRequests).toHaveLength(1);
 
   // Trimmed answers, the products in the form's order, the meeting time's label.
