@@ -48,7 +48,7 @@ const sentEvent = (page: Page, text: string) =>
 async function visit(page: Page, path: string, { referer = "", counted = true } = {}) {
   const sent = counted ? sentEvent(page, '"view"') : undefined;
   const chunk = page.waitForResponse(ANALYTICS_CHUNK);
-  await page.goto(path, { referer });
+  await page.goto(path, referer ? { referer } : {});
   await pageBootHasRun(page);
   await chunk;
   await sent;
