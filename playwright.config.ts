@@ -2,8 +2,8 @@ import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "./tools/lib/chromium";
 
 /**
- * End-to-end tests: run them with `npm run test:e2e` (tools/test-e2e.ts), which builds the site, serves
- * public/ and passes E2E_BASE_URL, E2E_BACKEND_PORT and CHROME_PATH to this configuration.
+ * End-to-end tests: run them with `npm run test:e2e` (tools/test-e2e.ts), which builds the site,
+ * serves public/ and passes E2E_BASE_URL, E2E_BACKEND_PORT and CHROME_PATH to this configuration.
  *
  * One worker: every test shares the local backend on the port baked into the build, and the
  * tests check exactly what the database holds.
@@ -11,11 +11,8 @@ import { CHROMIUM_FLAGS } from "./tools/lib/chromium";
 export default defineConfig({
   testDir: "./e2e/tests",
   globalSetup: "./e2e/support/global-setup.ts",
-  outputDir: "./test-results",
-  fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],

@@ -1,42 +1,32 @@
+/** axe-core in the page: WCAG 2.0, 2.1 and 2.2, levels A and AA, plus axe's best practices. */
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import type { AxeResults, Result, RunOptions } from "axe-core";
+import type { AxeResults, RunOptions } from "axe-core";
 
 const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-/** WCAG 2.0, 2.1 and 2.2, levels A and AA, plus axe's best practices. */
-export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 /**
- * Runs axe-core in the page (evaluated through the DevTools protocol, so the page's
- * Content-Security-Policy does not have to allow it) and returns the violations.
+ * One readable line per element that breaks a rule. axe is evaluated through the DevTools
+ * protocol, so the page's Content-Security-Policy does not have to allow it.
  */
-export async function axeViolations(page: Page, options: RunOptions = {}): Promise<Result[]> {
+export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(
+  const options: RunOptions = {
+    runOnly: { type: "tag", values: AXE_TAGS },
+    resultTypes: ["violations"],
+  };
+  const { violations } = await page.evaluate(
     (runOptions) =>
       (
-        window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<AxeResults> } }
+        window as unknown as { axe: { run(context: Document, o: unknown): Promise<AxeResults> } }
       ).axe.run(document, runOptions),
-    {
-      runOnly: { type: "tag", values: AXE_TAGS },
-      resultTypes: ["violations"],
-      ...options,
-    } as RunOptions,
+    options,
   );
-  return results.violations;
-}
-
-/** One readable line per failing element, for assertion messages. */
-export function describeViolations(violations: readonly Result[]): string[] {
   return violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>
-        `${violation.id} (${violation.impact ?? "?"}): ${violation.help} — ${node.target.join(" ")} — ${squashSummary(node.failureSummary)}`,
+        `${violation.id} (${violation.impact ?? "?"}): ${violation.help} — ${node.target.join(" ")} — ${(node.failureSummary ?? "").replace(/\s+/g, " ").trim()}`,
     ),
   );
-}
-
-function squashSummary(summary: string | undefined): string {
-  return (summary ?? "").replace(/\s+/g, " ").trim();
 }

@@ -1,5 +1,5 @@
 /**
- * Driving /admin/ (Sveltia CMS) as an editor would, for the CMS end-to-end tests.
+ * Driving /admin/ (Sveltia CMS) as an editor would.
  *
  * Locally the CMS works on the checkout through the browser's File System Access API: the editor
  * clicks "Work with Local Repository" and picks the project folder. A test cannot click through
@@ -12,38 +12,38 @@ import os from "node:os";
 import path from "node:path";
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { load } from "js-yaml";
-import { escapeRegExp } from "./content";
 import { PROJECT_ROOT } from "../../tools/lib/test-build";
+import { escapeRegExp } from "./content";
 import { expect } from "./fixtures";
 
 export const CONTENT = path.join(PROJECT_ROOT, "content");
 const CHECKOUT = "checkout";
-/** The one address outside the site the CMS asks for (GitHub's status, on the sign-in page): the tests answer it. */
-export const GITHUB_STATUS = "https://www.githubstatus.com/**";
+/** The one address outside the site the CMS asks for: GitHub's status, on the sign-in page. */
+const GITHUB_STATUS = /^https:\/\/www\.githubstatus\.com\//;
 
-/** Every file under content/ (YAML, pictures, schemas) as base64, keyed by its path in the repository. */
-function checkoutFiles(): Record<string, string> {
+/** The sign-in page asks whether GitHub is up; the test has no network and says it is. */
+export async function answerGitHubStatus(page: Page): Promise<void> {
+  await page.route(GITHUB_STATUS, (route) =>
+    route.fulfill({ json: { status: { indicator: "none" } } }),
+  );
+}
+
+/** Every file under `dir`, by its path from `root` with "/", as base64. */
+function filesUnder(dir: string, root: string): Record<string, string> {
   const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else
-        files[path.relative(PROJECT_ROOT, full).split(path.sep).join("/")] = fs
-          .readFileSync(full)
-          .toString("base64");
-    }
-  };
-  walk(CONTENT);
+  for (const name of fs.readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    const full = path.join(dir, name);
+    if (fs.statSync(full).isFile())
+      files[path.relative(root, full).split(path.sep).join("/")] = fs
+        .readFileSync(full)
+        .toString("base64");
+  }
   return files;
 }
 
 /** Opens /admin/ on a copy of the checkout's content, as an editor who picked the project folder. */
 export async function openCmsOnCheckout(page: Page): Promise<void> {
-  // The sign-in page asks GitHub's status page whether GitHub is up; the test has no network.
-  await page.route(GITHUB_STATUS, (route) =>
-    route.fulfill({ json: { status: { indicator: "none" } } }),
-  );
+  await answerGitHubStatus(page);
   await page.addInitScript((folder) => {
     Object.assign(window, {
       showDirectoryPicker: async () =>
@@ -63,14 +63,13 @@ export async function openCmsOnCheckout(page: Page): Promise<void> {
         let dir = root;
         for (const part of parts.slice(0, -1))
           dir = await dir.getDirectoryHandle(part, { create: true });
-        const writable = await (
-          await dir.getFileHandle(parts[parts.length - 1] ?? "", { create: true })
-        ).createWritable();
+        const file = await dir.getFileHandle(parts.at(-1)!, { create: true });
+        const writable = await file.createWritable();
         await writable.write(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
         await writable.close();
       }
     },
-    { folder: CHECKOUT, files: checkoutFiles() },
+    { folder: CHECKOUT, files: filesUnder(CONTENT, PROJECT_ROOT) },
   );
   await page.getByRole("button", { name: "Work with Local Repository" }).click();
   await expect(page.getByRole("row", { name: "Platform solutions" })).toBeVisible();
@@ -87,9 +86,9 @@ export async function filesWritten(page: Page): Promise<Record<string, string>> 
         if (handle instanceof FileSystemDirectoryHandle) await walk(handle, `${prefix}${name}/`);
         else if (handle instanceof FileSystemFileHandle) {
           const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
-          let binary = "";
-          for (const byte of bytes) binary += String.fromCharCode(byte);
-          result[`${prefix}${name}`] = btoa(binary);
+          result[`${prefix}${name}`] = btoa(
+            Array.from(bytes, (byte) => String.fromCharCode(byte)).join(""),
+          );
         }
       }
     };
@@ -110,11 +109,8 @@ export function writeToDisk(files: Record<string, string>): string {
   return path.join(root, "content");
 }
 
-export function yamlOf(contentDir: string, name: string): Record<string, unknown> {
-  return load(fs.readFileSync(path.join(contentDir, `${name}.yaml`), "utf8")) as Record<
-    string,
-    unknown
-  >;
+export function yamlOf<T>(contentDir: string, name: string): T {
+  return load(fs.readFileSync(path.join(contentDir, `${name}.yaml`), "utf8")) as T;
 }
 
 export async function openSection(page: Page, label: RegExp): Promise<void> {
@@ -122,10 +118,9 @@ export async function openSection(page: Page, label: RegExp): Promise<void> {
   await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
 }
 
+/** Saves; once the file is written the CMS says so and returns to the list of sections. */
 export async function save(page: Page): Promise<void> {
-  const button = page.getByRole("button", { name: "Save" });
-  await button.click();
-  // Once the file is written the CMS says so and returns to the list of sections.
+  await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Entry saved.")).toBeVisible();
   await expect(page.getByRole("row", { name: "Platform solutions" })).toBeVisible();
 }
@@ -150,32 +145,87 @@ export async function emptyTextbox(page: Page, name: string): Promise<Locator> {
   throw new Error(`No empty "${name}" box on the form.`);
 }
 
-export function field(page: Page, label: string) {
+export function field(page: Page, label: string): Locator {
   return page.getByRole("group", { name: new RegExp(`“.?${escapeRegExp(label)}.?” Field`) });
 }
 
-/** The CMS preview pane: a frame whose document the CMS writes (the page's stylesheet and the section). */
-export function previewPane(page: Page): FrameLocator {
-  return page.frameLocator("iframe.preview");
-}
-
 /**
- * Every request /admin/ (its page and the preview frame) makes to another origin than the site's,
- * except those matching `answered` (addresses the test itself fulfils). The CMS must fetch nothing
- * from public CDNs.
+ * Every request /admin/ (its page and the preview frame) makes to another origin than the
+ * site's, GitHub's status excepted (the tests answer it). The CMS must fetch nothing from CDNs.
  */
-export function requestsToOtherOrigins(
-  page: Page,
-  siteUrl: string,
-  answered: readonly RegExp[],
-): string[] {
+export function requestsToOtherOrigins(page: Page, siteUrl: string): string[] {
   const site = new URL(siteUrl).origin;
   const seen: string[] = [];
   page.on("request", (request) => {
     const url = request.url();
     if (/^(blob|data):/.test(url) || !page.url().startsWith(`${site}/admin/`)) return;
-    if (new URL(url).origin !== site && !answered.some((pattern) => pattern.test(url)))
+    if (new URL(url).origin !== site && !GITHUB_STATUS.test(url))
       seen.push(`${request.method()} ${url}`);
   });
   return seen;
+}
+
+/** The CMS preview pane: a frame whose document the CMS writes (the page's stylesheet and the section). */
+export const previewPane = (page: Page): FrameLocator => page.frameLocator("iframe.preview");
+
+/** The SVG source of a drawn picture shown as a data: URL. */
+export async function svgOf(image: Locator): Promise<string> {
+  const src = (await image.getAttribute("src")) ?? "";
+  expect(src).toMatch(/^data:image\/svg\+xml;charset=utf-8,/);
+  return decodeURIComponent(src.slice(src.indexOf(",") + 1));
+}
+
+/** A picture's width over its height, once it has loaded. */
+export const proportions = (picture: Locator) =>
+  picture.evaluate(
+    (image: HTMLImageElement) => image.naturalWidth / Math.max(image.naturalHeight, 1),
+  );
+
+/** The solutions section's parts whose look the preview must share with the page. */
+const STYLED = {
+  heading: "#solutions-heading",
+  card: "#solutions article",
+  cardHeader: "#solutions article header",
+  cardTitle: "#solutions article h3",
+  button: "#solutions article a",
+};
+
+const LOOK = [
+  "font-family",
+  "font-size",
+  "font-weight",
+  "color",
+  "background-color",
+  "border-radius",
+  "box-shadow",
+  "display",
+];
+
+/** The computed styles that make the look, of the first element each selector finds. */
+export async function looks(frame: Page | FrameLocator): Promise<Record<string, string[]>> {
+  const result: Record<string, string[]> = {};
+  for (const [part, selector] of Object.entries(STYLED)) {
+    result[part] = await frame
+      .locator(selector)
+      .first()
+      .evaluate(
+        (element, properties) =>
+          properties.map((name) => `${name}: ${getComputedStyle(element).getPropertyValue(name)}`),
+        LOOK,
+      );
+  }
+  return result;
+}
+
+/** The same parts on the landing page in a window as wide as the preview (the type scales with vw). */
+export async function pageLooks(page: Page): Promise<Record<string, string[]>> {
+  const width = await page
+    .locator("iframe.preview")
+    .evaluate((frame: HTMLIFrameElement) => frame.contentWindow?.innerWidth ?? 0);
+  const landing = await page.context().newPage();
+  await landing.setViewportSize({ width, height: 800 });
+  await landing.goto("/");
+  const result = await looks(landing);
+  await landing.close();
+  return result;
 }

@@ -1,3 +1,8 @@
+/**
+ * What every e2e test gets: the local backend the build talks to, as a new visitor finds it, and
+ * the page's diagnostics, which fail the test on a console error or a Content-Security-Policy
+ * violation it did not declare (the canary is in security-headers.spec.ts).
+ */
 import { test as base, expect, type Page, type Request } from "@playwright/test";
 import {
   readRequests,
@@ -7,24 +12,67 @@ import {
   type StoredRequest,
 } from "../../local-backend";
 
-/**
- * The local backend the build talks to, on the port baked into the build (E2E_BACKEND_PORT).
- * In memory; emptied before every test, so a test sees exactly the rows it caused.
- */
-export type BackendControl = {
-  url: string;
-  /** Every stored meeting request, newest first. */
-  rows(): Promise<StoredRequest[]>;
-  /** Takes the backend down: the browser then gets "connection refused". Restarted before the next test. */
-  stop(): Promise<void>;
-  start(): Promise<void>;
-  /** The backend again, with staff notifications or other screening settings, for this test only. */
-  restartWith(
-    options: Pick<LocalBackendOptions, "notifications" | "screening">,
-  ): Promise<LocalBackend>;
-};
+/** Where the build sends requests (tools/test-e2e.ts picks the port and passes it on). */
+export const BACKEND_URL = `http://127.0.0.1:${process.env.E2E_BACKEND_PORT}`;
 
-/** What the browser reported during a test: asserted empty at the end unless allowed. */
+type BackendSettings = Pick<LocalBackendOptions, "notifications" | "screening">;
+
+/** The local backend on the build's port, in memory. Tests run one at a time (one worker). */
+export class Backend {
+  readonly url = BACKEND_URL;
+  private running: LocalBackend | undefined;
+  private settings: BackendSettings = {};
+
+  async start(): Promise<LocalBackend> {
+    this.running ??= await startLocalBackend({
+      port: Number(process.env.E2E_BACKEND_PORT),
+      host: "127.0.0.1",
+      anonKey: process.env.E2E_ANON_KEY || undefined,
+      ...this.settings,
+    });
+    return this.running;
+  }
+
+  /** Takes the backend down: the browser then gets "connection refused". */
+  async stop(): Promise<void> {
+    const running = this.running;
+    this.running = undefined;
+    await running?.close();
+  }
+
+  /** The backend again with staff notifications or screening settings, for the current test. */
+  async restartWith(settings: BackendSettings): Promise<LocalBackend> {
+    await this.stop();
+    this.settings = settings;
+    return this.start();
+  }
+
+  /** The database as superuser (bypasses grants and row-level security). */
+  get db(): LocalBackend["db"] {
+    if (!this.running) throw new Error("The local backend is stopped.");
+    return this.running.db;
+  }
+
+  /** Every stored meeting request, newest first. */
+  rows(): Promise<StoredRequest[]> {
+    return readRequests(this.db);
+  }
+
+  /** Plain settings, and nothing stored or counted: each test sees only what it caused. */
+  async reset(): Promise<void> {
+    if (Object.keys(this.settings).length > 0) await this.restartWith({});
+    const { db } = await this.start();
+    await db.exec(`
+      delete from public.contacts;
+      delete from private.form_challenges_issued;
+      delete from private.site_event_counts;
+      delete from private.site_event_clients;
+      delete from private.site_event_salts;
+    `);
+  }
+}
+
+/** What the browser reported during a test. */
 export type PageDiagnostics = {
   /** console.error lines and uncaught exceptions. */
   errors: string[];
@@ -32,110 +80,35 @@ export type PageDiagnostics = {
   cspViolations: string[];
   /** Declares console errors this test expects (for example the 404 page's log). */
   allowErrors(...patterns: RegExp[]): void;
-  /** Requests from the page to the backend's insert endpoint with a request in them (POST only). */
+  /** The page's POSTs of a meeting request to the backend. */
   insertRequests: Request[];
-  /** The page's warm-ups of that endpoint: the same POST with no rows (`[]`, src/lib/contacts-warm-up.ts). */
+  /** The page's warm-ups of the same endpoint: a POST of no rows (src/lib/contacts-warm-up.ts). */
   warmUpRequests: Request[];
 };
 
-type WorkerFixtures = { backendProcess: BackendHolder };
-type TestFixtures = { backend: BackendControl; diagnostics: PageDiagnostics };
-
-class BackendHolder {
-  private instance: LocalBackend | undefined;
-  /** Set while a test runs the backend with options of its own (restartWith). */
-  private special = false;
-  constructor(readonly port: number) {}
-
-  get url() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  async start(
-    options: Pick<LocalBackendOptions, "notifications" | "screening"> = {},
-  ): Promise<LocalBackend> {
-    this.instance ??= await startLocalBackend({
-      port: this.port,
-      host: "127.0.0.1",
-      dataDir: undefined,
-      anonKey: anonKey(),
-      ...options,
-    });
-    return this.instance;
-  }
-
-  async restartWith(
-    options: Pick<LocalBackendOptions, "notifications" | "screening">,
-  ): Promise<LocalBackend> {
-    await this.stop();
-    this.special = true;
-    return this.start(options);
-  }
-
-  /** The plain backend again after a test that had its own. */
-  async startPlain(): Promise<void> {
-    if (this.special) await this.stop();
-    this.special = false;
-    await this.start();
-  }
-
-  async stop(): Promise<void> {
-    const running = this.instance;
-    this.instance = undefined;
-    await running?.close();
-  }
-
-  running(): LocalBackend | undefined {
-    return this.instance;
-  }
-}
-
-function anonKey(): string | undefined {
-  return process.env.E2E_ANON_KEY || undefined;
-}
-
-function backendPort(): number {
-  const port = Number(process.env.E2E_BACKEND_PORT);
-  if (!Number.isInteger(port) || port <= 0)
-    throw new Error("E2E_BACKEND_PORT is not set: run the tests with `npm run test:e2e`.");
-  return port;
-}
-
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  backendProcess: [
+export const test = base.extend<
+  { freshBackend: void; diagnostics: PageDiagnostics },
+  { backend: Backend }
+>({
+  backend: [
     async ({}, use) => {
-      const holder = new BackendHolder(backendPort());
-      await holder.start();
-      await use(holder);
-      await holder.stop();
+      const backend = new Backend();
+      await use(backend);
+      await backend.stop();
     },
     { scope: "worker" },
   ],
 
-  backend: [
-    async ({ backendProcess }, use) => {
-      const db = (await backendProcess.start()).db;
-      // Each test starts as a visitor new to the site: no requests, no challenges counted for 127.0.0.1.
-      await db.exec("delete from public.contacts; delete from private.form_challenges_issued;");
-      await use({
-        url: backendProcess.url,
-        rows: async () => {
-          const running = backendProcess.running();
-          return readRequests(running ? running.db : db);
-        },
-        stop: () => backendProcess.stop(),
-        start: async () => {
-          await backendProcess.start();
-        },
-        restartWith: (options) => backendProcess.restartWith(options),
-      });
-      await backendProcess.startPlain(); // the next test finds it up again, as it was
+  freshBackend: [
+    async ({ backend }, use) => {
+      await backend.reset();
+      await use();
     },
     { auto: true },
   ],
 
   diagnostics: [
-    async ({ context, backend }, use, testInfo) => {
+    async ({ context }, use, testInfo) => {
       const errors: string[] = [];
       const cspViolations: string[] = [];
       const allowed: RegExp[] = [];
@@ -158,16 +131,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       context.on("console", (message) => {
         if (message.type() === "error")
-          errors.push(`console.error on ${safePath(message.page())}: ${message.text()}`);
+          errors.push(`console.error on ${pathOf(message.page())}: ${message.text()}`);
       });
       context.on("weberror", (error) => errors.push(`uncaught error: ${error.error().message}`));
       context.on("request", (request) => {
         if (
           request.method() === "POST" &&
-          request.url().startsWith(`${backend.url}/rest/v1/contacts`)
-        ) {
+          request.url().startsWith(`${BACKEND_URL}/rest/v1/contacts`)
+        )
           (isWarmUp(request) ? warmUpRequests : insertRequests).push(request);
-        }
       });
 
       await use({
@@ -189,18 +161,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 });
 
-/** The page's warm-up of the insert endpoint: a POST of no rows (src/lib/contacts-warm-up.ts). */
+/** The page's warm-up of the insert endpoint: a POST of no rows. */
 export function isWarmUp(request: Request): boolean {
   return request.method() === "POST" && request.postData() === "[]";
 }
 
-function safePath(page: Page | null): string {
-  if (!page) return "(no page)";
-  try {
-    return new URL(page.url()).pathname;
-  } catch {
-    return page.url();
-  }
+function pathOf(page: Page | null): string {
+  return page ? new URL(page.url(), "http://unknown").pathname : "(no page)";
 }
 
 export { expect };

@@ -1,13 +1,19 @@
+/**
+ * The meeting form as a visitor meets it, found by the names content/meeting.yaml gives its
+ * controls, and the steps the form specs share: fill, submit, break the backend's answer, and
+ * read back what the form shows and what the database stored.
+ */
 import type { Locator, Page, Route } from "@playwright/test";
-import { buildContactRecord, EMPTY_MEETING_REQUEST } from "../../src/lib/meeting-request";
-import type { ContactRecord } from "../../src/lib/meeting-request";
+import {
+  buildContactRecord,
+  EMPTY_MEETING_REQUEST,
+  type ContactRecord,
+} from "../../src/lib/meeting-request";
 import { content, escapeRegExp } from "./content";
-import { isWarmUp } from "./fixtures";
+import { BACKEND_URL, expect, isWarmUp, type Backend, type PageDiagnostics } from "./fixtures";
 
-const words = content.meeting.form;
-const { productOptions, meetingTimeOptions } = content.meeting;
+const { form: words, productOptions, meetingTimeOptions } = content.meeting;
 
-/** The meeting form's controls, found by their accessible names (content/meeting.yaml) as a person would find them. */
 export function meetingForm(page: Page) {
   const section = page.locator("#contact-form");
   const exact = { exact: true };
@@ -35,6 +41,14 @@ export function meetingForm(page: Page) {
   };
 }
 
+/** Opens the landing page and scrolls to the form, as a visitor who came to ask for a meeting. */
+export async function openForm(page: Page) {
+  await page.goto("/");
+  const form = meetingForm(page);
+  await form.section.scrollIntoViewIfNeeded();
+  return form;
+}
+
 /** What a visitor enters; products and meeting time by their values in content/meeting.yaml. */
 export type FormInput = {
   fullName: string;
@@ -47,16 +61,38 @@ export type FormInput = {
   challenges?: string;
 };
 
-export async function fillMeetingForm(page: Page, input: FormInput): Promise<void> {
+/** The required answers, with an address of their own (the database takes five per address and hour). */
+export function answers(tag: string, more: Partial<FormInput> = {}): FormInput {
+  return {
+    fullName: "Dana Whitfield",
+    organization: "Valley Regional Transit",
+    email: uniqueEmail(tag),
+    ...more,
+  };
+}
+
+export async function fillMeetingForm(page: Page, input: Partial<FormInput>): Promise<void> {
   const form = meetingForm(page);
-  await form.fullName.fill(input.fullName);
-  await form.organization.fill(input.organization);
-  await form.email.fill(input.email);
-  if (input.phone !== undefined) await form.phone.fill(input.phone);
-  if (input.fleetSize !== undefined) await form.fleetSize.fill(input.fleetSize);
-  for (const value of input.products ?? []) await form.product(productLabel(value)).check();
-  if (input.meetingTime) await form.meetingTime(meetingTimeLabel(input.meetingTime)).check();
+  for (const field of ["fullName", "organization", "email", "phone", "fleetSize"] as const) {
+    if (input[field] !== undefined) await form[field].fill(input[field]);
+  }
+  for (const value of input.products ?? [])
+    await form.product(labelOf(productOptions, value)).check();
+  if (input.meetingTime)
+    await form.meetingTime(labelOf(meetingTimeOptions, input.meetingTime)).check();
   if (input.challenges !== undefined) await form.challenges.fill(input.challenges);
+}
+
+function labelOf(options: readonly { value: string; label: string }[], value: string): string {
+  const option = options.find((candidate) => candidate.value === value);
+  if (!option) throw new Error(`No option ${value} in content/meeting.yaml.`);
+  return option.label;
+}
+
+/** Presses the submit button and waits for the success toast. */
+export async function submitAndSucceed(page: Page): Promise<void> {
+  await meetingForm(page).submit.click();
+  await expect(toast(page, content.meeting.successToast.title)).toBeVisible();
 }
 
 /**
@@ -70,67 +106,55 @@ export function expectedRecord(input: FormInput): ContactRecord {
   );
 }
 
-/** What the form shows, to compare before and after a failed submission. */
-export async function formState(page: Page) {
-  const form = meetingForm(page);
-  return {
-    fullName: await form.fullName.inputValue(),
-    organization: await form.organization.inputValue(),
-    email: await form.email.inputValue(),
-    phone: await form.phone.inputValue(),
-    fleetSize: await form.fleetSize.inputValue(),
-    challenges: await form.challenges.inputValue(),
-    products: await checkedLabels(form.products.getByRole("checkbox")),
-    meetingTime: (await checkedLabels(form.meetingTimes.getByRole("radio")))[0] ?? "",
-  };
+/** The database holds exactly the one request `input` makes. */
+export async function expectStored(backend: Backend, input: FormInput): Promise<void> {
+  expect(await backend.rows()).toEqual([expect.objectContaining(expectedRecord(input))]);
 }
 
-async function checkedLabels(boxes: Locator): Promise<string[]> {
-  return boxes.evaluateAll((inputs: HTMLInputElement[]) =>
-    inputs
-      .filter((input) => input.checked)
-      .map((input) => (input.labels?.[0]?.textContent ?? "").trim()),
-  );
+/** Nothing left the page for the backend: no insert request, no row. */
+export async function expectNothingSent(
+  page: Page,
+  backend: Backend,
+  diagnostics: PageDiagnostics,
+): Promise<void> {
+  await page.waitForTimeout(500);
+  expect(diagnostics.insertRequests).toHaveLength(0);
+  expect(await backend.rows()).toHaveLength(0);
 }
 
-export const EMPTY_FORM = {
-  fullName: "",
-  organization: "",
-  email: "",
-  phone: "",
-  fleetSize: "",
-  challenges: "",
-  products: [] as string[],
-  meetingTime: "",
-};
+/**
+ * What the form shows a person: every value, tick and choice and the button, as the accessibility
+ * tree has them. Compared before and after a submission.
+ */
+export function formShows(page: Page): Promise<string> {
+  return meetingForm(page).section.locator("form").ariaSnapshot();
+}
 
 /** A toast, found as a screen reader announces it (react-toastify gives each one role="alert"). */
 export function toast(page: Page, title: string): Locator {
   return page.getByRole("alert").filter({ hasText: title });
 }
 
-export function productLabel(value: string): string {
-  const option = productOptions.find((candidate) => candidate.value === value);
-  if (!option) throw new Error(`no product option ${value} in content/meeting.yaml`);
-  return option.label;
-}
-
-export function meetingTimeLabel(value: string): string {
-  const option = meetingTimeOptions.find((candidate) => candidate.value === value);
-  if (!option) throw new Error(`no meeting time ${value} in content/meeting.yaml`);
-  return option.label;
+/** Answers every POST of the page to the contacts endpoint (warm-ups too) with `answer`. */
+export async function answerInserts(
+  page: Page,
+  answer: (route: Route) => Promise<void> | void,
+): Promise<void> {
+  await page.route(`${BACKEND_URL}/rest/v1/contacts*`, (route) =>
+    route.request().method() === "POST" ? answer(route) : route.continue(),
+  );
 }
 
 /**
- * Holds the page's insert requests (not its warm-ups) until `release()` is called, so a test can look at the
- * submitting state. The request then reaches the real backend unchanged.
+ * Holds the page's insert requests (not its warm-ups) until `release()` is called, so a test can
+ * look at the submitting state. The request then reaches the real backend unchanged.
  */
-export async function holdInserts(page: Page, backendUrl: string) {
+export async function holdInserts(page: Page) {
   const held: Route[] = [];
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`${backendUrl}/rest/v1/contacts*`, async (route) => {
-    if (route.request().method() !== "POST" || isWarmUp(route.request())) return route.continue();
+  await answerInserts(page, async (route) => {
+    if (isWarmUp(route.request())) return route.continue();
     held.push(route);
     await released;
     await route.continue();
@@ -138,7 +162,6 @@ export async function holdInserts(page: Page, backendUrl: string) {
   return { held, release };
 }
 
-/** A unique address: the database accepts at most five requests per address and hour. */
 export function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@agency.example.org`;
 }

@@ -1,138 +1,56 @@
 /**
- * /admin/: marketing staff edit the page's content in the browser (Sveltia CMS, see cms/).
+ * /admin/: marketing staff edit the page's content in the browser (Sveltia CMS, see cms/), on a
+ * copy of content/ (e2e/support/cms-editor.ts says how). An editor's edits show in the preview,
+ * which is the page's own section with the page's styles; the files the CMS writes pass the
+ * content check, and a site built from them shows the edits.
  *
- * The CMS works on a copy of content/ in the browser's private file system (e2e/support/cms-editor.ts
- * says why). The first test edits as an editor would, watches the preview pane render the page's
- * own section with the page's styles, and runs the content check on what the CMS wrote; the next
- * builds the site from those files (a real gatsby build of a temporary copy of the project) and
- * finds the edits on the rebuilt page.
- *
- * /admin/ comes from the build (plugins/cms-admin) with the headers of public/_headers, so its own
- * Content-Security-Policy is in force: the fixture fails any test on a CSP violation. Every test
- * here also fails when the CMS asks another origin for anything (fonts, modules, code from CDNs).
+ * /admin/ comes from the build with the headers of public/_headers, so its own CSP is in force
+ * (the fixture fails a test on a violation), and every test fails when the CMS asks another
+ * origin for anything (fonts, modules, code from CDNs).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { checkContentDirectory } from "../../build-time/content/check-content";
 import { formatReport } from "../../build-time/content/messages";
+import { drawnLines } from "../../src/lib/pictures/draw-text";
 import { buildWithContent } from "../../tools/lib/content-build";
 import { startStaticServer } from "../../tools/lib/static-server";
-import {
-  CONTENT,
-  emptyTextbox,
-  field,
-  filesWritten,
-  openCmsOnCheckout,
-  openSection,
-  previewPane,
-  requestsToOtherOrigins,
-  save,
-  scrollTo,
-  writeToDisk,
-  yamlOf,
-} from "../support/cms-editor";
+import * as cms from "../support/cms-editor";
 import { content, pictureDescriptions, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
-import { drawnLines } from "../../src/lib/pictures/draw-text";
 
 const NEW_SUBTITLE = "Microtransit that pays for itself";
 const NEW_HIGHLIGHT = "Books a ride in under a minute from any phone.";
 const NEW_PICTURE_ALT = "Our booth team showing a live microtransit demo on a large screen.";
 const PERKS_AFTER_MOVE = ["Free ROI calculator consultation", "Live demos"];
-/** The picture uploaded as the meeting picture (1200 × 630, unlike the current one). */
-const NEW_PICTURE_SOURCE = path.join(
-  path.dirname(CONTENT),
-  "build-time",
-  "content",
-  "__fixtures__",
-  "valid",
-  "images",
-  "share-card.png",
+/** Uploaded as the meeting picture: 1200 × 630, unlike the drawn one. */
+const NEW_PICTURE = path.join(
+  cms.CONTENT,
+  "../build-time/content/__fixtures__/valid/images/share-card.png",
 );
-
 /** The label of the meeting section's own-picture field (cms/labels.ts). */
 const PICTURE_FIELD = "Your own picture (optional)";
 
-/** The SVG source of a drawn picture shown as a data: URL. */
-async function svgOf(image: Locator): Promise<string> {
-  const src = (await image.getAttribute("src")) ?? "";
-  expect(src).toMatch(/^data:image\/svg\+xml;charset=utf-8,/);
-  return decodeURIComponent(src.slice(src.indexOf(",") + 1));
-}
-
 let otherOrigins: string[] = [];
 test.beforeEach(({ page, baseURL }) => {
-  otherOrigins = requestsToOtherOrigins(page, baseURL ?? "", [
-    /^https:\/\/www\.githubstatus\.com\//,
-  ]);
+  otherOrigins = cms.requestsToOtherOrigins(page, baseURL!);
 });
 test.afterEach(() => {
   expect(otherOrigins, "requests from /admin/ to other origins").toEqual([]);
 });
 
-const STYLE_PROPERTIES = [
-  "font-family",
-  "font-size",
-  "font-weight",
-  "color",
-  "background-color",
-  "border-radius",
-  "box-shadow",
-  "display",
-] as const;
-
-async function stylesOf(locator: Locator): Promise<Record<string, string>> {
-  return locator.evaluate((element, properties) => {
-    const style = getComputedStyle(element);
-    return Object.fromEntries(
-      properties.map((property) => [property, style.getPropertyValue(property)]),
-    );
-  }, STYLE_PROPERTIES);
-}
-
-/**
- * The same elements on the landing page (the build the e2e run serves), in a window as wide as the
- * preview pane: the page's type scales with the window's width (clamp() with vw).
- */
-async function pageStyles(page: Page): Promise<Record<string, Record<string, string>>> {
-  const width = await page
-    .locator("iframe.preview")
-    .evaluate((frame: HTMLIFrameElement) => frame.contentWindow?.innerWidth ?? 0);
-  const landing = await page.context().newPage();
-  await landing.setViewportSize({ width, height: 800 });
-  await landing.goto("/");
-  const styles = {
-    heading: await stylesOf(landing.locator("#solutions-heading")),
-    card: await stylesOf(landing.locator("#solutions article").first()),
-    cardHeader: await stylesOf(landing.locator("#solutions article header").first()),
-    cardTitle: await stylesOf(landing.locator("#solutions article h3").first()),
-    button: await stylesOf(landing.locator("#solutions article a").first()),
-  };
-  await landing.close();
-  return styles;
-}
-
-/** What the CMS wrote in the first test, on disk: the second test builds the site from it. */
-let editedContent: string | undefined;
-
 test("the sign-in screen belongs to the company: its name and mark, the project's folder, no vendor placeholder", async ({
   page,
 }) => {
-  await page.route(/^https:\/\/www\.githubstatus\.com\//, (route) =>
-    route.fulfill({ json: { status: { indicator: "none" } } }),
-  );
+  await cms.answerGitHubStatus(page);
   await page.goto("/admin/");
-  const title = "Meridian Mobility Systems · Website editor";
-  await expect(page).toHaveTitle(title);
+  await expect(page).toHaveTitle("Meridian Mobility Systems · Website editor");
   // Sveltia wraps the name in Unicode isolates (U+2068 … U+2069).
+  const folder = path.basename(path.dirname(cms.CONTENT));
   await expect(
-    page.getByText(
-      new RegExp(
-        `choose the project folder “\u2068?${path.basename(path.dirname(CONTENT))}\u2069?”`,
-      ),
-    ),
+    page.getByText(new RegExp(`choose the project folder “\u2068?${folder}\u2069?”`)),
   ).toBeVisible();
   await expect(page.locator("body")).not.toContainText(/your-repository|root directory/);
   const logo = page.locator('img[src="/favicon.svg"]').first();
@@ -142,124 +60,102 @@ test("the sign-in screen belongs to the company: its name and mark, the project'
 });
 
 test.describe.serial("editing through /admin/", () => {
+  /** What the CMS wrote in the first test, on disk: the second builds the site from it. */
+  let editedContent: string | undefined;
+
   test("an editor changes a subtitle, adds a highlight, changes a date, reorders perks and replaces the meeting picture; the preview shows the page's own section and the files pass the content check", async ({
     page,
   }) => {
     test.setTimeout(90_000);
-    await openCmsOnCheckout(page);
+    await cms.openCmsOnCheckout(page);
+    const preview = cms.previewPane(page);
 
-    await openSection(page, /Platform solutions/);
-    await (
-      await scrollTo(page, field(page, "Subtitle").first().getByRole("textbox"))
-    ).fill(NEW_SUBTITLE);
-    await (
-      await scrollTo(page, page.getByRole("button", { name: /Add .?Highlight/ }).first())
-    ).click();
-    await (await emptyTextbox(page, "Highlight")).fill(NEW_HIGHLIGHT);
-
-    // The preview is the page's section (same markup, same styles), with the edits as they are typed.
-    const preview = previewPane(page);
+    await cms.openSection(page, /Platform solutions/);
+    const subtitle = cms.field(page, "Subtitle").first().getByRole("textbox");
+    await (await cms.scrollTo(page, subtitle)).fill(NEW_SUBTITLE);
+    const addHighlight = page.getByRole("button", { name: /Add .?Highlight/ }).first();
+    await (await cms.scrollTo(page, addHighlight)).click();
+    await (await cms.emptyTextbox(page, "Highlight")).fill(NEW_HIGHLIGHT);
+    // The preview is the page's section, same markup and styles, with the edits as they are typed.
     const firstCard = preview.locator("#solutions article").first();
     await expect(firstCard.locator("header p")).toHaveText(NEW_SUBTITLE);
     await expect(firstCard.getByRole("listitem").last()).toHaveText(NEW_HIGHLIGHT);
-    const expected = await pageStyles(page);
-    expect(await stylesOf(preview.locator("#solutions-heading"))).toEqual(expected.heading);
-    expect(await stylesOf(firstCard)).toEqual(expected.card);
-    expect(await stylesOf(firstCard.locator("header"))).toEqual(expected.cardHeader);
-    expect(await stylesOf(firstCard.locator("h3"))).toEqual(expected.cardTitle);
-    expect(await stylesOf(firstCard.locator("a"))).toEqual(expected.button);
+    expect(await cms.looks(preview)).toEqual(await cms.pageLooks(page));
     await expect(preview.locator("#solutions article")).toHaveCount(5);
     await expect(preview.locator("#consulting-heading")).toBeVisible();
     await page.screenshot({ path: test.info().outputPath("preview-solutions.png") });
-    await save(page);
+    await cms.save(page);
 
-    await openSection(page, /Expo section/);
-    await field(page, "Start date").getByRole("textbox").fill("2025-05-19");
-    const perks = field(page, "Perks");
+    await cms.openSection(page, /Expo section/);
+    await cms.field(page, "Start date").getByRole("textbox").fill("2025-05-19");
     // The drag handle also moves an item with the arrow keys (aria-keyshortcuts="ArrowUp ArrowDown Home End").
-    await (
-      await scrollTo(page, perks.getByRole("button", { name: "Reorder Item" }).first())
-    ).focus();
+    const handle = cms.field(page, "Perks").getByRole("button", { name: "Reorder Item" }).first();
+    await (await cms.scrollTo(page, handle)).focus();
     await page.keyboard.press("ArrowDown");
-    await expect(preview.locator("#expo li h4").first()).toHaveText(PERKS_AFTER_MOVE[0] ?? "");
+    await expect(preview.locator("#expo li h4").first()).toHaveText(PERKS_AFTER_MOVE[0]!);
     // The sharing card in the preview is redrawn with the new first day, as the build will draw it.
     const card = preview.getByRole("img", {
       name: /^Meridian Mobility Systems at CTAA Expo 2025, booth 713, May 19 – 21, 2025/,
     });
     await expect(card).toBeVisible();
-    expect(drawnLines(await svgOf(card))).toContain("May 19 – 21, 2025 · Palm Springs, CA");
+    expect(drawnLines(await cms.svgOf(card))).toContain("May 19 – 21, 2025 · Palm Springs, CA");
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath("preview-sharing-card.png") });
-    await save(page);
+    await cms.save(page);
 
-    await openSection(page, /Meeting request section/);
-    const newPicture = path.join(
-      fs.mkdtempSync(path.join(os.tmpdir(), "cms-picture-")),
-      "booth-team.png",
-    );
-    fs.copyFileSync(NEW_PICTURE_SOURCE, newPicture);
-    // Until the editor chooses a picture of their own, the preview shows the illustration the build draws.
-    const drawnIllustration = preview.getByRole("img", {
-      name: squish(pictureDescriptions.meeting),
-    });
-    await expect(drawnIllustration).toBeVisible();
-    expect(drawnLines(await svgOf(drawnIllustration)).slice(0, 2)).toEqual([
+    await cms.openSection(page, /Meeting request section/);
+    // Until the editor chooses a picture of their own, the preview shows the one the build draws.
+    const drawn = preview.getByRole("img", { name: squish(pictureDescriptions.meeting) });
+    await expect(drawn).toBeVisible();
+    expect(drawnLines(await cms.svgOf(drawn)).slice(0, 2)).toEqual([
       content.site.shortName.toUpperCase(),
       `BOOTH ${content.expo.booth}`,
     ]);
-    await field(page, PICTURE_FIELD)
+    const upload = path.join(
+      fs.mkdtempSync(path.join(os.tmpdir(), "cms-picture-")),
+      "booth-team.png",
+    );
+    fs.copyFileSync(NEW_PICTURE, upload);
+    await cms
+      .field(page, PICTURE_FIELD)
       .getByRole("button", { name: /Replace|Select|Browse/ })
       .first()
       .click();
     const dialog = page.getByRole("dialog", { name: "Select Image" });
-    const [chooser] = await Promise.all([
-      page.waitForEvent("filechooser"),
-      dialog.getByRole("button", { name: "Upload" }).click(),
-    ]);
-    await chooser.setFiles(newPicture);
+    const chooser = page.waitForEvent("filechooser");
+    await dialog.getByRole("button", { name: "Upload" }).click();
+    await (await chooser).setFiles(upload);
     await expect(
       dialog.getByRole("option", { name: "booth-team.png", selected: true }),
     ).toBeVisible();
     await dialog.getByRole("button", { name: "Insert" }).click();
     await expect(dialog).toBeHidden();
-    await expect(field(page, PICTURE_FIELD)).toContainText("booth-team.png");
-    await field(page, "Picture description").getByRole("textbox").fill(NEW_PICTURE_ALT);
+    await expect(cms.field(page, PICTURE_FIELD)).toContainText("booth-team.png");
+    await cms.field(page, "Picture description").getByRole("textbox").fill(NEW_PICTURE_ALT);
     // The uploaded picture shows in the preview, with its description, at its own proportions.
     const picture = preview.getByRole("img", { name: NEW_PICTURE_ALT });
     await expect(picture).toBeVisible();
-    await expect
-      .poll(() =>
-        picture.evaluate(
-          (image: HTMLImageElement) => image.naturalWidth / Math.max(image.naturalHeight, 1),
-        ),
-      )
-      .toBeCloseTo(1200 / 630, 2);
+    await expect.poll(() => cms.proportions(picture)).toBeCloseTo(1200 / 630, 2);
     await expect(preview.getByRole("heading", { name: "Book Your Meeting" })).toBeVisible();
     await picture.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath("preview-meeting.png") });
-    await save(page);
+    await cms.save(page);
 
-    const contentDir = writeToDisk(await filesWritten(page));
+    const contentDir = cms.writeToDisk(await cms.filesWritten(page));
     const result = checkContentDirectory(contentDir);
     expect(result.errors, formatReport(result).join("\n")).toEqual([]);
-
-    const solutions = yamlOf(contentDir, "solutions") as {
-      offerings: Array<{ subtitle: string; highlights: string[] }>;
-    };
-    expect(solutions.offerings[0]?.subtitle).toBe(NEW_SUBTITLE);
-    expect(solutions.offerings[0]?.highlights.at(-1)).toBe(NEW_HIGHLIGHT);
-    const expo = yamlOf(contentDir, "expo") as {
-      startDate: string;
-      perks: Array<{ title: string }>;
-    };
+    const solutions = cms.yamlOf<{ offerings: { subtitle: string; highlights: string[] }[] }>(
+      contentDir,
+      "solutions",
+    );
+    expect(solutions.offerings[0]!.subtitle).toBe(NEW_SUBTITLE);
+    expect(solutions.offerings[0]!.highlights.at(-1)).toBe(NEW_HIGHLIGHT);
+    const expo = cms.yamlOf<{ startDate: string; perks: { title: string }[] }>(contentDir, "expo");
     expect(expo.startDate).toBe("2025-05-19");
     expect(expo.perks.slice(0, 2).map((perk) => perk.title)).toEqual(PERKS_AFTER_MOVE);
-    const meeting = yamlOf(contentDir, "meeting") as { image: string; imageAlt: string };
-    expect(meeting.image).toBe("./images/booth-team.png");
-    expect(fs.readFileSync(path.join(contentDir, meeting.image))).toEqual(
-      fs.readFileSync(newPicture),
-    );
-    expect(meeting.imageAlt).toBe(NEW_PICTURE_ALT);
+    const meeting = cms.yamlOf<{ image: string; imageAlt: string }>(contentDir, "meeting");
+    expect(meeting).toMatchObject({ image: "./images/booth-team.png", imageAlt: NEW_PICTURE_ALT });
+    expect(fs.readFileSync(path.join(contentDir, meeting.image))).toEqual(fs.readFileSync(upload));
     editedContent = contentDir;
   });
 
@@ -278,19 +174,12 @@ test.describe.serial("editing through /admin/", () => {
       const firstCard = page.locator("#solutions article").first();
       await expect(firstCard.locator("header p")).toHaveText(NEW_SUBTITLE);
       await expect(firstCard.getByRole("listitem").last()).toHaveText(NEW_HIGHLIGHT);
-      expect((await page.locator("#expo li h4").allTextContents()).slice(0, 2)).toEqual(
-        PERKS_AFTER_MOVE,
-      );
+      const perks = await page.locator("#expo li h4").allTextContents();
+      expect(perks.slice(0, 2)).toEqual(PERKS_AFTER_MOVE);
       const picture = page.locator("#contact-form").getByRole("img", { name: NEW_PICTURE_ALT });
       await picture.scrollIntoViewIfNeeded();
       await expect(picture).toBeVisible();
-      await expect
-        .poll(() =>
-          picture.evaluate(
-            (image: HTMLImageElement) => image.naturalWidth / Math.max(image.naturalHeight, 1),
-          ),
-        )
-        .toBeCloseTo(1200 / 630, 2);
+      await expect.poll(() => cms.proportions(picture)).toBeCloseTo(1200 / 630, 2);
     } finally {
       await server.close();
       build.remove();
@@ -301,19 +190,17 @@ test.describe.serial("editing through /admin/", () => {
 test("the CMS refuses an empty required field and a bad e-mail address with a plain sentence, and writes nothing", async ({
   page,
 }) => {
-  await openCmsOnCheckout(page);
-  const before = await filesWritten(page);
-  await openSection(page, /Contact details/);
-
-  await field(page, "Email").getByRole("textbox").fill("meetings@meridianmobility");
-  await field(page, "Phone").getByRole("textbox").fill("");
+  await cms.openCmsOnCheckout(page);
+  const before = await cms.filesWritten(page);
+  await cms.openSection(page, /Contact details/);
+  await cms.field(page, "Email").getByRole("textbox").fill("meetings@meridianmobility");
+  await cms.field(page, "Phone").getByRole("textbox").fill("");
   await page.getByRole("button", { name: "Save" }).click();
-
-  await expect(field(page, "Email")).toContainText(
+  await expect(cms.field(page, "Email")).toContainText(
     "Expected an e-mail address such as meetings@example.com.",
   );
-  await expect(field(page, "Phone")).toContainText(/required/i);
-  expect(await filesWritten(page)).toEqual(before);
+  await expect(cms.field(page, "Phone")).toContainText(/required/i);
+  expect(await cms.filesWritten(page)).toEqual(before);
 });
 
 test("a sign-in window opened by /admin/ (the OAuth client at CMS_AUTH_URL) can report back to it: the opener policy keeps the link", async ({
@@ -327,34 +214,31 @@ test("a sign-in window opened by /admin/ (the OAuth client at CMS_AUTH_URL) can 
       body: "<!doctype html><title>Authenticator</title>",
     }),
   );
-  await openCmsOnCheckout(page);
-  const [popup] = await Promise.all([
-    page.waitForEvent("popup"),
-    page.evaluate(
-      (url) => void window.open(`${url}/auth?provider=github`, "auth", "width=600,height=800"),
-      authenticator,
-    ),
-  ]);
-  await popup.waitForLoadState();
-  expect(await popup.evaluate(() => window.opener !== null)).toBe(true);
-  await popup.close();
+  await cms.openCmsOnCheckout(page);
+  const popup = page.waitForEvent("popup");
+  await page.evaluate(
+    (url) => void window.open(`${url}/auth?provider=github`, "auth", "width=600,height=800"),
+    authenticator,
+  );
+  await (await popup).waitForLoadState();
+  expect(await (await popup).evaluate(() => window.opener !== null)).toBe(true);
 });
 
 test("every section's preview is its part of the page, with what it shows from other files", async ({
   page,
 }) => {
-  await openCmsOnCheckout(page);
-  const preview = previewPane(page);
-  const sections: Array<[RegExp, (frame: typeof preview) => Locator]> = [
-    [/Company facts/, (frame) => frame.locator("footer").getByRole("link", { name: "MobilityDR" })],
-    [/First screen/, (frame) => frame.locator("#hero-heading")],
-    [/Consulting/, (frame) => frame.locator("#consulting-heading")],
-    [/Contact details/, (frame) => frame.getByRole("heading", { name: "Contact Information" })],
-    [/Footer/, (frame) => frame.locator("footer address")],
+  await cms.openCmsOnCheckout(page);
+  const preview = cms.previewPane(page);
+  const sections: [RegExp, Locator][] = [
+    [/Company facts/, preview.locator("footer").getByRole("link", { name: "MobilityDR" })],
+    [/First screen/, preview.locator("#hero-heading")],
+    [/Consulting/, preview.locator("#consulting-heading")],
+    [/Contact details/, preview.getByRole("heading", { name: "Contact Information" })],
+    [/Footer/, preview.locator("footer address")],
   ];
   for (const [label, landmark] of sections) {
-    await openSection(page, label);
-    await expect(landmark(preview)).toBeVisible();
+    await cms.openSection(page, label);
+    await expect(landmark).toBeVisible();
     if (label.source === "First screen")
       await page.screenshot({ path: test.info().outputPath("preview-hero.png") });
     // Back to the list of sections (the CMS routes by the address's hash).

@@ -1,124 +1,166 @@
-/** The meeting form in the built page: a backend down, an error answer or no answer shows the failure toast and keeps every value. */
-import { content } from "../support/content";
-import { expect, test } from "../support/fixtures";
-import { fillMeetingForm, formState, meetingForm, toast, uniqueEmail } from "../support/form";
+/**
+ * The meeting form when its request fails: the backend down, an error answer, no answer at all.
+ * The visitor gets the failure toast and keeps every value, the console says what is wrong, and
+ * the same values go through once the backend answers again. Then the toasts themselves.
+ */
+import type { Page, Route } from "@playwright/test";
+import { content, escapeRegExp } from "../support/content";
+import { BACKEND_URL, expect, test, type Backend } from "../support/fixtures";
+import {
+  answerInserts,
+  answers,
+  expectStored,
+  fillMeetingForm,
+  formShows,
+  openForm,
+  submitAndSucceed,
+  toast,
+} from "../support/form";
 
-const {
-  form: words,
-  productOptions,
-  meetingTimeOptions,
-  successToast,
-  failureToast,
-} = content.meeting;
+const { form: words, productOptions, meetingTimeOptions, failureToast } = content.meeting;
 
-test.beforeEach(async ({ page }) => {
-  await page.goto("/");
-  await meetingForm(page).section.scrollIntoViewIfNeeded();
-});
-
-test.describe("meeting form: failures keep every value", () => {
-  const input = {
-    fullName: "Morgan Lee",
-    organization: "Cascade Paratransit",
-    phone: "555-0100",
-    fleetSize: "40",
-    products: [productOptions[1]!.value],
-    meetingTime: meetingTimeOptions[4]!.value,
-    challenges: "Run-cutting for two depots.",
-  };
-
-  test("backend down: failure toast, the error in the console, values kept; later the same values go through", async ({
-    page,
-    backend,
-    diagnostics,
-  }) => {
-    diagnostics.allowErrors(/ERR_CONNECTION_REFUSED|Failed to load resource/, /Meeting request/);
-    const form = meetingForm(page);
-    const email = uniqueEmail("down");
-    await fillMeetingForm(page, { ...input, email });
-    const before = await formState(page);
-    await backend.stop();
-
-    await form.submit.click();
-    const failure = toast(page, failureToast.title);
-    await expect(failure).toContainText(failureToast.text);
-    await expect(
-      page.locator(".Toastify__toast--error").filter({ hasText: failureToast.title }),
-    ).toHaveCount(1);
-    expect(await formState(page)).toEqual(before);
-    await expect(form.submit).toBeEnabled();
-    expect(
-      diagnostics.errors.some((line) => /Meeting request/.test(line) && line.includes(backend.url)),
-    ).toBe(true);
-
-    await backend.start();
-    await form.submit.click();
-    await expect(toast(page, successToast.title)).toBeVisible();
-    expect((await backend.rows()).map((row) => row.email)).toEqual([email]);
+/** A JSON error answer, as Supabase's API gives one (CORS included, so the page can read it). */
+const refuse = (status: number, body: object) => (route: Route) =>
+  route.fulfill({
+    status,
+    contentType: "application/json",
+    headers: { "access-control-allow-origin": "*" },
+    body: JSON.stringify(body),
   });
 
-  for (const answer of [
-    { status: 500, body: { message: "upstream timeout", code: "XX000" }, console: /HTTP 500/ },
-    {
-      status: 401,
-      body: {
-        message: "Invalid API key",
-        hint: "Double check your Supabase `anon` or `service_role` API key.",
-      },
-      console: /GATSBY_SUPABASE_ANON_KEY/,
-    },
-  ]) {
-    test(`an HTTP ${answer.status} answer: failure toast, a console message that says what is wrong, values kept`, async ({
-      page,
-      backend,
-      diagnostics,
-    }) => {
-      diagnostics.allowErrors(/Failed to load resource/, /Meeting request/);
-      await page.route(`${backend.url}/rest/v1/contacts*`, (route) =>
-        route.request().method() === "POST"
-          ? route.fulfill({
-              status: answer.status,
-              contentType: "application/json",
-              headers: { "access-control-allow-origin": "*" },
-              body: JSON.stringify(answer.body),
-            })
-          : route.continue(),
-      );
-      await fillMeetingForm(page, { ...input, email: uniqueEmail(`http${answer.status}`) });
-      const before = await formState(page);
-      await meetingForm(page).submit.click();
-      await expect(toast(page, failureToast.title)).toContainText(failureToast.text);
-      expect(await formState(page)).toEqual(before);
+type Failure = {
+  what: string;
+  breakIt(page: Page, backend: Backend): Promise<void>;
+  /** What the console must say. */
+  console: RegExp;
+  /** The seconds after which the form gives up, when the backend never answers. */
+  givesUpAfter?: [number, number];
+};
+
+const FAILURES: Failure[] = [
+  {
+    what: "the backend is down",
+    breakIt: (_page, backend) => backend.stop(),
+    console: new RegExp(`not sent: ${escapeRegExp(BACKEND_URL)} could not be reached`),
+  },
+  {
+    what: "an HTTP 500 answer",
+    breakIt: (page) =>
+      answerInserts(page, refuse(500, { message: "upstream timeout", code: "XX000" })),
+    console: /HTTP 500/,
+  },
+  {
+    what: "an HTTP 401 answer",
+    breakIt: (page) => answerInserts(page, refuse(401, { message: "Invalid API key" })),
+    console: /GATSBY_SUPABASE_ANON_KEY/,
+  },
+  {
+    what: "no answer",
+    breakIt: (page) => answerInserts(page, () => undefined),
+    console: /did not answer/,
+    givesUpAfter: [12, 19],
+  },
+];
+
+test.describe("failure toast, every value kept, the console says what is wrong; later the same values go through:", () => {
+  for (const failure of FAILURES) {
+    test(failure.what, async ({ page, backend, diagnostics }) => {
+      test.setTimeout(45_000);
+      diagnostics.allowErrors(/ERR_CONNECTION_REFUSED|Failed to load resource/, /Meeting request/);
+      const form = await openForm(page);
+      const input = answers("failure", {
+        phone: "555-0100",
+        fleetSize: "40",
+        products: [productOptions[1]!.value],
+        meetingTime: meetingTimeOptions[4]!.value,
+        challenges: "Run-cutting for two depots.",
+      });
+      await fillMeetingForm(page, input);
+      const before = await formShows(page);
+      await failure.breakIt(page, backend);
+
+      await form.submit.click();
+      const started = Date.now();
+      if (failure.givesUpAfter) await expect(form.submit).toHaveText(words.submittingLabel);
+      const failed = toast(page, failureToast.title);
+      await expect(failed).toContainText(failureToast.text, { timeout: 25_000 });
+      if (failure.givesUpAfter) {
+        const [least, most] = failure.givesUpAfter;
+        expect((Date.now() - started) / 1000).toBeGreaterThan(least);
+        expect((Date.now() - started) / 1000).toBeLessThan(most);
+      }
+      await expect(failed).toHaveCount(1);
+      await expect(failed).toHaveClass(/Toastify__toast--error/); // the destructive style
+      expect(await formShows(page)).toEqual(before);
+      await expect(form.submit).toBeEnabled();
       expect(
-        diagnostics.errors.filter((line) => answer.console.test(line)),
+        diagnostics.errors.filter((line) => failure.console.test(line)),
         diagnostics.errors.join("\n"),
       ).not.toHaveLength(0);
+
+      await backend.start();
       expect(await backend.rows()).toHaveLength(0);
+      await page.unrouteAll();
+      await submitAndSucceed(page);
+      await expectStored(backend, input);
     });
   }
+});
 
-  test("no answer: the form gives up after about 15 s with the failure toast, values kept", async ({
-    page,
-    backend,
-    diagnostics,
-  }) => {
-    test.setTimeout(45_000);
-    diagnostics.allowErrors(/Meeting request/, /Failed to load resource/);
-    await page.route(`${backend.url}/rest/v1/contacts*`, (route) =>
-      route.request().method() === "POST" ? undefined : route.continue(),
-    );
-    await fillMeetingForm(page, { ...input, email: uniqueEmail("silent") });
-    const before = await formState(page);
-    const form = meetingForm(page);
-    await form.submit.click();
-    const started = Date.now();
-    await expect(form.submit).toHaveText(words.submittingLabel);
-    await expect(toast(page, failureToast.title)).toBeVisible({ timeout: 25_000 });
-    const waited = (Date.now() - started) / 1000;
-    expect(waited).toBeGreaterThan(12);
-    expect(waited).toBeLessThan(19);
-    expect(await formState(page)).toEqual(before);
-    await expect(form.submit).toBeEnabled();
-    expect(diagnostics.errors.some((line) => /did not answer/.test(line))).toBe(true);
+test("a toast is announced, vanishes after about 4 s, and never more than 3 show at once", async ({
+  page,
+  diagnostics,
+}) => {
+  diagnostics.allowErrors(/Meeting request/, /Failed to load resource/);
+  const form = await openForm(page);
+  // Count the toasts on screen after every change to the page, and every toast shown.
+  await page.evaluate(() => {
+    const stats = { max: 0, shown: 0 };
+    Object.assign(window, { __toastStats: stats });
+    new MutationObserver((mutations) => {
+      stats.max = Math.max(stats.max, document.querySelectorAll("[role=alert]").length);
+      for (const node of mutations.flatMap((mutation) => [...mutation.addedNodes])) {
+        if (node instanceof Element)
+          stats.shown +=
+            Number(node.matches("[role=alert]")) + node.querySelectorAll("[role=alert]").length;
+      }
+    }).observe(document.body, { subtree: true, childList: true });
   });
+  const toastStats = () =>
+    page.evaluate(
+      () => (window as unknown as { __toastStats: { max: number; shown: number } }).__toastStats,
+    );
+  await answerInserts(page, (route) => route.abort("connectionrefused"));
+  await fillMeetingForm(page, answers("toast"));
+
+  const failures = toast(page, failureToast.title);
+  await form.submit.click();
+  await expect(failures).toHaveCount(1);
+  const firstShown = Date.now();
+  // The toast region is a live region, so screen readers announce each toast.
+  await expect(page.locator("[aria-live]").filter({ has: failures.first() })).toHaveCount(1);
+
+  for (let attempt = 2; attempt <= 5; attempt++) {
+    await expect(form.submit).toBeEnabled();
+    await form.submit.click();
+  }
+  await expect.poll(() => failures.count()).toBe(3);
+  await page.waitForTimeout(500);
+  expect(await failures.count()).toBe(3);
+
+  // Everything clears: each toast about 4 s after it showed, the two queued ones after them.
+  await expect
+    .poll(async () => (await toastStats()).shown, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(5);
+  await expect(failures).toHaveCount(0, { timeout: 20_000 });
+  expect((await toastStats()).max).toBe(3);
+
+  // One toast alone: on screen for about 4 s.
+  await form.submit.click();
+  await expect(failures).toHaveCount(1);
+  const shown = Date.now();
+  await expect(failures).toHaveCount(0, { timeout: 10_000 });
+  expect((Date.now() - shown) / 1000).toBeGreaterThan(3.2);
+  expect((Date.now() - shown) / 1000).toBeLessThan(6);
+  expect(firstShown).toBeLessThan(shown);
 });

@@ -1,158 +1,262 @@
-/** The meeting form in the built page: a submission from submitting state to stored row, a double click, the honeypot. */
+/**
+ * The meeting form in the built page against the real local backend: its fields, the browser's
+ * own refusals, a submission from the submitting state to the stored row, the honeypot, and the
+ * whole form by keyboard.
+ */
+import { FIELD_LIMITS } from "../../src/lib/field-limits";
 import { content } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import {
-  EMPTY_FORM,
-  expectedRecord,
+  answers,
+  expectNothingSent,
+  expectStored,
   fillMeetingForm,
-  formState,
+  formShows,
   holdInserts,
   meetingForm,
+  openForm,
+  submitAndSucceed,
   toast,
   uniqueEmail,
+  type FormInput,
 } from "../support/form";
 
 const { form: words, productOptions, meetingTimeOptions, successToast } = content.meeting;
 
-test.beforeEach(async ({ page }) => {
-  await page.goto("/");
-  await meetingForm(page).section.scrollIntoViewIfNeeded();
+test("the fields as the content gives them, each stopping at the length the database accepts", async ({
+  page,
+}) => {
+  const form = await openForm(page);
+  for (const field of [form.fullName, form.organization, form.email])
+    await expect(field).toHaveAttribute("required", "");
+  for (const field of [form.phone, form.fleetSize, form.challenges])
+    await expect(field).not.toHaveAttribute("required", /.*/);
+  await expect(form.email).toHaveAttribute("type", "email");
+  await expect(form.fleetSize).toHaveAttribute("placeholder", words.fleetSizePlaceholder);
+  await expect(form.challenges).toHaveJSProperty("tagName", "TEXTAREA");
+  await expect(form.products.getByRole("checkbox")).toHaveCount(productOptions.length);
+  for (const option of productOptions)
+    await expect(form.product(option.label)).toHaveAttribute("value", option.value);
+  await expect(form.meetingTimes.getByRole("radio")).toHaveCount(meetingTimeOptions.length);
+  for (const option of meetingTimeOptions)
+    await expect(form.meetingTime(option.label)).toHaveAttribute("value", option.value);
+  await expect(form.submit).toHaveText(words.submitLabel);
+  await expect(form.submit).toBeEnabled();
+
+  for (const name of Object.keys(FIELD_LIMITS) as (keyof typeof FIELD_LIMITS)[]) {
+    const limit = FIELD_LIMITS[name];
+    await expect(form[name]).toBeEditable();
+    await expect(form[name]).toHaveAttribute("maxlength", String(limit));
+    await form[name].focus();
+    // Inserted text, as a paste arrives: the browser cuts it at the limit.
+    await page.keyboard.insertText("x".repeat(limit + 25));
+    expect(await form[name].inputValue()).toHaveLength(limit);
+  }
 });
 
-test.describe("meeting form: submitting", () => {
-  test("a full submission: submitting state, success toast, reset form, exactly the expected record", async ({
-    page,
-    backend,
-    diagnostics,
-  }) => {
-    const form = meetingForm(page);
-    const [firstProduct, , , fourthProduct] = productOptions.map((option) => option.value);
-    const input = {
-      fullName: "  Dana Whitfield ",
-      organization: "Valley Regional Transit ",
-      email: uniqueEmail("dana"),
-      phone: " (555) 010-4477",
-      fleetSize: "25 vehicles",
-      products: [fourthProduct!, firstProduct!], // ticked out of order
-      meetingTime: meetingTimeOptions[3]!.value,
-      challenges:
-        "  Our Sunday microtransit zone averages 2.1 trips per hour.\nHow do we reach 5?  ",
-    };
-    await fillMeetingForm(page, input);
+const REFUSED = [
+  { what: "an empty form", input: {}, field: "fullName", flaw: "valueMissing" },
+  {
+    what: "an e-mail address that ends at the @",
+    input: answers("at", { email: "dana.whitfield@" }),
+    field: "email",
+    flaw: "typeMismatch",
+  },
+  {
+    what: "an e-mail address without an @",
+    input: answers("words", { email: "dana whitfield at valley transit" }),
+    field: "email",
+    flaw: "typeMismatch",
+  },
+  {
+    what: "a full name of spaces only",
+    input: answers("spaces", { fullName: "   \t " }),
+    field: "fullName",
+    flaw: "patternMismatch",
+  },
+  {
+    what: "an organization of spaces only",
+    input: answers("spaces", { organization: "   \t " }),
+    field: "organization",
+    flaw: "patternMismatch",
+  },
+] as const;
 
-    const gate = await holdInserts(page, backend.url);
-    await form.submit.click();
-
-    // Submitting: the button says so and nothing can be changed or pressed.
-    await expect(form.submit).toHaveText(words.submittingLabel);
-    const controls = await form.controls.all();
-    expect(controls.length).toBeGreaterThanOrEqual(6 + 5 + 6);
-    for (const control of controls) await expect(control).toBeDisabled();
-
-    // A second click, Enter, or a script submitting again while submitting send nothing more.
-    await form.submit.click({ force: true });
-    await page.keyboard.press("Enter");
-    await form.section
-      .locator("form")
-      .evaluate((element: HTMLFormElement) => element.requestSubmit());
-    await expect.poll(() => gate.held.length).toBe(1);
-    gate.release();
-
-    await expect(toast(page, successToast.title)).toContainText(successToast.text);
-    // The toast wears the site's tokens (src/styles/global.css), not react-toastify's defaults.
-    const toastStyle = await page
-      .locator(".Toastify__toast--success")
-      .first()
-      .evaluate((element) => {
-        const style = getComputedStyle(element);
-        return {
-          font: style.fontFamily,
-          success: style.getPropertyValue("--toastify-color-success").trim(),
-        };
-      });
-    expect(toastStyle).toEqual({ font: expect.stringMatching(/^system-ui/), success: "#0b6e4f" });
-    await expect(form.submit).toHaveText(words.submitLabel);
-    await expect(form.submit).toBeEnabled();
-    expect(await formState(page)).toEqual(EMPTY_FORM);
-    expect(diagnostics.insertRequests).toHaveLength(1);
-
-    // The stored row: trimmed answers, the products in the form's order, the meeting time's label.
-    const rows = await backend.rows();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject(
-      expectedRecord({ ...input, products: [firstProduct!, fourthProduct!] }),
-    );
-    expect(rows[0]!.name).toBe("Dana Whitfield");
-    expect(rows[0]!.message).toContain(meetingTimeOptions[3]!.label);
-  });
-
-  test("only the required fields (and blank optional ones): the row is stored, saying what was left empty", async ({
-    page,
-    backend,
-  }) => {
-    const input = {
-      fullName: "Lee Park",
-      organization: "Harbor Transit District",
-      email: uniqueEmail("min"),
-      phone: "   ",
-      challenges: " \n ",
-    };
-    await fillMeetingForm(page, input);
-    await meetingForm(page).submit.click();
-    await expect(toast(page, successToast.title)).toBeVisible();
-    const rows = await backend.rows();
-    expect(
-      rows.map(({ name, organization, email, message }) => ({
-        name,
-        organization,
-        email,
-        message,
-      })),
-    ).toEqual([expectedRecord(input)]);
-  });
-
-  test("a double click sends one request", async ({ page, backend, diagnostics }) => {
-    await fillMeetingForm(page, {
-      fullName: "Sam Ortiz",
-      organization: "Mesa County Transit",
-      email: uniqueEmail("double"),
+test.describe("the browser refuses with its own message, and nothing is sent:", () => {
+  for (const { what, input, field, flaw } of REFUSED) {
+    test(what, async ({ page, backend, diagnostics }) => {
+      const form = await openForm(page);
+      await fillMeetingForm(page, input);
+      await form.submit.click();
+      await expect(form[field]).toBeFocused();
+      const validity = await form[field].evaluate(
+        (element: HTMLInputElement, key) => [element.validity[key], element.validationMessage],
+        flaw,
+      );
+      expect(validity).toEqual([true, expect.stringMatching(/./)]);
+      await expect(form.submit).toHaveText(words.submitLabel);
+      await expectNothingSent(page, backend, diagnostics);
     });
-    await meetingForm(page).submit.dblclick();
+  }
+});
+
+test("a full submission: submitting state, success toast, reset form, exactly the expected record", async ({
+  page,
+  backend,
+  diagnostics,
+}) => {
+  const form = await openForm(page);
+  const empty = await formShows(page);
+  const [first, , , fourth] = productOptions.map((option) => option.value);
+  const input = {
+    fullName: "  Dana Whitfield ",
+    organization: "Valley Regional Transit ",
+    email: uniqueEmail("dana"),
+    phone: " (555) 010-4477",
+    fleetSize: "25 vehicles",
+    products: [fourth!, first!], // ticked out of order
+    meetingTime: meetingTimeOptions[3]!.value,
+    challenges: "  Our Sunday microtransit zone averages 2.1 trips per hour.\nHow do we reach 5?  ",
+  };
+  await fillMeetingForm(page, input);
+  const gate = await holdInserts(page);
+  await form.submit.click();
+
+  // Submitting: the button says so and nothing can be changed or pressed.
+  await expect(form.submit).toHaveText(words.submittingLabel);
+  const controls = await form.controls.all();
+  expect(controls.length).toBeGreaterThanOrEqual(6 + 5 + 6);
+  for (const control of controls) await expect(control).toBeDisabled();
+  // A second click, Enter, or a script submitting again send nothing more.
+  await form.submit.click({ force: true });
+  await page.keyboard.press("Enter");
+  await form.section
+    .locator("form")
+    .evaluate((element: HTMLFormElement) => element.requestSubmit());
+  await expect.poll(() => gate.held.length).toBe(1);
+  gate.release();
+
+  await expect(toast(page, successToast.title)).toContainText(successToast.text);
+  // The toast wears the site's tokens (src/styles/global.css), not react-toastify's defaults.
+  const toastStyle = await toast(page, successToast.title).evaluate((element) => {
+    const style = getComputedStyle(element);
+    return [style.fontFamily, style.getPropertyValue("--toastify-color-success").trim()];
+  });
+  expect(toastStyle).toEqual([expect.stringMatching(/^system-ui/), "#0b6e4f"]);
+  await expect(form.submit).toHaveText(words.submitLabel);
+  await expect(form.submit).toBeEnabled();
+  expect(await formShows(page)).toBe(empty);
+  expect(diagnostics.insertRequests).toHaveLength(1);
+
+  // Trimmed answers, the products in the form's order, the meeting time's label.
+  await expectStored(backend, { ...input, products: [first!, fourth!] });
+  const [row] = await backend.rows();
+  expect(row!.name).toBe("Dana Whitfield");
+  expect(row!.message).toContain(meetingTimeOptions[3]!.label);
+});
+
+const ACCEPTED = [
+  {
+    what: "only the required fields, the optional ones blank: stored, saying what was left empty",
+    input: answers("min", { phone: "   ", challenges: " \n " }),
+    press: "click",
+  },
+  {
+    what: "a double click sends one request",
+    input: answers("double"),
+    press: "dblclick",
+  },
+] as const;
+
+for (const { what, input, press } of ACCEPTED) {
+  test(what, async ({ page, backend, diagnostics }) => {
+    const form = await openForm(page);
+    await fillMeetingForm(page, input);
+    await form.submit[press]();
     await expect(toast(page, successToast.title)).toBeVisible();
     await page.waitForTimeout(300);
     expect(diagnostics.insertRequests).toHaveLength(1);
-    expect(await backend.rows()).toHaveLength(1);
+    await expectStored(backend, input);
   });
+}
 
-  test("the honeypot: a bot that fills it sees the success toast and nothing is sent", async ({
-    page,
-    backend,
-    diagnostics,
-  }) => {
-    const honeypot = page.locator("#contact-form form input[tabindex='-1']");
-    await expect(honeypot).toHaveCount(1);
-    // People never meet it: not visible, not in the accessibility tree, not a Tab stop.
-    await expect(honeypot).not.toBeInViewport();
-    expect(await honeypot.evaluate((input) => Boolean(input.closest("[aria-hidden='true']")))).toBe(
-      true,
-    );
-    const textboxes = await meetingForm(page).section.getByRole("textbox").count();
-    expect(textboxes).toBe(6); // name, organization, e-mail, phone, fleet size, challenges
+test("the honeypot: a bot that fills it sees the success toast and nothing is sent", async ({
+  page,
+  backend,
+  diagnostics,
+}) => {
+  const form = await openForm(page);
+  const honeypot = form.section.locator("form input[tabindex='-1']");
+  await expect(honeypot).toHaveCount(1);
+  // People never meet it: not visible, not in the accessibility tree, not a Tab stop.
+  await expect(honeypot).not.toBeInViewport();
+  expect(await honeypot.evaluate((input) => input.closest("[aria-hidden='true']") !== null)).toBe(
+    true,
+  );
+  // name, organization, e-mail, phone, fleet size, challenges
+  await expect(form.section.getByRole("textbox")).toHaveCount(6);
 
-    await fillMeetingForm(page, {
-      fullName: "Spam Bot",
-      organization: "Spam Inc",
-      email: uniqueEmail("bot"),
-    });
-    await honeypot.evaluate((input: HTMLInputElement) => {
-      input.value = "https://spam.example";
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-    });
-    await meetingForm(page).submit.click();
-    await expect(toast(page, successToast.title)).toBeVisible();
-    await expect(honeypot).toHaveValue(""); // reset with the rest of the form
-    await page.waitForTimeout(500);
-    expect(diagnostics.insertRequests).toHaveLength(0);
-    expect(await backend.rows()).toHaveLength(0);
+  await fillMeetingForm(page, answers("bot", { fullName: "Spam Bot" }));
+  await honeypot.evaluate((input: HTMLInputElement) => {
+    input.value = "https://spam.example";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
   });
+  await submitAndSucceed(page);
+  await expect(honeypot).toHaveValue(""); // reset with the rest of the form
+  await expectNothingSent(page, backend, diagnostics);
+});
+
+test("the whole form can be completed and submitted with the keyboard", async ({
+  page,
+  backend,
+}) => {
+  await page.goto("/");
+  const form = meetingForm(page);
+  const input: FormInput = {
+    fullName: "Avery Chen",
+    organization: "Riverside Transit Agency",
+    email: uniqueEmail("keys"),
+    phone: "555-0142",
+    fleetSize: "12 vehicles",
+    products: [productOptions[0]!.value, productOptions[2]!.value],
+    meetingTime: meetingTimeOptions[3]!.value,
+    challenges: "Dispatch for a new zone.",
+  };
+
+  // From the top of the page, Tab until the first field.
+  let stops = 0;
+  while (!(await form.fullName.evaluate((field) => field === document.activeElement))) {
+    await page.keyboard.press("Tab");
+    expect(++stops, "Full Name is reachable by Tab").toBeLessThan(60);
+  }
+  for (const field of ["fullName", "organization", "email", "phone", "fleetSize"] as const) {
+    await expect(form[field]).toBeFocused();
+    await page.keyboard.type(input[field]!);
+    await page.keyboard.press("Tab");
+  }
+
+  // Products: Tab to each checkbox, Space ticks the first and the third.
+  const boxes = form.products.getByRole("checkbox");
+  for (let index = 0; index < productOptions.length; index++) {
+    await expect(boxes.nth(index)).toBeFocused();
+    if (index === 0 || index === 2) await page.keyboard.press("Space");
+    await page.keyboard.press("Tab");
+  }
+
+  // Meeting time: one Tab into the group, arrows choose.
+  await expect(form.meetingTimes.getByRole("radio").first()).toBeFocused();
+  for (let press = 0; press < 3; press++) await page.keyboard.press("ArrowDown");
+  const chosen = form.meetingTime(meetingTimeOptions[3]!.label);
+  await expect(chosen).toBeChecked();
+  await expect(chosen).toBeFocused();
+
+  await page.keyboard.press("Tab");
+  await expect(form.challenges).toBeFocused();
+  await page.keyboard.type(input.challenges!);
+  await page.keyboard.press("Tab");
+  await expect(form.submit).toBeFocused(); // the honeypot is skipped
+  await page.keyboard.press("Enter");
+
+  await expect(toast(page, successToast.title)).toBeVisible();
+  await expectStored(backend, input);
 });

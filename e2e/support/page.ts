@@ -1,3 +1,4 @@
+/** Steps on the built page that several specs share: a slow network for its scripts, and reading it to the end. */
 import type { Page } from "@playwright/test";
 import { PAGE_BOOT_MARK } from "../../src/boot/page-boot";
 
@@ -27,4 +28,17 @@ export async function pageBootHasRun(page: Page): Promise<void> {
     (mark) => performance.getEntriesByName(mark).length > 0,
     PAGE_BOOT_MARK,
   );
+}
+
+/** Scrolls through the whole page as a reader would, so lazy content reaches its final state. */
+export async function readWholePage(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle"); // hydrated: lazy images get their sources
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle");
 }
