@@ -1,6 +1,6 @@
 /**
  * The two commands as child processes: `npm run backend` (cli.ts) and `npm run requests`
- * (requests-cli.ts), plus the formatting of the request listing.
+ * (requests-cli.ts).
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
@@ -10,14 +10,7 @@ import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { parseCliArgs } from "./cli-args";
-import {
-  csvField,
-  formatRequestsText,
-  requestsToCsv,
-  terminalSafe,
-  type StoredRequest,
-} from "./requests";
-import { goodRow } from "./test-helpers";
+import { goodRow } from "./test-support/helpers";
 
 jest.setTimeout(90_000);
 
@@ -176,48 +169,5 @@ describe("npm run requests (requests-cli.ts)", () => {
     expect(text.stdout).toBe("No meeting requests yet.\n");
     expect(text.stderr).toContain("No local database in");
     expect(runSync("requests-cli.ts", ["--json", "--data-dir", dataDir]).stdout).toBe("[]\n");
-  });
-});
-
-describe("formatting the listing", () => {
-  const request: StoredRequest = {
-    id: 7,
-    created_at: "2025-06-01T14:05:09.123456Z",
-    name: "Zoë \u202eevil",
-    email: "zoe@example.org",
-    organization: '=HYPERLINK("x"), "Inc"',
-    message: "Line one\r\nLine two\u001b[31m\n\ttabbed",
-  };
-
-  test("text blocks: date, name, organization, email, then the message indented; control characters made visible", () => {
-    expect(formatRequestsText([request])).toBe(
-      [
-        "#7  2025-06-01 14:05 UTC",
-        "  Name:          Zoë \\u202eevil",
-        '  Organization:  =HYPERLINK("x"), "Inc"',
-        "  Email:         zoe@example.org",
-        "  Message:",
-        "    Line one",
-        "    Line two\\u001b[31m",
-        "        tabbed",
-        "",
-        "1 meeting request, newest first.",
-        "",
-      ].join("\n"),
-    );
-    expect(terminalSafe("a\u0000b\u009bc")).toBe("a\\u0000b\\u009bc");
-  });
-
-  test("CSV: RFC 4180 quoting, CRLF rows, spreadsheet formulas neutralised", () => {
-    expect(csvField("plain")).toBe("plain");
-    expect(csvField('say "hi", ok')).toBe('"say ""hi"", ok"');
-    expect(csvField("two\nlines")).toBe('"two\nlines"');
-    expect(csvField("=1+1")).toBe("'=1+1");
-    expect(csvField("-5")).toBe("'-5");
-    expect(csvField(-5)).toBe("-5");
-    expect(requestsToCsv([request])).toBe(
-      "id,created_at,name,email,organization,message\r\n" +
-        `7,2025-06-01T14:05:09.123456Z,Zoë \u202eevil,zoe@example.org,"'=HYPERLINK(""x""), ""Inc""","Line one\r\nLine two\u001b[31m\n\ttabbed"\r\n`,
-    );
   });
 });

@@ -9,15 +9,6 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
 import { LocalBackendError, oneLine } from "./errors";
-import {
-  NOTIFICATION_COLUMNS_SQL,
-  NOTIFICATION_JOINS_SQL,
-  notificationFrom,
-  screeningFrom,
-  type NotificationColumns,
-  type RequestScreening,
-  type StaffNotification,
-} from "./notifications/request-status";
 import { defaultMigrationsDir, pgDataDir } from "./paths";
 
 export interface OpenDatabaseOptions {
@@ -134,10 +125,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
   let db: PGlite;
   try {
-    db =
-      options.dataDir === undefined
-        ? await PGlite.create()
-        : await PGlite.create(pgDataDir(options.dataDir));
+    db = await PGlite.create(
+      options.dataDir === undefined ? undefined : pgDataDir(options.dataDir),
+    );
   } catch (error) {
     const where = options.dataDir === undefined ? "in memory" : `in ${options.dataDir}`;
     throw new LocalBackendError(
@@ -158,33 +148,55 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   }
 }
 
-/** Runs tasks one after another; each gets the database to itself. */
+/** Runs tasks one after another, each with the database to itself (PGlite has one connection). */
 export class SerialQueue {
-  private tail: Promise<void> = Promise.resolve();
-  private waiting = 0;
-
-  get size(): number {
-    return this.waiting;
-  }
+  private tail: Promise<unknown> = Promise.resolve();
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    this.waiting += 1;
     // PGlite runs on this thread and resolves through microtasks only: without a turn of the
     // event loop between tasks, a busy queue would starve socket reads and stretch latency.
     const result = this.tail
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(task);
-    const settle = (): void => {
-      this.waiting -= 1;
-    };
-    this.tail = result.then(settle, settle);
+    this.tail = result.catch(() => {});
     return result;
   }
 
   /** Resolves once everything queued so far has finished. */
   async idle(): Promise<void> {
-    while (this.waiting > 0) await this.tail;
+    let tail;
+    do {
+      tail = this.tail;
+      await tail;
+    } while (tail !== this.tail);
   }
+}
+
+/** Whether staff were told of a request (public.contact_notifications), as `npm run requests` shows it. */
+export interface StaffNotification {
+  /** pending, delivered, skipped, held (for the page's proof), digest (for the next one), digested. */
+  status: string;
+  notified_at: string | null;
+  attempts: number;
+  last_error: string | null;
+  /** While pending or held: the next attempt, or the end of the wait. */
+  next_attempt_at: string | null;
+  digest_sent_at: string | null;
+  /** Why it is not e-mailed one by one (meeting_requests_overview.held_for). */
+  held_for: string[] | null;
+  /** The digest that lists it, and its place there (the likeliest real first). */
+  digest: number | null;
+  digest_rank: number | null;
+}
+
+/** How the screening judged a visitor's request (public.contact_screening). */
+export interface RequestScreening {
+  verdict: "page-verified" | "awaiting-proof" | "suspect";
+  /** verified, pending, confirmed, invalid or missing. */
+  proof: string;
+  signals: string[];
+  /** Page-proved requests: one-by-one, or over which budget. */
+  budget: string | null;
 }
 
 /** A stored meeting request, as staff see it. */
@@ -195,11 +207,14 @@ export interface StoredRequest {
   email: string;
   organization: string;
   message: string;
-  /** Whether staff were notified (docs/notifications.md); null: no delivery record. */
+  /** null: no delivery record (restored from the journal). */
   notification?: StaffNotification | null;
-  /** How the screening judged it; null: not screened (staff's own insert, or stored before screening). */
+  /** null: not screened (staff's own insert, or restored from the journal). */
   screening?: RequestScreening | null;
 }
+
+const utc = (column: string): string =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * All meeting requests, newest first (as the superuser: reads bypass row-level security), or
@@ -209,39 +224,39 @@ export async function readRequests(
   db: Pick<PGlite, "query">,
   lastInserted = false,
 ): Promise<StoredRequest[]> {
-  // Text columns travel as UTF-8 bytes and are decoded here with ignoreBOM: PGlite's own
-  // decoding would drop a byte-order mark at the start of a value, and exports must be exact.
+  // Text columns travel as UTF-8 bytes, decoded with ignoreBOM: PGlite's own decoding would
+  // drop a byte-order mark at the start of a value, and exports must be exact.
   const result = await db.query<
-    {
-      id: string;
-      created_at: string;
-      name: Uint8Array;
-      email: Uint8Array;
-      organization: Uint8Array;
-      message: Uint8Array;
-    } & NotificationColumns
+    Record<"name" | "email" | "organization" | "message", Uint8Array> &
+      Pick<StoredRequest, "created_at" | "notification" | "screening"> & { id: string }
   >(
-    `select c.id::text as id,
-            to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-            convert_to(c.name, 'UTF8') as name,
-            convert_to(c.email, 'UTF8') as email,
-            convert_to(c.organization, 'UTF8') as organization,
-            convert_to(c.message, 'UTF8') as message,
-            ${NOTIFICATION_COLUMNS_SQL}
+    `select c.id::text as id, ${utc("c.created_at")} as created_at,
+            convert_to(c.name, 'UTF8') as name, convert_to(c.email, 'UTF8') as email,
+            convert_to(c.organization, 'UTF8') as organization, convert_to(c.message, 'UTF8') as message,
+            case when n.status is not null then json_build_object(
+              'status', n.status, 'notified_at', ${utc("n.notified_at")}, 'attempts', n.attempts,
+              'last_error', n.last_error,
+              'next_attempt_at', case when n.status in ('pending', 'held') then ${utc("n.next_attempt_at")} end,
+              'digest_sent_at', ${utc("d.sent_at")}, 'held_for', o.held_for, 'digest', o.digest,
+              'digest_rank', o.digest_rank) end as notification,
+            case when s.verdict is not null then json_build_object(
+              'verdict', s.verdict, 'proof', s.proof, 'signals', s.signals, 'budget', s.budget)
+            end as screening
        from public.contacts c
-       ${NOTIFICATION_JOINS_SQL}
+       left join public.contact_notifications n on n.contact_id = c.id
+       left join public.contact_digests d on d.id = n.digest_id
+       left join public.contact_screening s on s.contact_id = c.id
+       left join public.meeting_requests_overview o on o.id = c.id
       ${lastInserted ? "where c.id = currval(pg_catalog.pg_get_serial_sequence('public.contacts', 'id'))" : ""}
       order by c.created_at desc, c.id desc`,
   );
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   return result.rows.map((row) => ({
+    ...row,
     id: Number(row.id),
-    created_at: row.created_at,
     name: decoder.decode(row.name),
     email: decoder.decode(row.email),
     organization: decoder.decode(row.organization),
     message: decoder.decode(row.message),
-    notification: notificationFrom(row),
-    screening: screeningFrom(row),
   }));
 }

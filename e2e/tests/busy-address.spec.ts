@@ -4,7 +4,7 @@
  * staff get the request, listed by name in the digest. Real browser, real backend, the real Edge
  * Function under Deno and the mail catcher.
  */
-import { pageProofOverHttp } from "../../local-backend/test-helpers";
+import { pageProofOverHttp } from "../../local-backend/test-support/helpers";
 import { content } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { fillMeetingForm, meetingForm, toast, uniqueEmail } from "../support/form";

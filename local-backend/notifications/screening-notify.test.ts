@@ -9,7 +9,7 @@ import http from "node:http";
 
 import { FORM_PROOF_HEADER } from "../../src/lib/form-proof";
 import { startLocalBackend } from "../server";
-import { goodRow, openedForTests, pageProofOverHttp, pendingProof } from "../test-helpers";
+import { goodRow, openedForTests, pageProofOverHttp, pendingProof } from "../test-support/helpers";
 
 jest.setTimeout(120_000);
 

@@ -10,8 +10,8 @@ import { SMTPServer } from "smtp-server";
 
 import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
 import { loadRequests } from "../requests";
-import { goodRow, pageProofOverHttp } from "../test-helpers";
-import { spawnBackend, tempDataDir, waitForGroupExit } from "../test-processes";
+import { goodRow, pageProofOverHttp } from "../test-support/helpers";
+import { spawnBackend, tempDataDir, waitForGroupExit } from "../test-support/processes";
 
 jest.setTimeout(120_000);
 
@@ -54,7 +54,7 @@ async function startSlowSmtpServer(): Promise<{
 test("one Ctrl-C while e-mails are in flight: each e-mail staff received is recorded as delivered, none is left to be sent again", async () => {
   const smtp = await startSlowSmtpServer();
   const dataDir = tempDataDir("stop-delivery-");
-  const backend = spawnBackend(dataDir, "backend", [], {
+  const backend = spawnBackend(dataDir, {
     SMTP_HOST: "127.0.0.1",
     SMTP_PORT: String(smtp.port),
     LOCAL_NOTIFICATIONS: "on",

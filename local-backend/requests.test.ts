@@ -1,0 +1,188 @@
+/**
+ * How `npm run requests` prints the stored requests: readable blocks with control characters made
+ * visible, whether and how staff were told, how the screening judged each one, and CSV a
+ * spreadsheet cannot run.
+ */
+import type { StaffNotification, StoredRequest } from "./database";
+import {
+  csvField,
+  describeNotification,
+  formatRequestsText,
+  requestsToCsv,
+  terminalSafe,
+} from "./requests";
+
+const request: StoredRequest = {
+  id: 7,
+  created_at: "2026-11-23T17:05:01.123456Z",
+  name: "Ada Lovelace",
+  email: "ada@example.org",
+  organization: "Metro Transit",
+  message: "Phone: 555",
+};
+
+const notification = (fields: Partial<StaffNotification>): StaffNotification => ({
+  status: "pending",
+  notified_at: null,
+  attempts: 0,
+  last_error: null,
+  next_attempt_at: "2026-11-23T17:10:01.123456Z",
+  digest_sent_at: null,
+  held_for: null,
+  digest: null,
+  digest_rank: null,
+  ...fields,
+});
+
+test("a block: time, name, organization, e-mail, then the message indented; control characters made visible", () => {
+  const tricky: StoredRequest = {
+    ...request,
+    name: "Zoë \u202eevil",
+    organization: '=HYPERLINK("x"), "Inc"',
+    message: "Line one\r\nLine two\u001b[31m\n\ttabbed",
+  };
+  const delivered = notification({
+    status: "delivered",
+    notified_at: "2026-11-23T17:05:02.5Z",
+    attempts: 1,
+  });
+  expect(formatRequestsText([{ ...tricky, notification: delivered }])).toBe(
+    [
+      "#7  2026-11-23 17:05 UTC",
+      "  Name:          Zoë \\u202eevil",
+      '  Organization:  =HYPERLINK("x"), "Inc"',
+      "  Email:         ada@example.org",
+      "  Notified:      yes, 2026-11-23 17:05:02 UTC",
+      "  Message:",
+      "    Line one",
+      "    Line two\\u001b[31m",
+      "        tabbed",
+      "",
+      "1 meeting request, newest first.",
+      "",
+    ].join("\n"),
+  );
+  expect(terminalSafe("a\u0000b\u009bc")).toBe("a\\u0000b\\u009bc");
+});
+
+test.each<[string, Partial<StaffNotification> | null, string]>([
+  [
+    "pending after failures",
+    {
+      attempts: 3,
+      last_error: "Cannot connect to SMTP server 127.0.0.1:54325: Connection refused",
+    },
+    "NOT YET (3 attempts; last error: Cannot connect to SMTP server 127.0.0.1:54325: Connection refused; next attempt 2026-11-23 17:10:01 UTC)",
+  ],
+  ["pending, never tried", {}, "NOT YET (not tried yet; next attempt 2026-11-23 17:10:01 UTC)"],
+  [
+    "delivered with a failed chat post",
+    {
+      status: "delivered",
+      notified_at: "2026-11-23T17:05:02Z",
+      attempts: 1,
+      last_error: "chat answered HTTP 500",
+    },
+    "yes, 2026-11-23 17:05:02 UTC (chat answered HTTP 500)",
+  ],
+  [
+    "stored before notifications existed",
+    { status: "skipped" },
+    "no (stored before staff notifications were set up)",
+  ],
+  ["no delivery record", null, "unknown (no delivery record)"],
+  [
+    "an error text from a server",
+    { attempts: 1, last_error: "550 \u001b[31mred\nline" },
+    "550 \\u001b[31mred line",
+  ],
+])("Notified: %s", (_label, fields, expected) => {
+  const visible = (text: string) => terminalSafe(text).replace(/\n/g, " ");
+  expect(describeNotification(fields && notification(fields), visible)).toContain(expected);
+});
+
+test("suspect requests are marked, and the listing says how staff hear of each", () => {
+  const stored = (
+    id: number,
+    fields: Partial<StaffNotification>,
+    screening: StoredRequest["screening"],
+  ) => ({
+    ...request,
+    id,
+    notification: notification(fields),
+    screening,
+  });
+  const suspect = { verdict: "suspect", proof: "missing", budget: null } as const;
+  const text = formatRequestsText([
+    stored(
+      11,
+      { status: "digest", held_for: ["over the address burst budget"] },
+      {
+        verdict: "page-verified",
+        proof: "verified",
+        signals: [],
+        budget: "over-address-burst",
+      },
+    ),
+    stored(10, {}, { verdict: "page-verified", proof: "confirmed", signals: [], budget: null }),
+    stored(
+      9,
+      {
+        status: "digested",
+        digest_sent_at: "2026-11-23T17:20:00Z",
+        held_for: ["no page proof"],
+        digest: 3,
+      },
+      {
+        ...suspect,
+        signals: ["gibberish", "repeated-text"],
+      },
+    ),
+    stored(
+      8,
+      { status: "held" },
+      { verdict: "awaiting-proof", proof: "pending", signals: [], budget: null },
+    ),
+    stored(
+      7,
+      { status: "digest", held_for: ["no page proof"] },
+      { ...suspect, signals: ["links"] },
+    ),
+  ]);
+  for (const expected of [
+    "#7  2026-11-23 17:05 UTC  [SUSPECT]\n  Name:",
+    "  Screening:     SUSPECT (no page proof; links)\n  Notified:      not one by one (no page proof): in the next digest\n",
+    "#8  2026-11-23 17:05 UTC  [SUSPECT]\n",
+    "  Screening:     waiting for the page's proof (sent before it was ready)\n  Notified:      not yet: waiting for the page's proof until 2026-11-23 17:10:01 UTC, then the digest\n",
+    "  Screening:     SUSPECT (no page proof; gibberish; repeated-text)\n  Notified:      in digest #3 (no page proof), 2026-11-23 17:20:00 UTC\n",
+    "#10  2026-11-23 17:05 UTC\n",
+    "  Screening:     page-verified (confirmed after sending)\n  Notified:      NOT YET (not tried yet; next attempt 2026-11-23 17:10:01 UTC)\n",
+    "#11  2026-11-23 17:05 UTC\n",
+    "  Screening:     page-verified\n  Notified:      not one by one (over the address burst budget): in the next digest\n",
+  ])
+    expect(text).toContain(expected);
+  expect(text).toMatch(
+    /5 meeting requests, newest first \(4 not e-mailed one by one: held for the page's proof or listed in a digest\)\.\n$/,
+  );
+});
+
+test("CSV: RFC 4180 quoting, CRLF rows, spreadsheet formulas neutralised", () => {
+  expect(["plain", 'say "hi", ok', "two\nlines", "=1+1", "-5", -5].map(csvField)).toEqual([
+    "plain",
+    '"say ""hi"", ok"',
+    '"two\nlines"',
+    "'=1+1",
+    "'-5",
+    "-5",
+  ]);
+  const row = {
+    ...request,
+    name: "Zoë \u202eevil",
+    organization: '=HYPERLINK("x"), "Inc"',
+    message: "a\r\nb",
+  };
+  expect(requestsToCsv([row])).toBe(
+    "id,created_at,name,email,organization,message\r\n" +
+      `7,2026-11-23T17:05:01.123456Z,Zoë \u202eevil,ada@example.org,"'=HYPERLINK(""x""), ""Inc""","a\r\nb"\r\n`,
+  );
+});
