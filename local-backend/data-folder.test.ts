@@ -134,7 +134,7 @@ test("a table file truncated to 0 bytes is refused, then restored from the journ
     const before = stored.filter((request) => request.email !== added);
     expect(before.map(journalEntry)).toEqual(expect.arrayContaining(journaled));
     // Restored requests are not notified again: they have no delivery record.
-    expect(before.map((request) => request.notification)).toEqual([null, null, null, null]);
+    expect(before.map((request) => request.status?.notification)).toEqual([null, null, null, null]);
     expect(Math.max(...stored.map((request) => request.id))).toBe(5);
   } finally {
     await backend.close();

@@ -172,31 +172,24 @@ export class SerialQueue {
   }
 }
 
-/** Whether staff were told of a request (public.contact_notifications), as `npm run requests` shows it. */
-export interface StaffNotification {
-  /** pending, delivered, skipped, held (for the page's proof), digest (for the next one), digested. */
-  status: string;
+/** How a request was screened and whether staff were told: its row of meeting_requests_overview. */
+export interface RequestStatus {
+  /** page-verified, awaiting-proof or suspect; null: not screened (a staff insert). */
+  screening: string | null;
+  page_proof: string | null;
+  screening_signals: string[] | null;
+  one_by_one_budget: string | null;
+  /** pending, delivered, skipped, held, digest or digested; null: no delivery record. */
+  notification: string | null;
   notified_at: string | null;
-  attempts: number;
-  last_error: string | null;
-  /** While pending or held: the next attempt, or the end of the wait. */
+  notification_attempts: number | null;
+  notification_error: string | null;
   next_attempt_at: string | null;
-  digest_sent_at: string | null;
-  /** Why it is not e-mailed one by one (meeting_requests_overview.held_for). */
+  /** Why it is not e-mailed one by one; the digest that lists it, its place there, when it was sent. */
   held_for: string[] | null;
-  /** The digest that lists it, and its place there (the likeliest real first). */
   digest: number | null;
   digest_rank: number | null;
-}
-
-/** How the screening judged a visitor's request (public.contact_screening). */
-export interface RequestScreening {
-  verdict: "page-verified" | "awaiting-proof" | "suspect";
-  /** verified, pending, confirmed, invalid or missing. */
-  proof: string;
-  signals: string[];
-  /** Page-proved requests: one-by-one, or over which budget. */
-  budget: string | null;
+  digest_sent_at: string | null;
 }
 
 /** A stored meeting request, as staff see it. */
@@ -207,14 +200,8 @@ export interface StoredRequest {
   email: string;
   organization: string;
   message: string;
-  /** null: no delivery record (restored from the journal). */
-  notification?: StaffNotification | null;
-  /** null: not screened (staff's own insert, or restored from the journal). */
-  screening?: RequestScreening | null;
+  status?: RequestStatus;
 }
-
-const utc = (column: string): string =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * All meeting requests, newest first (as the superuser: reads bypass row-level security), or
@@ -226,28 +213,21 @@ export async function readRequests(
 ): Promise<StoredRequest[]> {
   // Text columns travel as UTF-8 bytes, decoded with ignoreBOM: PGlite's own decoding would
   // drop a byte-order mark at the start of a value, and exports must be exact.
-  const result = await db.query<
-    Record<"name" | "email" | "organization" | "message", Uint8Array> &
-      Pick<StoredRequest, "created_at" | "notification" | "screening"> & { id: string }
-  >(
-    `select c.id::text as id, ${utc("c.created_at")} as created_at,
+  type Row = Record<"name" | "email" | "organization" | "message", Uint8Array>;
+  // The journal needs the row alone: the overview is computed over every request.
+  const [status, from] = lastInserted
+    ? ["null", "where c.id = currval(pg_catalog.pg_get_serial_sequence('public.contacts', 'id'))"]
+    : [
+        "to_jsonb(o) - array['id', 'created_at', 'name', 'organization', 'email', 'message']",
+        "join public.meeting_requests_overview o on o.id = c.id",
+      ];
+  const result = await db.query<Row & { id: string; created_at: string; status: RequestStatus }>(
+    `select c.id::text as id,
+            to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
             convert_to(c.name, 'UTF8') as name, convert_to(c.email, 'UTF8') as email,
             convert_to(c.organization, 'UTF8') as organization, convert_to(c.message, 'UTF8') as message,
-            case when n.status is not null then json_build_object(
-              'status', n.status, 'notified_at', ${utc("n.notified_at")}, 'attempts', n.attempts,
-              'last_error', n.last_error,
-              'next_attempt_at', case when n.status in ('pending', 'held') then ${utc("n.next_attempt_at")} end,
-              'digest_sent_at', ${utc("d.sent_at")}, 'held_for', o.held_for, 'digest', o.digest,
-              'digest_rank', o.digest_rank) end as notification,
-            case when s.verdict is not null then json_build_object(
-              'verdict', s.verdict, 'proof', s.proof, 'signals', s.signals, 'budget', s.budget)
-            end as screening
-       from public.contacts c
-       left join public.contact_notifications n on n.contact_id = c.id
-       left join public.contact_digests d on d.id = n.digest_id
-       left join public.contact_screening s on s.contact_id = c.id
-       left join public.meeting_requests_overview o on o.id = c.id
-      ${lastInserted ? "where c.id = currval(pg_catalog.pg_get_serial_sequence('public.contacts', 'id'))" : ""}
+            ${status} as status
+       from public.contacts c ${from}
       order by c.created_at desc, c.id desc`,
   );
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });

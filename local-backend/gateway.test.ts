@@ -9,7 +9,6 @@ import type { AddressInfo } from "node:net";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
-import { CONTACT_COLUMN_LIMITS } from "../src/lib/field-limits";
 import { countRows, goodRow, uniqueEmail } from "./test-support/helpers";
 import { json, restTestBackend } from "./test-support/rest-client";
 
@@ -37,58 +36,17 @@ describe("supabase-js against the local backend", () => {
   });
 
   test.each([
-    [
-      "a wrong API key",
-      "not-the-anon-key",
-      "contacts",
-      goodRow(),
-      401,
-      { message: "Invalid API key" },
-    ],
-    [
-      "an oversize field",
-      LOCAL_ANON_KEY,
-      "contacts",
-      goodRow({ name: "x".repeat(CONTACT_COLUMN_LIMITS.name + 1) }),
-      400,
-      {
-        code: "23514",
-        message: 'new row for relation "contacts" violates check constraint "contacts_name_length"',
-      },
-    ],
-    [
-      "an unknown column",
-      LOCAL_ANON_KEY,
-      "contacts",
-      { ...goodRow(), phone: "555-0100" },
-      400,
-      {
-        code: "PGRST204",
-        message: "Could not find the 'phone' column of 'contacts' in the schema cache",
-      },
-    ],
-    [
-      "an unknown table",
-      LOCAL_ANON_KEY,
-      "contact",
-      goodRow(),
-      404,
-      {
-        code: "PGRST205",
-        message: "Could not find the table 'public.contact' in the schema cache",
-      },
-    ],
+    ["a wrong API key", "not-the-anon-key", [goodRow()], 401, { message: "Invalid API key" }],
     [
       "two rows (sent with ?columns=)",
       LOCAL_ANON_KEY,
-      "contacts",
       [goodRow(), goodRow()],
       400,
       { code: "PT400", message: "Only one meeting request can be submitted at a time" },
     ],
-  ])("%s is refused, nothing stored", async (_label, key, table, rows, status, error) => {
+  ])("%s is refused, nothing stored", async (_label, key, rows, status, error) => {
     const before = await countRows(backend().db);
-    const result = await client(key).from(table).insert(rows);
+    const result = await client(key).from("contacts").insert(rows);
     expect({ status: result.status, error: result.error }).toMatchObject({ status, error });
     expect(await countRows(backend().db)).toBe(before);
   });
@@ -121,18 +79,6 @@ describe("supabase-js against the local backend", () => {
     }
     const after = await backend().db.query("select * from public.contacts order by id");
     expect(after.rows).toEqual(before.rows);
-  });
-
-  test("200 concurrent inserts are all stored, none lost", async () => {
-    const rows = Array.from({ length: 200 }, (_, i) =>
-      goodRow({ email: uniqueEmail(`burst${i}`), message: `concurrent #${i}` }),
-    );
-    const results = await Promise.all(rows.map((row) => client().from("contacts").insert(row)));
-    expect(results.filter((result) => result.error !== null)).toEqual([]);
-    const stored = await backend().db.query<{ email: string }>(
-      "select email from public.contacts where message like 'concurrent #%'",
-    );
-    expect(stored.rows.map((row) => row.email).sort()).toEqual(rows.map((row) => row.email).sort());
   });
 });
 

@@ -16,7 +16,6 @@ export interface Gateway {
   rest: Rest;
   anonKey: string;
   serviceKey: string;
-  maxBodyBytes: number;
   /** Edge Function name → the URL its process listens on. */
   functions: Map<string, string>;
   /** While the backend stops, only the service role (the function finishing its work) is served. */
@@ -30,7 +29,7 @@ const CORS_ALLOW_HEADERS =
 const CORS_EXPOSE_HEADERS =
   "Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit";
 
-/** Headers of one connection, not passed on to or from a function (fetch sets its own). */
+/** Headers not passed on to or from a function: fetch sets its own, and decodes the body. */
 const HOP_BY_HOP = [
   "connection",
   "keep-alive",
@@ -39,15 +38,22 @@ const HOP_BY_HOP = [
   "content-encoding",
 ];
 
+/** A reply, or a function's answer passed on as it came. */
+type Answer = Reply & { raw?: Buffer };
+
 const NO_ROUTE: Reply = { status: 404, json: { message: "no Route matched with those values" } };
+const TOO_LARGE: Reply = { status: 413, json: { message: "Request size limit exceeded" } };
 
 function sameKey(given: string, expected: string): boolean {
   const [a, b] = [Buffer.from(given), Buffer.from(expected)];
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-/** The body, or undefined past the limit (drained up to 16× the limit, so the client sees the 413). */
-async function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | undefined> {
+/** The body, or undefined past 1 MiB (drained up to 16 MiB, so that the client sees the 413). */
+async function readBody(
+  req: http.IncomingMessage,
+  limit = 1024 * 1024,
+): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -107,8 +113,8 @@ async function route(gateway: Gateway, req: http.IncomingMessage, url: URL): Pro
   if (typeof role !== "string") return role;
   if (gateway.closing && role !== "service_role")
     return { status: 503, json: { message: "The local backend is shutting down" } };
-  const body = await readBody(req, gateway.maxBodyBytes);
-  if (!body) return { status: 413, json: { message: "Request size limit exceeded" } };
+  const body = await readBody(req);
+  if (!body) return TOO_LARGE;
   if (url.pathname === "/rest/v1" || url.pathname.startsWith("/rest/v1/")) {
     // The client address as hosted Supabase's gateway (Cloudflare) names it: the connection's,
     // whatever a client wrote in this header or in X-Forwarded-For (which the database never reads).
@@ -126,48 +132,36 @@ async function route(gateway: Gateway, req: http.IncomingMessage, url: URL): Pro
 }
 
 /** `/functions/v1/<name>/…` to the function's process, answered as it answers. */
-async function forward(gateway: Gateway, req: http.IncomingMessage, res: http.ServerResponse) {
-  const url = new URL(req.url ?? "/", "http://localhost");
-  const [, name, ...rest] = url.pathname.slice("/functions/v1".length).split("/");
-  const target = gateway.functions.get(name ?? "");
-  const body = await readBody(req, gateway.maxBodyBytes);
-  let reply: Reply = {
-    status: 404,
-    json: { code: "NOT_FOUND", message: "Requested function was not found" },
-  };
-  if (target && body) {
-    const headers = Object.entries(req.headers).filter(
-      ([header]) => header !== "host" && !HOP_BY_HOP.includes(header),
-    ) as [string, string][];
-    const method = req.method ?? "GET";
-    const response = await fetch(`${target}/${rest.join("/")}${url.search}`, {
-      method,
-      headers,
-      body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
-    }).catch(() => undefined);
-    if (response) {
-      const answer = Buffer.from(await response.arrayBuffer());
-      // fetch has decoded the body: its Content-Encoding no longer applies.
-      const passed = [...response.headers].filter(
-        ([header]) => header !== "content-encoding" && !HOP_BY_HOP.includes(header),
-      );
-      res.writeHead(response.status, {
-        ...Object.fromEntries(passed),
-        "Content-Length": answer.length,
-      });
-      res.end(answer);
-      return response.status;
-    }
-    reply = { status: 502, json: { message: `The function ${name} did not answer` } };
-  }
-  send(res, reply, gateway.closing);
-  return reply.status;
+async function forward(gateway: Gateway, req: http.IncomingMessage, url: URL): Promise<Answer> {
+  const [name = "", ...rest] = url.pathname.slice("/functions/v1/".length).split("/");
+  const target = gateway.functions.get(name);
+  const body = await readBody(req);
+  if (!body) return TOO_LARGE;
+  if (!target)
+    return {
+      status: 404,
+      json: { code: "NOT_FOUND", message: "Requested function was not found" },
+    };
+  const method = req.method ?? "GET";
+  const headers = Object.entries(req.headers).filter(
+    ([header]) => header !== "host" && !HOP_BY_HOP.includes(header),
+  ) as [string, string][];
+  const response = await fetch(`${target}/${rest.join("/")}${url.search}`, {
+    method,
+    headers,
+    body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
+  }).catch(() => undefined);
+  if (!response) return { status: 502, json: { message: `The function ${name} did not answer` } };
+  const passed = [...response.headers].filter(([header]) => !HOP_BY_HOP.includes(header));
+  const raw = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: Object.fromEntries(passed), raw };
 }
 
-function send(res: http.ServerResponse, reply: Reply, closing: boolean): void {
-  const body = reply.json === undefined ? undefined : Buffer.from(JSON.stringify(reply.json));
+function send(res: http.ServerResponse, reply: Answer, closing: boolean): void {
+  const body =
+    reply.raw ?? (reply.json === undefined ? undefined : Buffer.from(JSON.stringify(reply.json)));
   const headers: Record<string, string | number> = { ...reply.headers };
-  if (body) headers["Content-Type"] = "application/json; charset=utf-8";
+  if (reply.json !== undefined) headers["Content-Type"] = "application/json; charset=utf-8";
   headers["Content-Length"] = body?.length ?? 0;
   if (closing) headers["Connection"] = "close";
   res.writeHead(reply.status, headers);
@@ -181,8 +175,8 @@ export async function handle(
   res: http.ServerResponse,
 ): Promise<string> {
   const url = new URL(req.url ?? "/", "http://localhost");
-  if (url.pathname.startsWith("/functions/v1/")) return String(await forward(gateway, req, res));
-  let reply = await route(gateway, req, url);
+  const forwarded = url.pathname.startsWith("/functions/v1/");
+  let reply = forwarded ? await forward(gateway, req, url) : await route(gateway, req, url);
   if (url.pathname.startsWith("/rest/v1")) {
     const cors = {
       "Access-Control-Allow-Origin": req.headers.origin ?? "*",

@@ -31,11 +31,11 @@ export interface RestRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
-/** What PostgREST needs of the running backend. */
+/** What PostgREST needs of the running backend: its database queue, schema cache and journal. */
 export interface Rest {
   /** Runs a task with the database to itself; throws a LocalBackendError once the folder is lost. */
   run<T>(task: (db: PGlite) => Promise<T>): Promise<T>;
-  /** Column → SQL type of public.contacts (PostgREST's schema cache). */
+  /** Column → SQL type of public.contacts. */
   columns: Map<string, string>;
   journal: Journal | undefined;
 }
@@ -124,23 +124,19 @@ function asRole<T>(rest: Rest, request: RestRequest, task: (tx: Transaction) => 
 
 const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-function utf8(body: Buffer): string | undefined {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(body);
-  } catch {
-    return undefined;
-  }
-}
+/** The body as text; throws on invalid UTF-8, which PostgREST answers as invalid JSON. */
+const utf8 = (body: Buffer): string => new TextDecoder("utf-8", { fatal: true }).decode(body);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The keys and rows (a JSON array) of an insert body, as PostgREST reads them. */
 function insertBody(body: Buffer): { keys: string[]; rows: string } | Reply {
-  const text = utf8(body);
+  let text: string;
   let value: unknown;
   try {
-    value = JSON.parse(text ?? "");
+    text = utf8(body);
+    value = JSON.parse(text);
   } catch {
     return INVALID_JSON;
   }
@@ -151,7 +147,7 @@ function insertBody(body: Buffer): { keys: string[]; rows: string } | Reply {
   const sameKeys = (row: unknown): boolean =>
     isObject(row) && Object.keys(row).sort().join("\0") === [...keys].sort().join("\0");
   if (!rows.every(sameKeys)) return pgrstError(400, "PGRST102", "All object keys must match");
-  return { keys, rows: Array.isArray(value) ? text! : `[${text}]` };
+  return { keys, rows: Array.isArray(value) ? text : `[${text}]` };
 }
 
 async function insert(rest: Rest, request: RestRequest): Promise<Reply> {
@@ -211,11 +207,11 @@ function notFound(name: string, names: string[]): Reply {
  * a row → object, a scalar → its JSON value, void → 204.
  */
 async function callFunction(rest: Rest, request: RestRequest, name: string): Promise<Reply> {
-  const text = utf8(request.body);
-  if (text === undefined) return INVALID_JSON;
   const plain = /^text\/plain\b/i.test(String(request.headers["content-type"] ?? ""));
+  let text: string;
   let args: unknown = {};
   try {
+    text = utf8(request.body);
     if (!plain && text.trim() !== "") args = JSON.parse(text);
   } catch {
     return INVALID_JSON;

@@ -3,7 +3,7 @@
  * visible, whether and how staff were told, how the screening judged each one, and CSV a
  * spreadsheet cannot run.
  */
-import type { StaffNotification, StoredRequest } from "./database";
+import type { RequestStatus, StoredRequest } from "./database";
 import {
   csvField,
   describeNotification,
@@ -21,16 +21,20 @@ const request: StoredRequest = {
   message: "Phone: 555",
 };
 
-const notification = (fields: Partial<StaffNotification>): StaffNotification => ({
-  status: "pending",
+const status = (fields: Partial<RequestStatus>): RequestStatus => ({
+  screening: null,
+  page_proof: null,
+  screening_signals: null,
+  one_by_one_budget: null,
+  notification: "pending",
   notified_at: null,
-  attempts: 0,
-  last_error: null,
+  notification_attempts: 0,
+  notification_error: null,
   next_attempt_at: "2026-11-23T17:10:01.123456Z",
-  digest_sent_at: null,
   held_for: null,
   digest: null,
   digest_rank: null,
+  digest_sent_at: null,
   ...fields,
 });
 
@@ -41,12 +45,12 @@ test("a block: time, name, organization, e-mail, then the message indented; cont
     organization: '=HYPERLINK("x"), "Inc"',
     message: "Line one\r\nLine two\u001b[31m\n\ttabbed",
   };
-  const delivered = notification({
-    status: "delivered",
-    notified_at: "2026-11-23T17:05:02.5Z",
-    attempts: 1,
+  const delivered = status({
+    notification: "delivered",
+    notified_at: "2026-11-23T17:05:02.5+00:00",
+    notification_attempts: 1,
   });
-  expect(formatRequestsText([{ ...tricky, notification: delivered }])).toBe(
+  expect(formatRequestsText([{ ...tricky, status: delivered }])).toBe(
     [
       "#7  2026-11-23 17:05 UTC",
       "  Name:          Zoë \\u202eevil",
@@ -65,89 +69,65 @@ test("a block: time, name, organization, e-mail, then the message indented; cont
   expect(terminalSafe("a\u0000b\u009bc")).toBe("a\\u0000b\\u009bc");
 });
 
-test.each<[string, Partial<StaffNotification> | null, string]>([
+test.each<[string, Partial<RequestStatus>, string]>([
   [
     "pending after failures",
     {
-      attempts: 3,
-      last_error: "Cannot connect to SMTP server 127.0.0.1:54325: Connection refused",
+      notification_attempts: 3,
+      notification_error: "Cannot connect to SMTP server 127.0.0.1:54325",
     },
-    "NOT YET (3 attempts; last error: Cannot connect to SMTP server 127.0.0.1:54325: Connection refused; next attempt 2026-11-23 17:10:01 UTC)",
+    "NOT YET (3 attempts; last error: Cannot connect to SMTP server 127.0.0.1:54325; next attempt 2026-11-23 17:10:01 UTC)",
   ],
   ["pending, never tried", {}, "NOT YET (not tried yet; next attempt 2026-11-23 17:10:01 UTC)"],
   [
     "delivered with a failed chat post",
     {
-      status: "delivered",
+      notification: "delivered",
       notified_at: "2026-11-23T17:05:02Z",
-      attempts: 1,
-      last_error: "chat answered HTTP 500",
+      notification_error: "chat: HTTP 500",
     },
-    "yes, 2026-11-23 17:05:02 UTC (chat answered HTTP 500)",
+    "yes, 2026-11-23 17:05:02 UTC (chat: HTTP 500)",
   ],
   [
-    "stored before notifications existed",
-    { status: "skipped" },
+    "stored before notifications",
+    { notification: "skipped" },
     "no (stored before staff notifications were set up)",
   ],
-  ["no delivery record", null, "unknown (no delivery record)"],
+  ["no delivery record", { notification: null }, "unknown (no delivery record)"],
   [
     "an error text from a server",
-    { attempts: 1, last_error: "550 \u001b[31mred\nline" },
+    { notification_error: "550 \u001b[31mred\nline" },
     "550 \\u001b[31mred line",
   ],
 ])("Notified: %s", (_label, fields, expected) => {
   const visible = (text: string) => terminalSafe(text).replace(/\n/g, " ");
-  expect(describeNotification(fields && notification(fields), visible)).toContain(expected);
+  expect(describeNotification(status(fields), visible)).toContain(expected);
 });
 
 test("suspect requests are marked, and the listing says how staff hear of each", () => {
-  const stored = (
-    id: number,
-    fields: Partial<StaffNotification>,
-    screening: StoredRequest["screening"],
-  ) => ({
+  const stored = (id: number, fields: Partial<RequestStatus>) => ({
     ...request,
     id,
-    notification: notification(fields),
-    screening,
+    status: status(fields),
   });
-  const suspect = { verdict: "suspect", proof: "missing", budget: null } as const;
+  const suspect = { screening: "suspect", page_proof: "missing", held_for: ["no page proof"] };
+  const verified = { screening: "page-verified", page_proof: "verified" };
   const text = formatRequestsText([
-    stored(
-      11,
-      { status: "digest", held_for: ["over the address burst budget"] },
-      {
-        verdict: "page-verified",
-        proof: "verified",
-        signals: [],
-        budget: "over-address-burst",
-      },
-    ),
-    stored(10, {}, { verdict: "page-verified", proof: "confirmed", signals: [], budget: null }),
-    stored(
-      9,
-      {
-        status: "digested",
-        digest_sent_at: "2026-11-23T17:20:00Z",
-        held_for: ["no page proof"],
-        digest: 3,
-      },
-      {
-        ...suspect,
-        signals: ["gibberish", "repeated-text"],
-      },
-    ),
-    stored(
-      8,
-      { status: "held" },
-      { verdict: "awaiting-proof", proof: "pending", signals: [], budget: null },
-    ),
-    stored(
-      7,
-      { status: "digest", held_for: ["no page proof"] },
-      { ...suspect, signals: ["links"] },
-    ),
+    stored(11, {
+      ...verified,
+      notification: "digest",
+      held_for: ["over the address burst budget"],
+    }),
+    stored(10, { ...verified, page_proof: "confirmed" }),
+    stored(9, {
+      ...suspect,
+      screening_signals: ["gibberish", "repeated-text"],
+      notification: "digested",
+      digest_sent_at: "2026-11-23T17:20:00Z",
+      digest: 3,
+    }),
+    stored(8, { screening: "awaiting-proof", page_proof: "pending", notification: "held" }),
+    stored(7, { ...suspect, screening_signals: ["links"], notification: "digest" }),
   ]);
   for (const expected of [
     "#7  2026-11-23 17:05 UTC  [SUSPECT]\n  Name:",

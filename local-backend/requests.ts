@@ -6,7 +6,7 @@
  * as escapes and the CSV keeps a spreadsheet from running a field as a formula.
  */
 import { readDataFolder } from "./data-folder";
-import { readRequests, type StaffNotification, type StoredRequest } from "./database";
+import { readRequests, type RequestStatus, type StoredRequest } from "./database";
 import { LocalBackendError, oneLine } from "./errors";
 
 export type { StoredRequest } from "./database";
@@ -65,26 +65,22 @@ function utcTime(iso: string | null, seconds = true): string {
 }
 
 /** e.g. "yes, 2026-11-23 17:05:02 UTC" or "NOT YET (3 attempts; last error: …; next attempt …)". */
-export function describeNotification(
-  notification: StaffNotification | null,
-  visible: (text: string) => string,
-): string {
-  if (!notification) return "unknown (no delivery record)";
-  const { status, held_for, digest, attempts, last_error } = notification;
+export function describeNotification(status: RequestStatus, visible: (text: string) => string) {
+  const { notification, held_for, digest, notification_attempts: attempts } = status;
+  const error = status.notification_error && visible(status.notification_error);
   const why = held_for?.length ? ` (${held_for.join("; ")})` : "";
-  if (status === "delivered")
-    return `yes, ${utcTime(notification.notified_at)}${last_error ? ` (${visible(last_error)})` : ""}`;
-  if (status === "skipped") return "no (stored before staff notifications were set up)";
-  if (status === "held")
-    return `not yet: waiting for the page's proof until ${utcTime(notification.next_attempt_at)}, then the digest`;
-  if (status === "digest")
+  if (notification === null) return "unknown (no delivery record)";
+  if (notification === "delivered")
+    return `yes, ${utcTime(status.notified_at)}${error ? ` (${error})` : ""}`;
+  if (notification === "skipped") return "no (stored before staff notifications were set up)";
+  if (notification === "held")
+    return `not yet: waiting for the page's proof until ${utcTime(status.next_attempt_at)}, then the digest`;
+  if (notification === "digest")
     return `not one by one${why}: in the next digest${digest ? `, #${digest}` : ""}`;
-  if (status === "digested")
-    return `in digest${digest ? ` #${digest}` : ""}${why}, ${utcTime(notification.digest_sent_at)}`;
-  const tried =
-    attempts === 0 ? "not tried yet" : `${attempts} attempt${attempts === 1 ? "" : "s"}`;
-  const error = last_error ? `; last error: ${visible(last_error)}` : "";
-  return `NOT YET (${tried}${error}; next attempt ${utcTime(notification.next_attempt_at)})`;
+  if (notification === "digested")
+    return `in digest${digest ? ` #${digest}` : ""}${why}, ${utcTime(status.digest_sent_at)}`;
+  const tried = !attempts ? "not tried yet" : `${attempts} attempt${attempts === 1 ? "" : "s"}`;
+  return `NOT YET (${tried}${error ? `; last error: ${error}` : ""}; next attempt ${utcTime(status.next_attempt_at)})`;
 }
 
 const PROOF_WORDS: Record<string, string> = {
@@ -94,16 +90,13 @@ const PROOF_WORDS: Record<string, string> = {
 };
 
 /** e.g. "page-verified" or "SUSPECT (no page proof; links)". */
-export function describeScreening({
-  verdict,
-  proof,
-  signals,
-}: NonNullable<StoredRequest["screening"]>) {
-  if (verdict === "page-verified")
-    return proof === "confirmed" ? "page-verified (confirmed after sending)" : "page-verified";
-  if (verdict === "awaiting-proof")
+export function describeScreening({ screening, page_proof, screening_signals }: RequestStatus) {
+  if (screening === "page-verified")
+    return page_proof === "confirmed" ? "page-verified (confirmed after sending)" : "page-verified";
+  if (screening === "awaiting-proof")
     return "waiting for the page's proof (sent before it was ready)";
-  return `SUSPECT (${[PROOF_WORDS[proof], ...signals].filter(Boolean).join("; ")})`;
+  const reasons = [PROOF_WORDS[page_proof ?? ""], ...(screening_signals ?? [])];
+  return `SUSPECT (${reasons.filter(Boolean).join("; ")})`;
 }
 
 /** Readable blocks, in the order given (`order` says which). */
@@ -113,26 +106,23 @@ export function formatRequestsText(
 ): string {
   if (requests.length === 0) return "No meeting requests yet.\n";
   const one = (text: string): string => terminalSafe(text).replace(/\n/g, " ");
-  const blocks = requests.map((request) => {
-    const { screening, notification } = request;
-    const suspect = screening && screening.verdict !== "page-verified" ? "  [SUSPECT]" : "";
+  const blocks = requests.map(({ id, created_at, name, organization, email, message, status }) => {
+    const suspect = status?.screening && status.screening !== "page-verified";
     return [
-      `#${request.id}  ${utcTime(request.created_at, false)}${suspect}`,
-      `  Name:          ${one(request.name)}`,
-      `  Organization:  ${one(request.organization)}`,
-      `  Email:         ${one(request.email)}`,
-      ...(screening ? [`  Screening:     ${describeScreening(screening)}`] : []),
-      ...(notification === undefined
-        ? []
-        : [`  Notified:      ${describeNotification(notification, one)}`]),
+      `#${id}  ${utcTime(created_at, false)}${suspect ? "  [SUSPECT]" : ""}`,
+      `  Name:          ${one(name)}`,
+      `  Organization:  ${one(organization)}`,
+      `  Email:         ${one(email)}`,
+      ...(status?.screening ? [`  Screening:     ${describeScreening(status)}`] : []),
+      ...(status ? [`  Notified:      ${describeNotification(status, one)}`] : []),
       `  Message:`,
-      ...terminalSafe(request.message)
+      ...terminalSafe(message)
         .split("\n")
         .map((line) => `    ${line}`.trimEnd()),
     ].join("\n");
   });
   const held = requests.filter((request) =>
-    ["held", "digest", "digested"].includes(request.notification?.status ?? ""),
+    ["held", "digest", "digested"].includes(request.status?.notification ?? ""),
   ).length;
   const count = `${requests.length} meeting request${requests.length === 1 ? "" : "s"}, ${order}`;
   const note = held
@@ -166,6 +156,6 @@ export function requestsToCsv(requests: readonly StoredRequest[]): string {
 /** The requests digest #N lists, in its order (the likeliest real first), for `--digest N`. */
 export function requestsInDigest(requests: readonly StoredRequest[], digest: number) {
   return requests
-    .filter((request) => request.notification?.digest === digest)
-    .sort((a, b) => (a.notification?.digest_rank ?? 0) - (b.notification?.digest_rank ?? 0));
+    .filter((request) => request.status?.digest === digest)
+    .sort((a, b) => (a.status?.digest_rank ?? 0) - (b.status?.digest_rank ?? 0));
 }

@@ -44,8 +44,6 @@ export interface LocalBackendOptions {
   migrationsDir?: string;
   /** One line per request and per notable event; default: silent. */
   log?: (line: string) => void;
-  /** Largest request body accepted; default 1 MiB. */
-  maxBodyBytes?: number;
   /** Staff notifications (docs/notifications.md); default: none. */
   notifications?: LocalNotificationsOptions;
   /** The screening's budgets, windows and intervals (screening-settings.ts); the rest get their defaults. */
@@ -130,7 +128,6 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     rest: { run, columns: new Map(), journal: undefined },
     anonKey: options.anonKey ?? LOCAL_ANON_KEY,
     serviceKey: `local-service-role-${crypto.randomBytes(24).toString("hex")}`,
-    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     functions: new Map(),
     closing: false,
     afterWrite: () => notifier?.afterWrite(),

@@ -20,6 +20,17 @@ export function openedForTests<T extends { close(): Promise<unknown> }>(
   return () => opened!;
 }
 
+/** Resolves once `condition` holds, checked every 50 ms; throws after `timeoutMs`. */
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 30_000,
+): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !(await condition());) {
+    if (Date.now() > deadline) throw new Error(`still waiting after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The migrated database (openDatabase) for the calling file's tests, `prepare`d once. */
 export const migratedDatabase = (prepare?: (db: PGlite) => Promise<unknown>): (() => PGlite) =>
   openedForTests(async () => {

@@ -63,15 +63,15 @@ export function spawnBackend(dataDir: string, env: NodeJS.ProcessEnv = {}): Back
 
 /** Waits until no process of the group is left; false after `timeoutMs`. */
 export async function waitForGroupExit(pid: number, timeoutMs = 30_000): Promise<boolean> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+  for (const deadline = Date.now() + timeoutMs; ;) {
     try {
       process.kill(-pid, 0);
     } catch {
       return true;
     }
+    if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return false;
 }
 
 export interface Load {
