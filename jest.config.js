@@ -37,7 +37,7 @@ module.exports = {
       // PGlite's CommonJS build uses dynamic import() of Node built-ins: see the transform's comment.
       transform: {
         "[\\\\/]@electric-sql[\\\\/]pglite[\\\\/].+\\.cjs$":
-          "<rootDir>/local-backend/jest-pglite-transform.js",
+          "<rootDir>/local-backend/test-support/jest-pglite-transform.js",
         ...shared.transform,
       },
       transformIgnorePatterns: [

@@ -1,223 +1,117 @@
 /**
- * The two commands as child processes: `npm run backend` (cli.ts) and `npm run requests`
- * (requests-cli.ts), plus the formatting of the request listing.
+ * The two commands as processes: `npm run backend` (cli.ts) and `npm run requests`
+ * (requests-cli.ts), with their exit statuses and one-line failures.
  */
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
-import fs from "node:fs";
+import { spawnSync } from "node:child_process";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { parseCliArgs } from "./cli-args";
+import { goodRow } from "./test-support/helpers";
 import {
-  csvField,
-  formatRequestsText,
-  requestsToCsv,
-  terminalSafe,
-  type StoredRequest,
-} from "./requests";
-import { goodRow } from "./test-helpers";
+  PROJECT_ROOT,
+  spawnBackend,
+  tempDataDir,
+  waitForGroupExit,
+} from "./test-support/processes";
 
 jest.setTimeout(90_000);
 
-const root = path.resolve(__dirname, "..");
-const tsx = path.join(root, "node_modules", ".bin", "tsx");
+const run = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawnSync(
+    path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx"),
+    [path.join(PROJECT_ROOT, "local-backend", script), ...args],
+    { cwd: PROJECT_ROOT, encoding: "utf8", env: { ...process.env, ...env } },
+  );
 
-function run(
-  script: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-): ChildProcessWithoutNullStreams {
-  return spawn(tsx, [path.join(root, "local-backend", script), ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
+test("npm run backend: ready line, serves, `requests` lists through it and then from the files, a clean stop on SIGTERM", async () => {
+  const dataDir = tempDataDir("cli-backend-");
+  const backend = spawnBackend(dataDir);
+  const url = await backend.ready;
+  const row = goodRow({ message: "from the CLI test\nsecond line" });
+  const response = await fetch(`${url}/rest/v1/contacts`, {
+    method: "POST",
+    headers: {
+      apikey: LOCAL_ANON_KEY,
+      Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify(row),
   });
-}
-
-function runSync(
-  script: string,
-  args: string[],
-): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync(tsx, [path.join(root, "local-backend", script), ...args], {
-    cwd: root,
-    encoding: "utf8",
-  });
-}
-
-/** Resolves with the backend's URL once it prints the ready line. */
-function waitForReady(child: ChildProcessWithoutNullStreams): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString("utf8");
-      const match = /^Local backend ready at (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-    });
-    child.on("exit", (code) =>
-      reject(new Error(`backend exited with ${code} before it was ready:\n${output}`)),
-    );
-  });
-}
-
-function exited(
-  child: ChildProcessWithoutNullStreams,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
-}
-
-const withoutNpmNoise = (text: string): string =>
-  text
-    .split("\n")
-    .filter((line) => line && !line.startsWith("npm warn"))
-    .join("\n");
-
-describe("npm run backend (cli.ts)", () => {
-  test("starts, prints the ready line, serves, lists through `requests`, and stops cleanly on SIGTERM", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cli-backend-"));
-    const child = run("cli.ts", ["--port", "0", "--data-dir", dataDir]);
-    const done = exited(child);
-    const url = await waitForReady(child);
-    const row = goodRow({ message: "from the CLI test\nsecond line" });
-    const response = await fetch(`${url}/rest/v1/contacts`, {
-      method: "POST",
-      headers: {
-        apikey: LOCAL_ANON_KEY,
-        Authorization: `Bearer ${LOCAL_ANON_KEY}`,
-        "Content-Type": "application/json",
-      },
-      body: JSON.stringify(row),
-    });
-    expect(response.status).toBe(201);
-
-    // `npm run requests` while the server is running: read through its admin endpoint.
-    const listed = runSync("requests-cli.ts", ["--json", "--data-dir", dataDir]);
-    expect(listed.status).toBe(0);
-    expect(JSON.parse(listed.stdout)).toMatchObject([row]);
-
-    child.kill("SIGTERM");
-    const { code, stdout } = await done;
-    expect(code).toBe(0);
-    expect(stdout).toContain(`anon key:    ${LOCAL_ANON_KEY}`);
-    expect(stdout).toContain(`data folder: ${dataDir}`);
-    expect(stdout).toContain("Local backend stopped.");
-
-    // …and when it is not running: open the folder directly.
-    const text = runSync("requests-cli.ts", ["--data-dir", dataDir]);
-    expect(text.status).toBe(0);
-    expect(text.stdout).toContain(`  Name:          ${row.name}`);
-    expect(text.stdout).toContain("    from the CLI test\n    second line");
-    const csv = runSync("requests-cli.ts", ["--csv", "--data-dir", dataDir]);
-    expect(csv.stdout.startsWith("id,created_at,name,email,organization,message\r\n")).toBe(true);
-    expect(csv.stdout).toContain('"from the CLI test\nsecond line"');
+  expect(response.status).toBe(201);
+  const viaBackend = run("requests-cli.ts", ["--json", "--data-dir", dataDir]);
+  expect({ status: viaBackend.status, rows: JSON.parse(viaBackend.stdout) }).toMatchObject({
+    status: 0,
+    rows: [row],
   });
 
-  test("a port in use: exit status 1 and one clear line, no stack trace", async () => {
-    const blocker = net.createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
-    const port = (blocker.address() as net.AddressInfo).port;
-    try {
-      const { code, stderr } = await exited(
-        run("cli.ts", ["--in-memory"], { LOCAL_BACKEND_PORT: String(port) }),
-      );
-      expect(code).toBe(1);
-      expect(withoutNpmNoise(stderr)).toBe(
-        `Port ${port} is already in use — is the local backend already running? Stop it or set LOCAL_BACKEND_PORT.`,
-      );
-    } finally {
-      await new Promise((resolve) => blocker.close(resolve));
-    }
-  });
+  process.kill(-backend.child.pid!, "SIGTERM");
+  expect(await waitForGroupExit(backend.child.pid!)).toBe(true);
+  for (const line of [
+    `anon key:    ${LOCAL_ANON_KEY}`,
+    `data folder: ${dataDir}`,
+    "Local backend stopped.",
+  ])
+    expect(backend.output()).toContain(line);
 
-  test("bad arguments: exit status 2 with the usage", () => {
-    const result = runSync("cli.ts", ["--port", "http"]);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toContain('--port must be a port number (0-65535), not "http".');
-  });
-
-  test("argument and environment parsing", () => {
-    expect(parseCliArgs(["--port=0", "--in-memory"], {})).toEqual({
-      port: 0,
-      dataDir: undefined,
-      quiet: false,
-    });
-    expect(
-      parseCliArgs([], { LOCAL_BACKEND_PORT: "6000", LOCAL_BACKEND_DATA_DIR: "/tmp/x" }),
-    ).toEqual({ port: 6000, dataDir: "/tmp/x", quiet: false });
-    expect(parseCliArgs(["--data-dir", "d", "--quiet"], { LOCAL_BACKEND_PORT: "6000" }).port).toBe(
-      6000,
-    );
-    expect(() => parseCliArgs(["--frobnicate"], {})).toThrow("Unknown option --frobnicate.");
-    expect(() => parseCliArgs(["--port"], {})).toThrow("--port needs a value.");
-    expect(() => parseCliArgs(["--quiet=yes"], {})).toThrow("--quiet does not take a value.");
-    expect(() => parseCliArgs(["stray"], {})).toThrow("Unexpected argument stray.");
-    expect(() => parseCliArgs(["--in-memory", "--data-dir", "d"], {})).toThrow(
-      "--data-dir and --in-memory cannot be used together.",
-    );
-    expect(() => parseCliArgs([], { LOCAL_BACKEND_PORT: "x" })).toThrow(
-      'LOCAL_BACKEND_PORT must be a port number (0-65535), not "x".',
-    );
-  });
+  const text = run("requests-cli.ts", ["--data-dir", dataDir]);
+  expect(text.status).toBe(0);
+  expect(text.stdout).toContain(`  Name:          ${row.name}`);
+  expect(text.stdout).toContain("    from the CLI test\n    second line");
+  const csv = run("requests-cli.ts", ["--csv", "--data-dir", dataDir]).stdout;
+  expect(csv).toMatch(/^id,created_at,name,email,organization,message\r\n/);
+  expect(csv).toContain('"from the CLI test\nsecond line"');
 });
 
-describe("npm run requests (requests-cli.ts)", () => {
-  test("with no database yet it says so and lists nothing", () => {
-    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cli-none-")), "absent");
-    const text = runSync("requests-cli.ts", ["--data-dir", dataDir]);
-    expect(text.status).toBe(0);
-    expect(text.stdout).toBe("No meeting requests yet.\n");
-    expect(text.stderr).toContain("No local database in");
-    expect(runSync("requests-cli.ts", ["--json", "--data-dir", dataDir]).stdout).toBe("[]\n");
-  });
+test("npm run backend on a port in use: exit status 1 and one line; bad arguments: 2 and the usage", async () => {
+  const blocker = net.createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+  const port = (blocker.address() as net.AddressInfo).port;
+  try {
+    const taken = run("cli.ts", ["--in-memory"], { LOCAL_BACKEND_PORT: String(port) });
+    expect({ status: taken.status, stderr: taken.stderr.trim() }).toEqual({
+      status: 1,
+      stderr: `Port ${port} is already in use — is the local backend already running? Stop it or set LOCAL_BACKEND_PORT.`,
+    });
+  } finally {
+    blocker.close();
+  }
+  const bad = run("cli.ts", ["--port", "http"]);
+  expect(bad.status).toBe(2);
+  expect(bad.stderr).toContain('--port must be a port number (0-65535), not "http".\nUsage:');
 });
 
-describe("formatting the listing", () => {
-  const request: StoredRequest = {
-    id: 7,
-    created_at: "2025-06-01T14:05:09.123456Z",
-    name: "Zoë \u202eevil",
-    email: "zoe@example.org",
-    organization: '=HYPERLINK("x"), "Inc"',
-    message: "Line one\r\nLine two\u001b[31m\n\ttabbed",
-  };
-
-  test("text blocks: date, name, organization, email, then the message indented; control characters made visible", () => {
-    expect(formatRequestsText([request])).toBe(
-      [
-        "#7  2025-06-01 14:05 UTC",
-        "  Name:          Zoë \\u202eevil",
-        '  Organization:  =HYPERLINK("x"), "Inc"',
-        "  Email:         zoe@example.org",
-        "  Message:",
-        "    Line one",
-        "    Line two\\u001b[31m",
-        "        tabbed",
-        "",
-        "1 meeting request, newest first.",
-        "",
-      ].join("\n"),
-    );
-    expect(terminalSafe("a\u0000b\u009bc")).toBe("a\\u0000b\\u009bc");
+test("npm run requests with no database yet says so and lists nothing", () => {
+  const dataDir = path.join(tempDataDir("cli-none-"), "absent");
+  const text = run("requests-cli.ts", ["--data-dir", dataDir]);
+  expect({ status: text.status, stdout: text.stdout }).toEqual({
+    status: 0,
+    stdout: "No meeting requests yet.\n",
   });
+  expect(text.stderr).toContain("No local database in");
+  expect(run("requests-cli.ts", ["--json", "--data-dir", dataDir]).stdout).toBe("[]\n");
+});
 
-  test("CSV: RFC 4180 quoting, CRLF rows, spreadsheet formulas neutralised", () => {
-    expect(csvField("plain")).toBe("plain");
-    expect(csvField('say "hi", ok')).toBe('"say ""hi"", ok"');
-    expect(csvField("two\nlines")).toBe('"two\nlines"');
-    expect(csvField("=1+1")).toBe("'=1+1");
-    expect(csvField("-5")).toBe("'-5");
-    expect(csvField(-5)).toBe("-5");
-    expect(requestsToCsv([request])).toBe(
-      "id,created_at,name,email,organization,message\r\n" +
-        `7,2025-06-01T14:05:09.123456Z,Zoë \u202eevil,zoe@example.org,"'=HYPERLINK(""x""), ""Inc""","Line one\r\nLine two\u001b[31m\n\ttabbed"\r\n`,
-    );
-  });
+test.each<[string[], NodeJS.ProcessEnv, string | object]>([
+  [["--port=0", "--in-memory"], {}, { port: 0, dataDir: undefined, quiet: false }],
+  [
+    [],
+    { LOCAL_BACKEND_PORT: "6000", LOCAL_BACKEND_DATA_DIR: "/tmp/x" },
+    { port: 6000, dataDir: "/tmp/x", quiet: false },
+  ],
+  [
+    ["--data-dir", "d", "--quiet"],
+    { LOCAL_BACKEND_PORT: "6000" },
+    { port: 6000, dataDir: "d", quiet: true },
+  ],
+  [["--frobnicate"], {}, "Unknown option --frobnicate."],
+  [["--port"], {}, "--port needs a value."],
+  [["--quiet=yes"], {}, "--quiet does not take a value."],
+  [["stray"], {}, "Unexpected argument stray."],
+  [["--in-memory", "--data-dir", "d"], {}, "--data-dir and --in-memory cannot be used together."],
+  [[], { LOCAL_BACKEND_PORT: "x" }, 'LOCAL_BACKEND_PORT must be a port number (0-65535), not "x".'],
+])("npm run backend -- %j with %j", (args, env, expected) => {
+  if (typeof expected === "string") expect(() => parseCliArgs(args, env)).toThrow(expected);
+  else expect(parseCliArgs(args, env)).toEqual(expected);
 });

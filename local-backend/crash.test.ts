@@ -6,7 +6,7 @@
  */
 import { readJournal } from "./journal";
 import { loadRequests } from "./requests";
-import { insertLoad, spawnBackend, tempDataDir, waitForGroupExit } from "./test-processes";
+import { insertLoad, spawnBackend, tempDataDir, waitForGroupExit } from "./test-support/processes";
 
 jest.setTimeout(120_000);
 

@@ -1,96 +1,42 @@
 /**
- * Opening a data folder safely. PGlite creates a new, empty database wherever it finds no
- * PG_VERSION file, and reads a truncated table file as an empty table, so neither a deleted
- * nor a damaged database would be noticed. Here:
- * - a new database is created only in a folder that holds nothing else (its lock aside);
- * - a folder whose database files are missing or damaged is refused with one sentence that
- *   names the folder and what to do;
- * - the database is compared with the journal (journal.ts): a request in the journal but not
- *   in the database means damage (refused); a row in the database but not in the journal (a
- *   crash between commit and journal write, or a folder from before the journal) is added to it.
+ * Opening a data folder safely. The database is compared with the journal (journal.ts) at every
+ * open: a request in the journal but not in the database (PGlite reads a truncated table file as
+ * an empty table) means damage, and the folder is refused with one sentence that names it and
+ * says how to restore it; so is a database PGlite cannot open. A row in the database but not in
+ * the journal (a crash between commit and journal write) is added to the journal. A new database
+ * is created only in a folder that holds nothing else.
+ *
+ * `readDataFolder` is how the commands read a folder whether or not a backend holds it, and
  * `restoreDataFolder` rebuilds the database from the journal (`npm run requests -- --restore`).
  */
 import fs from "node:fs";
-import path from "node:path";
 
 import type { PGlite } from "@electric-sql/pglite";
 
-import { openDatabase, readRequests, type StoredRequest } from "./database";
+import { acquireDataLock, liveHolder, WAIT_FOR_TURN_MS } from "./data-lock";
+import { openDatabase, readRequests } from "./database";
 import { LocalBackendError, oneLine } from "./errors";
-import {
-  journalEntry,
-  journalFile,
-  JOURNAL_NAME,
-  openJournal,
-  readJournal,
-  type Journal,
-} from "./journal";
+import { journalEntry, JOURNAL_NAME, openJournal, readJournal, type Journal } from "./journal";
 import { pgDataDir } from "./paths";
-
-export interface OpenedDataFolder {
-  db: PGlite;
-  journal: Journal;
-}
-
-const RESTORE_HINT = (dataDir: string): string =>
-  `Restore it from the journal with \`npm run requests -- --restore --data-dir ${dataDir}\` (the damaged files are kept aside), ` +
-  `or move the folder away to start with an empty database.`;
 
 function damaged(dataDir: string, what: string): LocalBackendError {
   return new LocalBackendError(
     "database-damaged",
-    `The local database in ${dataDir} is damaged: ${what}. ${RESTORE_HINT(dataDir)}`,
+    `The local database in ${dataDir} is damaged: ${what}. Restore it from the journal with ` +
+      `\`npm run requests -- --restore --data-dir ${dataDir}\` (the damaged files are kept aside), ` +
+      `or move the folder away to start with an empty database.`,
   );
 }
 
-/** Files of ours that may sit in a folder without making it "used". */
-function isLockFile(name: string): boolean {
-  return name === "server.lock" || /^server\.lock\..*\.(tmp|stale)$/.test(name);
-}
+const missing = (count: number, total: number, rows: number): string =>
+  `${count} of the ${total} meeting requests in ${JOURNAL_NAME} are not in the database (it has ${rows} rows)`;
 
-/** A write-ahead log segment file name: timeline, log and segment, 8 hex digits each. */
-const WAL_SEGMENT = /^[0-9A-F]{24}$/;
-
-/**
- * PGlite's WebAssembly build reports some failures to read its files only as "Aborted(). Build with
- * -sASSERTIONS for more info." or "PGlite failed to initialize properly": nothing a reader can act on.
- */
-function plainOpenFailure(error: unknown): string {
-  const text = oneLine(error instanceof LocalBackendError ? error.message : error);
-  if (/Aborted\(\)|failed to initialize properly/.test(text))
-    return "PostgreSQL stopped while reading its files, which are incomplete or damaged";
-  return `PostgreSQL could not open it (${text})`;
-}
-
-/** Refuses a folder whose database files are missing or incomplete; true when a new database may be created. */
-function checkFiles(dataDir: string): boolean {
-  const pgdata = pgDataDir(dataDir);
-  const inPgdata = fs.existsSync(pgdata) ? fs.readdirSync(pgdata) : [];
-  if (inPgdata.length > 0) {
-    if (!inPgdata.includes("PG_VERSION")) throw damaged(dataDir, "pgdata/PG_VERSION is missing");
-    if (!fs.existsSync(path.join(pgdata, "global", "pg_control")))
-      throw damaged(dataDir, "pgdata/global/pg_control is missing");
-    const wal = path.join(pgdata, "pg_wal");
-    if (!fs.existsSync(wal))
-      throw damaged(dataDir, "its write-ahead log (pgdata/pg_wal) is missing");
-    if (!fs.readdirSync(wal).some((name) => WAL_SEGMENT.test(name))) {
-      throw damaged(
-        dataDir,
-        "its write-ahead log (pgdata/pg_wal) has no log files left, so recent changes cannot be read back",
-      );
-    }
-    return false;
-  }
+/** Refuses to create a database beside files that are not ours, or over journaled requests. */
+function checkNewFolder(dataDir: string): void {
   const journaled = readJournal(dataDir).size;
-  if (journaled > 0) {
-    throw damaged(
-      dataDir,
-      `its database files (pgdata/) are missing, but ${JOURNAL_NAME} holds ${journaled} meeting request${journaled === 1 ? "" : "s"}`,
-    );
-  }
-  const others = fs
-    .readdirSync(dataDir)
-    .filter((name) => !isLockFile(name) && name !== "pgdata" && name !== JOURNAL_NAME);
+  if (journaled > 0) throw damaged(dataDir, missing(journaled, journaled, 0));
+  const ours = /^(server\.(lock|json.*)|pgdata|requests\.jsonl)$/;
+  const others = fs.readdirSync(dataDir).filter((name) => !ours.test(name));
   if (others.length > 0) {
     throw new LocalBackendError(
       "data-dir",
@@ -98,29 +44,36 @@ function checkFiles(dataDir: string): boolean {
         `no new database is created there. Choose an empty or new folder with --data-dir / LOCAL_BACKEND_DATA_DIR.`,
     );
   }
-  return true;
 }
 
-/** Compares database and journal; returns the rows the journal lacks (already appended). */
-function reconcile(dataDir: string, rows: readonly StoredRequest[], journal: Journal): number {
+/** PGlite reports some damage only as "Aborted(). Build with -sASSERTIONS …": nothing a reader can act on. */
+function openFailure(error: unknown): string {
+  const text = oneLine(error);
+  if (/Aborted\(\)|failed to initialize properly/.test(text))
+    return "PostgreSQL stopped while reading its files, which are incomplete or damaged";
+  return `PostgreSQL could not open it (${text})`;
+}
+
+/** Refuses a database that lost or changed journaled requests; journals the rows it lacks. */
+async function reconcile(dataDir: string, db: PGlite, journal: Journal): Promise<number> {
   const journaled = readJournal(dataDir);
+  const rows = await readRequests(db).catch((error: unknown) => {
+    throw damaged(dataDir, `reading the meeting requests failed (${oneLine(error)})`);
+  });
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const missing = [...journaled.keys()].filter((id) => !byId.has(id));
-  if (missing.length > 0) {
-    throw damaged(
-      dataDir,
-      `${missing.length} of the ${journaled.size} meeting requests in ${JOURNAL_NAME} are not in the database (it has ${rows.length} rows)`,
-    );
-  }
+  const lost = [...journaled.keys()].filter((id) => !byId.has(id));
+  if (lost.length > 0) throw damaged(dataDir, missing(lost.length, journaled.size, rows.length));
   const changed = [...journaled.values()].filter(
     (entry) =>
       JSON.stringify(journalEntry(entry)) !== JSON.stringify(journalEntry(byId.get(entry.id)!)),
   );
-  if (changed.length > 0)
+  if (changed.length > 0) {
+    const first = changed[0]!.id;
     throw damaged(
       dataDir,
-      `${changed.length} meeting requests differ from ${JOURNAL_NAME} (first: #${changed[0]!.id})`,
+      `${changed.length} meeting requests differ from ${JOURNAL_NAME} (first: #${first})`,
     );
+  }
   const unjournaled = rows.filter((row) => !journaled.has(row.id)).sort((a, b) => a.id - b.id);
   journal.append(unjournaled);
   return unjournaled.length;
@@ -129,28 +82,22 @@ function reconcile(dataDir: string, rows: readonly StoredRequest[], journal: Jou
 /** Opens the folder's database (creating it only in an empty folder), checked against the journal. Hold the lock first. */
 export async function openDataFolder(
   dataDir: string,
-  migrationsDir: string | undefined,
+  migrationsDir?: string,
   log: (line: string) => void = () => {},
-): Promise<OpenedDataFolder> {
-  const isNew = checkFiles(dataDir);
+): Promise<{ db: PGlite; journal: Journal }> {
+  const isNew = !fs.existsSync(pgDataDir(dataDir));
+  if (isNew) checkNewFolder(dataDir);
   let db: PGlite;
   try {
     ({ db } = await openDatabase({ dataDir, migrationsDir, log }));
   } catch (error) {
-    if (error instanceof LocalBackendError && error.kind === "migration") throw error;
-    throw isNew ? error : damaged(dataDir, plainOpenFailure(error));
+    if (isNew || (error instanceof LocalBackendError && error.kind === "migration")) throw error;
+    throw damaged(dataDir, openFailure(error));
   }
   const journal = openJournal(dataDir);
   try {
-    let rows: StoredRequest[];
-    try {
-      rows = await readRequests(db);
-    } catch (error) {
-      throw damaged(dataDir, `reading the meeting requests failed (${oneLine(error)})`);
-    }
-    const added = reconcile(dataDir, rows, journal);
-    if (added > 0)
-      log(`Added ${added} stored request${added === 1 ? "" : "s"} to ${journalFile(dataDir)}`);
+    const added = await reconcile(dataDir, db, journal);
+    if (added > 0) log(`Added ${added} stored request${added === 1 ? "" : "s"} to ${JOURNAL_NAME}`);
     return { db, journal };
   } catch (error) {
     journal.close();
@@ -160,10 +107,57 @@ export async function openDataFolder(
 }
 
 /**
- * Rebuilds the database from the journal: the old `pgdata/` is renamed `pgdata.damaged-<time>`,
- * a new one is created with the migrations, and every journaled request is inserted with its
- * id and time, without triggers (staff are not notified again; the delivery state of restored
- * requests is unknown). Hold the lock first. Returns how many requests were restored and where the old files went.
+ * Reads a folder whether or not a backend holds it: through that backend (`viaBackend`, with
+ * its URL and service-role key), else from the files under the lock. That is not read-only: crash
+ * recovery and the journal check run as at a backend's start. Waits up to 30 s for a backend
+ * that is starting or another command. undefined when the folder has no database yet.
+ */
+export async function readDataFolder<T>(
+  dataDir: string,
+  read: {
+    viaBackend(url: string, serviceKey: string): Promise<T>;
+    fromFiles(db: PGlite): Promise<T>;
+  },
+): Promise<T | undefined> {
+  if (!fs.existsSync(pgDataDir(dataDir)) && readJournal(dataDir).size === 0) return undefined;
+  for (const deadline = Date.now() + WAIT_FOR_TURN_MS; ;) {
+    const holder = liveHolder(dataDir);
+    if (holder?.url && holder.serviceKey) return read.viaBackend(holder.url, holder.serviceKey);
+    if (holder?.kind !== "server") {
+      const lock = await acquireDataLock(dataDir, "reader").catch((error: unknown) => {
+        if (error instanceof LocalBackendError && error.kind === "data-dir-in-use")
+          return undefined;
+        throw error;
+      });
+      if (lock) {
+        try {
+          const { db, journal } = await openDataFolder(dataDir);
+          try {
+            return await read.fromFiles(db);
+          } finally {
+            journal.close();
+            await db.close();
+          }
+        } finally {
+          await lock.release();
+        }
+      }
+    }
+    if (Date.now() > deadline) {
+      throw new LocalBackendError(
+        "data-dir-in-use",
+        `The local backend (pid ${holder?.pid}) has been starting for ${WAIT_FOR_TURN_MS / 1000} s; try again when it is ready.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Rebuilds a data folder's database from its journal: the old `pgdata/` is renamed
+ * `pgdata.damaged-<time>`, a new one is created with the migrations, and every journaled request
+ * is inserted with its id and time, triggers off (staff are not notified again; the delivery
+ * state of restored requests is unknown). Hold the lock first.
  */
 export async function restoreDataFolder(
   dataDir: string,
@@ -179,20 +173,12 @@ export async function restoreDataFolder(
   const { db } = await openDatabase({ dataDir, migrationsDir });
   try {
     await db.transaction(async (tx) => {
-      // Triggers off (replica mode): restored requests must not queue staff notifications again.
       await tx.query("set local session_replication_role = replica");
-      for (const request of requests) {
+      for (const { id, created_at, name, email, organization, message } of requests) {
         await tx.query(
           `insert into public.contacts (id, created_at, name, email, organization, message)
            overriding system value values ($1, $2, $3, $4, $5, $6)`,
-          [
-            request.id,
-            request.created_at,
-            request.name,
-            request.email,
-            request.organization,
-            request.message,
-          ],
+          [id, created_at, name, email, organization, message],
         );
       }
       await tx.query(

@@ -1,63 +1,45 @@
 /**
- * The data folder's lock file, `server.lock`. PGlite is a single-process database: two
- * processes that open one data folder at once corrupt it. Whoever opens the folder (the
- * server, or `npm run requests` while no server runs) holds the lock; a running server also
- * writes its URL and a per-run admin token there, which is how `npm run requests` finds it.
+ * The data folder's lock. PGlite's files may be open in one process only, so whoever opens them
+ * (the backend, or `npm run requests` and `npm run report` while none runs) holds `server.lock`:
+ * a proper-lockfile lock, a folder made atomically and touched every second. One left by a killed
+ * process is taken over once it is 10 s old, or 2 s when the process named as its holder is gone.
  *
- * Why two processes can never both hold it:
- * - The file appears whole or not at all: it is written under a temporary name and then
- *   hard-linked to `server.lock`, which fails if the name exists (no half-written lock to misread).
- * - A stale lock is taken over by renaming it to a name of the taker's own and checking that
- *   what was moved is the stale lock that was judged (same token); if another taker's fresh
- *   lock was moved instead, it is put back. Only the hard link creates a lock.
- * - Stale means: the pid is not running, or it is running but started after the lock was
- *   written (the pid was reused by an unrelated process).
- * - The holder checks it still holds the lock (`isHeld`) before and after each write and
- *   periodically, and stops writing if another process has it (see server.ts).
+ * Beside it, `server.json` (mode 0600) names the holder: its pid and, for a running backend, its
+ * URL and per-run service-role key, which is how the commands reach that backend. A holder that
+ * finds another's name there has lost the folder and must stop writing.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-import { LocalBackendError } from "./errors";
-import { processStartTime } from "./process-start";
+import lockfile from "proper-lockfile";
 
-export interface LockInfo {
+import { LocalBackendError } from "./errors";
+
+export interface Holder {
   pid: number;
-  /** "server" for the HTTP backend, "reader" for a one-off command. */
-  holder: "server" | "reader";
-  startedAt: string;
-  /** Random per lock: tells this lock from any other, whatever the pid. */
-  token?: string;
-  /** When the holding process started (epoch ms), if known. */
-  processStart?: number;
-  /** Set by a server once it listens. */
+  kind: "server" | "reader";
+  /** Random per lock: tells this holder from any other, whatever the pid. */
+  token: string;
+  /** A running backend's URL and service-role key, once it listens. */
   url?: string;
-  /** Bearer token for the loopback-only admin endpoint of that server. */
-  adminToken?: string;
+  serviceKey?: string;
 }
 
 export interface DataLock {
-  readonly file: string;
-  readonly info: LockInfo;
-  /** Rewrites the lock with more details (e.g. the URL once listening), atomically. */
-  update(extra: Partial<LockInfo>): void;
-  /** True while the lock file is this lock (recreated if someone deleted it and nobody took it). */
+  /** Writes the backend's URL and key into server.json. */
+  announce(url: string, serviceKey: string): void;
+  /** False once another process holds the folder. */
   isHeld(): boolean;
-  /** Removes the lock file if it is still this lock. */
-  release(): void;
+  release(): Promise<void>;
 }
 
-/** Allowed difference between a process's start and its lock's time (ps reports whole seconds). */
-const CLOCK_SLACK_MS = 2_000;
+const STALE_MS = 10_000;
+const STALE_WHEN_HOLDER_GONE_MS = 2_000;
+/** How long a backend waits for a command reading the folder (and a command for a starting backend). */
+export const WAIT_FOR_TURN_MS = 30_000;
 
-function lockFile(dataDir: string): string {
-  return path.join(dataDir, "server.lock");
-}
-
-export function newAdminToken(): string {
-  return crypto.randomBytes(24).toString("base64url");
-}
+const holderFile = (dataDir: string): string => path.join(dataDir, "server.json");
 
 function isAlive(pid: number): boolean {
   try {
@@ -68,192 +50,110 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export interface ReadLock {
-  info: LockInfo | undefined;
-  /** When the file was last written (epoch ms). */
-  writtenAt: number;
-}
-
-function readLock(file: string): ReadLock | undefined {
+function readHolder(dataDir: string): Holder | undefined {
   try {
-    const text = fs.readFileSync(file, "utf8");
-    const writtenAt = fs.statSync(file).mtimeMs;
-    try {
-      const info = JSON.parse(text) as LockInfo;
-      return { info: typeof info.pid === "number" ? info : undefined, writtenAt };
-    } catch {
-      return { info: undefined, writtenAt };
-    }
+    return JSON.parse(fs.readFileSync(holderFile(dataDir), "utf8")) as Holder;
   } catch {
     return undefined;
   }
 }
 
-/** Whether the process named in a lock still holds it. */
-function isLive(lock: ReadLock): boolean {
-  const info = lock.info;
-  if (!info || !isAlive(info.pid)) return false;
-  const started = processStartTime(info.pid);
-  if (started === undefined) return true;
-  if (info.processStart !== undefined)
-    return Math.abs(started - info.processStart) < CLOCK_SLACK_MS;
-  // A lock from before processStart was recorded: its process must have started before writing it.
-  return started <= lock.writtenAt + CLOCK_SLACK_MS;
+/** Who holds the folder, if that process still runs. */
+export function liveHolder(dataDir: string): Holder | undefined {
+  const holder = readHolder(dataDir);
+  return holder && isAlive(holder.pid) ? holder : undefined;
 }
 
-/** The lock's contents if a live process holds it, else undefined (stale or absent). */
-export function readLiveLock(dataDir: string): LockInfo | undefined {
-  const lock = readLock(lockFile(dataDir));
-  return lock && isLive(lock) ? lock.info : undefined;
+function writeHolder(dataDir: string, holder: Holder): void {
+  const temporary = `${holderFile(dataDir)}.${holder.token}`;
+  fs.writeFileSync(temporary, JSON.stringify(holder), { mode: 0o600 });
+  fs.renameSync(temporary, holderFile(dataDir));
 }
 
-function describeHolder(dataDir: string, info: LockInfo): string {
-  if (info.holder === "server") {
-    return (
-      `The data folder ${dataDir} is in use by a running local backend (pid ${info.pid}` +
-      `${info.url ? `, ${info.url}` : ""}). Stop it first, or use another folder.`
-    );
-  }
-  return `The data folder ${dataDir} is in use by another command (pid ${info.pid}). Try again when it has finished.`;
+function inUse(dataDir: string, holder: Holder | undefined): LocalBackendError {
+  const message =
+    holder?.kind === "server"
+      ? `The data folder ${dataDir} is in use by a running local backend (pid ${holder.pid}` +
+        `${holder.url ? `, ${holder.url}` : ""}). Stop it first, or use another folder.`
+      : `The data folder ${dataDir} is in use by another command${holder ? ` (pid ${holder.pid})` : ""}. Try again when it has finished.`;
+  return new LocalBackendError("data-dir-in-use", message);
 }
 
-function writeTemporary(file: string, info: LockInfo): string {
-  const temporary = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify(info), { mode: 0o600 });
-  return temporary;
-}
-
-/** Creates `file` with `info` if no file has that name; false if one does. */
-function linkNew(file: string, info: LockInfo): boolean {
-  const temporary = writeTemporary(file, info);
-  try {
-    fs.linkSync(temporary, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
-}
-
-/** Removes a stale lock only if it is still the one judged stale (compare-and-delete by rename). */
-function removeStale(file: string, stale: ReadLock): void {
-  const moved = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.stale`;
-  try {
-    fs.renameSync(file, moved);
-  } catch {
-    return; // Someone else moved it first.
-  }
-  const what = readLock(moved);
-  const sameLock =
-    what !== undefined &&
-    what.writtenAt === stale.writtenAt &&
-    JSON.stringify(what.info) === JSON.stringify(stale.info);
-  if (!sameLock) {
-    // Another process's fresh lock was moved: put it back (unless a third one got in meanwhile,
-    // which that holder notices through isHeld()).
-    try {
-      fs.linkSync(moved, file);
-    } catch {
-      // EEXIST: see above.
-    }
-  }
-  fs.rmSync(moved, { force: true });
-}
-
-function dataDirError(dataDir: string, error: unknown, what: string): LocalBackendError {
+function unusable(dataDir: string, error: unknown): LocalBackendError {
   const code = (error as NodeJS.ErrnoException).code ?? "error";
   return new LocalBackendError(
     "data-dir",
-    `${what} ${dataDir} (${code})${what.startsWith("Cannot use") ? ": it must be a folder this user can read and write" : ""}. ` +
+    `Cannot use the data folder ${dataDir} (${code}): it must be a folder this user can read and write. ` +
       `Fix its permissions or choose another with --data-dir / LOCAL_BACKEND_DATA_DIR.`,
   );
 }
 
-function heldLock(file: string, initial: LockInfo): DataLock {
-  let info = initial;
-  let released = false;
-  const mine = (): boolean => readLock(file)?.info?.token === info.token;
-  return {
-    file,
-    get info() {
-      return info;
-    },
-    update(extra) {
-      if (!mine()) return;
-      info = { ...info, ...extra };
-      fs.renameSync(writeTemporary(file, info), file);
-    },
-    isHeld() {
-      if (released) return false;
-      if (mine()) return true;
-      // Deleted by hand? Take it back if nobody else has.
-      return !fs.existsSync(file) && linkNew(file, info);
-    },
-    release() {
-      if (released) return;
-      released = true;
-      if (mine()) fs.rmSync(file, { force: true });
-    },
-  };
-}
-
-/** The lock file as read now (for the takeover test). */
-export function readLockFile(dataDir: string): ReadLock | undefined {
-  return readLock(lockFile(dataDir));
-}
-
-/** Removes the lock only if it is still `judged`, read earlier and found stale (the takeover step). */
-export function removeStaleLock(dataDir: string, judged: ReadLock): void {
-  removeStale(lockFile(dataDir), judged);
-}
-
-export interface AcquireOptions {
-  /** A server waits this long for a one-off reader (`npm run requests`) to finish; default 30 s. */
-  waitForReaderMs?: number;
-}
-
-/** Creates the folder if needed and takes the lock, or throws one readable LocalBackendError. */
+/**
+ * Creates the folder if needed and takes its lock, waiting (up to 30 s) for a command that reads
+ * it or for a dead holder's lock to go stale; a running backend's lock is refused at once.
+ * `onLost` is called if another process takes the folder later.
+ */
 export async function acquireDataLock(
   dataDir: string,
-  holder: LockInfo["holder"],
-  options: AcquireOptions = {},
+  kind: Holder["kind"],
+  onLost: () => void = () => {},
 ): Promise<DataLock> {
   try {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.accessSync(dataDir, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
   } catch (error) {
-    throw dataDirError(dataDir, error, "Cannot use the data folder");
+    throw unusable(dataDir, error);
   }
-  const file = lockFile(dataDir);
-  const info: LockInfo = {
-    pid: process.pid,
-    holder,
-    startedAt: new Date().toISOString(),
-    token: crypto.randomBytes(16).toString("hex"),
-    processStart: processStartTime(process.pid),
-  };
-  const waitUntil = Date.now() + (holder === "server" ? (options.waitForReaderMs ?? 30_000) : 0);
-  for (let attempt = 0; ; attempt += 1) {
+  const holder: Holder = { pid: process.pid, kind, token: crypto.randomBytes(16).toString("hex") };
+  const lockfilePath = path.join(dataDir, "server.lock");
+  const deadline = Date.now() + WAIT_FOR_TURN_MS;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  for (;;) {
+    const current = liveHolder(dataDir);
+    const takingOver = fs.existsSync(lockfilePath);
+    let lost = false;
+    let acquired = false;
+    let release: () => Promise<void>;
     try {
-      if (linkNew(file, info)) return heldLock(file, info);
+      release = await lockfile.lock(dataDir, {
+        lockfilePath,
+        realpath: false,
+        stale: current ? STALE_MS : STALE_WHEN_HOLDER_GONE_MS,
+        update: 1_000,
+        onCompromised: () => {
+          lost = true;
+          if (acquired) onLost();
+        },
+      });
     } catch (error) {
-      throw dataDirError(dataDir, error, "Cannot write to the data folder");
+      if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw unusable(dataDir, error);
+      if (current?.kind === "server" || Date.now() > deadline) throw inUse(dataDir, current);
+      await pause(100);
+      continue;
     }
-    const current = readLock(file);
-    if (current === undefined) continue; // Removed meanwhile: try again.
-    if (!isLive(current)) {
-      removeStale(file, current);
-    } else if (current.info?.holder === "reader" && Date.now() < waitUntil) {
-      await new Promise((resolve) => setTimeout(resolve, 100)); // `npm run requests` is short: wait our turn.
-    } else {
-      throw new LocalBackendError("data-dir-in-use", describeHolder(dataDir, current.info!));
+    writeHolder(dataDir, holder);
+    const isHeld = (): boolean => !lost && readHolder(dataDir)?.token === holder.token;
+    if (takingOver) {
+      // proper-lockfile takes a stale lock over with rmdir and mkdir, so another process that
+      // judged the same lock stale can remove this new one (its issue #121). Its next touch of
+      // the lock, within a second, tells the loser: wait for it before using the folder.
+      await pause(1_500);
+      if (!isHeld()) {
+        if (!lost) await release().catch(() => {});
+        continue;
+      }
     }
-    if (attempt > 1000)
-      throw new LocalBackendError(
-        "data-dir-in-use",
-        `Could not lock the data folder ${dataDir}; try again.`,
-      );
+    acquired = true;
+    return {
+      announce(url, serviceKey) {
+        if (isHeld()) writeHolder(dataDir, { ...holder, url, serviceKey });
+      },
+      isHeld,
+      async release() {
+        if (readHolder(dataDir)?.token === holder.token) fs.rmSync(holderFile(dataDir));
+        if (!lost) await release().catch(() => {});
+        lost = true;
+      },
+    };
   }
 }

@@ -9,15 +9,6 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
 import { LocalBackendError, oneLine } from "./errors";
-import {
-  NOTIFICATION_COLUMNS_SQL,
-  NOTIFICATION_JOINS_SQL,
-  notificationFrom,
-  screeningFrom,
-  type NotificationColumns,
-  type RequestScreening,
-  type StaffNotification,
-} from "./notifications/request-status";
 import { defaultMigrationsDir, pgDataDir } from "./paths";
 
 export interface OpenDatabaseOptions {
@@ -134,10 +125,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
   let db: PGlite;
   try {
-    db =
-      options.dataDir === undefined
-        ? await PGlite.create()
-        : await PGlite.create(pgDataDir(options.dataDir));
+    db = await PGlite.create(
+      options.dataDir === undefined ? undefined : pgDataDir(options.dataDir),
+    );
   } catch (error) {
     const where = options.dataDir === undefined ? "in memory" : `in ${options.dataDir}`;
     throw new LocalBackendError(
@@ -158,33 +148,48 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   }
 }
 
-/** Runs tasks one after another; each gets the database to itself. */
+/** Runs tasks one after another, each with the database to itself (PGlite has one connection). */
 export class SerialQueue {
-  private tail: Promise<void> = Promise.resolve();
-  private waiting = 0;
-
-  get size(): number {
-    return this.waiting;
-  }
+  private tail: Promise<unknown> = Promise.resolve();
 
   run<T>(task: () => Promise<T>): Promise<T> {
-    this.waiting += 1;
     // PGlite runs on this thread and resolves through microtasks only: without a turn of the
     // event loop between tasks, a busy queue would starve socket reads and stretch latency.
     const result = this.tail
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(task);
-    const settle = (): void => {
-      this.waiting -= 1;
-    };
-    this.tail = result.then(settle, settle);
+    this.tail = result.catch(() => {});
     return result;
   }
 
   /** Resolves once everything queued so far has finished. */
   async idle(): Promise<void> {
-    while (this.waiting > 0) await this.tail;
+    let tail;
+    do {
+      tail = this.tail;
+      await tail;
+    } while (tail !== this.tail);
   }
+}
+
+/** How a request was screened and whether staff were told: its row of meeting_requests_overview. */
+export interface RequestStatus {
+  /** page-verified, awaiting-proof or suspect; null: not screened (a staff insert). */
+  screening: string | null;
+  page_proof: string | null;
+  screening_signals: string[] | null;
+  one_by_one_budget: string | null;
+  /** pending, delivered, skipped, held, digest or digested; null: no delivery record. */
+  notification: string | null;
+  notified_at: string | null;
+  notification_attempts: number | null;
+  notification_error: string | null;
+  next_attempt_at: string | null;
+  /** Why it is not e-mailed one by one; the digest that lists it, its place there, when it was sent. */
+  held_for: string[] | null;
+  digest: number | null;
+  digest_rank: number | null;
+  digest_sent_at: string | null;
 }
 
 /** A stored meeting request, as staff see it. */
@@ -195,10 +200,7 @@ export interface StoredRequest {
   email: string;
   organization: string;
   message: string;
-  /** Whether staff were notified (docs/notifications.md); null: no delivery record. */
-  notification?: StaffNotification | null;
-  /** How the screening judged it; null: not screened (staff's own insert, or stored before screening). */
-  screening?: RequestScreening | null;
+  status?: RequestStatus;
 }
 
 /**
@@ -209,39 +211,32 @@ export async function readRequests(
   db: Pick<PGlite, "query">,
   lastInserted = false,
 ): Promise<StoredRequest[]> {
-  // Text columns travel as UTF-8 bytes and are decoded here with ignoreBOM: PGlite's own
-  // decoding would drop a byte-order mark at the start of a value, and exports must be exact.
-  const result = await db.query<
-    {
-      id: string;
-      created_at: string;
-      name: Uint8Array;
-      email: Uint8Array;
-      organization: Uint8Array;
-      message: Uint8Array;
-    } & NotificationColumns
-  >(
+  // Text columns travel as UTF-8 bytes, decoded with ignoreBOM: PGlite's own decoding would
+  // drop a byte-order mark at the start of a value, and exports must be exact.
+  type Row = Record<"name" | "email" | "organization" | "message", Uint8Array>;
+  // The journal needs the row alone: the overview is computed over every request.
+  const [status, from] = lastInserted
+    ? ["null", "where c.id = currval(pg_catalog.pg_get_serial_sequence('public.contacts', 'id'))"]
+    : [
+        "to_jsonb(o) - array['id', 'created_at', 'name', 'organization', 'email', 'message']",
+        "join public.meeting_requests_overview o on o.id = c.id",
+      ];
+  const result = await db.query<Row & { id: string; created_at: string; status: RequestStatus }>(
     `select c.id::text as id,
             to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-            convert_to(c.name, 'UTF8') as name,
-            convert_to(c.email, 'UTF8') as email,
-            convert_to(c.organization, 'UTF8') as organization,
-            convert_to(c.message, 'UTF8') as message,
-            ${NOTIFICATION_COLUMNS_SQL}
-       from public.contacts c
-       ${NOTIFICATION_JOINS_SQL}
-      ${lastInserted ? "where c.id = currval(pg_catalog.pg_get_serial_sequence('public.contacts', 'id'))" : ""}
+            convert_to(c.name, 'UTF8') as name, convert_to(c.email, 'UTF8') as email,
+            convert_to(c.organization, 'UTF8') as organization, convert_to(c.message, 'UTF8') as message,
+            ${status} as status
+       from public.contacts c ${from}
       order by c.created_at desc, c.id desc`,
   );
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   return result.rows.map((row) => ({
+    ...row,
     id: Number(row.id),
-    created_at: row.created_at,
     name: decoder.decode(row.name),
     email: decoder.decode(row.email),
     organization: decoder.decode(row.organization),
     message: decoder.decode(row.message),
-    notification: notificationFrom(row),
-    screening: screeningFrom(row),
   }));
 }

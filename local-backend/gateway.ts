@@ -1,187 +1,193 @@
 /**
- * `/rest/v1/…` as Supabase's API gateway and PostgREST answer it: CORS, the `apikey` and
- * `Authorization` checks, the path, schema and table, then the insert; `rpc/<function>` calls
- * (rpc.ts). Methods other than POST are not implemented; they get the answer the grants give
- * (a probe statement as anon).
+ * The one listener's requests, as Supabase's API gateway handles them. For `/rest/v1/…`: CORS for
+ * any origin, the key (`apikey` header or `?apikey=`) that selects the role (the anon key: anon;
+ * the per-run service-role key: service_role), an `Authorization: Bearer` that must be that same
+ * key, the 1 MiB body limit, then PostgREST (postgrest.ts). `/functions/v1/<name>` goes to the
+ * Edge Function's own process as it is, as hosted with `--no-verify-jwt`. `/local-admin/contacts`
+ * (loopback, service-role key) is what `npm run requests` reads while the backend runs.
  */
 import crypto from "node:crypto";
 import type http from "node:http";
 
-import { databaseErrorReply, runAsAnon, TABLE, type BackendContext } from "./context";
-import { insertContacts } from "./insert";
-import { GATEWAY_INVALID_API_KEY, GATEWAY_NO_API_KEY, pgrstError } from "./postgrest";
-import { errorReply, type Headers, type Reply } from "./reply";
-import { callRpcAsAnon, rpcName } from "./rpc";
+import { readRequests } from "./database";
+import { handleRest, pgrstError, type Reply, type Rest, type Role } from "./postgrest";
 
-const EXPOSED_SCHEMAS = ["public", "graphql_public"];
+export interface Gateway {
+  rest: Rest;
+  anonKey: string;
+  serviceKey: string;
+  /** Edge Function name → the URL its process listens on. */
+  functions: Map<string, string>;
+  /** While the backend stops, only the service role (the function finishing its work) is served. */
+  closing: boolean;
+  /** Called after a visitor's write was answered (the visitor never waits for what follows). */
+  afterWrite(): void;
+}
 
-const CORS_ALLOW_HEADERS = [
-  "apikey",
-  "authorization",
-  "content-type",
-  "prefer",
-  "x-client-info",
-  "accept-profile",
-  "content-profile",
-  "x-supabase-api-version",
-  "accept",
-  "range",
-  "x-retry-count",
-];
+const CORS_ALLOW_HEADERS =
+  "apikey, authorization, content-type, prefer, x-client-info, accept-profile, content-profile, x-supabase-api-version, accept, range, x-retry-count";
 const CORS_EXPOSE_HEADERS =
   "Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit";
 
-/** Compares secrets in constant time. */
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && crypto.timingSafeEqual(left, right);
+/** Headers not passed on to or from a function: fetch sets its own, and decodes the body. */
+const HOP_BY_HOP = [
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-encoding",
+];
+
+/** A reply, or a function's answer passed on as it came. */
+type Answer = Reply & { raw?: Buffer };
+
+const NO_ROUTE: Reply = { status: 404, json: { message: "no Route matched with those values" } };
+const TOO_LARGE: Reply = { status: 413, json: { message: "Request size limit exceeded" } };
+
+function sameKey(given: string, expected: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-function preflight(req: http.IncomingMessage): Reply {
-  const requested = String(req.headers["access-control-request-headers"] ?? "")
-    .split(",")
-    .map((header) => header.trim().toLowerCase())
-    .filter(Boolean);
-  return {
-    status: 200,
-    headers: {
-      "Access-Control-Allow-Methods": "GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD",
-      "Access-Control-Allow-Headers": [...new Set([...CORS_ALLOW_HEADERS, ...requested])].join(
-        ", ",
-      ),
-      "Access-Control-Max-Age": "86400",
-    },
-  };
-}
-
-/** The gateway's key check: an `apikey` is required, and only the anon key is known here. */
-function refusedCredentials(
-  context: BackendContext,
+/** The body, or undefined past 1 MiB (drained up to 16 MiB, so that the client sees the 413). */
+async function readBody(
   req: http.IncomingMessage,
-  url: URL,
-): Reply | undefined {
-  const apikey =
-    (req.headers["apikey"] as string | undefined) ?? url.searchParams.get("apikey") ?? undefined;
-  if (!apikey) return errorReply(GATEWAY_NO_API_KEY);
-  if (!safeEqual(apikey, context.anonKey)) return errorReply(GATEWAY_INVALID_API_KEY);
-  const authorization = req.headers["authorization"];
-  if (authorization === undefined) return undefined;
-  const bearer = /^bearer\s+(.+)$/i.exec(authorization.trim());
-  if (bearer && safeEqual(bearer[1]!, context.anonKey)) return undefined;
-  return errorReply(
-    pgrstError(
-      401,
-      "PGRST301",
-      "JWT does not match the anon key",
-      null,
-      "The local backend accepts only its anon key, as apikey and (optionally) as Authorization: Bearer.",
-    ),
-  );
-}
-
-/** The table a `/rest/v1/<table>` request names, or PostgREST's error for the path or schema. */
-function resolveTable(
-  req: http.IncomingMessage,
-  url: URL,
-  method: string,
-): { table: string } | Reply {
-  const segments = url.pathname
-    .replace(/^\/rest\/v1\/?/, "")
-    .split("/")
-    .filter(Boolean);
-  if (segments.length === 0)
-    return errorReply(pgrstError(404, "PGRST126", "Root endpoint metadata is disabled"));
-  if (segments.length > 1)
-    return errorReply(pgrstError(404, "PGRST125", "Invalid path specified in request URL"));
-  const reading = method === "GET" || method === "HEAD";
-  const profile = req.headers[reading ? "accept-profile" : "content-profile"] as string | undefined;
-  if (profile !== undefined && !EXPOSED_SCHEMAS.includes(profile)) {
-    const hint = `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(", ")}`;
-    return errorReply(pgrstError(406, "PGRST106", `Invalid schema: ${profile}`, null, hint));
-  }
-  let table: string;
+  limit = 1024 * 1024,
+): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
   try {
-    table = decodeURIComponent(segments[0]!);
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit * 16) req.destroy();
+      if (size <= limit) chunks.push(chunk);
+    }
   } catch {
-    table = segments[0]!;
+    return undefined; // the client went away, or sent far too much
   }
-  const schema = profile ?? "public";
-  if (table !== TABLE || schema !== "public") {
-    return errorReply(
-      pgrstError(
-        404,
-        "PGRST205",
-        `Could not find the table '${schema}.${table}' in the schema cache`,
-      ),
-    );
-  }
-  return { table };
+  return size > limit ? undefined : Buffer.concat(chunks);
 }
 
-/** Methods this stand-in does not implement: answer what the grants say, as PostgREST would. */
-async function probe(
-  context: BackendContext,
-  req: http.IncomingMessage,
-  method: string,
-  requestPath: string,
-): Promise<Reply> {
-  const statement =
-    method === "PATCH"
-      ? `update public.${TABLE} set "name" = "name" where false`
-      : method === "DELETE"
-        ? `delete from public.${TABLE} where false`
-        : `select 1 from public.${TABLE} limit 0`;
-  try {
-    await runAsAnon(context, req, requestPath, (tx) => tx.query(statement));
-  } catch (error) {
-    return databaseErrorReply(error);
+/** The role the request's keys select, or the gateway's (or PostgREST's) refusal. */
+function roleOf(gateway: Gateway, req: http.IncomingMessage, url: URL): Role | Reply {
+  const apikey = (req.headers.apikey as string | undefined) || url.searchParams.get("apikey");
+  if (!apikey) {
+    const hint = "No `apikey` request header or url param was found.";
+    return { status: 401, json: { message: "No API key found in request", hint } };
   }
-  const hint = "The local backend only implements inserts (POST).";
-  return errorReply(pgrstError(405, "PGRST117", `Unsupported HTTP method: ${method}`, null, hint));
+  const role = sameKey(apikey, gateway.anonKey)
+    ? "anon"
+    : sameKey(apikey, gateway.serviceKey)
+      ? "service_role"
+      : undefined;
+  if (!role) {
+    const hint = "Double check your Supabase `anon` or `service_role` API key.";
+    return { status: 401, json: { message: "Invalid API key", hint } };
+  }
+  const bearer = req.headers.authorization;
+  if (bearer !== undefined && !sameKey(bearer.replace(/^bearer\s+/i, ""), apikey))
+    return pgrstError(401, "PGRST301", `JWT does not match the ${role.replace("_", "-")} key`);
+  return role;
 }
 
-async function route(
-  context: BackendContext,
-  req: http.IncomingMessage,
-  url: URL,
-  method: string,
-): Promise<Reply> {
-  if (method === "OPTIONS") return preflight(req);
-  const refused = refusedCredentials(context, req, url);
-  if (refused) return refused;
-  const functionName = rpcName(url.pathname);
-  if (functionName !== undefined) {
-    if (method === "POST") return callRpcAsAnon(context, req, functionName);
-    req.resume();
-    const hint = "The local backend calls functions with POST only.";
-    return errorReply(
-      pgrstError(405, "PGRST117", `Unsupported HTTP method: ${method}`, null, hint),
-    );
-  }
-  const resolved = resolveTable(req, url, method);
-  if (!("table" in resolved)) return resolved;
-  const requestPath = `/${resolved.table}`;
-  if (method === "POST") return insertContacts(context, req, url, requestPath);
-  req.resume();
-  if (method === "GET" || method === "HEAD" || method === "PATCH" || method === "DELETE") {
-    return probe(context, req, method, requestPath);
-  }
-  return errorReply(pgrstError(405, "PGRST117", `Unsupported HTTP method: ${method}`));
+function isLoopback(address = ""): boolean {
+  return address === "::1" || /^(::ffff:)?127\./.test(address);
 }
 
-/** Answers a request under `/rest/v1`; every answer carries the CORS headers. */
-export async function handleRest(
-  context: BackendContext,
+/** What a request outside /functions/v1 gets. */
+async function route(gateway: Gateway, req: http.IncomingMessage, url: URL): Promise<Reply> {
+  const method = req.method ?? "GET";
+  if (method === "OPTIONS" && url.pathname.startsWith("/rest/v1")) {
+    const requested = req.headers["access-control-request-headers"];
+    const allow = `${CORS_ALLOW_HEADERS}${requested ? `, ${requested}` : ""}`;
+    return {
+      status: 200,
+      headers: {
+        "Access-Control-Allow-Methods": "GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD",
+        "Access-Control-Allow-Headers": allow,
+        "Access-Control-Max-Age": "86400",
+      },
+    };
+  }
+  const role = roleOf(gateway, req, url);
+  if (typeof role !== "string") return role;
+  if (gateway.closing && role !== "service_role")
+    return { status: 503, json: { message: "The local backend is shutting down" } };
+  const body = await readBody(req);
+  if (!body) return TOO_LARGE;
+  if (url.pathname === "/rest/v1" || url.pathname.startsWith("/rest/v1/")) {
+    // The client address as hosted Supabase's gateway (Cloudflare) names it: the connection's,
+    // whatever a client wrote in this header or in X-Forwarded-For (which the database never reads).
+    const address = (req.socket.remoteAddress ?? "").replace(/^::ffff:(?=\d+\.)/, "");
+    const headers = { ...req.headers, "cf-connecting-ip": address };
+    const path = url.pathname.slice("/rest/v1".length);
+    return handleRest(gateway.rest, { method, path, role, body, headers });
+  }
+  if (url.pathname === "/local-admin/contacts" && method === "GET") {
+    if (!isLoopback(req.socket.remoteAddress) || role !== "service_role")
+      return { status: 403, json: { message: "Loopback only, with the service-role key" } };
+    return { status: 200, json: await gateway.rest.run((db) => readRequests(db)) };
+  }
+  return NO_ROUTE;
+}
+
+/** `/functions/v1/<name>/…` to the function's process, answered as it answers. */
+async function forward(gateway: Gateway, req: http.IncomingMessage, url: URL): Promise<Answer> {
+  const [name = "", ...rest] = url.pathname.slice("/functions/v1/".length).split("/");
+  const target = gateway.functions.get(name);
+  const body = await readBody(req);
+  if (!body) return TOO_LARGE;
+  if (!target)
+    return {
+      status: 404,
+      json: { code: "NOT_FOUND", message: "Requested function was not found" },
+    };
+  const method = req.method ?? "GET";
+  const headers = Object.entries(req.headers).filter(
+    ([header]) => header !== "host" && !HOP_BY_HOP.includes(header),
+  ) as [string, string][];
+  const response = await fetch(`${target}/${rest.join("/")}${url.search}`, {
+    method,
+    headers,
+    body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
+  }).catch(() => undefined);
+  if (!response) return { status: 502, json: { message: `The function ${name} did not answer` } };
+  const passed = [...response.headers].filter(([header]) => !HOP_BY_HOP.includes(header));
+  const raw = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: Object.fromEntries(passed), raw };
+}
+
+function send(res: http.ServerResponse, reply: Answer, closing: boolean): void {
+  const body =
+    reply.raw ?? (reply.json === undefined ? undefined : Buffer.from(JSON.stringify(reply.json)));
+  const headers: Record<string, string | number> = { ...reply.headers };
+  if (reply.json !== undefined) headers["Content-Type"] = "application/json; charset=utf-8";
+  headers["Content-Length"] = body?.length ?? 0;
+  if (closing) headers["Connection"] = "close";
+  res.writeHead(reply.status, headers);
+  res.end(res.req.method === "HEAD" ? undefined : body);
+}
+
+/** Answers one request; returns its status and error code, for the log line. */
+export async function handle(
+  gateway: Gateway,
   req: http.IncomingMessage,
-  url: URL,
-): Promise<Reply> {
-  const method = (req.method ?? "GET").toUpperCase();
-  const reply = await route(context, req, url, method);
-  const cors: Headers = {
-    "Access-Control-Allow-Origin": req.headers.origin ?? "*",
-    "Access-Control-Expose-Headers": CORS_EXPOSE_HEADERS,
-    Vary: "Origin",
-  };
-  return { ...reply, headers: { ...cors, ...(reply.headers ?? {}) } };
+  res: http.ServerResponse,
+): Promise<string> {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const forwarded = url.pathname.startsWith("/functions/v1/");
+  let reply = forwarded ? await forward(gateway, req, url) : await route(gateway, req, url);
+  if (url.pathname.startsWith("/rest/v1")) {
+    const cors = {
+      "Access-Control-Allow-Origin": req.headers.origin ?? "*",
+      "Access-Control-Expose-Headers": CORS_EXPOSE_HEADERS,
+      Vary: "Origin",
+    };
+    reply = { ...reply, headers: { ...cors, ...reply.headers } };
+  }
+  send(res, reply, gateway.closing);
+  if (req.method === "POST" && reply.status < 300 && url.pathname.startsWith("/rest/v1/"))
+    gateway.afterWrite();
+  const code = (reply.json as { code?: string } | undefined)?.code;
+  return `${reply.status}${code ? ` ${code}` : ""}`;
 }

@@ -3,13 +3,12 @@
  * stored exactly once, every refused one says why (the per-address limit), and the server still
  * serves a good insert afterwards.
  */
-import { badInputBackend, json, type Sent } from "./bad-input-harness";
-import { goodRow, uniqueEmail } from "./test-helpers";
+import { goodRow, uniqueEmail } from "./test-support/helpers";
+import { json, restTestBackend, type Sent } from "./test-support/rest-client";
 
 jest.setTimeout(90_000);
 
-const backend = badInputBackend();
-const { send } = backend;
+const { backend, send } = restTestBackend();
 
 describe("a burst: 500 requests from 50 concurrent clients", () => {
   test("every accepted request is stored exactly once; every refused one says why", async () => {
@@ -45,7 +44,7 @@ describe("a burst: 500 requests from 50 concurrent clients", () => {
     );
     const elapsed = Date.now() - started;
 
-    const stored = await backend.db.query<{ message: string; n: number }>(
+    const stored = await backend().db.query<{ message: string; n: number }>(
       "select message, count(*)::int as n from public.contacts where message like $1 group by message",
       [`burst ${run} #%`],
     );
@@ -64,7 +63,7 @@ describe("a burst: 500 requests from 50 concurrent clients", () => {
       expect(storedCount.has(marker)).toBe(false);
     }
     expect(stored.rows).toHaveLength(475);
-    const perAddress = await backend.db.query<{ n: number }>(
+    const perAddress = await backend().db.query<{ n: number }>(
       "select count(*)::int as n from public.contacts where email like $1 group by lower(email)",
       [`burst-${run}-%`],
     );

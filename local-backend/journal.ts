@@ -1,8 +1,8 @@
 /**
  * The request journal, `requests.jsonl` in the data folder: one JSON line per stored meeting
  * request, appended and fsynced before the backend answers 201. It lives outside PGlite's
- * files, so a damaged database loses nothing: the backend compares the two at every start
- * (data-folder.ts) and `npm run requests -- --restore` rebuilds the database from it.
+ * files, so a damaged database loses nothing: the two are compared at every start
+ * (data-folder.ts), and `npm run requests -- --restore` rebuilds the database from it.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -11,18 +11,15 @@ import type { StoredRequest } from "./database";
 
 export const JOURNAL_NAME = "requests.jsonl";
 
-export function journalFile(dataDir: string): string {
-  return path.join(dataDir, JOURNAL_NAME);
-}
+export const journalFile = (dataDir: string): string => path.join(dataDir, JOURNAL_NAME);
 
-/** The journal's requests by id. A torn last line (a crash while writing it) is skipped: its insert was never acknowledged. */
+/** The journal's requests by id. A torn last line (a crash while writing it) was never acknowledged: skipped. */
 export function readJournal(dataDir: string): Map<number, StoredRequest> {
-  let text: string;
+  let text = "";
   try {
     text = fs.readFileSync(journalFile(dataDir), "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   const requests = new Map<number, StoredRequest>();
   const lines = text.split("\n");
@@ -57,12 +54,9 @@ export function openJournal(dataDir: string): Journal {
   const file = journalFile(dataDir);
   const fd = fs.openSync(file, "a+", 0o600);
   // Cut a torn last line so the next append starts on a line of its own.
-  const size = fs.fstatSync(fd).size;
-  if (size > 0) {
-    const text = fs.readFileSync(file, "utf8");
-    const end = text.lastIndexOf("\n") + 1;
-    if (end !== text.length) fs.ftruncateSync(fd, Buffer.byteLength(text.slice(0, end)));
-  }
+  const text = fs.readFileSync(file, "utf8");
+  const end = text.lastIndexOf("\n") + 1;
+  if (end !== text.length) fs.ftruncateSync(fd, Buffer.byteLength(text.slice(0, end)));
   let closed = false;
   return {
     append(requests) {
@@ -74,9 +68,8 @@ export function openJournal(dataDir: string): Journal {
       fs.fsyncSync(fd);
     },
     close() {
-      if (closed) return;
+      if (!closed) fs.closeSync(fd);
       closed = true;
-      fs.closeSync(fd);
     },
   };
 }

@@ -1,14 +1,12 @@
 /**
- * `npm run requests`: lists the meeting requests stored by the local backend, newest first.
+ * `npm run requests`: the meeting requests stored by the local backend, newest first, whether or
+ * not the backend runs (requests.ts).
  *
- *   npm run requests                 readable blocks for the terminal
- *   npm run requests -- --json       JSON array (exact text)
- *   npm run requests -- --csv        CSV (RFC 4180) for a spreadsheet
- *   npm run requests -- --digest N   the requests digest #N lists, in its order (the likeliest real first)
- *   npm run requests -- --data-dir PATH   (default .data/local-supabase, env LOCAL_BACKEND_DATA_DIR)
- *   npm run requests -- --restore    rebuild a damaged database from the journal (requests.jsonl)
- *
- * Works whether or not `npm run backend` is running (see requests.ts for how).
+ *   npm run requests                       readable blocks for the terminal
+ *   npm run requests -- --json | --csv     a JSON array (exact text) | CSV (RFC 4180) for a spreadsheet
+ *   npm run requests -- --digest N         what digest #N lists, in its order (the likeliest real first)
+ *   npm run requests -- --restore          rebuild a damaged database from the journal (requests.jsonl)
+ *   npm run requests -- --data-dir PATH    (default .data/local-supabase, env LOCAL_BACKEND_DATA_DIR)
  */
 import path from "node:path";
 
@@ -29,7 +27,7 @@ const USAGE =
   "Usage: npm run requests -- [--json | --csv | --restore] [--digest N] [--data-dir PATH]";
 
 /** Rebuilds the database from the journal, under the lock (refused while a backend runs). */
-async function restore(dataDir: string): Promise<number> {
+async function restore(dataDir: string): Promise<void> {
   const lock = await acquireDataLock(dataDir, "reader");
   try {
     const { restored, keptAt } = await restoreDataFolder(dataDir);
@@ -38,9 +36,8 @@ async function restore(dataDir: string): Promise<number> {
         (keptAt ? ` The previous database files were kept in ${keptAt}.` : ""),
     );
   } finally {
-    lock.release();
+    await lock.release();
   }
-  return 0;
 }
 
 async function main(): Promise<number> {
@@ -59,45 +56,35 @@ async function main(): Promise<number> {
     console.error(`${error.message}\n${USAGE}`);
     return 2;
   }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if ([values.json, values.csv, values.restore].filter(Boolean).length > 1) {
-    console.error(`Choose one of --json, --csv and --restore.\n${USAGE}`);
-    return 2;
-  }
-  const format = values.json ? "json" : values.csv ? "csv" : "text";
-  const dataDir = path.resolve(values["data-dir"] ?? localDataDir());
-  if (values.restore) return restore(dataDir);
   const digest = values.digest === undefined ? undefined : Number(values.digest);
-  if (digest !== undefined && !(Number.isSafeInteger(digest) && digest > 0)) {
-    console.error(`--digest takes a digest's number, as its e-mail names it.\n${USAGE}`);
-    return 2;
+  let problem: string | undefined;
+  if ([values.json, values.csv, values.restore].filter(Boolean).length > 1)
+    problem = "Choose one of --json, --csv and --restore.";
+  else if (digest !== undefined && !(Number.isSafeInteger(digest) && digest > 0))
+    problem = "--digest takes a digest's number, as its e-mail names it.";
+  if (values.help || problem) {
+    (problem ? console.error : console.log)([problem, USAGE].filter(Boolean).join("\n"));
+    return problem ? 2 : 0;
   }
+  const dataDir = path.resolve(values["data-dir"] ?? localDataDir());
+  if (values.restore) return restore(dataDir).then(() => 0);
   const loaded = await loadRequests(dataDir);
-  const { source } = loaded;
   const requests =
     digest === undefined ? loaded.requests : requestsInDigest(loaded.requests, digest);
-  if (format === "json") process.stdout.write(requestsToJson(requests));
-  else if (format === "csv") process.stdout.write(requestsToCsv(requests));
+  if (values.json) process.stdout.write(requestsToJson(requests));
+  else if (values.csv) process.stdout.write(requestsToCsv(requests));
   else {
-    if (source === "empty")
+    if (loaded.source === "empty")
       console.error(`No local database in ${dataDir} yet (start it with \`npm run backend\`).`);
-    process.stdout.write(
-      formatRequestsText(
-        requests,
-        digest === undefined ? "newest first" : `in digest #${digest}, the likeliest real first`,
-      ),
-    );
+    const order =
+      digest === undefined ? "newest first" : `in digest #${digest}, the likeliest real first`;
+    process.stdout.write(formatRequestsText(requests, order));
   }
   return 0;
 }
 
 main().then(
-  (code) => {
-    process.exitCode = code;
-  },
+  (code) => (process.exitCode = code),
   (error: unknown) => {
     console.error(
       error instanceof LocalBackendError

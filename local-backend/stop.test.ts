@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { loadRequests } from "./requests";
-import { insertLoad, spawnBackend, tempDataDir, waitForGroupExit } from "./test-processes";
+import { insertLoad, spawnBackend, tempDataDir, waitForGroupExit } from "./test-support/processes";
 
 jest.setTimeout(120_000);
 

@@ -18,8 +18,7 @@ import { runCli } from "./lib/cli";
 import { LocalBackendError, oneLine } from "../local-backend/errors";
 import { DEFAULT_FROM, DEFAULT_TO } from "../local-backend/notifications/notifier";
 import { localEnvironment, mailDirBeside } from "../local-backend/notifications/settings";
-import { projectRoot } from "../local-backend/notifications/project-root";
-import { localDataDir } from "../local-backend/paths";
+import { localDataDir, projectRoot } from "../local-backend/paths";
 import {
   messageBytes,
   parseMailbox,

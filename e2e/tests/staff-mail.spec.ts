@@ -2,7 +2,7 @@
  * What staff receive, end to end: the real browser, the real backend, the real Edge Function
  * under Deno and the mail catcher.
  */
-import { pageProofOverHttp } from "../../local-backend/test-helpers";
+import { pageProofOverHttp } from "../../local-backend/test-support/helpers";
 import { expect, test } from "../support/fixtures";
 import {
   answers,

@@ -1,8 +1,15 @@
 /**
- * A small local stand-in for pg_cron: named jobs, each run on its own interval (and once at
- * start), never two runs of one job at a time. A job's errors are logged, never thrown. The
- * hosted project's jobs are in the migrations (cron.schedule); each has a local twin in jobs.ts.
+ * A small stand-in for pg_cron: named jobs, each run at start and then on its own interval,
+ * never two runs of one job at a time; a job's errors are logged, never thrown. `localJobs` are
+ * the twins of the hosted jobs (cron.schedule in supabase/migrations): each asks the database
+ * whether there is work, and only then posts to the function, as the SQL job does. Another job
+ * is one more entry in the list.
  */
+import type { PGlite } from "@electric-sql/pglite";
+
+import { oneLine } from "../errors";
+import type { FunctionCaller } from "./function-process";
+
 export interface CronJob {
   /** The hosted job's name (cron.job.jobname), for log lines. */
   name: string;
@@ -10,38 +17,74 @@ export interface CronJob {
   run(): Promise<void>;
 }
 
-export interface LocalCron {
-  /** Runs a job now (unless it is running), e.g. after an event that makes it due. */
-  runNow(name: string): void;
-  /** Stops the timers and waits for runs in progress. */
-  close(): Promise<void>;
+/** Runs a task with the database to itself (the backend's queue). */
+export type DatabaseRunner = <T>(task: (db: PGlite) => Promise<T>) => Promise<T>;
+
+export interface JobSettings {
+  /** How often due notifications are retried; hosted: every minute. */
+  sweepIntervalMs: number;
+  /** How often the digest job looks; the least time between two digests is a database setting. */
+  digestIntervalMs: number;
+  /** The site-analytics reports to send (LOCAL_SITE_REPORTS). */
+  siteReports: readonly ("weekly" | "daily")[];
 }
 
-export function startLocalCron(jobs: readonly CronJob[], log: (line: string) => void): LocalCron {
+export function localJobs(run: DatabaseRunner, fn: FunctionCaller, settings: JobSettings) {
+  const postIf = async (question: string, body: string, what: string): Promise<void> => {
+    const answer = await run((db) => db.query<{ due: boolean }>(`select ${question} as due`));
+    if (answer.rows[0]?.due) fn.post(body, what);
+  };
+  const jobs: CronJob[] = [
+    {
+      name: "notify-meeting-request-retry",
+      intervalMs: settings.sweepIntervalMs,
+      run: () =>
+        postIf("public.has_due_contact_notifications()", '{"type":"SWEEP"}', "retry sweep"),
+    },
+    {
+      name: "notify-meeting-request-digest",
+      intervalMs: settings.digestIntervalMs,
+      run: () => postIf("public.has_due_contact_digest()", '{"type":"DIGEST"}', "digest"),
+    },
+  ];
+  if (settings.siteReports.length > 0) {
+    jobs.push({
+      // Each ended period's report is claimed once, so an hourly look is enough.
+      name: "site-analytics-report",
+      intervalMs: 3_600_000,
+      async run() {
+        for (const kind of settings.siteReports) {
+          const claim = await run((db) =>
+            db.query<{ body: string | null }>("select public.claim_site_report($1)::text as body", [
+              kind,
+            ]),
+          );
+          if (claim.rows[0]?.body) fn.post(claim.rows[0].body, `${kind} site report`);
+        }
+      },
+    });
+  }
+  return jobs;
+}
+
+/** Starts the jobs; the result stops the timers and waits for the runs in progress. */
+export function startLocalCron(jobs: readonly CronJob[], log: (line: string) => void) {
   const running = new Map<string, Promise<void>>();
   let closed = false;
   const start = (job: CronJob): void => {
     if (closed || running.has(job.name)) return;
     const run = job
       .run()
-      .catch((error: unknown) =>
-        log(`cron: ${job.name} failed (${error instanceof Error ? error.message : String(error)})`),
-      )
+      .catch((error: unknown) => log(`cron: ${job.name} failed (${oneLine(error)})`))
       .finally(() => running.delete(job.name));
     running.set(job.name, run);
   };
   const timers = jobs.map((job) => {
-    const timer = setInterval(() => start(job), job.intervalMs);
-    timer.unref();
     start(job);
-    return timer;
+    return setInterval(() => start(job), job.intervalMs).unref();
   });
   return {
-    runNow(name) {
-      const job = jobs.find((candidate) => candidate.name === name);
-      if (job) start(job);
-    },
-    async close() {
+    async close(): Promise<void> {
       closed = true;
       for (const timer of timers) clearInterval(timer);
       await Promise.allSettled([...running.values()]);

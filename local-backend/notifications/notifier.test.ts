@@ -1,151 +1,192 @@
 /**
- * The local notification path on a real database: the Edge Function under Deno, its
- * delivery-state calls through the service API, the mail catcher. (server.test's
- * notification tests go through HTTP inserts; these drive the notifier directly.)
+ * Staff notifications as `npm start` runs them: the page's own insert over HTTP stores a request,
+ * the backend posts the webhook to the real Edge Function under Deno (through /functions/v1/),
+ * the function records the delivery through the backend's API as service_role, and the e-mail
+ * lands in the catcher, saved as an .eml file.
  */
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 
-import type { PGlite } from "@electric-sql/pglite";
-
-import { openDatabase, SerialQueue } from "../database";
-import { startLocalBackend } from "../server";
-import { asVisitor, goodRow, insertAs, pageProof, visitorHeaders } from "../test-helpers";
+import { FORM_PROOF_HEADER } from "../../src/lib/form-proof";
+import { buildContactRecord } from "../../src/lib/meeting-request";
+import { contactsInsertHeaders } from "../../src/lib/submit-meeting-request";
+import { formatRequestsText, loadRequests } from "../requests";
+import { startLocalBackend, type LocalBackend } from "../server";
+import { pageProofOverHttp, rejection } from "../test-support/helpers";
+import { tempDataDir } from "../test-support/processes";
 import { startMailCatcher } from "./mail-catcher";
-import { startLocalNotifier, type LocalNotifier } from "./notifier";
 
 jest.setTimeout(60_000);
 
-let db: PGlite;
-const queue = new SerialQueue();
-const run = <T>(task: (database: PGlite) => Promise<T>): Promise<T> => queue.run(() => task(db));
-
-beforeEach(async () => {
-  ({ db } = await openDatabase());
-});
-
-afterEach(async () => {
-  await queue.idle();
-  await db.close();
-});
-
-async function insertRequest(
-  notifier: LocalNotifier,
-  overrides: Parameters<typeof goodRow>[0] = {},
-): Promise<number> {
-  const row = goodRow(overrides);
-  // Sent through the page (page-verified), so notified one by one (20261124110000_request_screening.sql).
-  await run(async (database) =>
-    asVisitor(
-      database,
-      visitorHeaders("198.51.100.1", { "x-form-proof": await pageProof(database) }),
-      (tx) => insertAs(tx, row),
-    ),
+const record = (email: string) =>
+  buildContactRecord(
+    {
+      fullName: 'Ana "Anita" Pérez',
+      organization: "Valley Regional Transit — 東京支社",
+      email,
+      phone: "+1 555 0100",
+      fleetSize: "25 vehicles",
+      products: ["MobilityDR", "Vámonos!"],
+      meetingTime: "day1-morning",
+      challenges: "Riders wait too long.\nSecond line.",
+    },
+    [{ value: "day1-morning", label: "Day 1 Morning" }],
   );
-  notifier.afterWrite();
-  const result = await db.query<{ id: number }>("select id from public.contacts where email = $1", [
-    row.email,
-  ]);
-  return result.rows[0]!.id;
+
+/** The page's own insert (src/lib), with the header its worker adds once the proof is solved. */
+async function submit(backend: LocalBackend, email: string): Promise<number> {
+  const response = await fetch(`${backend.url}/rest/v1/contacts`, {
+    method: "POST",
+    headers: {
+      apikey: backend.anonKey,
+      "Content-Type": "application/json",
+      ...contactsInsertHeaders(),
+      [FORM_PROOF_HEADER]: await pageProofOverHttp(backend.url, backend.anonKey),
+    },
+    body: JSON.stringify(record(email)),
+  });
+  await response.arrayBuffer();
+  return response.status;
 }
 
-async function notification(id: number) {
-  const result = await db.query<{ status: string; attempts: number; last_error: string | null }>(
-    "select status, attempts, last_error from public.contact_notifications where contact_id = $1",
-    [id],
+async function notificationOf(backend: LocalBackend, email: string) {
+  const result = await backend.db.query<{
+    id: number;
+    status: string;
+    attempts: number;
+    last_error: string | null;
+  }>(
+    `select c.id, n.status, n.attempts, n.last_error
+       from public.contacts c join public.contact_notifications n on n.contact_id = c.id
+      where c.email = $1`,
+    [email],
   );
   return result.rows[0]!;
 }
 
-test("a stored request produces exactly one e-mail in the catcher, saved as an .eml file", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "local-mail-"));
-  const notifier = await startLocalNotifier(run, {
-    catcher: { port: 0, dir },
-    to: "Sales <sales@example-transit.test>",
-    sweepIntervalMs: 100,
+/** What `npm run requests` prints for the request (the backend runs: it answers the listing). */
+async function listed(dataDir: string, email: string): Promise<string> {
+  const { requests } = await loadRequests(dataDir);
+  return formatRequestsText(requests.filter((request) => request.email === email));
+}
+
+test("a form submission gives exactly one e-mail: the four fields, the time received, Reply-To, saved as .eml", async () => {
+  const dir = tempDataDir("local-mail-");
+  const backend = await startLocalBackend({
+    port: 0,
+    notifications: {
+      catcher: { port: 0, dir },
+      to: "Sales <sales@example-transit.test>",
+      sweepIntervalMs: 100,
+    },
   });
   try {
-    const id = await insertRequest(notifier, {
-      name: "Zoë Saldaña-Ñúñez",
-      email: "zoe@example.org",
-      organization: "東京都交通局",
-      message: "Phone: Not provided\nFleet Size: 40 vehicles",
-    });
-    const [mail] = await notifier.catcher!.waitFor(1);
-    await notifier.idle();
-    await new Promise((resolve) => setTimeout(resolve, 300)); // a few more sweeps
-    expect(notifier.catcher!.messages).toHaveLength(1);
+    expect(await submit(backend, "ana.notify@vrt.example.org")).toBe(201);
+    const catcher = backend.notifier!.catcher!;
+    const [mail] = await catcher.waitFor(1);
+    await backend.notifier!.idle();
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a few more sweeps: nothing more
+    expect(catcher.messages).toHaveLength(1);
     expect(mail!.to).toEqual(["sales@example-transit.test"]);
-    expect(mail!.headers.get("subject")).toBe("Meeting request: Zoë Saldaña-Ñúñez (東京都交通局)");
-    expect(mail!.headers.get("reply-to")).toBe("Zoë Saldaña-Ñúñez <zoe@example.org>");
-    expect(mail!.replyTo).toBe("zoe@example.org");
-    expect(mail!.body).toContain("Organization:  東京都交通局\n");
-    expect(mail!.body).toContain("Message:\n  Phone: Not provided\n  Fleet Size: 40 vehicles\n");
+    expect(mail!.headers.get("subject")).toBe(
+      'Meeting request: Ana "Anita" Pérez (Valley Regional Transit — 東京支社)',
+    );
+    expect(mail!.headers.get("reply-to")).toBe('Ana "Anita" Pérez <ana.notify@vrt.example.org>');
+    expect(mail!.replyTo).toBe("ana.notify@vrt.example.org");
+    expect(mail!.body).toContain('Name:          Ana "Anita" Pérez\n');
+    expect(mail!.body).toContain("Organization:  Valley Regional Transit — 東京支社\n");
+    expect(mail!.body).toContain("E-mail:        ana.notify@vrt.example.org\n");
+    expect(mail!.body).toMatch(/Received: {6}\w+day, \w+ \d+, \d{4} at \d+:\d\d:\d\d [AP]M UTC\n/);
+    expect(mail!.body).toContain(
+      [
+        "Message:",
+        "  Phone: +1 555 0100",
+        "  Fleet Size: 25 vehicles",
+        "  Products of Interest: MobilityDR, Vámonos!",
+        "  Preferred Meeting Time: Day 1 Morning",
+        "  Challenges/Questions: Riders wait too long.",
+        "  Second line.",
+      ].join("\n"),
+    );
+    const { id, ...delivery } = await notificationOf(backend, "ana.notify@vrt.example.org");
+    expect(delivery).toEqual({ status: "delivered", attempts: 1, last_error: null });
     expect(fs.readFileSync(mail!.file!, "utf8")).toBe(mail!.raw);
     expect(path.basename(mail!.file!)).toMatch(new RegExp(`_meeting-request-${id}\\.eml$`));
-    expect(await notification(id)).toEqual({ status: "delivered", attempts: 1, last_error: null });
   } finally {
-    await notifier.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await backend.close();
   }
 });
 
-test("with the mail server down the request stays pending with the error; when it returns, the e-mail arrives once", async () => {
-  const first = await startMailCatcher({ port: 0 });
-  const port = first.port;
-  await first.close();
-  const notifier = await startLocalNotifier(run, {
-    smtp: { host: "127.0.0.1", port },
-    retryBaseSeconds: 0.2,
-    retryMaxSeconds: 0.4,
-    sweepIntervalMs: 100,
+test("mail server down: stored and answered 201, listed as not notified; when it returns, one e-mail", async () => {
+  const probe = await startMailCatcher();
+  const smtpPort = probe.port;
+  await probe.close();
+  const dataDir = tempDataDir("notify-down-");
+  const backend = await startLocalBackend({
+    port: 0,
+    dataDir,
+    notifications: {
+      smtp: { host: "127.0.0.1", port: smtpPort },
+      retryBaseSeconds: 0.2,
+      retryMaxSeconds: 0.5,
+      sweepIntervalMs: 100,
+    },
   });
   try {
-    const id = await insertRequest(notifier);
-    await notifier.idle();
-    const pending = await notification(id);
+    const email = "down.notify@vrt.example.org";
+    expect(await submit(backend, email)).toBe(201);
+    await backend.notifier!.idle();
+    const pending = await notificationOf(backend, email);
     expect(pending.status).toBe("pending");
-    expect(pending.attempts).toBeGreaterThanOrEqual(1);
     expect(pending.last_error).toMatch(
-      new RegExp(`Cannot connect to SMTP server 127\\.0\\.0\\.1:${port}`),
+      new RegExp(`Cannot connect to SMTP server 127\\.0\\.0\\.1:${smtpPort}`),
+    );
+    expect(await listed(dataDir, email)).toMatch(
+      / {2}Notified: {6}NOT YET \(\d+ attempts?; last error: Cannot connect to SMTP server/,
     );
 
-    const back = await startMailCatcher({ port });
+    const catcher = await startMailCatcher({ port: smtpPort });
     try {
-      await back.waitFor(1);
-      await notifier.idle();
-      await new Promise((resolve) => setTimeout(resolve, 500)); // several more sweeps: nothing is sent again
-      expect(back.messages).toHaveLength(1);
-      expect((await notification(id)).status).toBe("delivered");
+      const [mail] = await catcher.waitFor(1);
+      await new Promise((resolve) => setTimeout(resolve, 600)); // several more sweeps: nothing is sent again
+      expect(catcher.messages).toHaveLength(1);
+      expect(mail!.headers.get("reply-to")).toBe(`Ana "Anita" Pérez <${email}>`);
+      expect((await notificationOf(backend, email)).status).toBe("delivered");
+      expect(await listed(dataDir, email)).toMatch(
+        / {2}Notified: {6}yes, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\n/,
+      );
     } finally {
-      await back.close();
+      await catcher.close();
     }
   } finally {
-    await notifier.close();
+    await backend.close();
   }
 });
 
-test("the catcher's usual port taken: any free port, said in one line; a port asked for and taken: the backend does not start, and says why", async () => {
+test("the catcher's usual port taken: any free port, said in one line; a port asked for and taken: no start, and why", async () => {
   const holder = net.createServer();
   await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
   const taken = (holder.address() as net.AddressInfo).port;
   try {
     const lines: string[] = [];
-    const notifier = await startLocalNotifier(run, {
-      catcher: { port: taken, anyPortIfTaken: true },
-      log: (line) => lines.push(line),
+    const backend = await startLocalBackend({
+      port: 0,
+      notifications: {
+        catcher: { port: taken, anyPortIfTaken: true },
+        log: (line) => lines.push(line),
+      },
     });
-    const port = notifier.catcher!.port;
-    await notifier.close();
+    const port = backend.notifier!.catcher!.port;
+    await backend.close();
     expect(port).not.toBe(taken);
     expect(lines).toContain(
       `The mail catcher's usual port ${taken} is taken; it listens on ${port} instead.`,
     );
-    await expect(
+    const error = await rejection(
       startLocalBackend({ port: 0, notifications: { catcher: { port: taken } } }),
-    ).rejects.toThrow(
+    );
+    expect(error.message).toMatch(
       /^Staff notifications could not start \(listen EADDRINUSE.*\)\. Free that port or set LOCAL_MAIL_PORT to another one, or set LOCAL_NOTIFICATIONS=off/,
     );
   } finally {

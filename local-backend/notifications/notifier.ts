@@ -1,38 +1,38 @@
 /**
- * Staff notifications for the embedded local backend, the way a hosted project does them:
- * after each write, the Database Webhook payload (public.contact_webhook_payload, the hosted
- * trigger's own definition) of each request due one by one is posted to the real
- * notify-meeting-request function running under Deno (webhook-pump.ts); a stand-in for pg_cron
- * (local-cron.ts) runs the hosted jobs' twins (jobs.ts: the retry sweep, the digest). E-mails
- * go to the local mail catcher unless another SMTP server is configured. Nothing here can
- * delay or fail an insert: dispatching starts after the insert's reply and its errors are
- * only logged (the request stays pending in the database and is retried).
+ * Staff notifications for the local backend, the way a hosted project does them: the real
+ * notify-meeting-request function under Deno, served at /functions/v1/ on the backend's listener
+ * and reaching the database through it with the service-role key; after each write, the Database
+ * Webhook's payload of each request due one by one (webhook-pump.ts); a stand-in for pg_cron
+ * (local-cron.ts) for the retry sweep, the digest and the site reports. E-mails go to the local
+ * mail catcher unless another SMTP server is set. Nothing here can delay or fail an insert:
+ * dispatching starts after the insert's reply, and its errors are only logged (the request stays
+ * pending in the database and is retried).
  */
 import crypto from "node:crypto";
 
-import { createFunctionCaller } from "./function-caller";
-import { startFunctionProcess } from "./function-process";
-import { localJobs } from "./jobs";
-import { startLocalCron } from "./local-cron";
+import { LocalBackendError, oneLine } from "../errors";
+import {
+  FUNCTION_NAME,
+  functionCaller,
+  startFunctionProcess,
+  type FunctionProcess,
+} from "./function-process";
+import { localJobs, startLocalCron, type DatabaseRunner } from "./local-cron";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher";
-import { startServiceApi, type DatabaseRunner } from "./service-api";
 import { startWebhookPump } from "./webhook-pump";
-
-/** How long a stopping backend lets calls to the function finish before it aborts them. */
-const CLOSE_GRACE_MS = 3_000;
 
 /** The catcher's SMTP port for `npm start` (the port `supabase start` gives its own mail catcher). */
 export const LOCAL_MAIL_PORT = 54325;
 
+export const DEFAULT_TO = "Meeting requests <meetings@example-transit.test>";
+export const DEFAULT_FROM = "Expo website (local) <noreply@example-transit.test>";
+
 export interface LocalNotificationsOptions {
-  /** Send to this SMTP server instead of starting the catcher (465: implicit TLS; another port: STARTTLS, or plain to a loopback host). */
+  /** Send to this SMTP server instead of the catcher (465: implicit TLS; other ports: STARTTLS, or plain to loopback). */
   smtp?: { host: string; port: number; username?: string; password?: string };
-  /**
-   * The built-in catcher: port (default LOCAL_MAIL_PORT; 0 = any), whether any free port will do
-   * when that one is taken, and the .eml folder (default: memory only).
-   */
+  /** The catcher's port (default LOCAL_MAIL_PORT; 0: any), whether any free one will do when it is taken, and its .eml folder (default: memory only). */
   catcher?: { port?: number; anyPortIfTaken?: boolean; dir?: string };
-  /** NOTIFY_EMAIL_TO / NOTIFY_EMAIL_FROM; defaults name example addresses (the catcher relays nothing). */
+  /** NOTIFY_EMAIL_TO / NOTIFY_EMAIL_FROM; by default example addresses (the catcher relays nothing). */
   to?: string;
   from?: string;
   chatWebhookUrl?: string;
@@ -41,154 +41,148 @@ export interface LocalNotificationsOptions {
   retryMaxSeconds?: number;
   /** How often due notifications are retried; default 10 s (pg_cron's job runs every minute). */
   sweepIntervalMs?: number;
-  /**
-   * How often the digest job looks for held requests; default 60 s, as pg_cron's job. The least
-   * time between two digests is the database's (private.screening_settings.digest_interval_seconds).
-   */
+  /** How often the digest job looks; default 60 s, as pg_cron's job. */
   digestIntervalMs?: number;
-  /** The site-analytics reports to send, as pg_cron does on a hosted project (LOCAL_SITE_REPORTS); default none. */
+  /** The site-analytics reports to send, as pg_cron does hosted (LOCAL_SITE_REPORTS); default none. */
   siteReports?: readonly ("weekly" | "daily")[];
   log?: (line: string) => void;
 }
 
+/** What the notifier needs of the running backend. */
+export interface NotifierHost {
+  url: string;
+  serviceKey: string;
+  functions: Map<string, string>;
+  run: DatabaseRunner;
+}
+
 export interface LocalNotifier {
   catcher: MailCatcher | undefined;
-  /** One line for the terminal: where the e-mails go and where to look. */
-  summary: string;
   /** Call after each write (insert, confirmation): posts the webhook for every request newly due. */
   afterWrite(): void;
   /** Resolves when every call to the function made so far has finished. */
   idle(): Promise<void>;
-  /** Stops the timer, waits for calls in flight, stops the function and the catcher. */
+  /** Stops the jobs, lets the calls in flight finish (3 s at most), stops the function and the catcher. */
   close(): Promise<void>;
 }
 
-export const DEFAULT_TO = "Meeting requests <meetings@example-transit.test>";
-export const DEFAULT_FROM = "Expo website (local) <noreply@example-transit.test>";
-
-/** The parts a hosted project has on its own: the mail server, the REST API for the service role, the function. */
-async function startParts(
-  run: DatabaseRunner,
-  options: LocalNotificationsOptions,
-  secret: string,
-  log: (line: string) => void,
-) {
-  const started: { close(): Promise<void> }[] = [];
-  const stopStarted = async (): Promise<void> => {
-    for (const part of started.reverse()) await part.close().catch(() => {});
-  };
+async function startCatcher(options: LocalNotificationsOptions, log: (line: string) => void) {
+  const wanted = options.catcher?.port ?? LOCAL_MAIL_PORT;
+  const start = (port: number) =>
+    startMailCatcher({
+      port,
+      dir: options.catcher?.dir,
+      log: (line) => log(`mail caught: ${line}`),
+    });
   try {
-    let catcher: MailCatcher | undefined;
-    if (!options.smtp) {
-      const catcherOptions = {
-        dir: options.catcher?.dir,
-        log: (line: string) => log(`mail caught: ${line}`),
-      };
-      const wanted = options.catcher?.port ?? LOCAL_MAIL_PORT;
-      catcher = await startMailCatcher({ ...catcherOptions, port: wanted }).catch(
-        async (error: NodeJS.ErrnoException) => {
-          if (error.code !== "EADDRINUSE" || !options.catcher?.anyPortIfTaken) throw error;
-          const fallback = await startMailCatcher({ ...catcherOptions, port: 0 });
-          log(
-            `The mail catcher's usual port ${wanted} is taken; it listens on ${fallback.port} instead.`,
-          );
-          return fallback;
-        },
-      );
-      started.push(catcher);
-    }
-    const smtp = options.smtp ?? { host: catcher!.host, port: catcher!.port };
-    const serviceApi = await startServiceApi(run);
-    started.push(serviceApi);
-    const env: Record<string, string> = {
-      NOTIFY_WEBHOOK_SECRET: secret,
-      NOTIFY_EMAIL_TO: options.to ?? DEFAULT_TO,
-      NOTIFY_EMAIL_FROM: options.from ?? DEFAULT_FROM,
-      SMTP_HOST: smtp.host,
-      SMTP_PORT: String(smtp.port),
-      SUPABASE_URL: serviceApi.url,
-      SUPABASE_SERVICE_ROLE_KEY: serviceApi.serviceKey,
-    };
-    if (options.smtp?.username !== undefined) env.SMTP_USER = options.smtp.username;
-    if (options.smtp?.password !== undefined) env.SMTP_PASSWORD = options.smtp.password;
-    if (options.chatWebhookUrl) env.NOTIFY_CHAT_WEBHOOK_URL = options.chatWebhookUrl;
-    if (options.timeZone) env.NOTIFY_TIME_ZONE = options.timeZone;
-    if (options.retryBaseSeconds !== undefined)
-      env.NOTIFY_RETRY_BASE_SECONDS = String(options.retryBaseSeconds);
-    if (options.retryMaxSeconds !== undefined)
-      env.NOTIFY_RETRY_MAX_SECONDS = String(options.retryMaxSeconds);
-    // The host without a port: nodemailer looks the name up first (getaddrinfo), which Deno
-    // allows only for a host granted whole.
-    const allowNet = [smtp.host];
-    if (options.chatWebhookUrl) allowNet.push(new URL(options.chatWebhookUrl).host);
-    const fn = await startFunctionProcess({ env, allowNet, log: (line) => log(`notify: ${line}`) });
-    started.push(fn);
-    return { catcher, fn, stopStarted };
+    return await start(wanted);
   } catch (error) {
-    await stopStarted();
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || !options.catcher?.anyPortIfTaken)
+      throw error;
+    const fallback = await start(0);
+    log(
+      `The mail catcher's usual port ${wanted} is taken; it listens on ${fallback.port} instead.`,
+    );
+    return fallback;
   }
 }
 
+function functionEnvironment(
+  host: NotifierHost,
+  options: LocalNotificationsOptions,
+  secret: string,
+) {
+  const smtp = options.smtp;
+  const env: Record<string, string | number | undefined> = {
+    NOTIFY_WEBHOOK_SECRET: secret,
+    NOTIFY_EMAIL_TO: options.to ?? DEFAULT_TO,
+    NOTIFY_EMAIL_FROM: options.from ?? DEFAULT_FROM,
+    SMTP_HOST: smtp?.host,
+    SMTP_PORT: smtp?.port,
+    SMTP_USER: smtp?.username,
+    SMTP_PASSWORD: smtp?.password,
+    NOTIFY_CHAT_WEBHOOK_URL: options.chatWebhookUrl,
+    NOTIFY_TIME_ZONE: options.timeZone,
+    NOTIFY_RETRY_BASE_SECONDS: options.retryBaseSeconds,
+    NOTIFY_RETRY_MAX_SECONDS: options.retryMaxSeconds,
+    SUPABASE_URL: host.url,
+    SUPABASE_SERVICE_ROLE_KEY: host.serviceKey,
+  };
+  const set = Object.entries(env).filter(([, value]) => value !== undefined && value !== "");
+  return Object.fromEntries(set.map(([name, value]) => [name, String(value)]));
+}
+
 export async function startLocalNotifier(
-  run: DatabaseRunner,
+  host: NotifierHost,
   options: LocalNotificationsOptions = {},
+  backendLog: (line: string) => void = () => {},
 ): Promise<LocalNotifier> {
-  const log = options.log ?? (() => {});
+  const log = options.log ?? backendLog;
   const secret = crypto.randomBytes(32).toString("hex");
-  const { catcher, fn, stopStarted } = await startParts(run, options, secret, log);
-  const caller = createFunctionCaller(fn.url, secret, log);
-  const webhooks = await startWebhookPump(run, caller, log).catch(async (error: unknown) => {
-    await stopStarted();
-    throw error;
-  });
+  let catcher: MailCatcher | undefined;
+  let fn: FunctionProcess | undefined;
+  const stopParts = async (): Promise<void> => {
+    host.functions.delete(FUNCTION_NAME);
+    await fn?.close();
+    await catcher?.close();
+  };
+  try {
+    if (!options.smtp) catcher = await startCatcher(options, log);
+    const smtp = options.smtp ?? { host: catcher!.host, port: catcher!.port };
+    const env = functionEnvironment(host, { ...options, smtp }, secret);
+    // nodemailer looks the name up first, which Deno allows only for a host granted whole.
+    const allowNet = [smtp.host, new URL(host.url).hostname];
+    if (options.chatWebhookUrl) allowNet.push(new URL(options.chatWebhookUrl).host);
+    fn = await startFunctionProcess(env, allowNet, (line) => log(`notify: ${line}`));
+    host.functions.set(FUNCTION_NAME, fn.url);
+  } catch (error) {
+    await stopParts();
+    throw new LocalBackendError(
+      "notifications",
+      `Staff notifications could not start (${oneLine(error)}). Free that port or set LOCAL_MAIL_PORT to another one, ` +
+        "or set LOCAL_NOTIFICATIONS=off to run without staff notifications.",
+    );
+  }
+  const caller = functionCaller(`${host.url}/functions/v1/${FUNCTION_NAME}`, secret, log);
+  const webhooks = await startWebhookPump(host.run, caller, log);
   const cron = startLocalCron(
-    localJobs(run, caller, {
+    localJobs(host.run, caller, {
       sweepIntervalMs: options.sweepIntervalMs ?? 10_000,
       digestIntervalMs: options.digestIntervalMs ?? 60_000,
       siteReports: options.siteReports ?? [],
     }),
     log,
   );
-
   const idle = async (): Promise<void> => {
-    while (webhooks.busy()) await new Promise((resolve) => setTimeout(resolve, 5));
-    await caller.idle();
-    while (webhooks.busy()) await new Promise((resolve) => setTimeout(resolve, 5));
-    await caller.idle();
+    do {
+      while (webhooks.busy()) await new Promise((resolve) => setTimeout(resolve, 5));
+      await caller.idle();
+    } while (webhooks.busy());
   };
-
   const where = catcher
-    ? `the local mail catcher on smtp://${catcher.host}:${catcher.port} (nothing leaves this machine)${
-        catcher.dir
-          ? `; each e-mail is saved as an .eml file in ${catcher.dir} (open it with any mail program)`
-          : ""
-      }`
+    ? `the local mail catcher on smtp://${catcher.host}:${catcher.port} (nothing leaves this machine)` +
+      (catcher.dir
+        ? `; each e-mail is saved as an .eml file in ${catcher.dir} (open it with any mail program)`
+        : "")
     : `the SMTP server ${options.smtp!.host}:${options.smtp!.port}`;
+  log(`Staff notifications go to ${where}.`);
 
   let closed: Promise<void> | undefined;
   return {
     catcher,
-    summary: `Staff notifications go to ${where}.`,
-    afterWrite() {
-      webhooks.poke();
-    },
+    afterWrite: () => webhooks.poke(),
     idle,
-    close() {
-      closed ??= (async () => {
+    close: () =>
+      (closed ??= (async () => {
         webhooks.stop();
-        // Aborts the calls still running a moment after close() starts: a stopping backend must not wait
-        // for a long retry sweep. Their requests stay pending in the database and are retried next start.
-        await Promise.race([
-          Promise.all([cron.close(), idle()]),
-          new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS)),
-        ]);
+        // A stopping backend does not wait for a long retry sweep: the calls still running after
+        // 3 s are aborted, and their requests stay pending, retried at the next start.
+        const grace = new Promise((resolve) => setTimeout(resolve, 3_000).unref());
+        await Promise.race([Promise.all([cron.close(), idle()]), grace]);
         caller.abort();
         await cron.close();
         await idle();
-        await stopStarted();
-      })();
-      return closed;
-    },
+        await stopParts();
+      })()),
   };
 }

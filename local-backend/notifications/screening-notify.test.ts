@@ -9,7 +9,13 @@ import http from "node:http";
 
 import { FORM_PROOF_HEADER } from "../../src/lib/form-proof";
 import { startLocalBackend } from "../server";
-import { goodRow, openedForTests, pageProofOverHttp, pendingProof } from "../test-helpers";
+import {
+  goodRow,
+  openedForTests,
+  pageProofOverHttp,
+  pendingProof,
+  waitUntil,
+} from "../test-support/helpers";
 
 jest.setTimeout(120_000);
 
@@ -23,47 +29,21 @@ const backend = openedForTests(() =>
   }),
 );
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown> | undefined;
-}
-
 /** A POST from the loopback address `from` (Node's localAddress), with extra headers. */
-function post(
-  path: string,
-  body: unknown,
-  from: string,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const url = new URL(path, backend().url);
+function post(path: string, body: unknown, from: string, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: "POST",
-        localAddress: from,
-        headers: {
-          apikey: backend().anonKey,
-          "Content-Type": "application/json",
-          "Content-Length": Buffer.byteLength(text),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const raw = Buffer.concat(chunks).toString("utf8");
-          resolve({
-            status: res.statusCode ?? 0,
-            body: raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined,
-          });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(text);
+  const options = {
+    method: "POST",
+    localAddress: from,
+    headers: { apikey: backend().anonKey, "Content-Type": "application/json", ...headers },
+  };
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const req = http.request(new URL(path, backend().url), options, async (res) => {
+      let raw = "";
+      for await (const chunk of res) raw += chunk;
+      resolve({ status: res.statusCode ?? 0, body: raw ? JSON.parse(raw) : undefined });
+    });
+    req.on("error", reject).end(text);
   });
 }
 
@@ -109,14 +89,8 @@ test("30 page-verified requests from one address within a minute are all stored:
   const catcher = backend().notifier!.catcher!;
   // The test before held 20 direct requests: its digest goes out with the first of them. Count
   // from after it, so it is not taken for this test's.
-  const digestSent = async () =>
-    (
-      await backend().db.query<{ n: number }>(
-        "select count(*)::int as n from public.contact_digests where sent_at is not null",
-      )
-    ).rows[0]!.n > 0;
-  for (const deadline = Date.now() + 30_000; !(await digestSent()) && Date.now() < deadline;)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  const sent = "select 1 from public.contact_digests where sent_at is not null";
+  await waitUntil(async () => (await backend().db.query(sent)).rows.length > 0);
   await backend().notifier!.idle();
   const before = catcher.messages.length;
   const subjects = (prefix: string) =>
@@ -138,13 +112,10 @@ test("30 page-verified requests from one address within a minute are all stored:
   await backend().db.query(
     "update public.contact_digests set sent_at = sent_at - interval '1 hour' where sent_at is not null",
   );
-  const deadline = Date.now() + 60_000;
-  while (
-    (subjects("Meeting request:").length < 4 || subjects("Held back:").length < 1) &&
-    Date.now() < deadline
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitUntil(
+    () => subjects("Meeting request:").length >= 4 && subjects("Held back:").length >= 1,
+    60_000,
+  );
   await backend().notifier!.idle();
   await new Promise((resolve) => setTimeout(resolve, 1_000)); // more digest-job runs: nothing more is sent
 
@@ -180,7 +151,7 @@ test("a request sent before the proof was ready is held, and e-mailed at once wh
     { ticket: header.slice("pending:".length), proof },
     "127.0.0.4",
   );
-  expect(confirmed).toEqual({ status: 200, body: true as unknown as Record<string, unknown> });
+  expect(confirmed).toEqual({ status: 200, body: true });
   const [mail] = (await catcher.waitFor(before + 1)).slice(before);
   expect(mail!.headers.get("subject")).toBe(
     "Meeting request: Pending Visitor (Metro Transit Authority)",

@@ -1,15 +1,15 @@
 /**
- * The local notification settings from the environment (.env or the shell), for `npm start`
- * and `npm run backend`. With no settings at all, e-mails go to the catcher on 54325 and are
- * saved in .data/local-mail/ (next to the data folder); SMTP_HOST sends them to a real server instead (what the hosted
- * function would do); LOCAL_NOTIFICATIONS=off turns the whole thing off.
+ * The local notification settings from the environment (the shell's, over .env.development and
+ * .env), for `npm start` and `npm run backend`. With none at all, e-mails go to the catcher on
+ * 54325 and are saved in .data/local-mail/ beside the data folder; SMTP_HOST sends them to a real
+ * server instead, as the hosted function would; LOCAL_NOTIFICATIONS=off turns them off.
  */
 import fs from "node:fs";
 import path from "node:path";
 
 import dotenv from "dotenv";
 
-import { projectRoot } from "./project-root";
+import { projectRoot } from "../paths";
 import { LOCAL_MAIL_PORT, type LocalNotificationsOptions } from "./notifier";
 
 export class NotificationSettingsError extends Error {
@@ -17,23 +17,37 @@ export class NotificationSettingsError extends Error {
 }
 
 /** Server-side secrets: a GATSBY_ copy of any of them would be published with the site. */
-export const SECRET_VARIABLES = [
+const SECRET_VARIABLES = [
   "SMTP_PASSWORD",
   "NOTIFY_WEBHOOK_SECRET",
   "NOTIFY_CHAT_WEBHOOK_URL",
   "SUPABASE_SERVICE_ROLE_KEY",
-] as const;
+];
 
-function port(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined || value.trim() === "") return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > 65_535) {
-    throw new NotificationSettingsError(
-      `${name} must be a port number (0–65535), not ${JSON.stringify(value)}.`,
-    );
-  }
-  return number;
+function number(text: string, name: string, valid: (value: number) => boolean, what: string) {
+  const value = Number(text);
+  if (!valid(value))
+    throw new NotificationSettingsError(`${name} must be ${what}, not ${JSON.stringify(text)}.`);
+  return value;
 }
+
+const port = (text: string, name: string): number =>
+  number(
+    text,
+    name,
+    (value) => Number.isInteger(value) && value >= 0 && value <= 65_535,
+    "a port number (0–65535)",
+  );
+
+const seconds = (text: string | undefined, name: string): number | undefined =>
+  text === undefined
+    ? undefined
+    : number(
+        text,
+        name,
+        (value) => Number.isFinite(value) && value > 0,
+        "a positive number of seconds",
+      );
 
 /** .data/local-mail beside the default .data/local-supabase; `<folder>-mail` beside any other. */
 export function mailDirBeside(dataDir: string): string {
@@ -44,88 +58,70 @@ export function mailDirBeside(dataDir: string): string {
   );
 }
 
-function seconds(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) {
-    throw new NotificationSettingsError(
-      `${name} must be a positive number of seconds, not ${JSON.stringify(value)}.`,
-    );
-  }
-  return number;
-}
-
+/** Where the backend runs: in memory (caught e-mails stay in memory) or not, and on port 0 (any free one, as tests use) or not. */
 export interface BackendPlace {
-  /** The backend's data folder; undefined (in memory) keeps caught e-mails in memory only. */
   dataDir: string | undefined;
-  /** The backend's port: 0 (any free port, as tests use) gives the catcher any free port too. */
   port: number;
 }
 
-/**
- * undefined when notifications are off. Relative LOCAL_MAIL_DIR values are relative to
- * `root` (the project); by default e-mails are saved next to the data folder (mailDirBeside).
- */
+/** undefined when notifications are off. LOCAL_MAIL_DIR is relative to `root` (the project). */
 export function notificationOptionsFromEnv(
   env: NodeJS.ProcessEnv,
   root: string,
   backend: BackendPlace,
 ): LocalNotificationsOptions | undefined {
-  for (const name of SECRET_VARIABLES) {
-    if (env[`GATSBY_${name}`] !== undefined) {
-      throw new NotificationSettingsError(
-        `GATSBY_${name} is set: variables starting with GATSBY_ are published with the site. Rename it to ${name} (server-side only).`,
-      );
-    }
+  const leaked = SECRET_VARIABLES.find((name) => env[`GATSBY_${name}`] !== undefined);
+  if (leaked) {
+    throw new NotificationSettingsError(
+      `GATSBY_${leaked} is set: variables starting with GATSBY_ are published with the site. Rename it to ${leaked} (server-side only).`,
+    );
   }
-  const switchedOff = (env.LOCAL_NOTIFICATIONS ?? "").trim().toLowerCase();
-  if (["off", "false", "0", "no"].includes(switchedOff)) return undefined;
-  const value = (name: string): string | undefined => {
-    const text = env[name]?.trim();
-    return text ? text : undefined;
-  };
-  const smtpHost = value("SMTP_HOST");
+  const value = (name: string): string | undefined => env[name]?.trim() || undefined;
+  if (["off", "false", "0", "no"].includes(value("LOCAL_NOTIFICATIONS")?.toLowerCase() ?? ""))
+    return undefined;
   const options: LocalNotificationsOptions = {
     to: value("NOTIFY_EMAIL_TO"),
     from: value("NOTIFY_EMAIL_FROM"),
     chatWebhookUrl: value("NOTIFY_CHAT_WEBHOOK_URL"),
     timeZone: value("NOTIFY_TIME_ZONE"),
   };
-  // Passed to the function, which applies its own defaults when they are absent.
-  const retryBaseSeconds = seconds(value("NOTIFY_RETRY_BASE_SECONDS"), "NOTIFY_RETRY_BASE_SECONDS");
-  const retryMaxSeconds = seconds(value("NOTIFY_RETRY_MAX_SECONDS"), "NOTIFY_RETRY_MAX_SECONDS");
-  if (retryBaseSeconds !== undefined) options.retryBaseSeconds = retryBaseSeconds;
-  if (retryMaxSeconds !== undefined) options.retryMaxSeconds = retryMaxSeconds;
-  const siteReports = value("LOCAL_SITE_REPORTS")
+  // The function applies its own defaults when these are absent.
+  const retryBase = seconds(value("NOTIFY_RETRY_BASE_SECONDS"), "NOTIFY_RETRY_BASE_SECONDS");
+  const retryMax = seconds(value("NOTIFY_RETRY_MAX_SECONDS"), "NOTIFY_RETRY_MAX_SECONDS");
+  if (retryBase !== undefined) options.retryBaseSeconds = retryBase;
+  if (retryMax !== undefined) options.retryMaxSeconds = retryMax;
+  const reports = value("LOCAL_SITE_REPORTS")
     ?.split(",")
     .map((kind) => kind.trim());
-  if (siteReports) {
-    if (!siteReports.every((kind) => kind === "weekly" || kind === "daily")) {
-      throw new NotificationSettingsError(
-        `LOCAL_SITE_REPORTS lists weekly and/or daily, not ${JSON.stringify(value("LOCAL_SITE_REPORTS"))}.`,
-      );
-    }
-    options.siteReports = siteReports as ("weekly" | "daily")[];
+  if (reports?.some((kind) => kind !== "weekly" && kind !== "daily")) {
+    throw new NotificationSettingsError(
+      `LOCAL_SITE_REPORTS lists weekly and/or daily, not ${JSON.stringify(value("LOCAL_SITE_REPORTS"))}.`,
+    );
   }
+  if (reports) options.siteReports = reports as ("weekly" | "daily")[];
+  const smtpHost = value("SMTP_HOST");
   if (smtpHost) {
     options.smtp = {
       host: smtpHost,
-      port: port(value("SMTP_PORT"), "SMTP_PORT", 465),
+      port: port(value("SMTP_PORT") ?? "465", "SMTP_PORT"),
       username: value("SMTP_USER"),
       password: value("SMTP_PASSWORD"),
     };
-  } else {
-    const dir = value("LOCAL_MAIL_DIR");
-    const besideData =
-      backend.dataDir === undefined ? undefined : mailDirBeside(path.resolve(backend.dataDir));
-    const mailPort = value("LOCAL_MAIL_PORT");
-    options.catcher = {
-      port: port(mailPort, "LOCAL_MAIL_PORT", backend.port === 0 ? 0 : LOCAL_MAIL_PORT),
-      // The usual port taken (another project's catcher): any free one does; a port asked for does not.
-      anyPortIfTaken: mailPort === undefined,
-      dir: backend.dataDir === undefined ? undefined : dir ? path.resolve(root, dir) : besideData,
-    };
+    return options;
   }
+  const mailPort = value("LOCAL_MAIL_PORT");
+  const dir = value("LOCAL_MAIL_DIR");
+  options.catcher = {
+    port: mailPort ? port(mailPort, "LOCAL_MAIL_PORT") : backend.port === 0 ? 0 : LOCAL_MAIL_PORT,
+    // The usual port taken (another project's catcher): any free one does; a port asked for does not.
+    anyPortIfTaken: mailPort === undefined,
+    dir:
+      backend.dataDir === undefined
+        ? undefined
+        : dir
+          ? path.resolve(root, dir)
+          : mailDirBeside(path.resolve(backend.dataDir)),
+  };
   return options;
 }
 
@@ -145,6 +141,5 @@ export function localEnvironment(root: string = projectRoot()): NodeJS.ProcessEn
 export function localNotificationOptions(
   backend: BackendPlace,
 ): LocalNotificationsOptions | undefined {
-  const root = projectRoot();
-  return notificationOptionsFromEnv(localEnvironment(root), root, backend);
+  return notificationOptionsFromEnv(localEnvironment(), projectRoot(), backend);
 }

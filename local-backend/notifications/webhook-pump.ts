@@ -1,16 +1,17 @@
 /**
- * The local Database Webhook: after each write, posts public.contact_webhook_payload for every
- * request that became due one by one since the last look — new rows the screening passed
- * (20261124110000: suspect and held ones are not posted, as the hosted trigger posts none)
- * and held rows the page has since confirmed.
+ * The local Database Webhook: after each write, posts public.contact_webhook_payload (the hosted
+ * trigger's own payload) for every request that became due one by one since the last look: new
+ * rows the screening passed (held and suspect ones are not posted, as hosted) and held rows the
+ * page has since confirmed.
  */
-import type { FunctionCaller } from "./function-caller";
-import type { DatabaseRunner } from "./service-api";
+import { oneLine } from "../errors";
+import type { FunctionCaller } from "./function-process";
+import type { DatabaseRunner } from "./local-cron";
 
 export interface WebhookPump {
-  /** Looks for newly due requests (coalesces calls made while a look is running). */
+  /** Looks for newly due requests (calls made while a look runs make one more look). */
   poke(): void;
-  /** True while a look is running. */
+  /** True while a look runs. */
   busy(): boolean;
   stop(): void;
 }
@@ -20,7 +21,7 @@ export async function startWebhookPump(
   fn: FunctionCaller,
   log: (line: string) => void,
 ): Promise<WebhookPump> {
-  // Rows stored or confirmed before this start are not posted again: the first sweep picks up any pending ones.
+  // Rows stored or confirmed before this start are not posted: the first sweep picks up any pending.
   const start = await run((db) =>
     db.query<{ id: string; confirmed: string }>(
       `select coalesce((select max(id) from public.contacts), 0)::text as id,
@@ -34,49 +35,46 @@ export async function startWebhookPump(
   let stopped = false;
 
   async function pump(): Promise<void> {
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = true;
-    try {
-      do {
-        again = false;
-        const rows = await run((db) =>
-          db.query<{ id: string; confirmed: string | null; payload: string | null }>(
-            `select c.id::text as id, s.confirmed_at::text as confirmed,
-                    case when n.status = 'pending' then public.contact_webhook_payload(c)::text end as payload
-               from public.contacts c
-               left join public.contact_notifications n on n.contact_id = c.id
-               left join public.contact_screening s on s.contact_id = c.id
-              where c.id > $1 or s.confirmed_at > $2::timestamptz
-              order by c.id`,
-            [highWater, confirmedWater],
-          ),
-        );
-        for (const row of rows.rows) {
-          highWater = Math.max(highWater, Number(row.id));
-          if (row.confirmed !== null && row.confirmed > confirmedWater)
-            confirmedWater = row.confirmed;
-          if (row.payload !== null) fn.post(row.payload, `webhook for request #${row.id}`);
-        }
-      } while (again && !stopped);
-    } catch (error) {
-      log(
-        `notify: could not read new requests (${error instanceof Error ? error.message : String(error)}); the next sweep retries them`,
+    do {
+      again = false;
+      const due = await run((db) =>
+        db.query<{ id: string; confirmed: string | null; payload: string | null }>(
+          `select c.id::text as id, s.confirmed_at::text as confirmed,
+                  case when n.status = 'pending' then public.contact_webhook_payload(c)::text end as payload
+             from public.contacts c
+             left join public.contact_notifications n on n.contact_id = c.id
+             left join public.contact_screening s on s.contact_id = c.id
+            where c.id > $1 or s.confirmed_at > $2::timestamptz
+            order by c.id`,
+          [highWater, confirmedWater],
+        ),
       );
-    } finally {
-      pumping = false;
-    }
+      for (const row of due.rows) {
+        highWater = Math.max(highWater, Number(row.id));
+        if (row.confirmed !== null && row.confirmed > confirmedWater)
+          confirmedWater = row.confirmed;
+        if (row.payload !== null) fn.post(row.payload, `webhook for request #${row.id}`);
+      }
+    } while (again && !stopped);
   }
 
   return {
     poke() {
-      if (!stopped) void pump();
+      if (stopped) return;
+      if (pumping) {
+        again = true;
+        return;
+      }
+      pumping = true;
+      pump()
+        .catch((error: unknown) =>
+          log(
+            `notify: could not read new requests (${oneLine(error)}); the next sweep retries them`,
+          ),
+        )
+        .finally(() => (pumping = false));
     },
     busy: () => pumping,
-    stop() {
-      stopped = true;
-    },
+    stop: () => void (stopped = true),
   };
 }

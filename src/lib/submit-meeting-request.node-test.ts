@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { startLocalBackend } from "../../local-backend";
 import type { LocalBackend } from "../../local-backend";
-import { CONFIRMED_STUB_SQL, openedForTests } from "../../local-backend/test-helpers";
+import { CONFIRMED_STUB_SQL, openedForTests } from "../../local-backend/test-support/helpers";
 import { buildContactRecord } from "./meeting-request";
 import crypto from "node:crypto";
 import { warmUpContactsInsert } from "./contacts-warm-up";

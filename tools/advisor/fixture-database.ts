@@ -5,8 +5,8 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { citext } from "@electric-sql/pglite/contrib/citext";
 
-import { supabaseLike } from "../../local-backend/supabase-like";
-import { openedForTests } from "../../local-backend/test-helpers";
+import { supabaseLike } from "../../local-backend/test-support/supabase-like";
+import { openedForTests } from "../../local-backend/test-support/helpers";
 import { runAdvisorLints, type AdvisorFinding } from "./lints";
 
 export interface FixtureDatabase {

@@ -4,8 +4,8 @@
  * INFO findings (unused indexes on a fresh database, tables kept closed without a policy) are
  * printed, not failures. The lints themselves are proven on fixtures in the *-lints.test.ts files.
  */
-import { supabaseLike } from "../../local-backend/supabase-like";
-import { openedForTests } from "../../local-backend/test-helpers";
+import { supabaseLike } from "../../local-backend/test-support/supabase-like";
+import { openedForTests } from "../../local-backend/test-support/helpers";
 import { problems } from "./fixture-database";
 import { runAdvisorLints } from "./lints";
 

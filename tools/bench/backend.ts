@@ -21,7 +21,7 @@ import { performance } from "node:perf_hooks";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 import { startLocalBackend } from "../../local-backend/server";
-import { LIFTED_SCREENING } from "../../local-backend/test-helpers";
+import { LIFTED_SCREENING } from "../../local-backend/test-support/helpers";
 import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
 
 const SEQUENTIAL = 300;

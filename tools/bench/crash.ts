@@ -18,7 +18,7 @@ import {
   tempDataDir,
   waitForGroupExit,
   type BackendProcess,
-} from "../../local-backend/test-processes";
+} from "../../local-backend/test-support/processes";
 import { median } from "../lib/audit-summary";
 
 const CLIENTS = 20;

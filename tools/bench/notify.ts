@@ -17,7 +17,7 @@ import { performance } from "node:perf_hooks";
 import { createClient } from "@supabase/supabase-js";
 
 import { startLocalBackend, type LocalBackend } from "../../local-backend/server";
-import { LIFTED_SCREENING, pageProofOverHttp } from "../../local-backend/test-helpers";
+import { LIFTED_SCREENING, pageProofOverHttp } from "../../local-backend/test-support/helpers";
 import { FORM_PROOF_HEADER } from "../../src/lib/form-proof-header";
 import { contactsInsertRequest } from "../../src/lib/submit-meeting-request";
 

@@ -31,7 +31,7 @@ import { build } from "esbuild";
 import { chromium as playwrightChromium, type CDPSession, type Page } from "playwright-core";
 import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase } from "../../local-backend/database";
-import { uniqueAddress, visitorHeaders } from "../../local-backend/test-helpers";
+import { uniqueAddress, visitorHeaders } from "../../local-backend/test-support/helpers";
 import type { FormChallenge } from "../../src/lib/form-proof";
 import { CHROMIUM_FLAGS, requireChromium } from "../lib/chromium";
 import { runCli, wholeNumberOption } from "../lib/cli";

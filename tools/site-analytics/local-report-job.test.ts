@@ -3,25 +3,22 @@
  * report whose period has ended to the real function under Deno, which e-mails it to the catcher,
  * once per period.
  */
-import type { PGlite } from "@electric-sql/pglite";
-
 import { startLocalNotifier } from "../../local-backend/notifications/notifier";
 import { notificationOptionsFromEnv } from "../../local-backend/notifications/settings";
-import { migratedDatabase } from "../../local-backend/test-helpers";
+import { startLocalBackend } from "../../local-backend/server";
+import { openedForTests } from "../../local-backend/test-support/helpers";
 
 jest.setTimeout(60_000);
 
-const db = migratedDatabase();
-
-/** The notifier's database calls; PGlite runs them one at a time. */
-const run = <T>(task: (database: PGlite) => Promise<T>): Promise<T> => task(db());
+const backend = openedForTests(() => startLocalBackend({ port: 0 }));
+const db = () => backend().db;
 
 test("yesterday's report is e-mailed once to the report's recipients, with yesterday's counts", async () => {
   await db().exec(`insert into private.site_event_counts (day, kind, source, medium, count) values
     ((now() at time zone 'UTC')::date - 1, 'view', 'flyer', 'qr', 12),
     ((now() at time zone 'UTC')::date - 1, 'request_sent', 'flyer', 'qr', 2),
     ((now() at time zone 'UTC')::date, 'view', 'flyer', 'qr', 99)`);
-  const notifier = await startLocalNotifier(run, {
+  const notifier = await startLocalNotifier(backend(), {
     catcher: { port: 0 },
     siteReports: ["daily"],
     to: "Marketing <marketing@example-transit.test>",
@@ -34,10 +31,8 @@ test("yesterday's report is e-mailed once to the report's recipients, with yeste
       /^Daily website report, .*: 12 views, 2 meeting requests$/,
     );
     // Claimed: another round sends nothing.
-    const again = await run((database) =>
-      database.query<{ body: string | null }>(
-        "select public.claim_site_report('daily')::text as body",
-      ),
+    const again = await db().query<{ body: string | null }>(
+      "select public.claim_site_report('daily')::text as body",
     );
     expect(again.rows[0]!.body).toBeNull();
     expect(notifier.catcher!.messages).toHaveLength(1);

@@ -3,7 +3,7 @@
  * what anon may record and what is refused, the limits at their boundaries, that nothing stored
  * identifies a visitor, the funnel view and the report, and who may read what.
  */
-import { asRole, migratedDatabase, rejection } from "../../local-backend/test-helpers";
+import { asRole, migratedDatabase, rejection } from "../../local-backend/test-support/helpers";
 
 jest.setTimeout(120_000);
 

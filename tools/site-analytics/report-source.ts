@@ -1,25 +1,21 @@
 /**
- * Where `npm run report` reads the counters: a running local backend (its loopback admin API,
- * with the token from the data folder's lock file, as the service role) or, when none runs, the
- * data folder itself under the lock, like `npm run requests`.
+ * Where `npm run report` reads the counters: a running local backend (its API, with the
+ * service-role key it names in the data folder's server.json) or, when none runs, the data
+ * folder itself under the lock, like `npm run requests`.
  */
-import fs from "node:fs";
-
-import { acquireDataLock, readLiveLock } from "../../local-backend/data-lock";
-import { openDataFolder } from "../../local-backend/data-folder";
+import { readDataFolder } from "../../local-backend/data-folder";
 import { LocalBackendError } from "../../local-backend/errors";
-import { pgDataDir } from "../../local-backend/paths";
 import { readSiteReport, type SiteReport } from "./report-data";
 
 async function fromServer(
   url: string,
-  adminToken: string,
+  serviceKey: string,
   from: string,
   to: string,
 ): Promise<SiteReport> {
-  const response = await fetch(`${url}/local-admin/rpc/site_analytics_report`, {
+  const response = await fetch(`${url}/rest/v1/rpc/site_analytics_report`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" },
+    headers: { apikey: serviceKey, "Content-Type": "application/json" },
     body: JSON.stringify({ from_day: from, to_day: to }),
     signal: AbortSignal.timeout(10_000),
   });
@@ -32,25 +28,13 @@ async function fromServer(
 }
 
 /** The report for [from, to], or undefined when the folder has no database yet. */
-export async function loadSiteReport(
+export function loadSiteReport(
   dataDir: string,
   from: string,
   to: string,
 ): Promise<SiteReport | undefined> {
-  const live = readLiveLock(dataDir);
-  if (live?.holder === "server" && live.url && live.adminToken)
-    return fromServer(live.url, live.adminToken, from, to);
-  if (!fs.existsSync(pgDataDir(dataDir))) return undefined;
-  const lock = await acquireDataLock(dataDir, "reader");
-  try {
-    const { db, journal } = await openDataFolder(dataDir, undefined);
-    try {
-      return await readSiteReport(db, from, to);
-    } finally {
-      journal.close();
-      await db.close();
-    }
-  } finally {
-    lock.release();
-  }
+  return readDataFolder(dataDir, {
+    viaBackend: (url, serviceKey) => fromServer(url, serviceKey, from, to),
+    fromFiles: (db) => readSiteReport(db, from, to),
+  });
 }

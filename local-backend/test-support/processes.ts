@@ -1,13 +1,13 @@
-/** Shared by the process-level tests: `npm run backend` in its own process group, and insert load. */
+/** For the tests and benches that run `npm run backend` as a process and load it with inserts. */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
-import { goodRow, LIFTED_SCREENING, pageProofOverHttp } from "./test-helpers";
+import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
+import { goodRow, LIFTED_SCREENING, pageProofOverHttp } from "./helpers";
 
-export const PROJECT_ROOT = path.resolve(__dirname, "..");
+export const PROJECT_ROOT = path.resolve(__dirname, "../..");
 
 export interface BackendProcess {
   child: ChildProcess;
@@ -16,7 +16,7 @@ export interface BackendProcess {
   /** Resolves with the URL once the ready line is printed. */
   ready: Promise<string>;
   /** Resolves when npm has exited. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  exited: Promise<void>;
 }
 
 export function tempDataDir(prefix: string): string {
@@ -24,29 +24,20 @@ export function tempDataDir(prefix: string): string {
 }
 
 /**
- * The screening's budgets lifted, as SCREENING_* variables: the load below comes from one address
- * as fast as it can, which the budgets would (rightly) slow down and hold back.
+ * `npm run backend -- --port 0 --quiet --data-dir DIR` as a new process group (like a terminal
+ * job), with the screening's budgets lifted (its load comes from one address as fast as it can).
  */
-const LIFTED_SCREENING_ENV = Object.fromEntries(
-  Object.entries(LIFTED_SCREENING).map(([column, value]) => [
+export function spawnBackend(dataDir: string, env: NodeJS.ProcessEnv = {}): BackendProcess {
+  const lifted = Object.entries(LIFTED_SCREENING).map(([column, value]) => [
     `SCREENING_${column.toUpperCase()}`,
     String(value),
-  ]),
-);
-
-/** `npm run backend -- --port 0 --quiet --data-dir DIR`, as a new process group (like a terminal job). */
-export function spawnBackend(
-  dataDir: string,
-  script = "backend",
-  extra: string[] = [],
-  env: NodeJS.ProcessEnv = {},
-): BackendProcess {
+  ]);
   const child = spawn(
     "npm",
-    ["run", "--silent", script, "--", "--port", "0", "--quiet", "--data-dir", dataDir, ...extra],
+    ["run", "--silent", "backend", "--", "--port", "0", "--quiet", "--data-dir", dataDir],
     {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, ...LIFTED_SCREENING_ENV, ...env },
+      env: { ...process.env, ...Object.fromEntries(lifted), ...env },
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -54,16 +45,13 @@ export function spawnBackend(
   let text = "";
   child.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
   child.stderr!.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal })),
-  );
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /^Local backend ready at (http:\/\/127\.0\.0\.1:\d+)$/m.exec(text);
-      if (match) {
-        clearInterval(timer);
-        resolve(match[1]!);
-      }
+      if (!match) return;
+      clearInterval(timer);
+      resolve(match[1]!);
     }, 20);
     void exited.then(() => {
       clearInterval(timer);
@@ -73,23 +61,17 @@ export function spawnBackend(
   return { child, output: () => text, ready, exited };
 }
 
-/** True while any process of the group is alive. */
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+/** Waits until no process of the group is left; false after `timeoutMs`. */
 export async function waitForGroupExit(pid: number, timeoutMs = 30_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (groupAlive(pid)) {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return true;
+    }
     if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return true;
 }
 
 export interface Load {
@@ -100,37 +82,34 @@ export interface Load {
   stop(): Promise<void>;
 }
 
-/** `clients` loops inserting one request each, until stopped or the backend stops answering. */
+/** `clients` loops inserting one request each, as the page sends them, until stopped. */
 export function insertLoad(url: string, clients: number, tag: string): Load {
   const acknowledged: string[] = [];
   let markRunning: () => void = () => {};
-  const started = new Promise<void>((resolve) => (markRunning = resolve));
-  let running = true;
+  const running = new Promise<void>((resolve) => (markRunning = resolve));
+  let stopped = false;
   let sequence = 0;
   const loops = Array.from({ length: clients }, async () => {
-    while (running) {
+    while (!stopped) {
       sequence += 1;
       const row = goodRow({
         email: `${tag}.${sequence}@example.org`,
         message: `load ${tag} #${sequence}`,
       });
       try {
-        // Sent as the page sends it (page-verified), so the screening's caps on direct requests do not apply.
-        const proof = await pageProofOverHttp(url, LOCAL_ANON_KEY);
         const response = await fetch(`${url}/rest/v1/contacts`, {
           method: "POST",
           headers: {
             apikey: LOCAL_ANON_KEY,
             "Content-Type": "application/json",
-            "x-form-proof": proof,
+            "x-form-proof": await pageProofOverHttp(url, LOCAL_ANON_KEY),
           },
           body: JSON.stringify(row),
         });
         await response.arrayBuffer();
-        if (response.status === 201) {
-          acknowledged.push(row.email);
-          markRunning();
-        }
+        if (response.status !== 201) continue;
+        acknowledged.push(row.email);
+        markRunning();
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -138,9 +117,9 @@ export function insertLoad(url: string, clients: number, tag: string): Load {
   });
   return {
     acknowledged,
-    running: started,
+    running,
     async stop() {
-      running = false;
+      stopped = true;
       await Promise.all(loops);
     },
   };
