@@ -4,14 +4,9 @@
  * claim and record deliveries, a delivered request is never handed out again, and the
  * hosted-only webhook part is a no-op here. Visitors still can only insert.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
 import type { Transaction } from "@electric-sql/pglite";
 
-import { applyMigrations, listMigrations, openDatabase } from "./database";
-import { defaultMigrationsDir } from "./paths";
 import {
   asRole,
   asVisitor,
@@ -272,28 +267,6 @@ test("without Supabase's webhook machinery (pg_net, Vault) the hosted half is a 
   // The retry job's function finds due work but no Vault: a warning, never an error.
   await insertRequest();
   await expect(db().query("select public.retry_contact_notifications()")).resolves.toBeDefined();
-});
-
-test("requests stored before the migration are marked skipped, not e-mailed all at once", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "first-migration-"));
-  const [first] = listMigrations(defaultMigrationsDir());
-  fs.copyFileSync(path.join(defaultMigrationsDir(), first!), path.join(dir, first!));
-  const { db: fresh } = await openDatabase({ migrationsDir: dir });
-  try {
-    await fresh.query(
-      "insert into public.contacts (name, email, organization, message) values ('Old', 'old@example.org', 'O', 'm')",
-    );
-    await applyMigrations(fresh, defaultMigrationsDir());
-    const result = await fresh.query<{ status: string; last_error: string }>(
-      "select status, last_error from public.contact_notifications",
-    );
-    expect(result.rows).toEqual([
-      { status: "skipped", last_error: "stored before staff notifications were set up" },
-    ]);
-  } finally {
-    await fresh.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 });
 
 describe("the hosted half, against stand-ins for pg_net and Vault", () => {

@@ -11,8 +11,6 @@ import { runAdvisorLints } from "./lints";
 
 jest.setTimeout(90_000);
 
-const POLICY = '"Visitors can send a meeting request"';
-
 test("the bare database (roles and grants only) has no findings", async () => {
   const bare = await supabaseLike({ migrationCount: 0 });
   try {
@@ -24,23 +22,6 @@ test("the bare database (roles and grants only) has no findings", async () => {
 
 describe("our migrations", () => {
   const migrated = openedForTests(() => supabaseLike());
-
-  test("before 20251123190000 the advisor warned rls_policy_always_true on the visitors' policy, and nothing else", async () => {
-    const before = await supabaseLike({ migrationCount: 2 });
-    try {
-      const findings = await runAdvisorLints(before);
-      console.log(`advisor lints on the first two migrations: ${JSON.stringify(findings)}`);
-      expect(problems(findings)).toEqual([
-        {
-          lint: "rls_policy_always_true",
-          level: "WARN",
-          object: `public.contacts policy ${POLICY}`,
-        },
-      ]);
-    } finally {
-      await before.close();
-    }
-  });
 
   test("all migrations: no advisor errors or warnings", async () => {
     const findings = await runAdvisorLints(migrated());

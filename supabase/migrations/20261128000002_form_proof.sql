@@ -1,39 +1,31 @@
--- Page proof (issue 19, docs/database.md "The page proof"): a self-verifiable challenge in the
--- format of ALTCHA v1 (proof of work), issued and checked here, with an HMAC secret kept in
--- Supabase Vault. No third party, no cookie, nothing stored when a challenge is issued.
+-- The page proof (docs/database.md, "The page proof"): a self-verifiable challenge in the format
+-- of ALTCHA v1 (proof of work), issued and checked here with an HMAC secret kept in Supabase
+-- Vault. No third party, no cookie.
 --
---   public.form_challenge()                  RPC for anon: a fresh signed challenge
+--   public.form_challenge()                  RPC for anon: a fresh signed challenge, dearer for
+--                                            an address that asked for many (screening_settings)
 --   private.form_proof_verdict(header)       'verified' | 'pending' | 'invalid' | 'missing' for
 --                                            the x-form-proof header of an insert (spends a proof)
 --   private.form_proof_ticket_hash(header)   sha256 of the ticket of a 'pending:<ticket>' header
 --   public.confirm_form_proof(ticket, proof) RPC for anon: a proof solved after the insert confirms
---                                            the pending request (private.form_proof_confirmed,
---                                            defined by the screening migration)
+--                                            the pending request (private.form_proof_confirmed)
 --
--- Hashing: PostgreSQL's built-in sha256(bytea) (PostgreSQL 11+), and HMAC-SHA-256 (RFC 2104)
--- built from it. pgcrypto's hmac() would do, but the local backend's PGlite loads no extension,
--- and the built-in works the same on both; local-backend/form-proof-migration.test.ts checks
--- the HMAC against Node's crypto and the whole challenge against altcha-lib's own verifier.
+-- HMAC-SHA-256 is built from PostgreSQL's own sha256: the local backend's PGlite loads no
+-- pgcrypto, and one code path for both is worth more than the few lines.
 --
--- Privileges: anon may execute the two public RPCs and nothing else here. Both are SECURITY
--- INVOKER; the work that needs the secret runs in SECURITY DEFINER trigger functions on two
--- views in schema private (which the API does not expose), that anon may insert into. A trigger
--- function needs no EXECUTE grant to fire (like contacts_post_webhook), so no SECURITY DEFINER
--- function is executable by anon (advisor lint 0028), and each trigger does one narrow job:
--- sign a fresh challenge, or check-and-spend one proof. Nothing is ever stored in the views.
+-- anon may execute the two RPCs and nothing else here. Both are SECURITY INVOKER and INSERT into
+-- views in schema private that store nothing; each view's INSTEAD OF trigger (SECURITY DEFINER;
+-- a trigger needs no EXECUTE grant to fire) does the work that needs the secret, and hands its
+-- answer back through a transaction-local setting, as RETURNING would need SELECT.
 
-create schema if not exists private;
-
--- Difficulty: the secret number is drawn from [0, maxnumber]; the page tries 0, 1, 2, ... so it
--- needs maxnumber / 2 SHA-256 hashes on average. Chosen from `npm run bench:proof`
--- (docs/performance.md "Page proof").
+-- The largest number any challenge may hide (the verifier's bound): the difficulty's ceiling.
 create function private.form_proof_maxnumber()
   returns integer
   language sql
   immutable
   parallel safe
   set search_path = ''
-as $$ select 50000 $$;
+as $$ select 2147483647 $$;
 
 -- How long a challenge may be used. The page refreshes an unused one well before (it reuses a
 -- solved proof for at most FORM_PROOF_REUSE_MS, src/lib/form-proof.ts; a test keeps the two apart).
@@ -45,10 +37,8 @@ create function private.form_proof_lifetime()
   set search_path = ''
 as $$ select interval '30 minutes' $$;
 
-
--- ---------------------------------------------------------------------------------------------
--- HMAC-SHA-256 from the built-in sha256 (RFC 2104): the key, hashed when longer than the 64-byte
--- block, zero-padded to it and XORed with 0x36 (inner) and 0x5c (outer), byte by byte.
+-- RFC 2104: the key, hashed when longer than the 64-byte block, zero-padded to it and XORed
+-- with 0x36 (inner) and 0x5c (outer), byte by byte.
 create function private.hmac_sha256(key bytea, message bytea)
   returns bytea
   language sql
@@ -70,11 +60,9 @@ as $$
   select pg_catalog.sha256(outer_pad || pg_catalog.sha256(inner_pad || message)) from pads
 $$;
 
-
--- ---------------------------------------------------------------------------------------------
--- The secret. Hosted: the Vault secret `form_proof_secret`, created here with 256 random bits
--- when it does not exist yet (rotate: docs/database.md). Where there is no Vault (PGlite, plain
--- PostgreSQL): one row in private.form_proof_key, which no API role may read.
+-- The secret: the Vault secret `form_proof_secret`, made here with 256 random bits unless it
+-- exists (rotation: docs/database.md). Without Vault (PGlite, plain PostgreSQL): one row in
+-- private.form_proof_key, which no API role may read.
 do $$
 declare
   fresh text := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
@@ -83,7 +71,7 @@ begin
   if pg_catalog.to_regclass('vault.decrypted_secrets') is not null then
     if not exists (select from vault.decrypted_secrets where name = 'form_proof_secret') then
       perform vault.create_secret(fresh, 'form_proof_secret',
-        'HMAC key of the meeting form''s page proof (supabase/migrations/20261124100000_form_proof.sql)');
+        'HMAC key of the meeting form''s page proof (supabase/migrations/20261128000002_form_proof.sql)');
     end if;
   else
     create table private.form_proof_key (
@@ -118,10 +106,8 @@ begin
 end;
 $$;
 
-
--- ---------------------------------------------------------------------------------------------
--- Spent proofs: a proof counts once. Kept only until its challenge expires (after that it is
--- refused as expired anyway); each spend prunes what has expired.
+-- Spent proofs: a proof counts once. Kept only until its challenge expires (refused as expired
+-- after that anyway); each spend prunes what has expired.
 create table private.form_proofs_spent (
   challenge text primary key,
   expires_at timestamptz not null
@@ -130,9 +116,9 @@ create index form_proofs_spent_expires_at on private.form_proofs_spent (expires_
 revoke all on table private.form_proofs_spent from public, anon, authenticated;
 
 -- Checks an ALTCHA v1 payload (base64 of {"algorithm","challenge","number","salt","signature"})
--- and spends it: 'verified', or 'invalid' (malformed, expired, unsolved, forged or spent).
--- Cheap: one sha256 and one HMAC, no loop over numbers. The spend belongs to the caller's
--- transaction: a refused insert leaves its proof unspent.
+-- and spends it: 'verified', or 'invalid' (malformed, expired, unsolved, forged or spent). One
+-- sha256 and one HMAC, no loop. The spend belongs to the caller's transaction: a refused insert
+-- leaves its proof unspent.
 create function private.form_proof_spend(payload text)
   returns text
   language plpgsql
@@ -226,97 +212,6 @@ as $$
   end
 $$;
 
-
--- ---------------------------------------------------------------------------------------------
--- The two desks anon reaches through the RPCs: inserting into these views runs the INSTEAD OF
--- trigger, which fills in the answer that INSERT ... RETURNING hands back. Nothing is stored.
-create view private.form_challenge_desk with (security_invoker = true) as
-  select null::jsonb as challenge where false;
-
-create function private.form_challenge_issue()
-  returns trigger
-  language plpgsql
-  volatile
-  security definer
-  set search_path = ''
-as $$
-declare
-  salt text := pg_catalog.replace(pg_catalog.gen_random_uuid()::text, '-', '')
-    || '?expires=' || pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.now() + private.form_proof_lifetime()))::bigint::text
-    || '&';
-  -- 48 random bits of a version-4 UUID (its first 12 hex digits), from the server's strong random source.
-  secret_number bigint := ('x' || pg_catalog.left(pg_catalog.replace(pg_catalog.gen_random_uuid()::text, '-', ''), 12))::bit(48)::bigint
-    % (private.form_proof_maxnumber() + 1);
-  challenge text := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(salt || secret_number::text, 'UTF8')), 'hex');
-begin
-  new.challenge := pg_catalog.jsonb_build_object(
-    'algorithm', 'SHA-256',
-    'challenge', challenge,
-    'maxnumber', private.form_proof_maxnumber(),
-    'salt', salt,
-    'signature', pg_catalog.encode(private.hmac_sha256(private.form_proof_secret(), pg_catalog.convert_to(challenge, 'UTF8')), 'hex')
-  );
-  return new;
-end;
-$$;
-
-create trigger form_challenge_issue
-  instead of insert on private.form_challenge_desk
-  for each row
-  execute function private.form_challenge_issue();
-
-create view private.form_proof_confirmations with (security_invoker = true) as
-  select null::text as ticket, null::text as proof, null::boolean as confirmed where false;
-
-create function private.form_proof_confirm()
-  returns trigger
-  language plpgsql
-  volatile
-  security definer
-  set search_path = ''
-as $$
-begin
-  new.confirmed := false;
-  if coalesce(new.ticket, '') !~ '^[0-9a-f]{32}$' then
-    return new;
-  end if;
-  if private.form_proof_spend(new.proof) <> 'verified' then
-    return new;
-  end if;
-  -- Defined by the screening migration (20261124110000_request_screening.sql).
-  new.confirmed := coalesce(private.form_proof_confirmed(private.form_proof_ticket_hash('pending:' || new.ticket)), false);
-  return new;
-end;
-$$;
-
-create trigger form_proof_confirm
-  instead of insert on private.form_proof_confirmations
-  for each row
-  execute function private.form_proof_confirm();
-
-
--- ---------------------------------------------------------------------------------------------
--- The RPCs (POST /rest/v1/rpc/form_challenge, POST /rest/v1/rpc/confirm_form_proof).
-create function public.form_challenge()
-  returns jsonb
-  language sql
-  volatile
-  security invoker
-  set search_path = ''
-as $$
-  insert into private.form_challenge_desk default values returning challenge
-$$;
-
-create function public.confirm_form_proof(ticket text, proof text)
-  returns boolean
-  language sql
-  volatile
-  security invoker
-  set search_path = ''
-as $$
-  insert into private.form_proof_confirmations (ticket, proof) values (ticket, proof) returning confirmed
-$$;
-
 revoke all on function private.form_proof_maxnumber() from public, anon, authenticated;
 revoke all on function private.form_proof_lifetime() from public, anon, authenticated;
 revoke all on function private.hmac_sha256(bytea, bytea) from public, anon, authenticated;
@@ -324,14 +219,3 @@ revoke all on function private.form_proof_secret() from public, anon, authentica
 revoke all on function private.form_proof_spend(text) from public, anon, authenticated;
 revoke all on function private.form_proof_verdict(text) from public, anon, authenticated;
 revoke all on function private.form_proof_ticket_hash(text) from public, anon, authenticated;
-revoke all on function private.form_challenge_issue() from public, anon, authenticated;
-revoke all on function private.form_proof_confirm() from public, anon, authenticated;
-revoke all on function public.form_challenge() from public, anon, authenticated;
-revoke all on function public.confirm_form_proof(text, text) from public, anon, authenticated;
-grant execute on function public.form_challenge() to anon;
-grant execute on function public.confirm_form_proof(text, text) to anon;
-
-revoke all on table private.form_challenge_desk from public, anon, authenticated;
-revoke all on table private.form_proof_confirmations from public, anon, authenticated;
-grant insert, select on table private.form_challenge_desk to anon;
-grant insert, select on table private.form_proof_confirmations to anon;

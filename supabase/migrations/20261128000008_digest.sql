@@ -1,15 +1,14 @@
--- The digest lists every held request individually (issue 27; docs/notifications.md, "The
--- digest"): name, organization, e-mail and the start of the message, the likeliest real
--- requests first, up to digest_list_limit (private.screening_settings); the e-mail says how
--- many more there are and where to read them. Its interval is a setting too, and pg_cron looks
--- every minute, so a held request reaches staff within digest_interval_seconds plus a minute
--- (plus hold_for_proof_seconds when it waited for the page's proof).
---
--- The likeliest real first (meeting_requests_overview.digest_rank): page-proved before a pending
--- ticket never confirmed, before an invalid proof, before none; then fewer content signals; then
--- fewer requests from the same address in the window before it; then the oldest.
+-- The digest (docs/notifications.md, "The digest"): every request not e-mailed one by one
+-- (status 'digest', and 'held' ones whose wait for the page's proof is over) is listed in one
+-- e-mail, at most one per digest_interval_seconds: name, organization, e-mail and the start of
+-- the message, the likeliest real first, up to digest_list_limit (the e-mail says how many more
+-- and where to read them). pg_cron looks every minute, posting {"type":"DIGEST"} when one is due.
+-- The Edge Function claims it and records the outcome, as the service role.
 
-drop view public.meeting_requests_overview;
+-- What staff look at (Table Editor): each request with how it was screened and notified. The
+-- likeliest real first in a digest (digest_rank): page-proved before a pending ticket never
+-- confirmed, before an invalid proof, before none; then fewer content signals; then fewer
+-- requests from the same address in the window before it; then the oldest.
 create view public.meeting_requests_overview
   with (security_invoker = true)
 as
@@ -58,9 +57,20 @@ as
 revoke all on table public.meeting_requests_overview from anon, authenticated;
 grant select on table public.meeting_requests_overview to service_role;
 
+-- The requests waiting for the next digest.
+create function private.digest_waiting()
+  returns setof public.contact_notifications
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select n.* from public.contact_notifications n
+   where n.digest_id is null
+     and (n.status = 'digest' or (n.status = 'held' and n.next_attempt_at <= pg_catalog.now()));
+$$;
 
--- Whether a digest should be sent now (replaces 20261124110000's, whose interval was an argument).
-drop function public.has_due_contact_digest(integer);
+-- Whether a digest should be sent now: an unsent one whose lease and back-off are over, or
+-- requests waiting and none sent within digest_interval_seconds.
 create function public.has_due_contact_digest()
   returns boolean
   language sql
@@ -80,11 +90,9 @@ as $$
           and exists (select from private.digest_waiting()));
 $$;
 
-
--- Claims the next digest (replaces 20261124110000's): the unsent one again (same requests, same
--- id, so the same Message-ID), or a new one with every request waiting. Returns the counts and
--- the first digest_list_limit requests, the likeliest real first.
-drop function public.claim_contact_digest(integer, integer, integer);
+-- Claims the next digest: the unsent one again (same requests, same id, so the same
+-- Message-ID), or a new one with every request waiting. Nothing while another caller holds the
+-- lease. Returns the counts and the first digest_list_limit requests, the likeliest real first.
 create function public.claim_contact_digest(lease_seconds integer default 120)
   returns table (
     digest_id bigint, lease_token uuid, attempt integer,
@@ -159,13 +167,77 @@ begin
 end;
 $$;
 
+-- Records the outcome of a claimed digest. failure null = sent: its requests become
+-- 'digested'. Otherwise it is tried again (same requests) after retry_in_seconds. Ignored
+-- (recorded = false) unless the caller still holds the lease.
+create function public.finish_contact_digest(
+  digest_id bigint,
+  lease uuid,
+  failure text default null,
+  retry_in_seconds double precision default 300
+)
+  -- Two columns, like finish_contact_notification (PostgREST answers [{"digest": …, "recorded": …}]).
+  returns table (digest bigint, recorded boolean)
+  language plpgsql
+  volatile
+  set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  count_sent integer;
+begin
+  update public.contact_digests d
+     set sent_at = case when failure is null then pg_catalog.now() end,
+         last_error = pg_catalog.left(failure, 2000),
+         next_attempt_at = case
+           when failure is null then d.next_attempt_at
+           else pg_catalog.now() + pg_catalog.make_interval(secs => greatest(retry_in_seconds, 0))
+         end,
+         lease_token = null,
+         lease_expires_at = null
+   where d.id = finish_contact_digest.digest_id
+     and d.sent_at is null
+     and d.lease_token = lease;
+  if not found then
+    return query select finish_contact_digest.digest_id, false;
+    return;
+  end if;
+  if failure is null then
+    update public.contact_notifications n
+       set status = 'digested', last_error = null
+     where n.digest_id = finish_contact_digest.digest_id and n.status = 'digest';
+    get diagnostics count_sent = row_count;
+    update public.contact_digests d set request_count = count_sent where d.id = finish_contact_digest.digest_id;
+  end if;
+  return query select finish_contact_digest.digest_id, true;
+end;
+$$;
+
+-- pg_cron's digest job: asks the function for a digest, only when one is due.
+create function public.send_contact_digest()
+  returns void
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  if public.has_due_contact_digest() then
+    perform public.post_to_notify_function('{"type": "DIGEST"}'::jsonb);
+  end if;
+end;
+$$;
+
+revoke all on function private.digest_waiting() from public, anon, authenticated;
+-- The claim runs as its caller, the service role, like the notification claims.
+grant execute on function private.digest_waiting() to service_role;
 revoke all on function public.has_due_contact_digest() from public, anon, authenticated;
 revoke all on function public.claim_contact_digest(integer) from public, anon, authenticated;
+revoke all on function public.finish_contact_digest(bigint, uuid, text, double precision) from public, anon, authenticated;
+revoke all on function public.send_contact_digest() from public, anon, authenticated;
 grant execute on function public.has_due_contact_digest() to service_role;
 grant execute on function public.claim_contact_digest(integer) to service_role;
+grant execute on function public.finish_contact_digest(bigint, uuid, text, double precision) to service_role;
 
-
--- pg_cron asks every minute (it asked every five), only posting when a digest is due.
 do $$
 begin
   if pg_catalog.to_regprocedure('cron.schedule(text,text,text)') is null then
