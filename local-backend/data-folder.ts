@@ -134,8 +134,9 @@ export async function openDataFolder(
 ): Promise<OpenedDataFolder> {
   const isNew = checkFiles(dataDir);
   let db: PGlite;
+  let madeByOlderVersion: boolean | undefined;
   try {
-    ({ db } = await openDatabase({ dataDir, migrationsDir, log }));
+    ({ db, madeByOlderVersion } = await openDatabase({ dataDir, migrationsDir, log }));
   } catch (error) {
     if (error instanceof LocalBackendError && error.kind === "migration") throw error;
     throw isNew ? error : damaged(dataDir, plainOpenFailure(error));
@@ -151,6 +152,16 @@ export async function openDataFolder(
     const added = reconcile(dataDir, rows, journal);
     if (added > 0)
       log(`Added ${added} stored request${added === 1 ? "" : "s"} to ${journalFile(dataDir)}`);
+    if (madeByOlderVersion) {
+      // Every request is in the journal now: rebuild the database from it (database.ts).
+      journal.close();
+      await db.close();
+      const { restored, keptAt } = await restoreDataFolder(dataDir, migrationsDir);
+      log(
+        `Carried ${restored} meeting requests over from a database made by an older version (its files: ${keptAt}).`,
+      );
+      return openDataFolder(dataDir, migrationsDir, log);
+    }
     return { db, journal };
   } catch (error) {
     journal.close();
