@@ -1,12 +1,12 @@
 /**
- * Text for measuring the screening's content signals (20261124110000_request_screening.sql):
+ * Text for measuring the screening's content signals (20261128000004_request_screening.sql):
  * realistic meeting requests as the page writes them (src/lib/meeting-request.ts), including
  * the awkward ones (foreign names, long consonant runs, a link to an RFP, empty answers), and
  * the spam a script sends to contact forms (link drops, SEO and crypto offers, random strings,
- * one template with rotating names). Used by screening-signals.test.ts (false positives and hit rates)
+ * one template with rotating names). Used by screening.test.ts (false positives and hit rates)
  * and by `npm run bench:flood` (the flood's text). Test and benchmark support, not served.
  */
-import type { ContactRow } from "./test-helpers";
+import type { ContactRow } from "../../local-backend/test-helpers";
 
 interface Answers {
   name: string;
