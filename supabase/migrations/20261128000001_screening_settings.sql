@@ -41,7 +41,6 @@ comment on table private.screening_settings is
 
 insert into private.screening_settings default values;
 
-revoke all on table private.screening_settings from public, anon, authenticated, service_role;
 -- The Edge Function's digest claim reads the digest's settings as the service role.
 grant select on table private.screening_settings to service_role;
 alter table private.screening_settings enable row level security;
@@ -71,7 +70,6 @@ create table private.screening_secrets (
   name text primary key,
   secret text not null
 );
-revoke all on table private.screening_secrets from public, anon, authenticated, service_role;
 alter table private.screening_secrets enable row level security;
 
 do $$

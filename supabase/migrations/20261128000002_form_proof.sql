@@ -78,7 +78,6 @@ begin
       only_row boolean primary key default true check (only_row),
       secret text not null check (pg_catalog.length(secret) >= 32)
     );
-    revoke all on table private.form_proof_key from public, anon, authenticated;
     insert into private.form_proof_key (secret) values (fresh);
   end if;
 end;
@@ -113,7 +112,6 @@ create table private.form_proofs_spent (
   expires_at timestamptz not null
 );
 create index form_proofs_spent_expires_at on private.form_proofs_spent (expires_at);
-revoke all on table private.form_proofs_spent from public, anon, authenticated;
 
 -- Checks an ALTCHA v1 payload (base64 of {"algorithm","challenge","number","salt","signature"})
 -- and spends it: 'verified', or 'invalid' (malformed, expired, unsolved, forged or spent). One

@@ -13,7 +13,6 @@ create table private.form_challenges_issued (
 );
 create index form_challenges_issued_client_idx on private.form_challenges_issued (client_key, issued_at);
 create index form_challenges_issued_at_idx on private.form_challenges_issued (issued_at);
-revoke all on table private.form_challenges_issued from public, anon, authenticated, service_role;
 alter table private.form_challenges_issued enable row level security;
 
 -- The difficulty of an address's next challenge when it was given `issued` in the window.
@@ -151,7 +150,5 @@ revoke all on function public.confirm_form_proof(text, text) from public, anon, 
 grant execute on function public.form_challenge() to anon;
 grant execute on function public.confirm_form_proof(text, text) to anon;
 
-revoke all on table private.form_challenge_desk from public, anon, authenticated;
-revoke all on table private.form_proof_confirmations from public, anon, authenticated;
 grant insert on table private.form_challenge_desk to anon;
 grant insert on table private.form_proof_confirmations to anon;

@@ -13,7 +13,6 @@ create table private.one_by_one_pace (
   full_again_at timestamptz not null
 );
 create index one_by_one_pace_full_again_idx on private.one_by_one_pace (full_again_at);
-revoke all on table private.one_by_one_pace from public, anon, authenticated, service_role;
 alter table private.one_by_one_pace enable row level security;
 
 -- Whether a page-proved request from `client` may be e-mailed one by one now ('one-by-one',

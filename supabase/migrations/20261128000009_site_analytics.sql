@@ -66,8 +66,6 @@ create table private.site_report_runs (
   constraint site_report_runs_kind check (kind in ('daily', 'weekly'))
 );
 
-revoke all on private.site_event_counts, private.site_event_salts, private.site_event_clients, private.site_report_runs
-  from public, anon, authenticated;
 grant select on private.site_event_counts to service_role;
 grant select, insert on private.site_report_runs to service_role;
 
@@ -248,5 +246,4 @@ revoke all on function private.count_site_event(text) from public, anon, authent
 revoke all on function private.site_event_desk_insert() from public, anon, authenticated;
 revoke all on function public.record_site_event(text) from public, anon, authenticated;
 grant execute on function public.record_site_event(text) to anon;
-revoke all on table private.site_event_desk from public, anon, authenticated;
 grant insert on table private.site_event_desk to anon;
