@@ -1,22 +1,11 @@
 -- The page proof (docs/database.md, "The page proof"): a self-verifiable challenge in the format
 -- of ALTCHA v1 (proof of work), issued and checked here with an HMAC secret kept in Supabase
--- Vault. No third party, no cookie.
---
---   public.form_challenge()                  RPC for anon: a fresh signed challenge, dearer for
---                                            an address that asked for many (screening_settings)
---   private.form_proof_verdict(header)       'verified' | 'pending' | 'invalid' | 'missing' for
---                                            the x-form-proof header of an insert (spends a proof)
---   private.form_proof_ticket_hash(header)   sha256 of the ticket of a 'pending:<ticket>' header
---   public.confirm_form_proof(ticket, proof) RPC for anon: a proof solved after the insert confirms
---                                            the pending request (private.form_proof_confirmed)
+-- Vault. No third party, no cookie. This file checks and spends proofs
+-- (private.form_proof_verdict for the x-form-proof header of an insert); the two RPCs that issue
+-- and confirm them are in 20261128000003_form_proof_desks.sql.
 --
 -- HMAC-SHA-256 is built from PostgreSQL's own sha256: the local backend's PGlite loads no
 -- pgcrypto, and one code path for both is worth more than the few lines.
---
--- anon may execute the two RPCs and nothing else here. Both are SECURITY INVOKER and INSERT into
--- views in schema private that store nothing; each view's INSTEAD OF trigger (SECURITY DEFINER;
--- a trigger needs no EXECUTE grant to fire) does the work that needs the secret, and hands its
--- answer back through a transaction-local setting, as RETURNING would need SELECT.
 
 -- The largest number any challenge may hide (the verifier's bound): the difficulty's ceiling.
 create function private.form_proof_maxnumber()

@@ -1,9 +1,14 @@
--- The page proof's two RPCs and the desks behind them (see 20261128000002_form_proof.sql), and
--- the challenge's price per address: its difficulty (maxnumber) doubles every
+-- The page proof's two RPCs for anon, public.form_challenge() and public.confirm_form_proof(ticket,
+-- proof), and the challenge's price per address: its difficulty (maxnumber) doubles every
 -- challenges_per_doubling challenges an address was given in the window beyond
 -- challenges_at_base_difficulty; past challenges_per_address it is refused (429, PT429), so one
 -- machine cannot turn its cores into rows. The page never waits for a challenge: a refused or
 -- slow one makes it send `pending:<ticket>` at the tap, and confirm later.
+--
+-- anon may execute the two RPCs and nothing else. Both are SECURITY INVOKER and INSERT into views
+-- in schema private that store nothing; each view's INSTEAD OF trigger (SECURITY DEFINER; a
+-- trigger needs no EXECUTE grant to fire) does the work that needs the secret, and hands its
+-- answer back through a transaction-local setting, as RETURNING would need SELECT.
 
 -- The challenges each address (keyed hash) was given, for the window only.
 create table private.form_challenges_issued (

@@ -7,10 +7,7 @@
 -- 'pending' and is picked up by the next sweep: nothing is silently missed.
 --
 -- Exactly once towards staff, as far as a database can promise it: a notification is sent only
--- under a lease (one claimant at a time, for lease_seconds), and a delivered request is never
--- claimed again. The one window for a duplicate is an SMTP server that accepted the message
--- while the function died before recording it; the lease then expires and the e-mail is sent
--- again, with the same Message-ID.
+-- under a lease (one claimant at a time), and a delivered request is never claimed again.
 --
 -- Hosted, 20261128000007_notify_webhook.sql posts each request to the function; elsewhere (PGlite,
 -- a plain PostgreSQL) the local backend posts the same payload (public.contact_webhook_payload).
