@@ -112,8 +112,9 @@ export function screeningSteps(db: () => PGlite, options: { emptied?: boolean } 
     return one(db(), "select max(id)::int as value from public.contacts");
   };
 
-  const asService = (sql: string, params: unknown[] = []) =>
-    asRole(db(), "service_role", (tx) => tx.query<DigestClaim>(sql, params));
+  /** The rows `sql` gives the service role (the Edge Function's calls). */
+  const asService = async <T>(sql: string, params: unknown[]) =>
+    (await asRole(db(), "service_role", (tx) => tx.query<T>(sql, params))).rows;
 
   return {
     send,
@@ -137,21 +138,17 @@ export function screeningSteps(db: () => PGlite, options: { emptied?: boolean } 
         "update public.contact_notifications set next_attempt_at = now() - interval '1 second' where contact_id = $1",
         [id],
       ),
-    claimDigest: async (leaseSeconds = 60): Promise<DigestClaim[]> =>
+    claimDigest: (leaseSeconds = 60) =>
+      asService<DigestClaim>("select * from public.claim_contact_digest(lease_seconds => $1)", [
+        leaseSeconds,
+      ]),
+    finishDigest: async (id: number, lease: string, failure: string | null) =>
       (
-        await asService("select * from public.claim_contact_digest(lease_seconds => $1)", [
-          leaseSeconds,
-        ])
-      ).rows,
-    finishDigest: async (id: number, lease: string, failure: string | null): Promise<boolean> =>
-      (
-        (
-          await asService(
-            "select recorded from public.finish_contact_digest(digest_id => $1, lease => $2, failure => $3, retry_in_seconds => 0)",
-            [id, lease, failure],
-          )
-        ).rows[0] as unknown as { recorded: boolean }
-      ).recorded,
+        await asService<{ recorded: boolean }>(
+          "select recorded from public.finish_contact_digest(digest_id => $1, lease => $2, failure => $3, retry_in_seconds => 0)",
+          [id, lease, failure],
+        )
+      )[0]!.recorded,
     statuses: async () =>
       (
         await db().query(
