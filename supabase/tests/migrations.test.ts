@@ -8,14 +8,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import {
-  applyMigrations,
-  listMigrations,
-  MadeByOlderVersion,
-  readRequests,
-} from "../../local-backend/database";
+import { readRequests, startLocalBackend } from "../../local-backend";
+import { applyMigrations, listMigrations, MadeByOlderVersion } from "../../local-backend/database";
 import { defaultMigrationsDir } from "../../local-backend/paths";
-import { startLocalBackend } from "../../local-backend/server";
 import { goodRow, insertAs, rejection } from "../../local-backend/test-helpers";
 import { migrated, one } from "./harness";
 
