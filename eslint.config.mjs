@@ -95,6 +95,16 @@ export default tseslint.config(
     ]),
   },
   {
+    // The database tests sit between the local backend and the tools.
+    files: ["supabase/tests/**/*.ts"],
+    rules: layoutRule([
+      foldersImportedFrom(
+        ["tools", "e2e"],
+        "supabase/tests/ imports only local-backend, build-time and src/lib",
+      ),
+    ]),
+  },
+  {
     files: ["tools/**/*.ts"],
     rules: layoutRule([foldersImportedFrom(["e2e"], "tools/ never imports the e2e tests")]),
   },

@@ -45,6 +45,7 @@ module.exports = {
       ],
       testMatch: [
         "<rootDir>/local-backend/**/*.test.ts",
+        "<rootDir>/supabase/tests/**/*.test.ts",
         "<rootDir>/tools/**/*.test.ts",
         "<rootDir>/build-time/**/*.test.ts",
         "<rootDir>/cms/**/*.test.ts",

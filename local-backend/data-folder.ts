@@ -88,8 +88,9 @@ export async function openDataFolder(
   const isNew = !fs.existsSync(pgDataDir(dataDir));
   if (isNew) checkNewFolder(dataDir);
   let db: PGlite;
+  let madeByOlderVersion: boolean | undefined;
   try {
-    ({ db } = await openDatabase({ dataDir, migrationsDir, log }));
+    ({ db, madeByOlderVersion } = await openDatabase({ dataDir, migrationsDir, log }));
   } catch (error) {
     if (isNew || (error instanceof LocalBackendError && error.kind === "migration")) throw error;
     throw damaged(dataDir, openFailure(error));
@@ -98,6 +99,16 @@ export async function openDataFolder(
   try {
     const added = await reconcile(dataDir, db, journal);
     if (added > 0) log(`Added ${added} stored request${added === 1 ? "" : "s"} to ${JOURNAL_NAME}`);
+    if (madeByOlderVersion) {
+      // Every request is in the journal now: rebuild the database from it.
+      journal.close();
+      await db.close();
+      const { restored, keptAt } = await restoreDataFolder(dataDir, migrationsDir);
+      log(
+        `Carried ${restored} meeting requests over from a database made by an older version (its files: ${keptAt}).`,
+      );
+      return openDataFolder(dataDir, migrationsDir, log);
+    }
     return { db, journal };
   } catch (error) {
     journal.close();

@@ -24,6 +24,23 @@ export interface OpenedDatabase {
   db: PGlite;
   /** Migrations applied by this call (already applied ones are not repeated). */
   applied: string[];
+  /** A data folder's database made by an older version (MadeByOlderVersion): opened as it is, nothing applied. */
+  madeByOlderVersion?: boolean;
+}
+
+/**
+ * The database records migrations this version does not have: it was made by an older version,
+ * before the migrations were squashed into today's baseline. Its requests are carried over into
+ * a new database (data-folder.ts), never migrated in place.
+ */
+export class MadeByOlderVersion extends LocalBackendError {
+  constructor(older: readonly string[]) {
+    super(
+      "migration",
+      `The local database was made by an older version of this project (it records ${older.length} migrations this version does not have, first ${older[0]}): ` +
+        "carry its requests over with `npm run requests -- --restore`.",
+    );
+  }
 }
 
 /**
@@ -85,8 +102,11 @@ export async function applyMigrations(
       )
     ).rows.map((row) => [row.name, row.checksum]),
   );
+  const names = listMigrations(migrationsDir);
+  const older = [...done.keys()].filter((name) => !names.includes(name));
+  if (older.length > 0) throw new MadeByOlderVersion(older);
   const applied: string[] = [];
-  for (const name of listMigrations(migrationsDir)) {
+  for (const name of names) {
     const sql = fs.readFileSync(path.join(migrationsDir, name), "utf8");
     const checksum = crypto.createHash("sha256").update(sql).digest("hex");
     const previous = done.get(name);
@@ -139,6 +159,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     const applied = await applyMigrations(db, migrationsDir, options.log);
     return { db, applied };
   } catch (error) {
+    if (error instanceof MadeByOlderVersion && options.dataDir !== undefined)
+      return { db, applied: [], madeByOlderVersion: true };
     await db.close().catch(() => {});
     if (error instanceof LocalBackendError) throw error;
     throw new LocalBackendError(

@@ -65,6 +65,10 @@ const refused: Case[] = [
     file: "tools/lib/x.ts",
     code: 'import { axeViolations } from "../../e2e/support/axe";\nexport const a = axeViolations;\n',
   },
+  {
+    file: "supabase/tests/x.ts",
+    code: 'import { runCli } from "../../tools/lib/cli";\nexport const a = runCli;\n',
+  },
 ];
 
 const allowed: Case[] = [
@@ -80,6 +84,10 @@ const allowed: Case[] = [
   {
     file: "e2e/tests/x.spec.ts",
     code: 'import { PUBLIC_DIR } from "../../tools/lib/test-build";\nexport const a = PUBLIC_DIR;\n',
+  },
+  {
+    file: "supabase/tests/x.ts",
+    code: 'import { openDatabase } from "../../local-backend/database";\nexport const a = openDatabase;\n',
   },
 ];
 

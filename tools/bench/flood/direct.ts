@@ -1,10 +1,10 @@
 /**
  * `--mode direct` (case 3): a script that holds the public anon key and never looks at the
  * page: direct POSTs to /rest/v1/contacts from one address, 20 at a time, no page proof,
- * rotating e-mail addresses, spam text (local-backend/screening-corpus.ts) and a different
+ * rotating e-mail addresses, spam text (supabase/tests/screening-corpus.ts) and a different
  * spoofed X-Forwarded-For / CF-Connecting-IP / X-Real-IP on each.
  */
-import { spamRequest } from "../../../local-backend/screening-corpus";
+import { spamRequest } from "../../../supabase/tests/screening-corpus";
 import { anonKeyHeaders } from "./page-headers";
 import { postFrom } from "./post";
 

@@ -1,11 +1,11 @@
 /**
  * What the bench's senders write. The attacker varies the real-request corpus
- * (local-backend/screening-corpus.ts) as a careful script would, so that no content signal
+ * (supabase/tests/screening-corpus.ts) as a careful script would, so that no content signal
  * marks it: other names, organizations, fleet sizes, products, times and questions, a new
  * e-mail address each time, and the message exactly as the page builds it (buildContactRecord).
  * The venue's visitors are people at one booth: varied, except that several ask the same question.
  */
-import { REAL_REQUESTS } from "../../../local-backend/screening-corpus";
+import { REAL_REQUESTS } from "../../../supabase/tests/screening-corpus";
 import {
   buildContactRecord,
   type ContactRecord,

@@ -1,0 +1,196 @@
+-- Meeting requests from the site's form (docs/database.md), and who may reach them.
+--
+-- The browser inserts with the public anon key, so everything a visitor could abuse is enforced
+-- here: anon may INSERT the four form columns and nothing else, and reads nothing; each column is
+-- sized with the numbers of src/lib/field-limits.ts; one request inserts at most one row, and one
+-- e-mail address may send at most five requests per rolling hour. Staff use the service role.
+--
+-- Errors raised on purpose (PostgREST turns 'PTxyz' into HTTP status xyz): PT400 more than one
+-- row in a request, PT429 more than 5 requests per e-mail per hour. The constraints raise 23514
+-- and 23502 (HTTP 400). This file creates no roles: anon, authenticated and service_role exist
+-- on every Supabase project (and must exist on a plain PostgreSQL 15+).
+
+-- Objects the API does not expose. anon needs USAGE for the visitors' policy (it runs with the
+-- inserting role's rights) and for the desks of the page proof and the site analytics.
+create schema private;
+grant usage on schema private to anon, service_role;
+
+create table public.contacts (
+  id bigint generated always as identity primary key,
+  created_at timestamptz not null default now(),
+  name text not null,
+  email text not null,
+  organization text not null,
+  message text not null,
+
+  -- Lengths count characters (code points). The form's maxLength counts UTF-16 units, which is
+  -- never fewer, so anything the form lets through fits here.
+  constraint contacts_name_length check (char_length(name) between 1 and 200),
+  constraint contacts_organization_length check (char_length(organization) between 1 and 200),
+  constraint contacts_email_length check (char_length(email) <= 254),
+  constraint contacts_message_length check (char_length(message) between 1 and 6000),
+
+  -- Not blank: JavaScript's String.trim() whitespace, spelled out so the result does not depend
+  -- on the database's locale.
+  constraint contacts_name_not_blank check (
+    name !~ '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$'
+  ),
+  constraint contacts_organization_not_blank check (
+    organization !~ '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$'
+  ),
+
+  -- something@something.something, no whitespace and a single @ (deliverability is not checked).
+  constraint contacts_email_shape check (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$')
+);
+
+comment on table public.contacts is
+  'Meeting requests from the public site. Visitors (anon) may only insert; staff read with the service role.';
+
+-- The rate limit looks rows up by address and time.
+create index contacts_email_created_at_idx on public.contacts (lower(email), created_at);
+
+-- Supabase grants everything on new tables in public to the API roles: take that back.
+revoke all on table public.contacts from anon, authenticated;
+revoke all on sequence public.contacts_id_seq from anon, authenticated;
+grant insert (name, email, organization, message) on table public.contacts to anon;
+grant all on table public.contacts to service_role;
+grant usage, select on sequence public.contacts_id_seq to service_role;
+
+-- Not FORCEd: the rate limit runs as the table's owner and must see the rows.
+alter table public.contacts enable row level security;
+
+-- The visitors' policy states what a request may contain: the rules of the constraints above.
+-- PostgreSQL checks a policy before the constraints, and a policy that returned false would
+-- turn a message that is too long into 42501, which PostgREST answers with 401 (the form would
+-- blame the API key). So for the first rule a row breaks, this raises the error the constraint
+-- would have raised, in PostgreSQL's order: NOT NULL in column order, then CHECK by name.
+create function private.contacts_visitor_request_allowed(
+  name text,
+  email text,
+  organization text,
+  message text
+)
+  returns boolean
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  -- JavaScript's String.trim() whitespace, as in the contacts_*_not_blank constraints.
+  blank constant text := '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$';
+  missing text;
+  broken text;
+begin
+  missing := case
+    when name is null then 'name'
+    when email is null then 'email'
+    when organization is null then 'organization'
+    when message is null then 'message'
+  end;
+  if missing is not null then
+    raise exception using
+      errcode = 'not_null_violation',
+      message = pg_catalog.format('null value in column "%s" of relation "contacts" violates not-null constraint', missing),
+      schema = 'public', table = 'contacts', column = missing;
+  end if;
+
+  broken := case
+    when pg_catalog.char_length(email) > 254 then 'contacts_email_length'
+    when email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then 'contacts_email_shape'
+    when pg_catalog.char_length(message) not between 1 and 6000 then 'contacts_message_length'
+    when pg_catalog.char_length(name) not between 1 and 200 then 'contacts_name_length'
+    when name ~ blank then 'contacts_name_not_blank'
+    when pg_catalog.char_length(organization) not between 1 and 200 then 'contacts_organization_length'
+    when organization ~ blank then 'contacts_organization_not_blank'
+  end;
+  if broken is not null then
+    raise exception using
+      errcode = 'check_violation',
+      message = pg_catalog.format('new row for relation "contacts" violates check constraint "%s"', broken),
+      schema = 'public', table = 'contacts', constraint = broken;
+  end if;
+  return true;
+end;
+$$;
+
+revoke all on function private.contacts_visitor_request_allowed(text, text, text, text) from public, authenticated;
+grant execute on function private.contacts_visitor_request_allowed(text, text, text, text) to anon;
+
+create policy "Visitors can send a meeting request"
+  on public.contacts for insert to anon
+  with check (private.contacts_visitor_request_allowed(name, email, organization, message));
+
+-- service_role bypasses RLS on Supabase; this makes it so on a PostgreSQL where it does not.
+create policy "Service role manages meeting requests"
+  on public.contacts for all to service_role
+  using (true) with check (true);
+
+-- One request, one row. PostgREST runs each HTTP request as a single INSERT statement, so a
+-- statement-level trigger sees everything that request inserts in its transition table.
+create function public.contacts_one_row_per_request()
+  returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  if (select count(*) from inserted) > 1 then
+    raise exception using
+      errcode = 'PT400',
+      message = 'Only one meeting request can be submitted at a time',
+      hint = 'Send each meeting request in its own request.';
+  end if;
+  return null;
+end;
+$$;
+
+-- At most 5 requests per e-mail address (case-insensitive) per rolling hour. anon cannot read
+-- the table, so this runs as its owner; an advisory lock per address makes concurrent requests
+-- count one another.
+create function public.contacts_rate_limit()
+  returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  address text;
+  recent bigint;
+begin
+  for address in select distinct lower(i.email) from inserted i loop
+    perform pg_catalog.pg_advisory_xact_lock(
+      pg_catalog.hashtextextended('public.contacts rate limit ' || address, 0)
+    );
+    select count(*) into recent
+      from public.contacts c
+      where lower(c.email) = address
+        and c.created_at > pg_catalog.now() - interval '1 hour';
+    if recent > 5 then
+      raise exception using
+        errcode = 'PT429',
+        message = 'Too many meeting requests from this e-mail address',
+        detail = 'At most 5 meeting requests per e-mail address are accepted per hour.',
+        hint = 'Try again later.';
+    end if;
+  end loop;
+  return null;
+end;
+$$;
+
+revoke all on function public.contacts_one_row_per_request() from public, anon, authenticated;
+revoke all on function public.contacts_rate_limit() from public, anon, authenticated;
+
+-- Only the public API roles are limited: staff may import or fix rows in bulk. Triggers on one
+-- event fire in name order, so the one-row check is reported before the rate limit.
+create trigger contacts_10_one_row_per_request
+  after insert on public.contacts
+  referencing new table as inserted
+  for each statement
+  when (current_user in ('anon', 'authenticated'))
+  execute function public.contacts_one_row_per_request();
+
+create trigger contacts_20_rate_limit
+  after insert on public.contacts
+  referencing new table as inserted
+  for each statement
+  when (current_user in ('anon', 'authenticated'))
+  execute function public.contacts_rate_limit();

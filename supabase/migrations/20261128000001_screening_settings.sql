@@ -1,0 +1,167 @@
+-- The numbers of the request screening, and who is asking (docs/notifications.md, "Budgets and
+-- settings"): every budget, window and interval is a column of private.screening_settings (one
+-- row; change one with SQL as the owner, e.g. `update private.screening_settings set
+-- one_by_one_per_address = 30;`; `npm run backend` sets them from SCREENING_<COLUMN> variables),
+-- and each request's client address is kept only as a keyed hash.
+
+create table private.screening_settings (
+  only_row boolean primary key default true check (only_row),
+  -- The rolling window of every per-window budget below ("the hour").
+  window_seconds integer not null default 3600 check (window_seconds > 0),
+  -- Rows without a page proof (none, invalid, or a pending ticket not yet confirmed) per window:
+  -- past either, the insert is refused with 429 (PT429).
+  unproved_per_address integer not null default 20 check (unproved_per_address >= 0),
+  unproved_in_all integer not null default 200 check (unproved_in_all >= 0),
+  -- Page-proved requests e-mailed one by one: per address per window; per address at a pace of
+  -- one every one_by_one_refill_seconds, with up to one_by_one_per_address_burst at once (a token
+  -- bucket); and from all addresses together per window. Past a budget a request is stored and
+  -- listed individually in the next digest.
+  one_by_one_per_address integer not null default 20 check (one_by_one_per_address >= 0),
+  one_by_one_per_address_burst integer not null default 4 check (one_by_one_per_address_burst >= 0),
+  one_by_one_refill_seconds integer not null default 15 check (one_by_one_refill_seconds > 0),
+  one_by_one_in_all integer not null default 35 check (one_by_one_in_all >= 0),
+  -- The page proof's price per address: base_difficulty (maxnumber: the page tries half of it on
+  -- average) for the first challenges_at_base_difficulty challenges of the window, then twice as
+  -- much every challenges_per_doubling challenges; none past challenges_per_address.
+  base_difficulty integer not null default 50000 check (base_difficulty > 0),
+  challenges_at_base_difficulty integer not null default 20 check (challenges_at_base_difficulty >= 0),
+  challenges_per_doubling integer not null default 10 check (challenges_per_doubling > 0),
+  challenges_per_address integer not null default 120 check (challenges_per_address >= 0),
+  -- How long a request sent with a pending ticket waits for the page's confirmation before it
+  -- joins the digest.
+  hold_for_proof_seconds integer not null default 120 check (hold_for_proof_seconds >= 0),
+  -- At most one digest per digest_interval_seconds (pg_cron looks every minute), listing at most
+  -- digest_list_limit requests one by one (the rest: meeting_requests_overview).
+  digest_interval_seconds integer not null default 900 check (digest_interval_seconds >= 0),
+  digest_list_limit integer not null default 300 check (digest_list_limit > 0)
+);
+
+comment on table private.screening_settings is
+  'Every budget, window and interval of the request screening (docs/notifications.md, "Budgets and settings"). One row; change it with SQL as the owner.';
+
+insert into private.screening_settings default values;
+
+-- The Edge Function's digest claim reads the digest's settings as the service role.
+grant select on table private.screening_settings to service_role;
+alter table private.screening_settings enable row level security;
+create policy "Service role reads the settings"
+  on private.screening_settings for select to service_role
+  using (true);
+
+-- A window in words for the refusals: 'hour', '10 minutes', '90 seconds'.
+create function private.duration_words(seconds integer)
+  returns text
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select case
+    when seconds = 3600 then 'hour'
+    when seconds = 60 then 'minute'
+    when seconds % 3600 = 0 then (seconds / 3600)::text || ' hours'
+    when seconds % 60 = 0 then (seconds / 60)::text || ' minutes'
+    else seconds::text || ' seconds'
+  end
+$$;
+
+-- The key of the client-address hash: the Vault secret `request_screening_key` where Vault
+-- exists (hosted projects), else a row of this table, which no API role can reach.
+create table private.screening_secrets (
+  name text primary key,
+  secret text not null
+);
+alter table private.screening_secrets enable row level security;
+
+do $$
+declare
+  fresh text := pg_catalog.replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+begin
+  if pg_catalog.to_regclass('vault.decrypted_secrets') is null then
+    insert into private.screening_secrets (name, secret) values ('request_screening_key', fresh);
+  elsif not exists (select from vault.decrypted_secrets where name = 'request_screening_key') then
+    perform vault.create_secret(fresh, 'request_screening_key',
+      'Key of the client-address hash in public.contact_screening (supabase/migrations/20261128000001_screening_settings.sql)');
+  end if;
+end;
+$$;
+
+create function private.screening_key()
+  returns text
+  language plpgsql
+  stable
+  security definer
+  set search_path = ''
+as $$
+declare
+  key text;
+begin
+  if pg_catalog.to_regclass('vault.decrypted_secrets') is not null then
+    execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1'
+      into key using 'request_screening_key';
+  end if;
+  if key is null then
+    select s.secret into key from private.screening_secrets s where s.name = 'request_screening_key';
+  end if;
+  return key;
+end;
+$$;
+
+-- The client as hosted Supabase's gateway names it: Cloudflare sets CF-Connecting-IP to the
+-- address that connected, replacing any value a client sent (X-Forwarded-For and X-Real-IP
+-- carry what a client wrote, so they are never read). IPv4 as is, IPv6 as its /64 (one
+-- subscriber's allocation); no header or an unreadable one is the one client 'unknown'.
+create function private.client_address(headers text)
+  returns text
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  raw text;
+  address inet;
+begin
+  begin
+    raw := pg_catalog.btrim(headers::json ->> 'cf-connecting-ip');
+  exception when others then
+    raw := null;
+  end;
+  if raw is null or raw = '' then
+    return 'unknown';
+  end if;
+  begin
+    address := raw::inet;
+  exception when others then
+    return 'unknown';
+  end;
+  if pg_catalog.family(address) = 6 then
+    return pg_catalog.network(pg_catalog.set_masklen(address, 64))::text;
+  end if;
+  return pg_catalog.host(address);
+end;
+$$;
+
+create function private.client_key(address text)
+  returns text
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select pg_catalog.left(pg_catalog.encode(
+    pg_catalog.sha256(pg_catalog.convert_to(private.screening_key() || ':' || address, 'UTF8')), 'hex'), 32);
+$$;
+
+-- The address of the request being served, as its keyed hash.
+create function private.request_client_key()
+  returns text
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select private.client_key(private.client_address(pg_catalog.current_setting('request.headers', true)))
+$$;
+
+revoke all on function private.duration_words(integer) from public, anon, authenticated;
+revoke all on function private.screening_key() from public, anon, authenticated;
+revoke all on function private.client_address(text) from public, anon, authenticated;
+revoke all on function private.client_key(text) from public, anon, authenticated;
+revoke all on function private.request_client_key() from public, anon, authenticated;

@@ -1,0 +1,208 @@
+-- The page proof (docs/database.md, "The page proof"): a self-verifiable challenge in the format
+-- of ALTCHA v1 (proof of work), issued and checked here with an HMAC secret kept in Supabase
+-- Vault. No third party, no cookie. This file checks and spends proofs
+-- (private.form_proof_verdict for the x-form-proof header of an insert); the two RPCs that issue
+-- and confirm them are in 20261128000003_form_proof_desks.sql.
+--
+-- HMAC-SHA-256 is built from PostgreSQL's own sha256: the local backend's PGlite loads no
+-- pgcrypto, and one code path for both is worth more than the few lines.
+
+-- The largest number any challenge may hide (the verifier's bound): the difficulty's ceiling.
+create function private.form_proof_maxnumber()
+  returns integer
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$ select 2147483647 $$;
+
+-- How long a challenge may be used. The page refreshes an unused one well before (it reuses a
+-- solved proof for at most FORM_PROOF_REUSE_MS, src/lib/form-proof.ts; a test keeps the two apart).
+create function private.form_proof_lifetime()
+  returns interval
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$ select interval '30 minutes' $$;
+
+-- RFC 2104: the key, hashed when longer than the 64-byte block, zero-padded to it and XORed
+-- with 0x36 (inner) and 0x5c (outer), byte by byte.
+create function private.hmac_sha256(key bytea, message bytea)
+  returns bytea
+  language sql
+  immutable
+  strict
+  parallel safe
+  set search_path = ''
+as $$
+  with block_key as (
+    select case when pg_catalog.length(key) > 64 then pg_catalog.sha256(key) else key end as k
+  ), key_bytes as (
+    select i, case when i < pg_catalog.length(k) then pg_catalog.get_byte(k, i) else 0 end as b
+      from block_key, pg_catalog.generate_series(0, 63) as i
+  ), pads as (
+    select pg_catalog.decode(pg_catalog.string_agg(pg_catalog.lpad(pg_catalog.to_hex(b # 54), 2, '0'), '' order by i), 'hex') as inner_pad,
+           pg_catalog.decode(pg_catalog.string_agg(pg_catalog.lpad(pg_catalog.to_hex(b # 92), 2, '0'), '' order by i), 'hex') as outer_pad
+      from key_bytes
+  )
+  select pg_catalog.sha256(outer_pad || pg_catalog.sha256(inner_pad || message)) from pads
+$$;
+
+-- The secret: the Vault secret `form_proof_secret`, made here with 256 random bits unless it
+-- exists (rotation: docs/database.md). Without Vault (PGlite, plain PostgreSQL): one row in
+-- private.form_proof_key, which no API role may read.
+do $$
+declare
+  fresh text := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
+    pg_catalog.gen_random_uuid()::text || pg_catalog.gen_random_uuid()::text || pg_catalog.gen_random_uuid()::text, 'UTF8')), 'hex');
+begin
+  if pg_catalog.to_regclass('vault.decrypted_secrets') is not null then
+    if not exists (select from vault.decrypted_secrets where name = 'form_proof_secret') then
+      perform vault.create_secret(fresh, 'form_proof_secret',
+        'HMAC key of the meeting form''s page proof (supabase/migrations/20261128000002_form_proof.sql)');
+    end if;
+  else
+    create table private.form_proof_key (
+      only_row boolean primary key default true check (only_row),
+      secret text not null check (pg_catalog.length(secret) >= 32)
+    );
+    insert into private.form_proof_key (secret) values (fresh);
+  end if;
+end;
+$$;
+
+create function private.form_proof_secret()
+  returns bytea
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  secret text;
+begin
+  if pg_catalog.to_regclass('vault.decrypted_secrets') is not null then
+    select s.decrypted_secret into secret from vault.decrypted_secrets s where s.name = 'form_proof_secret';
+  else
+    select k.secret into secret from private.form_proof_key k;
+  end if;
+  if secret is null or secret = '' then
+    raise exception 'form proof: the secret form_proof_secret is missing'
+      using hint = 'Create it in Vault (docs/database.md, "The page proof").';
+  end if;
+  return pg_catalog.convert_to(secret, 'UTF8');
+end;
+$$;
+
+-- Spent proofs: a proof counts once. Kept only until its challenge expires (refused as expired
+-- after that anyway); each spend prunes what has expired.
+create table private.form_proofs_spent (
+  challenge text primary key,
+  expires_at timestamptz not null
+);
+create index form_proofs_spent_expires_at on private.form_proofs_spent (expires_at);
+
+-- Checks an ALTCHA v1 payload (base64 of {"algorithm","challenge","number","salt","signature"})
+-- and spends it: 'verified', or 'invalid' (malformed, expired, unsolved, forged or spent). One
+-- sha256 and one HMAC, no loop. The spend belongs to the caller's transaction: a refused insert
+-- leaves its proof unspent.
+create function private.form_proof_spend(payload text)
+  returns text
+  language plpgsql
+  volatile
+  security definer
+  set search_path = ''
+as $$
+declare
+  proof jsonb;
+  salt text;
+  number_text text;
+  challenge text;
+  signature text;
+  expires_at timestamptz;
+  spent integer;
+begin
+  if payload is null or pg_catalog.length(payload) > 1000 then
+    return 'invalid';
+  end if;
+  begin
+    proof := pg_catalog.convert_from(pg_catalog.decode(payload, 'base64'), 'UTF8')::jsonb;
+  exception when others then
+    return 'invalid';
+  end;
+  if pg_catalog.jsonb_typeof(proof) is distinct from 'object'
+     or proof ->> 'algorithm' is distinct from 'SHA-256'
+     or pg_catalog.jsonb_typeof(proof -> 'number') is distinct from 'number' then
+    return 'invalid';
+  end if;
+  salt := coalesce(proof ->> 'salt', '');
+  number_text := coalesce(proof ->> 'number', '');
+  challenge := coalesce(proof ->> 'challenge', '');
+  signature := coalesce(proof ->> 'signature', '');
+  -- Exactly the salt form_challenge issues: the expiry cannot be moved into the number's
+  -- digits ("parameter splicing") since its length is fixed and the salt ends with '&'.
+  if salt !~ '^[0-9a-f]{32}\?expires=[0-9]{10}&$'
+     or number_text !~ '^(0|[1-9][0-9]{0,9})$'
+     or challenge !~ '^[0-9a-f]{64}$'
+     or signature !~ '^[0-9a-f]{64}$' then
+    return 'invalid';
+  end if;
+  if number_text::bigint > private.form_proof_maxnumber() then
+    return 'invalid';
+  end if;
+  expires_at := pg_catalog.to_timestamp(pg_catalog.substr(salt, 42, 10)::bigint);
+  if expires_at <= pg_catalog.now() then
+    return 'invalid';
+  end if;
+  if challenge <> pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(salt || number_text, 'UTF8')), 'hex')
+     or signature <> pg_catalog.encode(
+          private.hmac_sha256(private.form_proof_secret(), pg_catalog.convert_to(challenge, 'UTF8')), 'hex') then
+    return 'invalid';
+  end if;
+  insert into private.form_proofs_spent (challenge, expires_at)
+    values (challenge, expires_at)
+    on conflict do nothing;
+  get diagnostics spent = row_count;
+  if spent = 0 then
+    return 'invalid';
+  end if;
+  delete from private.form_proofs_spent s where s.expires_at < pg_catalog.now();
+  return 'verified';
+end;
+$$;
+
+-- The header's verdict. 'pending:<ticket>': 32 lowercase hex characters the page drew at the tap.
+create function private.form_proof_verdict(header text)
+  returns text
+  language sql
+  volatile
+  security definer
+  set search_path = ''
+as $$
+  select case
+    when header is null or header = '' then 'missing'
+    when header ~ '^pending:[0-9a-f]{32}$' then 'pending'
+    when header like 'pending:%' then 'invalid'
+    else private.form_proof_spend(header)
+  end
+$$;
+
+-- Tickets are stored only as this hash: a ticket is the page's secret until it confirms.
+create function private.form_proof_ticket_hash(header text)
+  returns text
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select case when header ~ '^pending:[0-9a-f]{32}$'
+    then pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(pg_catalog.substr(header, 9), 'UTF8')), 'hex')
+  end
+$$;
+
+revoke all on function private.form_proof_maxnumber() from public, anon, authenticated;
+revoke all on function private.form_proof_lifetime() from public, anon, authenticated;
+revoke all on function private.hmac_sha256(bytea, bytea) from public, anon, authenticated;
+revoke all on function private.form_proof_secret() from public, anon, authenticated;
+revoke all on function private.form_proof_spend(text) from public, anon, authenticated;
+revoke all on function private.form_proof_verdict(text) from public, anon, authenticated;
+revoke all on function private.form_proof_ticket_hash(text) from public, anon, authenticated;

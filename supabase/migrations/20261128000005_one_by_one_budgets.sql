@@ -1,0 +1,106 @@
+-- The budgets of one-by-one e-mails (docs/notifications.md, "Budgets"). A valid page proof shows
+-- that a request ran the page's code, not that a person sent it: a script can run that code. So a
+-- page-proved request is e-mailed one by one only within budget (private.screening_settings): per
+-- address per window, per address at a pace (a token bucket: a queue of real visitors at one
+-- booth keeps its pace while a script's burst is cut short), and from all addresses together per
+-- window. Past a budget it is stored and listed in the next digest, never dropped.
+
+-- Each address's token bucket, kept as the time it is full again (GCRA's "theoretical arrival
+-- time"): a grant moves it one_by_one_refill_seconds later; a request finding it more than
+-- (burst - 1) refills ahead is over the burst.
+create table private.one_by_one_pace (
+  client_key text primary key,
+  full_again_at timestamptz not null
+);
+create index one_by_one_pace_full_again_idx on private.one_by_one_pace (full_again_at);
+alter table private.one_by_one_pace enable row level security;
+
+-- Whether a page-proved request from `client` may be e-mailed one by one now ('one-by-one',
+-- counted against the bucket) or over which budget. Called with the screening's lock held, so
+-- decisions are made one at a time.
+create function private.one_by_one_budget(client text)
+  returns text
+  language plpgsql
+  volatile
+  set search_path = ''
+as $$
+declare
+  settings private.screening_settings;
+  window_start timestamptz;
+  full_again timestamptz;
+begin
+  select * into settings from private.screening_settings;
+  window_start := pg_catalog.now() - pg_catalog.make_interval(secs => settings.window_seconds);
+  if (select pg_catalog.count(*) from public.contact_screening s
+       where s.client_key = client and s.budget = 'one-by-one' and s.budget_at > window_start) >= settings.one_by_one_per_address then
+    return 'over-address';
+  end if;
+  select greatest(p.full_again_at, pg_catalog.now()) into full_again from private.one_by_one_pace p where p.client_key = client;
+  full_again := coalesce(full_again, pg_catalog.now());
+  if full_again - pg_catalog.now() > pg_catalog.make_interval(secs => (settings.one_by_one_per_address_burst - 1) * settings.one_by_one_refill_seconds) then
+    return 'over-address-burst';
+  end if;
+  if (select pg_catalog.count(*) from public.contact_screening s
+       where s.budget = 'one-by-one' and s.budget_at > window_start) >= settings.one_by_one_in_all then
+    return 'over-all';
+  end if;
+  delete from private.one_by_one_pace p where p.full_again_at < pg_catalog.now();
+  insert into private.one_by_one_pace as p (client_key, full_again_at)
+    values (client, full_again + pg_catalog.make_interval(secs => settings.one_by_one_refill_seconds))
+    on conflict (client_key) do update set full_again_at = excluded.full_again_at;
+  return 'one-by-one';
+end;
+$$;
+
+-- Called by the page proof's confirmation (20261128000003_form_proof_desks.sql) once the proof
+-- for a pending ticket checks out, within 30 minutes of the insert, and once: the request is
+-- page-proved whatever its words, and e-mailed one by one if the budgets allow it now, else
+-- listed in the next digest (at once, not at the end of its hold). True when one was confirmed.
+create function private.form_proof_confirmed(ticket_hash text)
+  returns boolean
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  confirmed record;
+  decision text;
+  any_confirmed boolean := false;
+begin
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('public.contact_screening unverified', 0));
+  for confirmed in
+    update public.contact_screening s
+       set proof = 'confirmed', confirmed_at = pg_catalog.now(), verdict = 'page-verified'
+     where s.ticket_hash = form_proof_confirmed.ticket_hash
+       and s.proof = 'pending'
+       and s.screened_at > pg_catalog.now() - interval '30 minutes'
+    returning s.contact_id, s.client_key
+  loop
+    any_confirmed := true;
+    decision := private.one_by_one_budget(confirmed.client_key);
+    update public.contact_screening s
+       set budget = decision, budget_at = pg_catalog.now()
+     where s.contact_id = confirmed.contact_id;
+    if decision <> 'one-by-one' then
+      update public.contact_notifications n
+         set status = 'digest', next_attempt_at = pg_catalog.now()
+       where n.contact_id = confirmed.contact_id and n.status = 'held';
+      continue;
+    end if;
+    update public.contact_notifications n
+       set status = 'pending', priority = 0, next_attempt_at = pg_catalog.now()
+     where n.contact_id = confirmed.contact_id
+       and n.status in ('held', 'digest', 'digested');
+    -- Where the hosted webhook is wired (pg_net), post it now, as an insert does.
+    if found and exists (select from pg_catalog.pg_trigger t
+                          where t.tgrelid = 'public.contacts'::regclass and t.tgname = 'contacts_40_notify_staff') then
+      perform public.post_to_notify_function(public.contact_webhook_payload(c))
+         from public.contacts c where c.id = confirmed.contact_id;
+    end if;
+  end loop;
+  return any_confirmed;
+end;
+$$;
+
+revoke all on function private.one_by_one_budget(text) from public, anon, authenticated;
+revoke all on function private.form_proof_confirmed(text) from public, anon, authenticated;

@@ -1,0 +1,249 @@
+-- Site analytics without a tracker (docs/analytics.md): counters, one row per UTC day, event kind,
+-- campaign source/medium/campaign, referrer domain and call-to-action id, with how many times it
+-- happened. Nothing per visit, no address, no user agent, no identifier. The only per-client
+-- state is the hourly limiter, keyed by a salted hash whose salt is deleted when the hour ends.
+--
+-- Visitors (anon) have one path in: public.record_site_event(text), a SECURITY INVOKER function
+-- that inserts into the view private.site_event_desk, which stores nothing; its INSTEAD OF
+-- trigger runs private.count_site_event as the owner: it validates every value, applies the
+-- limits and adds one to a counter. anon may read nothing here (pg_graphql would show it).
+
+create table private.site_event_counts (
+  day date not null,
+  kind text not null,
+  source text not null default '',
+  medium text not null default '',
+  campaign text not null default '',
+  referrer text not null default '',
+  cta text not null default '',
+  count bigint not null default 0,
+  constraint site_event_counts_pkey primary key (day, kind, source, medium, campaign, referrer, cta),
+  constraint site_event_counts_kind check (kind in ('view', 'cta', 'form_start', 'request_sent', 'request_failed')),
+  constraint site_event_counts_tags check (
+    source ~ '^([a-z0-9][a-z0-9._-]{0,39})?$'
+    and medium ~ '^([a-z0-9][a-z0-9._-]{0,39})?$'
+    and campaign ~ '^([a-z0-9][a-z0-9._-]{0,39})?$'
+  ),
+  -- A host name (the page sends only the referrer's domain), never an IP address or a path.
+  constraint site_event_counts_referrer check (
+    referrer = ''
+    or (kind = 'view'
+        and length(referrer) <= 253
+        and referrer ~ '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$')
+  ),
+  -- The calls to action the page has (src/lib/site-analytics/events.ts, CTA_IDS).
+  constraint site_event_counts_cta check (
+    (kind = 'cta') = (cta <> '') and (cta = '' or cta ~ '^(hero|consulting|expo|footer|offering-[1-9][0-9]?)$')
+  ),
+  constraint site_event_counts_count check (count >= 0)
+);
+
+comment on table private.site_event_counts is
+  'Page views, call-to-action taps, form starts and requests per UTC day and campaign: counters only, nothing per visit (docs/analytics.md).';
+
+-- The hourly limiter: how many events each client sent this clock hour, keyed by
+-- sha256(salt of the hour || address). The salt is random per hour and deleted with the hour's
+-- buckets, so a bucket cannot be linked to an address (or to the next hour) afterwards.
+create table private.site_event_salts (
+  hour timestamptz primary key,
+  salt text not null default gen_random_uuid()::text
+);
+
+create table private.site_event_clients (
+  hour timestamptz not null,
+  client_hash text not null,
+  events integer not null,
+  primary key (hour, client_hash)
+);
+
+-- Which reports were sent (so a report goes out once per period, whoever asks).
+create table private.site_report_runs (
+  kind text not null,
+  period_start date not null,
+  period_end date not null,
+  queued_at timestamptz not null default now(),
+  primary key (kind, period_end),
+  constraint site_report_runs_kind check (kind in ('daily', 'weekly'))
+);
+
+grant select on private.site_event_counts to service_role;
+grant select, insert on private.site_report_runs to service_role;
+
+-- The limits (docs/analytics.md says why these numbers).
+create function private.site_event_limits()
+  returns table (events_per_client_hour integer, new_counters_per_day integer)
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select 600, 1000;
+$$;
+
+-- A campaign tag as stored: trimmed, lower case, runs of spaces as one '-'. The page does the
+-- same (src/lib/site-analytics/campaign.ts); what still does not fit the constraint is refused.
+create function private.site_event_tag(value text)
+  returns text
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select pg_catalog.regexp_replace(pg_catalog.lower(pg_catalog.btrim(coalesce(value, ''))), '\s+', '-', 'g');
+$$;
+
+-- One event from the page, e.g. {"kind":"view","source":"linkedin","medium":"social",
+-- "campaign":"expo-2025","referrer":"linkedin.com"}, {"kind":"cta","cta":"hero"}, {"kind":"form_start"},
+-- {"kind":"request_sent"}, {"kind":"request_failed"}. Anything else is refused with 400 (22023), a
+-- client over its hourly allowance or a day out of new counters with 429 (PT429). With Sec-GPC: 1
+-- or DNT: 1 on the request nothing is counted.
+create function private.count_site_event(text)
+  returns void
+  language plpgsql
+  volatile
+  set search_path = ''
+as $$
+declare
+  headers jsonb := coalesce(nullif(pg_catalog.current_setting('request.headers', true), ''), '{}')::jsonb;
+  event jsonb;
+  extra text;
+  ev_kind text;
+  ev_source text;
+  ev_medium text;
+  ev_campaign text;
+  ev_referrer text;
+  ev_cta text;
+  today date := (pg_catalog.now() at time zone 'UTC')::date;
+  this_hour timestamptz := pg_catalog.date_trunc('hour', pg_catalog.now());
+  client text;
+  hour_salt text;
+  used integer;
+  counters integer;
+  limits record;
+begin
+  -- The visitor's browser asked not to be tracked: count nothing, answer as if counted.
+  if headers ->> 'sec-gpc' = '1' or headers ->> 'dnt' = '1' then
+    return;
+  end if;
+
+  if $1 is null or pg_catalog.length($1) > 1000 then
+    raise exception using errcode = '22023', message = 'A site event is a JSON object of at most 1000 characters';
+  end if;
+  begin
+    event := $1::jsonb;
+  exception when others then
+    raise exception using errcode = '22023', message = 'A site event must be a JSON object';
+  end;
+  if pg_catalog.jsonb_typeof(event) <> 'object' then
+    raise exception using errcode = '22023', message = 'A site event must be a JSON object';
+  end if;
+  select k into extra
+    from pg_catalog.jsonb_each(event) as e(k, v)
+   where k not in ('kind', 'source', 'medium', 'campaign', 'referrer', 'cta') or pg_catalog.jsonb_typeof(v) <> 'string'
+   limit 1;
+  if extra is not null then
+    raise exception using errcode = '22023', message = pg_catalog.format('Unknown or non-text site event field: %s', pg_catalog.left(extra, 40));
+  end if;
+
+  ev_kind := event ->> 'kind';
+  ev_source := private.site_event_tag(event ->> 'source');
+  ev_medium := private.site_event_tag(event ->> 'medium');
+  ev_campaign := private.site_event_tag(event ->> 'campaign');
+  ev_referrer := pg_catalog.lower(coalesce(event ->> 'referrer', ''));
+  ev_cta := coalesce(event ->> 'cta', '');
+  if ev_kind is null or ev_kind not in ('view', 'cta', 'form_start', 'request_sent', 'request_failed') then
+    raise exception using errcode = '22023', message = 'Unknown site event kind';
+  end if;
+  if ev_source !~ '^([a-z0-9][a-z0-9._-]{0,39})?$' or ev_medium !~ '^([a-z0-9][a-z0-9._-]{0,39})?$'
+     or ev_campaign !~ '^([a-z0-9][a-z0-9._-]{0,39})?$' then
+    raise exception using errcode = '22023', message = 'Campaign tags are up to 40 letters, digits, dots, dashes or underscores';
+  end if;
+  if ev_referrer <> '' and (ev_kind <> 'view' or pg_catalog.length(ev_referrer) > 253
+     or ev_referrer !~ '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$') then
+    raise exception using errcode = '22023', message = 'The referrer is a domain name, sent with page views only';
+  end if;
+  if (ev_kind = 'cta') <> (ev_cta <> '') or (ev_cta <> '' and ev_cta !~ '^(hero|consulting|expo|footer|offering-[1-9][0-9]?)$') then
+    raise exception using errcode = '22023', message = 'Unknown call to action';
+  end if;
+
+  select * into limits from private.site_event_limits();
+
+  -- Per client and clock hour, the client as private.client_address reads it; never stored.
+  client := coalesce(nullif(pg_catalog.btrim(headers ->> 'cf-connecting-ip'), ''), 'unknown');
+  delete from private.site_event_clients where hour < this_hour;
+  delete from private.site_event_salts where hour < this_hour;
+  insert into private.site_event_salts (hour) values (this_hour) on conflict (hour) do nothing;
+  select s.salt into hour_salt from private.site_event_salts s where s.hour = this_hour;
+  insert into private.site_event_clients as c (hour, client_hash, events)
+    values (this_hour, pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(hour_salt || '|' || client, 'UTF8')), 'hex'), 1)
+    on conflict (hour, client_hash) do update set events = c.events + 1
+    returning c.events into used;
+  if used > limits.events_per_client_hour then
+    raise exception using errcode = 'PT429',
+      message = 'Too many site events from this client this hour',
+      hint = pg_catalog.format('At most %s events per client per hour are counted.', limits.events_per_client_hour);
+  end if;
+
+  update private.site_event_counts c
+     set count = c.count + 1
+   where c.day = today and c.kind = ev_kind and c.source = ev_source
+     and c.medium = ev_medium and c.campaign = ev_campaign
+     and c.referrer = ev_referrer and c.cta = ev_cta;
+  if found then
+    return;
+  end if;
+
+  -- A new counter: at most so many a day, so the table cannot be filled with invented tags.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('private.site_event_counts'));
+  select pg_catalog.count(*) into counters from private.site_event_counts c where c.day = today;
+  if counters >= limits.new_counters_per_day then
+    raise exception using errcode = 'PT429',
+      message = 'Too many different site counters today',
+      hint = pg_catalog.format('At most %s counters are created per day; existing ones still count.', limits.new_counters_per_day);
+  end if;
+  insert into private.site_event_counts as c (day, kind, source, medium, campaign, referrer, cta, count)
+    values (today, ev_kind, ev_source, ev_medium, ev_campaign, ev_referrer, ev_cta, 1)
+    on conflict on constraint site_event_counts_pkey do update set count = c.count + 1;
+end;
+$$;
+
+create view private.site_event_desk with (security_invoker = true) as
+  select null::text as event where false;
+
+create function private.site_event_desk_insert()
+  returns trigger
+  language plpgsql
+  volatile
+  security definer
+  set search_path = ''
+as $$
+begin
+  perform private.count_site_event(new.event);
+  return new;
+end;
+$$;
+
+create trigger site_event_desk_insert
+  instead of insert on private.site_event_desk
+  for each row
+  execute function private.site_event_desk_insert();
+
+-- POSTed by the page as a text/plain body: PostgREST hands a function with one unnamed text
+-- parameter the raw body, so the browser sends a CORS "simple request" with no preflight.
+create function public.record_site_event(text)
+  returns void
+  language sql
+  volatile
+  security invoker
+  set search_path = ''
+as $$
+  insert into private.site_event_desk (event) values ($1);
+$$;
+
+revoke all on function private.site_event_limits() from public, anon, authenticated;
+revoke all on function private.site_event_tag(text) from public, anon, authenticated;
+grant execute on function private.site_event_limits() to service_role;
+grant execute on function private.site_event_tag(text) to service_role;
+revoke all on function private.count_site_event(text) from public, anon, authenticated;
+revoke all on function private.site_event_desk_insert() from public, anon, authenticated;
+revoke all on function public.record_site_event(text) from public, anon, authenticated;
+grant execute on function public.record_site_event(text) to anon;
+grant insert on table private.site_event_desk to anon;

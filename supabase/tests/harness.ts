@@ -1,0 +1,159 @@
+/**
+ * The one harness of the database tests (not a test file itself): a PGlite database set up as a
+ * new Supabase project is (its API roles and the default grants that our revokes take back),
+ * migrated as the local backend migrates it (local-backend/database.ts), and the steps of a
+ * visitor and of staff on it. Request data and the page's proof come from local-backend's test
+ * helpers, which its own tests share.
+ */
+import { PGlite } from "@electric-sql/pglite";
+
+import { applyMigrations } from "../../local-backend/database";
+import { defaultMigrationsDir } from "../../local-backend/paths";
+import {
+  asRole,
+  asVisitor,
+  goodRow,
+  insertAs,
+  openedForTests,
+  pageProof,
+  visitorHeaders,
+  type ContactRow,
+  type DigestClaim,
+} from "../../local-backend/test-helpers";
+
+/** The API roles of every Supabase project, and what it grants them on whatever is created in public. */
+export const SUPABASE_ROLES_SQL = `
+  create role anon nologin noinherit;
+  create role authenticated nologin noinherit;
+  create role service_role nologin noinherit bypassrls;
+  grant usage on schema public to anon, authenticated, service_role;
+  alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+  alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+  alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
+`;
+
+/** Stand-ins with the signatures of Vault, pg_net and pg_cron, recording what they are given. */
+export const HOSTED_STAND_INS_SQL = `
+  create schema vault;
+  create table vault.secrets (id uuid primary key default gen_random_uuid(), name text unique, secret text not null, description text);
+  create view vault.decrypted_secrets as select id, name, description, secret as decrypted_secret from vault.secrets;
+  create function vault.create_secret(new_secret text, new_name text default null, new_description text default '', new_key_id uuid default null)
+    returns uuid language sql as $$ insert into vault.secrets (name, secret, description) values (new_name, new_secret, new_description) returning id $$;
+  create schema net;
+  create table net.calls (url text, body jsonb, headers jsonb, timeout_milliseconds int);
+  create function net.http_post(url text, body jsonb default '{}'::jsonb, params jsonb default '{}'::jsonb,
+                                headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
+                                timeout_milliseconds int default 1000) returns bigint
+    language plpgsql as $$
+    begin
+      if url like '%fail%' then raise exception 'pg_net queue is full'; end if;
+      insert into net.calls values (url, body, headers, timeout_milliseconds);
+      return 1;
+    end $$;
+  create schema cron;
+  create table cron.jobs (name text primary key, schedule text, command text);
+  create function cron.schedule(job_name text, schedule text, command text) returns bigint language sql as $$
+    insert into cron.jobs values (job_name, schedule, command)
+      on conflict (name) do update set schedule = excluded.schedule, command = excluded.command;
+    select 1::bigint $$;
+`;
+
+/** A new Supabase-like database with `before` run ahead of the migrations. */
+export async function migrate(before = ""): Promise<PGlite> {
+  const db = await PGlite.create();
+  try {
+    await db.exec(`${SUPABASE_ROLES_SQL}${before}`);
+    await applyMigrations(db, defaultMigrationsDir());
+    return db;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** The migrated database for the calling file's tests (opened before them, closed after), `after` run once. */
+export function migrated(options: { before?: string; after?: string } = {}): () => PGlite {
+  return openedForTests(async () => {
+    const db = await migrate(options.before);
+    if (options.after) await db.exec(options.after);
+    return db;
+  });
+}
+
+/** The first row's `value` of a query. */
+export async function one<T>(db: PGlite, sql: string, params: unknown[] = []): Promise<T> {
+  return (await db.query<{ value: T }>(sql, params)).rows[0]!.value;
+}
+
+export interface Screened {
+  verdict: string;
+  proof: string;
+  signals: string[];
+  status: string;
+  priority: number;
+}
+
+/**
+ * The screening's steps on `db`: requests sent as visitors from an address (with the page's
+ * proof, a pending ticket, or none), what became of them, and staff's digest calls. With
+ * `emptied`, each test starts with no requests and no address has used its budgets.
+ */
+export function screeningSteps(db: () => PGlite, options: { emptied?: boolean } = {}) {
+  if (options.emptied) {
+    beforeEach(async () => {
+      await db().exec(`delete from public.contacts; delete from public.contact_digests;
+        delete from private.one_by_one_pace; delete from private.form_challenges_issued;`);
+    });
+  }
+
+  const send = async (row: ContactRow, address: string, proof?: string): Promise<number> => {
+    const headers = visitorHeaders(address, proof === undefined ? {} : { "x-form-proof": proof });
+    await asVisitor(db(), headers, (tx) => insertAs(tx, row));
+    return one(db(), "select max(id)::int as value from public.contacts");
+  };
+
+  /** The rows `sql` gives the service role (the Edge Function's calls). */
+  const asService = async <T>(sql: string, params: unknown[]) =>
+    (await asRole(db(), "service_role", (tx) => tx.query<T>(sql, params))).rows;
+
+  return {
+    send,
+    /** A fresh proof per request: a real one is spent by its first use. */
+    sendVerified: async (row = goodRow(), address = "198.51.100.7"): Promise<number> =>
+      send(row, address, await pageProof(db())),
+    screened: async (id: number): Promise<Screened> =>
+      (
+        await db().query<Screened>(
+          `select s.verdict, s.proof, s.signals, n.status, n.priority
+             from public.contact_screening s join public.contact_notifications n using (contact_id)
+            where s.contact_id = $1`,
+          [id],
+        )
+      ).rows[0]!,
+    confirm: (ticketHash: string): Promise<boolean> =>
+      one(db(), "select private.form_proof_confirmed($1) as value", [ticketHash]),
+    /** Ends the wait of request `id` for the page's proof. */
+    waited: (id: number) =>
+      db().query(
+        "update public.contact_notifications set next_attempt_at = now() - interval '1 second' where contact_id = $1",
+        [id],
+      ),
+    claimDigest: (leaseSeconds = 60) =>
+      asService<DigestClaim>("select * from public.claim_contact_digest(lease_seconds => $1)", [
+        leaseSeconds,
+      ]),
+    finishDigest: async (id: number, lease: string, failure: string | null) =>
+      (
+        await asService<{ recorded: boolean }>(
+          "select recorded from public.finish_contact_digest(digest_id => $1, lease => $2, failure => $3, retry_in_seconds => 0)",
+          [id, lease, failure],
+        )
+      )[0]!.recorded,
+    statuses: async () =>
+      (
+        await db().query(
+          "select status, count(*)::int as n from public.contact_notifications group by status order by status",
+        )
+      ).rows,
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * What the migrations do where Supabase's machinery exists, against stand-ins with the signatures
+ * of Vault, pg_net and pg_cron (harness.ts): the page proof's secret and the client-address key
+ * made in Vault, the webhook each request e-mailed one by one posts, the retry, digest and report
+ * jobs, and a confirmation posting at once.
+ */
+import crypto from "node:crypto";
+
+import { verifySolution } from "altcha-lib/v1";
+
+import type { FormChallenge } from "../../src/lib/form-proof";
+import {
+  asRole,
+  asVisitor,
+  goodRow,
+  insertAs,
+  pageProof,
+  pendingProof,
+  rejection,
+  solveFormChallenge,
+  visitorHeaders,
+} from "../../local-backend/test-helpers";
+import { HOSTED_STAND_INS_SQL, migrate, migrated, one } from "./harness";
+
+jest.setTimeout(90_000);
+
+// The webhook trigger the migration makes where pg_net is installed (PGlite never lists it).
+const db = migrated({
+  before: HOSTED_STAND_INS_SQL,
+  after: `create trigger contacts_40_notify_staff after insert on public.contacts
+            for each row execute function public.contacts_post_webhook();`,
+});
+
+const URL = "https://ref.supabase.co/functions/v1/notify-meeting-request";
+const SECRET = "s3cret-s3cret-s3cret-s3cret-s3cret";
+
+async function calls() {
+  type Call = { url: string; body: Record<string, unknown>; headers: unknown; timeout: number };
+  const result = await db().query<Call>(
+    "select url, body, headers, timeout_milliseconds as timeout from net.calls",
+  );
+  await db().query("delete from net.calls");
+  return result.rows;
+}
+
+const vaultSecret = (name: string) =>
+  one<string>(db(), "select secret as value from vault.secrets where name = $1", [name]);
+
+const issue = () =>
+  asRole(
+    db(),
+    "anon",
+    async (tx) =>
+      (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c,
+  );
+
+const verdict = (header: string) =>
+  one<string>(db(), "select private.form_proof_verdict($1) as value", [header]);
+
+async function send(address: string, proof?: string, row = goodRow()) {
+  const headers = visitorHeaders(address, proof ? { "x-form-proof": proof } : {});
+  await asVisitor(db(), headers, (tx) => insertAs(tx, row));
+  return row;
+}
+
+test("the secrets are made in Vault (256 random bits as hex), and no copy is kept in a table", async () => {
+  expect(await vaultSecret("form_proof_secret")).toMatch(/^[0-9a-f]{64}$/);
+  expect(await vaultSecret("request_screening_key")).toMatch(/^[0-9a-f]{64}$/);
+  expect(await one(db(), "select to_regclass('private.form_proof_key') as value")).toBeNull();
+  expect((await db().query("select * from private.screening_secrets")).rows).toEqual([]);
+  expect(await one(db(), "select private.screening_key() as value")).toBe(
+    await vaultSecret("request_screening_key"),
+  );
+});
+
+test("an existing page-proof secret in Vault is kept", async () => {
+  const existing = "an existing secret, made by staff, 32+ chars";
+  const fresh = await migrate(
+    `${HOSTED_STAND_INS_SQL} select vault.create_secret('${existing}', 'form_proof_secret');`,
+  );
+  try {
+    expect(await one(fresh, "select count(*)::int as value from vault.secrets")).toBe(2);
+    const challenge = await one<FormChallenge>(fresh, "select public.form_challenge() as value");
+    expect(await verifySolution(solveFormChallenge(challenge), existing)).toBe(true);
+  } finally {
+    await fresh.close();
+  }
+});
+
+test("the digest and report jobs are scheduled with pg_cron (the retry job needs pg_net too)", async () => {
+  expect((await db().query("select * from cron.jobs order by name")).rows).toEqual([
+    {
+      name: "notify-meeting-request-digest",
+      schedule: "* * * * *",
+      command: "select public.send_contact_digest()",
+    },
+    {
+      name: "site-analytics-weekly-report",
+      schedule: "0 7 * * 1",
+      command: "select public.send_site_report('weekly')",
+    },
+  ]);
+});
+
+test("without the webhook's Vault secrets an insert succeeds and nothing is posted", async () => {
+  await send("198.51.100.1", await pageProof(db()));
+  expect(await calls()).toEqual([]);
+});
+
+describe("with the webhook's Vault secrets", () => {
+  beforeAll(() =>
+    db().query(
+      `select vault.create_secret($1, 'notify_meeting_request_url'), vault.create_secret($2, 'notify_meeting_request_secret')`,
+      [URL, SECRET],
+    ),
+  );
+
+  test("a page-proved insert posts the Database Webhook payload with the shared secret; a suspect one nothing", async () => {
+    const row = await send("198.51.100.1", await pageProof(db()));
+    expect(await calls()).toEqual([
+      {
+        url: URL,
+        headers: { "Content-Type": "application/json", "X-Webhook-Secret": SECRET },
+        timeout: 30000,
+        body: expect.objectContaining({
+          type: "INSERT",
+          table: "contacts",
+          schema: "public",
+          old_record: null,
+          record: expect.objectContaining(row) as unknown,
+        }) as unknown,
+      },
+    ]);
+    await send("192.0.2.1");
+    expect(await calls()).toEqual([]);
+  });
+
+  test("a failing pg_net never fails the visitor's insert", async () => {
+    await db().query("update vault.secrets set secret = 'https://fail.example' where name = $1", [
+      "notify_meeting_request_url",
+    ]);
+    const row = await send("198.51.100.2", await pageProof(db()));
+    await db().query("update vault.secrets set secret = $1 where name = $2", [
+      URL,
+      "notify_meeting_request_url",
+    ]);
+    expect(
+      await one(db(), "select count(*)::int as value from public.contacts where email = $1", [
+        row.email,
+      ]),
+    ).toBe(1);
+  });
+
+  test("the retry job posts a SWEEP, and the digest job a DIGEST, only when something is due", async () => {
+    await db().exec(
+      "update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'; delete from public.contact_notifications where status = 'digest'",
+    );
+    await db().exec(
+      "select public.retry_contact_notifications(); select public.send_contact_digest()",
+    );
+    expect(await calls()).toEqual([]);
+    await send("198.51.100.3", await pageProof(db()));
+    await send("192.0.2.2");
+    await calls();
+    await db().exec(
+      "select public.retry_contact_notifications(); select public.send_contact_digest()",
+    );
+    expect((await calls()).map((call) => call.body)).toEqual([
+      { type: "SWEEP" },
+      { type: "DIGEST" },
+    ]);
+  });
+
+  test("a confirmation posts the webhook at once", async () => {
+    const ticket = pendingProof();
+    const row = await send("192.0.2.3", ticket.header);
+    expect(await calls()).toEqual([]);
+    await db().query("select private.form_proof_confirmed($1)", [ticket.ticketHash]);
+    expect(await calls()).toMatchObject([
+      { body: { type: "INSERT", record: { email: row.email } } },
+    ]);
+  });
+});
+
+describe("the page proof's secret in Vault", () => {
+  test("challenges are signed with it; rotating it retires outstanding proofs", async () => {
+    const payload = solveFormChallenge(await issue());
+    expect(await verifySolution(payload, await vaultSecret("form_proof_secret"))).toBe(true);
+    await db().query("update vault.secrets set secret = $1 where name = 'form_proof_secret'", [
+      crypto.randomBytes(32).toString("hex"),
+    ]);
+    expect(await verdict(payload)).toBe("invalid");
+    expect(await verdict(solveFormChallenge(await issue()))).toBe("verified");
+  });
+
+  test("without it, issuing a challenge fails with a message that says what is missing", async () => {
+    await db().query("delete from vault.secrets where name = 'form_proof_secret'");
+    expect((await rejection(issue())).message).toBe(
+      "form proof: the secret form_proof_secret is missing",
+    );
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * Staff notifications (20261128000006_contact_notifications.sql, 20261128000007_notify_webhook.sql)
+ * without Supabase's webhook machinery, as the local backend has them: each request's delivery
+ * state is made with it, only the service role claims and records deliveries, a delivered
+ * request is never handed out again, and visitors gain nothing. The hosted half: hosted.test.ts.
+ */
+import type { Transaction } from "@electric-sql/pglite";
+
+import {
+  asRole,
+  asVisitor,
+  goodRow,
+  insertAs,
+  pageProof,
+  rejection,
+  uniqueAddress,
+  visitorHeaders,
+} from "../../local-backend/test-helpers";
+import { migrated, one } from "./harness";
+
+jest.setTimeout(60_000);
+
+const db = migrated();
+
+interface Claimed {
+  lease_token: string;
+  attempt: number;
+  id: number;
+  name: string;
+}
+
+/** A request sent through the page, each from an address of its own: e-mailed one by one. */
+async function insertRequest(overrides: Parameters<typeof goodRow>[0] = {}): Promise<number> {
+  const row = goodRow(overrides);
+  const headers = visitorHeaders(uniqueAddress(), { "x-form-proof": await pageProof(db()) });
+  await asVisitor(db(), headers, (tx) => insertAs(tx, row));
+  return one(db(), "select id as value from public.contacts where email = $1", [row.email]);
+}
+
+const asService = <T>(task: (tx: Transaction) => Promise<T>): Promise<T> =>
+  asRole(db(), "service_role", task);
+
+const claim = async (id: number): Promise<Claimed | undefined> =>
+  (
+    await asService((tx) =>
+      tx.query<Claimed>(
+        "select * from public.claim_contact_notification(request_id => $1, lease_seconds => 60)",
+        [id],
+      ),
+    )
+  ).rows[0];
+
+const finish = async (id: number, lease: string, failure: string | null, retryIn = 60) =>
+  (
+    await asService((tx) =>
+      tx.query<{ recorded: boolean }>(
+        "select * from public.finish_contact_notification(request_id => $1, lease => $2, failure => $3, retry_in_seconds => $4)",
+        [id, lease, failure, retryIn],
+      ),
+    )
+  ).rows[0]!.recorded;
+
+/** The ids a sweep (claim_due_contact_notifications) leases, oldest first. */
+const sweep = async (maxCount: number): Promise<number[]> =>
+  (
+    await asService((tx) =>
+      tx.query<Claimed>("select * from public.claim_due_contact_notifications(max_count => $1)", [
+        maxCount,
+      ]),
+    )
+  ).rows.map((row) => row.id);
+
+const state = async (id: number) =>
+  (
+    await db().query(
+      "select status, attempts, last_error, notified_at is not null as notified from public.contact_notifications where contact_id = $1",
+      [id],
+    )
+  ).rows[0];
+
+const setDue = (id: number, column: string, ago: string) =>
+  db().query(
+    `update public.contact_notifications set ${column} = now() - interval '${ago}' where contact_id = $1`,
+    [id],
+  );
+
+test("each stored request gets a pending notification in the same transaction; a refused one gets none", async () => {
+  const id = await insertRequest();
+  expect(await state(id)).toEqual({
+    status: "pending",
+    attempts: 0,
+    last_error: null,
+    notified: false,
+  });
+  const count = "select count(*)::int as value from public.contact_notifications";
+  const before = await one(db(), count);
+  await rejection(asRole(db(), "anon", (tx) => insertAs(tx, goodRow({ name: "" }))));
+  expect(await one(db(), count)).toBe(before);
+});
+
+test.each([
+  "select * from public.contact_notifications",
+  "update public.contact_notifications set status = 'delivered', notified_at = now()",
+  "delete from public.contact_notifications",
+  "insert into public.contact_notifications (contact_id) values (1)",
+  "select * from public.meeting_requests_overview",
+  "select * from public.claim_contact_notification(1)",
+  "select * from public.claim_due_contact_notifications()",
+  "select * from public.finish_contact_notification(1, gen_random_uuid())",
+  "select public.contact_webhook_payload(c) from public.contacts c",
+  "select public.post_to_notify_function('{}'::jsonb)",
+  "select public.retry_contact_notifications()",
+  "select public.has_due_contact_notifications()",
+])("anon and authenticated cannot: %s (42501)", async (sql) => {
+  for (const role of ["anon", "authenticated"] as const)
+    expect((await rejection(asRole(db(), role, (tx) => tx.query(sql)))).code).toBe("42501");
+});
+
+describe("claims, leases and outcomes (service role)", () => {
+  test("a claim leases the request once; a failure schedules a retry; a delivery is final", async () => {
+    const id = await insertRequest({ name: "Claimed Visitor" });
+    const first = await claim(id);
+    expect(first).toMatchObject({ attempt: 1, id, name: "Claimed Visitor" });
+    // Leased: nobody else gets it, neither by id nor in a sweep.
+    expect(await claim(id)).toBeUndefined();
+    expect(await sweep(1000)).not.toContain(id);
+
+    // A stranger's lease token records nothing.
+    expect(await finish(id, "00000000-0000-0000-0000-000000000000", null)).toBe(false);
+    expect(await finish(id, first!.lease_token, "SMTP server refused", 3600)).toBe(true);
+    expect(await state(id)).toEqual({
+      status: "pending",
+      attempts: 1,
+      last_error: "SMTP server refused",
+      notified: false,
+    });
+    expect(await claim(id)).toBeUndefined(); // not due before its back-off is over
+
+    await setDue(id, "next_attempt_at", "1 second");
+    const second = await claim(id);
+    expect(second?.attempt).toBe(2);
+    expect(await finish(id, second!.lease_token, null)).toBe(true);
+    expect(await state(id)).toEqual({
+      status: "delivered",
+      attempts: 2,
+      last_error: null,
+      notified: true,
+    });
+
+    // Delivered: never handed out again, and a late outcome from an old lease changes nothing.
+    await setDue(id, "next_attempt_at", "1 day");
+    expect(await claim(id)).toBeUndefined();
+    expect(await finish(id, second!.lease_token, "late failure")).toBe(false);
+    expect(await state(id)).toMatchObject({ status: "delivered" });
+  });
+
+  test("an expired lease can be taken over, and then only the new holder records the outcome", async () => {
+    const id = await insertRequest();
+    const first = await claim(id);
+    await setDue(id, "lease_expires_at", "1 second");
+    const second = await claim(id);
+    expect(second?.attempt).toBe(2);
+    expect(await finish(id, first!.lease_token, null)).toBe(false);
+    expect(await finish(id, second!.lease_token, null)).toBe(true);
+  });
+
+  test("a sweep claims what is due, oldest first, at most max_count", async () => {
+    await db().query(
+      "update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'",
+    );
+    const ids = [await insertRequest(), await insertRequest(), await insertRequest()];
+    expect(await sweep(2)).toEqual(ids.slice(0, 2));
+    expect(await sweep(10)).toEqual(ids.slice(2));
+  });
+
+  test("staff see each request with its notification state in meeting_requests_overview", async () => {
+    const id = await insertRequest({ name: "Overview Visitor" });
+    const row = await asService((tx) =>
+      tx.query(
+        "select name, notification, notified_at from public.meeting_requests_overview where id = $1",
+        [id],
+      ),
+    );
+    expect(row.rows).toEqual([
+      { name: "Overview Visitor", notification: "pending", notified_at: null },
+    ]);
+  });
+});
+
+test("the webhook payload has the shape of Supabase's Database Webhooks", async () => {
+  const id = await insertRequest({ name: "Payload Visitor", message: "Phone: 555\nFleet Size: 3" });
+  const payload = await one<Record<string, unknown>>(
+    db(),
+    "select public.contact_webhook_payload(c) as value from public.contacts c where id = $1",
+    [id],
+  );
+  expect(payload).toMatchObject({
+    type: "INSERT",
+    table: "contacts",
+    schema: "public",
+    old_record: null,
+    record: { id, name: "Payload Visitor", message: "Phone: 555\nFleet Size: 3" },
+  });
+  expect(Object.keys(payload.record as object).sort()).toEqual([
+    "created_at",
+    "email",
+    "id",
+    "message",
+    "name",
+    "organization",
+  ]);
+});
+
+test("without pg_net and Vault the hosted half is a no-op: no webhook trigger, the retry job only warns", async () => {
+  const triggers = await db().query<{ tgname: string }>(
+    "select tgname from pg_trigger where tgrelid = 'public.contacts'::regclass and not tgisinternal order by tgname",
+  );
+  expect(triggers.rows.map((row) => row.tgname)).toEqual([
+    "contacts_10_one_row_per_request",
+    "contacts_20_rate_limit",
+    "contacts_25_screen_request",
+    "contacts_30_queue_notification",
+  ]);
+  await insertRequest();
+  await expect(db().query("select public.retry_contact_notifications()")).resolves.toBeDefined();
+});
