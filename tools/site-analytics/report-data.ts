@@ -1,11 +1,17 @@
 /**
- * The site-analytics report's data, shared by `npm run report`, its tests and the e2e tests: the
- * shape public.site_analytics_report(from, to) returns (supabase/migrations/20261124200000_site_analytics.sql),
- * and the date range. The text, the HTML and the e-mail are the notification function's own
- * (supabase/functions/notify-meeting-request/report.ts), so the terminal shows the e-mail's text.
+ * The site-analytics report's data for `npm run report`, its tests and the e2e tests: what
+ * public.site_analytics_report(from, to) returns, its date range, and where it is read. The text,
+ * HTML and e-mail are the notification function's own (supabase/functions/notify-meeting-request/
+ * report.ts), so the terminal shows the e-mail's text.
  */
+import fs from "node:fs";
+
 import type { PGlite } from "@electric-sql/pglite";
 
+import { acquireDataLock, readLiveLock } from "../../local-backend/data-lock";
+import { openDataFolder } from "../../local-backend/data-folder";
+import { LocalBackendError } from "../../local-backend/errors";
+import { pgDataDir } from "../../local-backend/paths";
 import type { SiteReport } from "../../supabase/functions/notify-meeting-request/report.ts";
 
 export type { SiteReport };
@@ -41,4 +47,52 @@ export async function readSiteReport(
     [from, to],
   );
   return result.rows[0]!.report;
+}
+
+/**
+ * The report for [from, to] from a running local backend (its loopback admin API, with the token
+ * from the data folder's lock file, as the service role) or, when none runs, from the data folder
+ * itself under the lock, like `npm run requests`; undefined when the folder has no database yet.
+ */
+async function fromServer(
+  url: string,
+  adminToken: string,
+  from: string,
+  to: string,
+): Promise<SiteReport> {
+  const response = await fetch(`${url}/local-admin/rpc/site_analytics_report`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ from_day: from, to_day: to }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok)
+    throw new LocalBackendError(
+      "data-dir-in-use",
+      `The local backend at ${url} refused the report (HTTP ${response.status} ${(await response.text()).slice(0, 200)}).`,
+    );
+  return (await response.json()) as SiteReport;
+}
+
+export async function loadSiteReport(
+  dataDir: string,
+  from: string,
+  to: string,
+): Promise<SiteReport | undefined> {
+  const live = readLiveLock(dataDir);
+  if (live?.holder === "server" && live.url && live.adminToken)
+    return fromServer(live.url, live.adminToken, from, to);
+  if (!fs.existsSync(pgDataDir(dataDir))) return undefined;
+  const lock = await acquireDataLock(dataDir, "reader");
+  try {
+    const { db, journal } = await openDataFolder(dataDir, undefined);
+    try {
+      return await readSiteReport(db, from, to);
+    } finally {
+      journal.close();
+      await db.close();
+    }
+  } finally {
+    lock.release();
+  }
 }
