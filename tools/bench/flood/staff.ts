@@ -10,25 +10,19 @@ import type { PGlite } from "@electric-sql/pglite";
 
 import type { MailCatcher } from "../../../local-backend/notifications/mail-catcher";
 
-export interface StaffMail {
-  singles: { email: string; at: number }[];
-  digests: { at: number; subject: string; listed: string[] }[];
-  /** When `email` first reached staff, and how; undefined when it has not. */
-  reached(email: string): { at: number; by: "one by one" | "digest" } | undefined;
-  /** Reads what arrived since the last look (done every 50 ms until stop). */
-  look(): void;
-  stop(): void;
-}
+export type StaffMail = ReturnType<typeof watchStaffMail>;
 
 const LISTED = /^\d+\. .* <([^<>\s]+)>$/gm;
 
-export function watchStaffMail(catcher: MailCatcher): StaffMail {
+/** Reads the catcher every 50 ms until `stop()`, and at each `look()`. */
+export function watchStaffMail(catcher: MailCatcher) {
   let read = catcher.messages.length;
   const first = new Map<string, { at: number; by: "one by one" | "digest" }>();
-  const mail: StaffMail = {
-    singles: [],
-    digests: [],
-    reached: (email) => first.get(email),
+  const mail = {
+    singles: [] as { email: string; at: number }[],
+    digests: [] as { at: number; subject: string; listed: string[] }[],
+    /** When `email` first reached staff, and how; undefined when it has not. */
+    reached: (email: string) => first.get(email),
     look() {
       const at = Date.now();
       for (; read < catcher.messages.length; read += 1) {

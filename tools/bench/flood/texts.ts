@@ -70,10 +70,6 @@ function pick<T>(list: readonly T[], index: number): T {
   return list[((index % list.length) + list.length) % list.length]!;
 }
 
-function record(values: MeetingRequestValues): ContactRecord {
-  return buildContactRecord(values, meeting.meetingTimeOptions);
-}
-
 /** The attacker's `index`-th request: plausible, and different from the others in every field. */
 export function attackerRequest(index: number, worker: number): ContactRecord {
   const n = index * 7919 + worker * 104_729;
@@ -86,7 +82,7 @@ export function attackerRequest(index: number, worker: number): ContactRecord {
     .map((option) => option.value);
   const question = `${pick(CONTEXT, n >> 3)(fleet)} ${pick(QUESTIONS, n >> 1)}`;
   const domain = `${ascii(organization).slice(0, 18) || "transit"}.example`;
-  return record({
+  const values: MeetingRequestValues = {
     fullName: `${first} ${last}`,
     organization,
     email: `${ascii(first) || "info"}.${ascii(last).slice(0, 12) || "office"}${worker}x${index}@${domain}`,
@@ -95,23 +91,18 @@ export function attackerRequest(index: number, worker: number): ContactRecord {
     products,
     meetingTime: n % 5 === 0 ? "" : pick(meeting.meetingTimeOptions, n >> 4).value,
     challenges: n % 9 === 0 ? "" : question,
-  });
+  };
+  return buildContactRecord(values, meeting.meetingTimeOptions);
 }
 
-/** What a visitor types into the page (the form's fields; the bench leaves the checkboxes alone). */
-export interface VisitorAnswers {
-  fullName: string;
-  organization: string;
-  email: string;
-  fleetSize: string;
-  challenges: string;
-}
+/** What a visitor types into the page's fields (the bench leaves the checkboxes alone). */
+export type VisitorAnswers = ReturnType<typeof visitorAnswers>;
 
 /** The question several of the venue's visitors ask in the same words (20+ characters). */
-export const SHARED_QUESTION = "Can you show the same-day paratransit booking demo?";
+const SHARED_QUESTION = "Can you show the same-day paratransit booking demo?";
 
 /** The bench's real visitor `index` during an attack: one question each. */
-export function visitorAnswers(index: number, run: string): VisitorAnswers {
+export function visitorAnswers(index: number, run: string) {
   return {
     fullName: `Real Visitor ${index}`,
     organization: "Valley Regional Transit",

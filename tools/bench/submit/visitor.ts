@@ -181,10 +181,14 @@ export async function runOnce(
     }
     const observations = () => page.evaluate("window.__submitBench()") as Promise<PageObservations>;
     await page
-      .waitForFunction("window.__submitBench().toastFrameMs !== null", null, {
-        polling: 50,
-        timeout: 60_000,
-      })
+      .waitForFunction(
+        // A function, not a string: the page's CSP forbids eval.
+        () =>
+          (window as unknown as { __submitBench: () => PageObservations }).__submitBench()
+            .toastFrameMs !== null,
+        null,
+        { polling: 50, timeout: 60_000 },
+      )
       .catch(async (error: unknown) => {
         throw new Error(
           `no toast after the tap (${String(error)}); the page saw ${JSON.stringify(await observations())}`,
