@@ -19,7 +19,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser } from "playwright-core";
-import { launchChromium, PHONE, requireChromium } from "../lib/chromium";
+import { firstPaint, launchChromium, PHONE, phonePage, requireChromium } from "../lib/chromium";
 import { runCli, wholeNumberOption } from "../lib/cli";
 import { copyWithoutScripts } from "../lib/no-script-page";
 import { startStaticServer } from "../lib/static-server";
@@ -116,21 +116,12 @@ const ANSWERS: ReadonlyArray<[field: string, text: string]> = [
 const KEY_DELAY_MS = 60;
 
 async function runOnce(browser: Browser, url: string): Promise<RunResult> {
-  const context = await browser.newContext(PHONE);
+  const { context, page, cdp } = await phonePage(browser, CPU_SLOWDOWN);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", { offline: false, ...SLOW_4G });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     await page.addInitScript(OBSERVE_STARTUP_SCRIPT);
-
     await page.goto(url, { waitUntil: "commit" });
-    await page.waitForFunction(
-      () => performance.getEntriesByName("first-contentful-paint").length > 0,
-      null,
-      { polling: 10, timeout: 60_000 },
-    );
+    await firstPaint(page);
     const cta = await page.locator('main a[href="#contact-form"]').first().boundingBox();
     if (!cta) throw new Error("the hero's call to action is not on the page");
     await page.touchscreen.tap(cta.x + cta.width / 2, cta.y + cta.height / 2);

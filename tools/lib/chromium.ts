@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 /** Flags every browser we start gets: headless, no sandbox (containers, CI), nothing phoning home. */
 export const CHROMIUM_FLAGS = [
@@ -87,4 +87,23 @@ export function launchChromium(args: string[] = []): Promise<Browser> {
     executablePath: requireChromium().executablePath,
     args: [...CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless")), ...args],
   });
+}
+
+/** A page in a fresh phone context (empty cache), its CPU slowed `cpuSlowdown`×, and its DevTools session. */
+export async function phonePage(browser: Browser, cpuSlowdown: number) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+  return { context, page, cdp };
+}
+
+/** Until the page's first paint (Paint Timing). */
+export async function firstPaint(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => performance.getEntriesByName("first-contentful-paint").length > 0,
+    null,
+    { polling: 10, timeout: 60_000 },
+  );
 }

@@ -11,7 +11,7 @@ import { load } from "js-yaml";
 import type { Browser, CDPSession } from "playwright-core";
 
 import type { LocalBackend } from "../../../local-backend";
-import { PHONE } from "../../lib/chromium";
+import { firstPaint, phonePage } from "../../lib/chromium";
 import { PROJECT_ROOT } from "../../lib/test-build";
 import {
   phasesOf,
@@ -126,12 +126,8 @@ export async function runOnce(
   run: number,
 ): Promise<RunPhases> {
   const verbose = Boolean(process.env.BENCH_SUBMIT_VERBOSE);
-  const context = await browser.newContext(PHONE);
+  const { context, page, cdp } = await phonePage(browser, profile.cpuSlowdown);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpuSlowdown });
     const network = recordSupabaseRequests(cdp);
     await page.addInitScript(OBSERVE_SUBMIT_SCRIPT);
     if (verbose) await page.addInitScript(LONG_FRAMES_SCRIPT);
@@ -155,11 +151,7 @@ export async function runOnce(
       await form.locator("button[type=submit]").tap();
     } else {
       await page.goto(siteUrl, { waitUntil: "commit", timeout: 120_000 });
-      await page.waitForFunction(
-        () => performance.getEntriesByName("first-contentful-paint").length > 0,
-        null,
-        { polling: 10, timeout: 60_000 },
-      );
+      await firstPaint(page);
       await page.evaluate((values) => {
         // At once: the page scrolls smoothly (CSS), which would make the reaching later.
         document
