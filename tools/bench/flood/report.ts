@@ -102,10 +102,8 @@ function printAttackOutcome(run: Run, mailGoal: number, rowsGoal?: number): void
 
 function printDirect(run: Run, { tally, seconds }: AttackResult): void {
   const accepted = tally["insert 201"] ?? 0;
-  const sent = Object.entries(tally).reduce(
-    (sum, [k, n]) => sum + (k.startsWith("insert ") ? n : 0),
-    0,
-  );
+  const inserts = Object.entries(tally).filter(([name]) => name.startsWith("insert "));
+  const sent = inserts.reduce((sum, [, n]) => sum + n, 0);
   console.log(
     `Attacker (${caseName(run.options)}): ${sent} direct POSTs from ${DIRECT_FROM} in ${seconds.toFixed(1)} s (${DIRECT_AT_ONCE} at a time, spoofed X-Forwarded-For/CF-Connecting-IP/X-Real-IP)`,
   );
@@ -115,6 +113,7 @@ function printDirect(run: Run, { tally, seconds }: AttackResult): void {
 }
 
 function printSolving(run: Run, { tally, seconds, threads }: AttackResult): void {
+  const n = (name: string) => tally[name] ?? 0;
   const addresses = attackerAddresses(run.options.addresses);
   const where =
     addresses.length === 1 ? addresses[0] : `${addresses[0]}–${addresses.at(-1)!.split(".").pop()}`;
@@ -125,19 +124,19 @@ function printSolving(run: Run, { tally, seconds, threads }: AttackResult): void
     "solver",
     `crypto.hash() one-shot, ${((run.solverRate ?? 0) / 1e6).toFixed(2)} M hashes/s on one thread before the run`,
   );
-  const hashes = tally.hashes ?? 0;
-  const perThread = hashes / ((tally["solving ms"] ?? Infinity) / 1000);
+  const hashes = n("hashes");
+  const perThread = hashes / (n("solving ms") / 1000 || Infinity);
   line(
     "hashes/s during the attack",
     `${(hashes / seconds / 1e6).toFixed(2)} M in all; ${(perThread / 1e6).toFixed(2)} M per thread while solving (${(hashes / 1e6).toFixed(0)} M hashes)`,
   );
   line(
     "challenges",
-    `got ${tally["challenge 200"] ?? 0}, refused ${tally["challenge 429"] ?? 0} (429), failed ${tally["challenge failed"] ?? 0}; largest maxnumber ${f(tally["max maxnumber"] ?? 0)}`,
+    `got ${n("challenge 200")}, refused ${n("challenge 429")} (429), failed ${n("challenge failed")}; largest maxnumber ${f(n("max maxnumber"))}`,
   );
   line(
     "inserts",
-    `201 × ${tally["insert 201"] ?? 0}, 429 × ${tally["insert 429"] ?? 0}, other: ${statuses(tally, ["201", "429"])}; with a proof ${tally["with proof"] ?? 0}, with a pending ticket ${tally.pending ?? 0}`,
+    `201 × ${n("insert 201")}, 429 × ${n("insert 429")}, other: ${statuses(tally, ["201", "429"])}; with a proof ${n("with proof")}, with a pending ticket ${n("pending")}`,
   );
   printAttackOutcome(
     run,
