@@ -50,9 +50,9 @@ export function checkBudgets(medians: RunMetrics, initialJsGzipBytes: number): C
 }
 
 /** Total Blocking Time at most this much above the bare Gatsby page's, in the same runs. */
-export const TBT_ABOVE_BARE_GATSBY_MS = 10;
+const TBT_ABOVE_BARE_GATSBY_MS = 10;
 /** LCP "at the no-script floor": within this share of the script-free page's (it moves a little run to run). */
-export const LCP_ABOVE_FLOOR_SHARE = 0.05;
+const LCP_ABOVE_FLOOR_SHARE = 0.05;
 
 export type FrameworkComparison = {
   ours: RunMetrics;

@@ -51,7 +51,7 @@ function isExecutable(file: string): boolean {
  * a browser downloaded by Playwright; undefined when there is none. A CHROME_PATH that is not an
  * executable is an error, not a reason to quietly use another browser.
  */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation | undefined {
+function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation | undefined {
   const fromEnv = env.CHROME_PATH?.trim();
   if (fromEnv) {
     if (!isExecutable(fromEnv))

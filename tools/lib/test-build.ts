@@ -9,6 +9,7 @@ import net from "node:net";
 import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
+import { findUnfilledPlaceholder } from "../../build-time/security-headers";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
 export const PUBLIC_DIR = path.join(PROJECT_ROOT, "public");
@@ -114,6 +115,9 @@ function reusableBuild(): BuildInfo | string {
   if (!fs.existsSync(index)) return "public/index.html is missing";
   if (fs.statSync(index).mtimeMs !== info.indexMtimeMs)
     return "public/ was rebuilt since (not by the e2e runner), so its backend URL is unknown";
+  const headers = path.join(PUBLIC_DIR, "_headers");
+  if (!fs.existsSync(headers) || findUnfilledPlaceholder(fs.readFileSync(headers, "utf8")))
+    return "public/_headers was last written by gatsby develop";
   return info;
 }
 

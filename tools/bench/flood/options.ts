@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { wholeNumberOption } from "../../lib/cli";
 
 const MODES = ["direct", "solving", "venue"] as const;
-export type FloodMode = (typeof MODES)[number];
+type FloodMode = (typeof MODES)[number];
 
 export type FloodOptions = ReturnType<typeof parseFloodOptions>;
 

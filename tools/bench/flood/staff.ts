@@ -135,14 +135,9 @@ export async function waitForStaff(
   }
 }
 
-/** How many items have each key, in order of first appearance. */
-export function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
+/** How many items have each key, as "key n, key n, …" in order of first appearance. */
+export function tallyBy<T>(items: readonly T[], key: (item: T) => string): string {
   const counts = new Map<string, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
-  return counts;
-}
-
-/** "key n, key n, …" in order of first appearance. */
-export function tallyBy<T>(items: readonly T[], key: (item: T) => string): string {
-  return [...countBy(items, key)].map(([name, n]) => `${name} ${n}`).join(", ");
+  return [...counts].map(([name, n]) => `${name} ${n}`).join(", ");
 }
