@@ -10,7 +10,8 @@ jest.setTimeout(120_000);
 
 const root = path.resolve(__dirname, "..");
 
-type Case = { file: string; code: string };
+/** A file's path and its one line of code. */
+type Case = [file: string, code: string];
 
 /** The layout rules each snippet breaks, linted in one ESLint run (a child process: ESLint loads eslint.config.mjs as ESM). */
 function layoutRulesBroken(cases: readonly Case[]): string[][] {
@@ -18,10 +19,9 @@ function layoutRulesBroken(cases: readonly Case[]): string[][] {
     const { ESLint } = require("eslint");
     (async () => {
       const eslint = new ESLint({ cwd: process.cwd() });
-      const cases = JSON.parse(process.argv[1]);
       const results = [];
-      for (const { file, code } of cases) {
-        const [result] = await eslint.lintText(code, { filePath: file });
+      for (const [filePath, code] of JSON.parse(process.argv[1])) {
+        const [result] = await eslint.lintText(code + "\\n", { filePath });
         results.push(result.messages.map((message) => message.ruleId));
       }
       process.stdout.write(JSON.stringify(results));
@@ -38,74 +38,41 @@ function layoutRulesBroken(cases: readonly Case[]): string[][] {
 }
 
 const refused: Case[] = [
-  { file: "src/lib/x.ts", code: 'import fs from "node:fs";\nexport const a = fs;\n' },
-  { file: "src/components/x.tsx", code: 'import path from "path";\nexport const a = path;\n' },
-  { file: "src/lib/x.ts", code: 'export const a = Buffer.from("a");\n' },
-  {
-    file: "src/lib/x.ts",
-    code: 'import { finishBuild } from "../../build-time/finish-build";\nexport const a = finishBuild;\n',
-  },
-  {
-    file: "build-time/x.ts",
-    code: 'import { runCli } from "../tools/lib/cli";\nexport const a = runCli;\n',
-  },
-  {
-    file: "build-time/x.ts",
-    code: 'import { startLocalBackend } from "../local-backend";\nexport const a = startLocalBackend;\n',
-  },
-  {
-    file: "build-time/content/x.ts",
-    code: 'import { content } from "../../e2e/support/content";\nexport const a = content;\n',
-  },
-  {
-    file: "local-backend/x.ts",
-    code: 'import { runCli } from "../tools/lib/cli";\nexport const a = runCli;\n',
-  },
-  {
-    file: "tools/lib/x.ts",
-    code: 'import { axeViolations } from "../../e2e/support/axe";\nexport const a = axeViolations;\n',
-  },
-  {
-    file: "supabase/tests/x.ts",
-    code: 'import { runCli } from "../../tools/lib/cli";\nexport const a = runCli;\n',
-  },
+  ["src/lib/x.ts", 'import fs from "node:fs";'],
+  ["src/components/x.tsx", 'import path from "path";'],
+  ["src/lib/x.ts", 'export const a = Buffer.from("a");'],
+  ["src/lib/x.ts", 'import { finishBuild } from "../../build-time/finish-build";'],
+  ["build-time/x.ts", 'import { runCli } from "../tools/lib/cli";'],
+  ["build-time/x.ts", 'import { startLocalBackend } from "../local-backend";'],
+  ["build-time/content/x.ts", 'import { content } from "../../e2e/support/content";'],
+  ["local-backend/x.ts", 'import { runCli } from "../tools/lib/cli";'],
+  ["tools/lib/x.ts", 'import { axeViolations } from "../../e2e/support/axe";'],
+  ["supabase/tests/x.ts", 'import { runCli } from "../../tools/lib/cli";'],
 ];
 
 const allowed: Case[] = [
-  { file: "src/lib/x.test.ts", code: 'import fs from "node:fs";\nexport const a = fs;\n' },
-  {
-    file: "build-time/x.ts",
-    code: 'import { LOCAL_ANON_KEY } from "./local-backend-defaults";\nimport { FIELD_LIMITS } from "../src/lib/field-limits";\nexport const a = [LOCAL_ANON_KEY, FIELD_LIMITS];\n',
-  },
-  {
-    file: "tools/x.ts",
-    code: 'import { startLocalBackend } from "../local-backend";\nexport const a = startLocalBackend;\n',
-  },
-  {
-    file: "e2e/tests/x.spec.ts",
-    code: 'import { PUBLIC_DIR } from "../../tools/lib/test-build";\nexport const a = PUBLIC_DIR;\n',
-  },
-  {
-    file: "supabase/tests/x.ts",
-    code: 'import { openDatabase } from "../../local-backend/database";\nexport const a = openDatabase;\n',
-  },
+  ["src/lib/x.test.ts", 'import fs from "node:fs";'],
+  ["build-time/x.ts", 'import { LOCAL_ANON_KEY } from "./local-backend-defaults";'],
+  ["build-time/x.ts", 'import { FIELD_LIMITS } from "../src/lib/field-limits";'],
+  ["tools/x.ts", 'import { startLocalBackend } from "../local-backend";'],
+  ["e2e/tests/x.spec.ts", 'import { PUBLIC_DIR } from "../../tools/lib/test-build";'],
+  ["supabase/tests/x.ts", 'import { openDatabase } from "../../local-backend/database";'],
 ];
 
 describe("folder layout rules (eslint.config.mjs)", () => {
   const results = layoutRulesBroken([...refused, ...allowed]);
 
-  it.each(
-    refused.map((testCase, index) => [testCase.file, testCase.code.split("\n")[0], index] as const),
-  )("refuses in %s: %s", (_file, _line, index) => {
-    expect(results[index]!.length).toBeGreaterThan(0);
-  });
+  it.each(refused.map((testCase, index) => [...testCase, index] as const))(
+    "refuses in %s: %s",
+    (_file, _code, index) => {
+      expect(results[index]!.length).toBeGreaterThan(0);
+    },
+  );
 
-  it.each(
-    allowed.map(
-      (testCase, index) =>
-        [testCase.file, testCase.code.split("\n")[0], refused.length + index] as const,
-    ),
-  )("allows in %s: %s", (_file, _line, index) => {
-    expect(results[index]).toEqual([]);
-  });
+  it.each(allowed.map((testCase, index) => [...testCase, refused.length + index] as const))(
+    "allows in %s: %s",
+    (_file, _code, index) => {
+      expect(results[index]).toEqual([]);
+    },
+  );
 });

@@ -9,33 +9,22 @@
  * The build points at the local backend (127.0.0.1:54321) unless GATSBY_SUPABASE_URL and
  * GATSBY_SUPABASE_ANON_KEY are set in the environment or in .env.production.
  */
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { ensureLocalBackend } from "../local-backend";
-import { parseOptions, parsePort, UsageError } from "../local-backend/cli-args";
-import { startStaticServer } from "./lib/static-server";
+import { spawnSync } from "node:child_process";
+
+import { loadEnvFiles } from "../build-time/env-files";
 import {
   describeSettingsProblems,
   resolveSupabaseSettings,
   SUPABASE_ANON_KEY_VARIABLE,
   SUPABASE_URL_VARIABLE,
 } from "../build-time/supabase-settings";
-import { loadEnvFiles } from "../build-time/env-files";
+import { ensureLocalBackend } from "../local-backend";
+import { parseOptions, parsePort, UsageError } from "../local-backend/cli-args";
+import { runCli } from "./lib/cli";
+import { startStaticServer } from "./lib/static-server";
+import { PROJECT_ROOT, PUBLIC_DIR } from "./lib/test-build";
 
-const projectRoot = path.resolve(__dirname, "..");
 const USAGE = "Usage: npm run preview -- [--no-build] [--port N]";
-
-function build(env: NodeJS.ProcessEnv): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [require.resolve("gatsby/cli.js"), "build"], {
-      cwd: projectRoot,
-      env,
-      stdio: "inherit",
-    });
-    child.on("exit", (code) => resolve(code ?? 1));
-    child.on("error", () => resolve(1));
-  });
-}
 
 async function main(): Promise<number> {
   let port: number;
@@ -65,8 +54,10 @@ async function main(): Promise<number> {
   process.env[SUPABASE_ANON_KEY_VARIABLE] = anonKey;
 
   if (!skipBuild) {
-    const code = await build({ ...process.env, NODE_ENV: "production" });
-    if (code !== 0) return code;
+    const gatsby = [require.resolve("gatsby/cli.js"), "build"];
+    const env = { ...process.env, NODE_ENV: "production" };
+    const built = spawnSync(process.execPath, gatsby, { cwd: PROJECT_ROOT, env, stdio: "inherit" });
+    if (built.status !== 0) return built.status ?? 1;
   }
 
   const ensured = await ensureLocalBackend({
@@ -75,11 +66,7 @@ async function main(): Promise<number> {
   });
   if (ensured.kind === "already-running") console.warn(`[backend] ${ensured.message}`);
 
-  const site = await startStaticServer({
-    root: path.join(projectRoot, "public"),
-    port,
-    host: "127.0.0.1",
-  });
+  const site = await startStaticServer({ root: PUBLIC_DIR, port });
   console.log(
     `\nProduction build at ${site.url.replace("127.0.0.1", "localhost")} (form → ${supabaseUrl}). Ctrl-C to stop.`,
   );
@@ -93,10 +80,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);

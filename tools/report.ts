@@ -8,7 +8,7 @@
  *   npm run report -- --mail               also writes the e-mail to the mail catcher's folder
  *   npm run report -- --data-dir PATH      (default .data/local-supabase, env LOCAL_BACKEND_DATA_DIR)
  *
- * Works whether or not `npm run backend` is running (tools/site-analytics/report-source.ts).
+ * Works whether or not `npm run backend` is running (tools/site-analytics/report-data.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -25,8 +25,12 @@ import {
   type Mailbox,
 } from "../supabase/functions/notify-meeting-request/mail.ts";
 import { composeReport, reportText } from "../supabase/functions/notify-meeting-request/report.ts";
-import { dateProblem, lastSevenDays, type SiteReport } from "./site-analytics/report-data";
-import { loadSiteReport } from "./site-analytics/report-source";
+import {
+  dateProblem,
+  lastSevenDays,
+  loadSiteReport,
+  type SiteReport,
+} from "./site-analytics/report-data";
 
 const USAGE =
   "Usage: npm run report -- [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--mail] [--data-dir PATH]";
@@ -61,38 +65,28 @@ async function writeMail(report: SiteReport, dataDir: string): Promise<string> {
   return file;
 }
 
-const OPTIONS = {
-  from: { type: "string" },
-  to: { type: "string" },
-  json: { type: "boolean" },
-  mail: { type: "boolean" },
-  "data-dir": { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
-
-/** The options, or the sentence that says what is wrong with them. */
-function readOptions(
-  argv: readonly string[],
-): ReturnType<typeof parseOptions<typeof OPTIONS>> | string {
-  try {
-    return parseOptions(argv, OPTIONS);
-  } catch (error) {
-    if (error instanceof UsageError) return error.message;
-    throw error;
-  }
-}
-
 async function main(): Promise<number> {
-  const values = readOptions(process.argv.slice(2));
-  if (typeof values === "string" || values.help) {
-    (typeof values === "string" ? console.error : console.log)(
-      typeof values === "string" ? `${values}\n${USAGE}` : USAGE,
-    );
-    return typeof values === "string" ? 2 : 0;
+  let values;
+  try {
+    values = parseOptions(process.argv.slice(2), {
+      from: { type: "string" },
+      to: { type: "string" },
+      json: { type: "boolean" },
+      mail: { type: "boolean" },
+      "data-dir": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    return 2;
   }
-  const range = lastSevenDays();
-  const from = values.from ?? (values.to ? values.to : range.from);
-  const to = values.to ?? range.to;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const to = values.to ?? lastSevenDays().to;
+  const from = values.from ?? (values.to ? values.to : lastSevenDays().from);
   const problem =
     dateProblem("--from", from) ??
     dateProblem("--to", to) ??

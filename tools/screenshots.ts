@@ -9,8 +9,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Browser } from "playwright-core";
-import { CHROMIUM_FLAGS, requireChromium } from "./lib/chromium";
+import type { Browser } from "playwright-core";
+
+import { launchChromium, requireChromium } from "./lib/chromium";
 import { runCli } from "./lib/cli";
 import { startStaticServer } from "./lib/static-server";
 import { buildOrReuse, PROJECT_ROOT, PUBLIC_DIR } from "./lib/test-build";
@@ -58,16 +59,12 @@ async function main(): Promise<void> {
     args: process.argv.slice(2),
     options: { rebuild: { type: "boolean", default: false } },
   });
-  const executable = requireChromium();
+  requireChromium();
   await buildOrReuse(!values.rebuild, (line) => console.log(`screenshots: ${line}`));
   fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
 
   const server = await startStaticServer({ root: PUBLIC_DIR });
-  // Playwright adds its own headless switch; ours would duplicate it.
-  const browser = await chromium.launch({
-    executablePath: executable.executablePath,
-    args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless")),
-  });
+  const browser = await launchChromium();
   try {
     for (const shot of SHOTS) {
       const file = await takeScreenshot(browser, server.url, shot);

@@ -7,10 +7,12 @@
  * project, only `gatsby develop` runs. Extra arguments go to `gatsby develop`.
  */
 import { spawn } from "node:child_process";
+
+import { loadEnvFiles } from "../build-time/env-files";
+import { describeSettingsProblems, resolveSupabaseSettings } from "../build-time/supabase-settings";
 import { ensureLocalBackend } from "../local-backend";
 import { onStopRequest } from "../local-backend/stop-signals";
-import { describeSettingsProblems, resolveSupabaseSettings } from "../build-time/supabase-settings";
-import { loadEnvFiles } from "../build-time/env-files";
+import { runCli } from "./lib/cli";
 
 async function main(): Promise<number> {
   loadEnvFiles("development");
@@ -37,14 +39,8 @@ async function main(): Promise<number> {
     );
   }
 
-  const gatsby = spawn(
-    process.execPath,
-    [require.resolve("gatsby/cli.js"), "develop", ...process.argv.slice(2)],
-    {
-      stdio: "inherit",
-      env: process.env,
-    },
-  );
+  const develop = [require.resolve("gatsby/cli.js"), "develop", ...process.argv.slice(2)];
+  const gatsby = spawn(process.execPath, develop, { stdio: "inherit" });
 
   let stopping = false;
   onStopRequest({
@@ -69,10 +65,4 @@ async function main(): Promise<number> {
   return stopping ? 0 : exitCode;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);

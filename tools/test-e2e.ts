@@ -14,40 +14,19 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { parseArgs } from "node:util";
+
 import { requireChromium } from "./lib/chromium";
 import { runCli } from "./lib/cli";
 import { startStaticServer, type StaticServer } from "./lib/static-server";
 import { buildOrReuse, PROJECT_ROOT, PUBLIC_DIR } from "./lib/test-build";
 
-const REUSE_BUILD = "reuse-build";
-
-/** Our one option, and every other argument exactly as given, for Playwright. */
-function splitArguments(args: readonly string[]): {
-  reuseBuild: boolean;
-  playwrightArgs: string[];
-} {
-  const { tokens } = parseArgs({
-    args: [...args],
-    options: { [REUSE_BUILD]: { type: "boolean" } },
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
-  const ours = new Set(
-    tokens
-      .filter((token) => token.kind === "option" && token.name === REUSE_BUILD)
-      .map((token) => token.index),
-  );
-  return { reuseBuild: ours.size > 0, playwrightArgs: args.filter((_, index) => !ours.has(index)) };
-}
-
 async function main(): Promise<number> {
-  const { reuseBuild, playwrightArgs } = splitArguments(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  const playwrightArgs = args.filter((arg) => arg !== "--reuse-build");
   const chromium = requireChromium();
   console.log(`e2e: Chromium ${chromium.executablePath} (from ${chromium.source})`);
-  const info = await buildOrReuse(reuseBuild, (line) => console.log(`e2e: ${line}`));
-
+  const log = (line: string) => console.log(`e2e: ${line}`);
+  const info = await buildOrReuse(playwrightArgs.length < args.length, log);
   let server: StaticServer | undefined;
   let child: ChildProcess | undefined;
   const stop = async () => {

@@ -1,27 +1,21 @@
-import { containsSupabaseJs, formatKb } from "./budgets";
+import { containsSupabaseJs, formatKb, formatMs } from "./budgets";
 
-describe("containsSupabaseJs", () => {
-  it.each([
-    ['headers:{"X-Client-Info":"supabase-js-web/2.104.1"}'],
-    ["throw new Error('@supabase/auth-js: session missing')"],
-    ["class PostgrestQueryBuilder{}"],
-    ["// @supabase/realtime-js"],
-  ])("recognises %s", (script) => {
-    expect(containsSupabaseJs(script)).toBe(true);
-  });
-
-  it("does not flag the page's own code that only names the backend", () => {
-    expect(
-      containsSupabaseJs(
-        'fetch("https://abc.supabase.co/rest/v1/contacts");import("./submit-meeting-request")',
-      ),
-    ).toBe(false);
-  });
+test.each([
+  ['headers:{"X-Client-Info":"supabase-js-web/2.104.1"}', true],
+  ["throw new Error('@supabase/auth-js: session missing')", true],
+  ["class PostgrestQueryBuilder{}", true],
+  ["// @supabase/realtime-js", true],
+  // The page's own code, which only names the backend.
+  ['fetch("https://abc.supabase.co/rest/v1/contacts");import("./submit-meeting-request")', false],
+])("containsSupabaseJs(%s) is %s", (script, expected) => {
+  expect(containsSupabaseJs(script)).toBe(expected);
 });
 
-describe("formatKb", () => {
-  it("prints kibibytes with one decimal", () => {
-    expect(formatKb(84_787)).toBe("82.8 KB");
-    expect(formatKb(0)).toBe("0.0 KB");
-  });
+test.each([
+  [formatKb(84_787), "82.8 KB"],
+  [formatKb(0), "0.0 KB"],
+  [formatMs(999.4), "999 ms"],
+  [formatMs(1400), "1.40 s"],
+])("figures are written with their unit: %s", (written, expected) => {
+  expect(written).toBe(expected);
 });

@@ -1,6 +1,11 @@
+/**
+ * The Chromium the end-to-end tests, the audit, the screenshots and the benchmarks use, the flags
+ * every one gets, and the phone they measure on.
+ */
 import fs from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright-core";
+
+import { chromium, type Browser, type Page } from "playwright-core";
 
 /** Flags every browser we start gets: headless, no sandbox (containers, CI), nothing phoning home. */
 export const CHROMIUM_FLAGS = [
@@ -14,7 +19,15 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ] as const;
 
-export const NO_CHROMIUM_MESSAGE =
+/** Lighthouse's mobile screen: the phone the benchmarks and the audit's first load use. */
+export const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
+
+const NO_CHROMIUM_MESSAGE =
   "No Chromium found: install it with `sudo apt-get install -y chromium` (Debian/Ubuntu), run `npx playwright install chromium`, or set CHROME_PATH to a Chrome or Chromium executable.";
 
 const NAMES_ON_PATH = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
@@ -24,27 +37,41 @@ export type ChromiumLocation = {
   source: "CHROME_PATH" | "PATH" | "playwright";
 };
 
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The Chromium the end-to-end tests and the audit use: CHROME_PATH if set, else the first of
- * chromium / chromium-browser / google-chrome on PATH, else a browser downloaded by Playwright.
- * Undefined when there is none. A CHROME_PATH that does not point to an executable is an error,
- * not a reason to quietly use another browser.
+ * CHROME_PATH if set, else the first of chromium / chromium-browser / google-chrome on PATH, else
+ * a browser downloaded by Playwright; undefined when there is none. A CHROME_PATH that is not an
+ * executable is an error, not a reason to quietly use another browser.
  */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation | undefined {
+function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation | undefined {
   const fromEnv = env.CHROME_PATH?.trim();
   if (fromEnv) {
     if (!isExecutable(fromEnv))
       throw new Error(`CHROME_PATH is set to ${fromEnv}, which is not an executable file.`);
     return { executablePath: fromEnv, source: "CHROME_PATH" };
   }
-  for (const dir of (env.PATH ?? "").split(path.delimiter).filter(Boolean)) {
-    for (const name of NAMES_ON_PATH) {
-      const candidate = path.join(dir, name);
-      if (isExecutable(candidate)) return { executablePath: candidate, source: "PATH" };
+  for (const dir of (env.PATH ?? "").split(path.delimiter).filter(Boolean))
+    for (const name of NAMES_ON_PATH)
+      if (isExecutable(path.join(dir, name)))
+        return { executablePath: path.join(dir, name), source: "PATH" };
+  const downloaded = (() => {
+    try {
+      return chromium.executablePath();
+    } catch {
+      return undefined;
     }
-  }
-  const downloaded = playwrightChromium();
-  return downloaded ? { executablePath: downloaded, source: "playwright" } : undefined;
+  })();
+  return downloaded && isExecutable(downloaded)
+    ? { executablePath: downloaded, source: "playwright" }
+    : undefined;
 }
 
 /** findChromium, or an error that says how to install one. */
@@ -54,20 +81,29 @@ export function requireChromium(env: NodeJS.ProcessEnv = process.env): ChromiumL
   return found;
 }
 
-function playwrightChromium(): string | undefined {
-  try {
-    const candidate = chromium.executablePath();
-    return candidate && isExecutable(candidate) ? candidate : undefined;
-  } catch {
-    return undefined;
-  }
+/** Playwright's Chromium with our flags (Playwright adds its own headless switch) and `args`. */
+export function launchChromium(args: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: requireChromium().executablePath,
+    args: [...CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless")), ...args],
+  });
 }
 
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
+/** A page in a fresh phone context (empty cache), its CPU slowed `cpuSlowdown`×, and its DevTools session. */
+export async function phonePage(browser: Browser, cpuSlowdown: number) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+  return { context, page, cdp };
+}
+
+/** Until the page's first paint (Paint Timing). */
+export async function firstPaint(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => performance.getEntriesByName("first-contentful-paint").length > 0,
+    null,
+    { polling: 10, timeout: 60_000 },
+  );
 }

@@ -14,15 +14,16 @@ export function runCli(main: () => Promise<number | void>): void {
   );
 }
 
-/** The value of a `--name N` option as a whole number ≥ 1, or the fallback when it is absent. */
+/** The value of a `--name N` option as a whole number ≥ `min`, or the fallback when it is absent. */
 export function wholeNumberOption(
   value: string | undefined,
   name: string,
   fallback: number,
+  min = 1,
 ): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1)
-    throw new Error(`--${name} needs a whole number ≥ 1 (got "${value}").`);
+  if (!Number.isInteger(number) || number < min)
+    throw new Error(`--${name} needs a whole number ≥ ${min} (got "${value}").`);
   return number;
 }

@@ -1,6 +1,11 @@
+/**
+ * The JavaScript a built page runs before any interaction, per script, raw and gzip -9 (`npm run
+ * size`, `npm run audit`, the e2e budget test), and the scripts a chunk group loads later.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+
 import {
   attributesOf,
   elementsOf,
@@ -26,19 +31,16 @@ export type InitialJsReport = {
   scriptsWithSupabase: string[];
 };
 
-function gzipSize(content: Buffer): number {
-  return zlib.gzipSync(content, { level: 9 }).length;
-}
+const cost = (name: string, content: Buffer): ScriptCost => ({
+  name,
+  bytes: content.length,
+  gzipBytes: zlib.gzipSync(content, { level: 9 }).length,
+});
 
-function readStats(publicDir: string): WebpackStats {
-  return JSON.parse(
-    fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8"),
-  ) as WebpackStats;
-}
-
-function fileCost(publicDir: string, name: string): ScriptCost & { content: Buffer } {
-  const content = fs.readFileSync(path.join(publicDir, name));
-  return { name, bytes: content.length, gzipBytes: gzipSize(content), content };
+/** The scripts of a chunk group, by file name; undefined when the build has no such group. */
+function groupScripts(publicDir: string, groupName: string): string[] | undefined {
+  const stats = fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8");
+  return chunkGroupScripts(JSON.parse(stats) as WebpackStats, groupName);
 }
 
 /**
@@ -51,71 +53,47 @@ function fileCost(publicDir: string, name: string): ScriptCost & { content: Buff
 export function measureInitialJavaScript(publicDir: string, pagePath = "/"): InitialJsReport {
   const pageDir = pagePath.replace(/^\/|\/$/g, "");
   const html = fs.readFileSync(path.join(publicDir, pageDir, "index.html"), "utf8");
-  const stats = readStats(publicDir);
-
-  const scripts: ScriptCost[] = [];
   const contents = new Map<string, Buffer>();
-  const add = ({ content, ...cost }: ScriptCost & { content: Buffer }) => {
-    if (contents.has(cost.name)) return;
-    contents.set(cost.name, content);
-    scripts.push(cost);
+  const addFile = (src: string) => {
+    const name = src.replace(/^\//, "");
+    if (!contents.has(name)) contents.set(name, fs.readFileSync(path.join(publicDir, name)));
   };
-  const addFile = (src: string) => add(fileCost(publicDir, src.replace(/^\//, "")));
-
-  let inlineIndex = 0;
+  let inline = 0;
   for (const element of elementsOf(parseHtml(html))) {
     if (element.tagName !== "script") continue;
     const attributes = attributesOf(element);
     const src = attributes.get("src");
-    const body = textOf(element);
-    if (src) {
-      addFile(src);
-    } else if (isExecutableScript(attributes) && body.trim()) {
-      inlineIndex += 1;
-      const content = Buffer.from(body);
-      add({
-        name: `inline script ${inlineIndex}`,
-        bytes: content.length,
-        gzipBytes: gzipSize(content),
-        content,
-      });
-    }
+    if (src) addFile(src);
+    else if (isExecutableScript(attributes) && textOf(element).trim())
+      contents.set(`inline script ${++inline}`, Buffer.from(textOf(element)));
   }
   for (const src of scriptsStartedBy(html)) addFile(src);
 
   const assetsOf = (groupName: string) => {
-    const names = chunkGroupScripts(stats, groupName);
+    const names = groupScripts(publicDir, groupName);
     if (!names)
       throw new Error(
         `webpack.stats.json has no chunk group "${groupName}": is ${publicDir} a complete Gatsby build?`,
       );
     return names;
   };
-  const startsGatsbyRuntime = assetsOf("app").some(
-    (name) => contents.has(name) && name.startsWith("app-"),
-  );
-  if (startsGatsbyRuntime) {
-    const pageData = JSON.parse(
-      fs.readFileSync(
-        path.join(publicDir, "page-data", pageDir || "index", "page-data.json"),
-        "utf8",
-      ),
-    ) as {
+  if (assetsOf("app").some((name) => contents.has(name) && name.startsWith("app-"))) {
+    const pageData = path.join(publicDir, "page-data", pageDir || "index", "page-data.json");
+    const { componentChunkName } = JSON.parse(fs.readFileSync(pageData, "utf8")) as {
       componentChunkName: string;
     };
-    for (const name of assetsOf(pageData.componentChunkName)) addFile(name);
+    for (const name of assetsOf(componentChunkName)) addFile(name);
   }
 
-  const scriptsWithSupabase = [...contents].filter(([, content]) =>
-    containsSupabaseJs(content.toString("utf8")),
-  );
-
+  const scripts = [...contents].map(([name, content]) => cost(name, content));
   return {
     page: pagePath,
     scripts,
     totalBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
     totalGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
-    scriptsWithSupabase: scriptsWithSupabase.map(([name]) => name),
+    scriptsWithSupabase: [...contents]
+      .filter(([, content]) => containsSupabaseJs(content.toString("utf8")))
+      .map(([name]) => name),
   };
 }
 
@@ -127,12 +105,9 @@ export function measureChunkGroup(
   publicDir: string,
   groupName: string,
 ): { scripts: ScriptCost[]; totalGzipBytes: number } | undefined {
-  const names = chunkGroupScripts(readStats(publicDir), groupName);
+  const names = groupScripts(publicDir, groupName);
   if (!names) return undefined;
-  const scripts = names.map((name) => {
-    const { content: _content, ...cost } = fileCost(publicDir, name);
-    return cost;
-  });
+  const scripts = names.map((name) => cost(name, fs.readFileSync(path.join(publicDir, name))));
   return { scripts, totalGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0) };
 }
 

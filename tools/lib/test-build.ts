@@ -1,15 +1,21 @@
+/**
+ * The production build the e2e tests, the audit, the screenshots and bench:flood use: `npm run
+ * build` with the form pointed at a local backend on a free port, its settings kept in
+ * reports/e2e-build.json so `--reuse-build` can find that backend again while public/ is that build.
+ */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+
 import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
-import { runWithLog } from "./logged-run";
+import { findUnfilledPlaceholder } from "../../build-time/security-headers";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
 export const PUBLIC_DIR = path.join(PROJECT_ROOT, "public");
 export const REPORTS_DIR = path.join(PROJECT_ROOT, "reports");
-/** What the last test build baked in, so `--reuse-build` can find the backend port again. */
-export const BUILD_INFO_FILE = path.join(REPORTS_DIR, "e2e-build.json");
-export const BUILD_LOG_FILE = path.join(REPORTS_DIR, "e2e-build.log");
+const BUILD_INFO_FILE = path.join(REPORTS_DIR, "e2e-build.json");
+const BUILD_LOG_FILE = path.join(REPORTS_DIR, "e2e-build.log");
 
 export type BuildInfo = {
   /** The Supabase URL baked into the page: the local backend's address for this run. */
@@ -24,70 +30,68 @@ export type BuildInfo = {
 
 /** A TCP port that was free a moment ago on 127.0.0.1. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /**
- * Runs a production build (`command` in `cwd`) with the form pointed at `backendUrl`, the local
- * backend the tests start. The process environment wins over any .env file, so a developer's
- * .env.production is not used. The full output goes to `logFile`; on failure the error names
- * `what` and holds the log's tail. Returns the build's duration in seconds.
+ * Runs a production build (`command` in `cwd`) with NODE_ENV=production, no telemetry and `env`,
+ * its whole output in `logFile`. On failure the error names `what` and holds the log's last 40
+ * lines. Returns the build's duration in seconds.
  */
-export async function runTestBuild(
+export async function runBuild(
   what: string,
   build: { command: string; args: string[]; cwd: string },
-  backendUrl: string,
+  env: NodeJS.ProcessEnv,
   logFile: string,
 ): Promise<number> {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const started = Date.now();
-  const { code, tail } = await runWithLog(
-    {
-      ...build,
+  const log = fs.createWriteStream(logFile);
+  const code = await new Promise<number>((resolve, reject) => {
+    const child = spawn(build.command, build.args, {
+      cwd: build.cwd,
       env: {
         ...process.env,
         NODE_ENV: "production",
-        GATSBY_SUPABASE_URL: backendUrl,
-        GATSBY_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
         GATSBY_TELEMETRY_DISABLED: "1",
         CI: process.env.CI ?? "1",
+        ...env,
       },
-      logFile,
-    },
-    40,
-  );
-  const buildSeconds = (Date.now() - started) / 1000;
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.once("error", reject);
+    child.once("close", (status) => resolve(status ?? 1));
+  });
+  await new Promise<void>((resolve) => log.end(resolve));
+  const seconds = (Date.now() - started) / 1000;
   if (code !== 0) {
+    const tail = fs.readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-40).join("\n");
     throw new Error(
-      `${what} failed (exit ${code}) after ${buildSeconds.toFixed(0)} s. Last lines of ${path.relative(PROJECT_ROOT, logFile)}:\n${tail}`,
+      `${what} failed (exit ${code}) after ${seconds.toFixed(0)} s. Last lines of ${path.relative(PROJECT_ROOT, logFile)}:\n${tail}`,
     );
   }
-  return buildSeconds;
+  return seconds;
 }
 
-/**
- * `npm run build` (the project's own production build) for the local backend on `backendPort`.
- * The full output goes to reports/e2e-build.log.
- */
+/** The build environment of a site whose form talks to the local backend at `backendUrl`. */
+export function localBackendBuildEnv(backendUrl: string): NodeJS.ProcessEnv {
+  // The process environment wins over any .env file, so a developer's .env.production is not used.
+  return { GATSBY_SUPABASE_URL: backendUrl, GATSBY_SUPABASE_ANON_KEY: LOCAL_ANON_KEY };
+}
+
+/** `npm run build` for the local backend on `backendPort`; output in reports/e2e-build.log. */
 export async function buildSiteForTests(backendPort: number): Promise<BuildInfo> {
   const backendUrl = `http://127.0.0.1:${backendPort}`;
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const buildSeconds = await runTestBuild(
+  const buildSeconds = await runBuild(
     "npm run build",
-    { command: npm, args: ["run", "build"], cwd: PROJECT_ROOT },
-    backendUrl,
+    { command: "npm", args: ["run", "build"], cwd: PROJECT_ROOT },
+    localBackendBuildEnv(backendUrl),
     BUILD_LOG_FILE,
   );
   const info: BuildInfo = {
@@ -102,38 +106,35 @@ export async function buildSiteForTests(backendPort: number): Promise<BuildInfo>
   return info;
 }
 
-/** The info of the last test build, if public/ is still that build; otherwise a reason. */
-export function reusableBuild(): { ok: true; info: BuildInfo } | { ok: false; reason: string } {
+/** The info of the last test build, if public/ is still that build; otherwise why not. */
+function reusableBuild(): BuildInfo | string {
   if (!fs.existsSync(BUILD_INFO_FILE))
-    return { ok: false, reason: `${path.relative(PROJECT_ROOT, BUILD_INFO_FILE)} is missing` };
+    return `${path.relative(PROJECT_ROOT, BUILD_INFO_FILE)} is missing`;
   const info = JSON.parse(fs.readFileSync(BUILD_INFO_FILE, "utf8")) as BuildInfo;
   const index = path.join(PUBLIC_DIR, "index.html");
-  if (!fs.existsSync(index)) return { ok: false, reason: "public/index.html is missing" };
-  if (fs.statSync(index).mtimeMs !== info.indexMtimeMs) {
-    return {
-      ok: false,
-      reason: "public/ was rebuilt since (not by the e2e runner), so its backend URL is unknown",
-    };
-  }
-  return { ok: true, info };
+  if (!fs.existsSync(index)) return "public/index.html is missing";
+  if (fs.statSync(index).mtimeMs !== info.indexMtimeMs)
+    return "public/ was rebuilt since (not by the e2e runner), so its backend URL is unknown";
+  const headers = path.join(PUBLIC_DIR, "_headers");
+  if (!fs.existsSync(headers) || findUnfilledPlaceholder(fs.readFileSync(headers, "utf8")))
+    return "public/_headers was last written by gatsby develop";
+  return info;
 }
 
 /**
  * The last test build when `reuse` is asked for and public/ is still that build; otherwise a new
- * one (npm run build for a local backend on a free port). `log` gets one line per step.
+ * one for a local backend on a free port. `log` gets one line per step.
  */
 export async function buildOrReuse(
   reuse: boolean,
   log: (line: string) => void,
 ): Promise<BuildInfo> {
-  if (reuse) {
-    const previous = reusableBuild();
-    if (previous.ok) {
-      log(`reusing the build of ${previous.info.builtAt} (backend ${previous.info.backendUrl})`);
-      return previous.info;
-    }
-    log(`cannot reuse the build (${previous.reason}); building`);
+  const previous = reuse ? reusableBuild() : undefined;
+  if (typeof previous === "object") {
+    log(`reusing the build of ${previous.builtAt} (backend ${previous.backendUrl})`);
+    return previous;
   }
+  if (previous) log(`cannot reuse the build (${previous}); building`);
   const port = await freePort();
   log(
     `building the site for a local backend on port ${port} (npm run build, log in ${path.relative(PROJECT_ROOT, BUILD_LOG_FILE)})…`,

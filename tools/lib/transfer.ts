@@ -1,3 +1,7 @@
+/**
+ * What a first visit of a page costs over the wire, as Lighthouse's "total byte weight" counts it:
+ * for `npm run audit` and the e2e budget test.
+ */
 import type { Browser, Response } from "@playwright/test";
 
 export type TransferEntry = {

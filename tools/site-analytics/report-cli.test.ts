@@ -84,36 +84,18 @@ test("the report of recorded events: JSON, text and e-mail, with the backend run
   const json = JSON.parse(running.stdout) as SiteReport;
   expect(json.to).toBe(today);
   expect(json.days).toHaveLength(7);
-  expect(json.days[6]).toEqual({
-    date: today,
-    views: 3,
-    ctaTaps: 1,
-    formStarts: 1,
-    requests: 1,
+  const funnel = (views: number, ctaTaps: number, formStarts: number, requests: number) => ({
+    views,
+    ctaTaps,
+    formStarts,
+    requests,
     failures: 0,
   });
-  expect(json.totals).toEqual({ views: 3, ctaTaps: 1, formStarts: 1, requests: 1, failures: 0 });
+  expect(json.days[6]).toEqual({ date: today, ...funnel(3, 1, 1, 1) });
+  expect(json.totals).toEqual(funnel(3, 1, 1, 1));
   expect(json.campaigns).toEqual([
-    {
-      source: "flyer",
-      medium: "qr",
-      campaign: "",
-      views: 2,
-      ctaTaps: 1,
-      formStarts: 1,
-      requests: 1,
-      failures: 0,
-    },
-    {
-      source: "",
-      medium: "",
-      campaign: "",
-      views: 1,
-      ctaTaps: 0,
-      formStarts: 0,
-      requests: 0,
-      failures: 0,
-    },
+    { source: "flyer", medium: "qr", campaign: "", ...funnel(2, 1, 1, 1) },
+    { source: "", medium: "", campaign: "", ...funnel(1, 0, 0, 0) },
   ]);
   expect(json.referrers).toEqual([{ domain: "news.example.org", views: 1 }]);
 
@@ -141,17 +123,18 @@ test("the report of recorded events: JSON, text and e-mail, with the backend run
   expect(JSON.parse(fromFiles.stdout)).toEqual(json);
 });
 
-test("bad dates are refused with the usage line; a folder without a database says so", async () => {
-  for (const args of [
-    ["--from", "2026-02-30"],
-    ["--from", "2026-11-20", "--to", "2026-11-19"],
-    ["--to", "yesterday"],
-    ["--week"],
-  ]) {
-    const result = await report(args);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toContain("Usage: npm run report");
-  }
+test.each([
+  [["--from", "2026-02-30"]],
+  [["--from", "2026-11-20", "--to", "2026-11-19"]],
+  [["--to", "yesterday"]],
+  [["--week"]],
+])("%j is refused with the usage line", async (args) => {
+  const result = await report(args);
+  expect(result.status).toBe(2);
+  expect(result.stderr).toContain("Usage: npm run report");
+});
+
+test("a folder without a database says so", async () => {
   const empty = await report(["--data-dir", path.join(dir, "nothing-here")]);
   expect(empty.status).toBe(1);
   expect(empty.stderr).toContain("No local database in");

@@ -1,11 +1,13 @@
 /**
- * The site-analytics report's data, shared by `npm run report`, its tests and the e2e tests: the
- * shape public.site_analytics_report(from, to) returns (supabase/migrations/20261124200000_site_analytics.sql),
- * and the date range. The text, the HTML and the e-mail are the notification function's own
- * (supabase/functions/notify-meeting-request/report.ts), so the terminal shows the e-mail's text.
+ * The site-analytics report's data for `npm run report`, its tests and the e2e tests: what
+ * public.site_analytics_report(from, to) returns, its date range, and where it is read. The text,
+ * HTML and e-mail are the notification function's own (supabase/functions/notify-meeting-request/
+ * report.ts), so the terminal shows the e-mail's text.
  */
 import type { PGlite } from "@electric-sql/pglite";
 
+import { readDataFolder } from "../../local-backend/data-folder";
+import { LocalBackendError } from "../../local-backend/errors";
 import type { SiteReport } from "../../supabase/functions/notify-meeting-request/payload.ts";
 
 export type { SiteReport };
@@ -41,4 +43,40 @@ export async function readSiteReport(
     [from, to],
   );
   return result.rows[0]!.report;
+}
+
+/**
+ * The report for [from, to] from a running local backend (its API, with the service-role key it
+ * names in the data folder's server.json) or, when none runs, from the data folder itself under
+ * the lock, like `npm run requests`; undefined when the folder has no database yet.
+ */
+async function fromServer(
+  url: string,
+  serviceKey: string,
+  from: string,
+  to: string,
+): Promise<SiteReport> {
+  const response = await fetch(`${url}/rest/v1/rpc/site_analytics_report`, {
+    method: "POST",
+    headers: { apikey: serviceKey, "Content-Type": "application/json" },
+    body: JSON.stringify({ from_day: from, to_day: to }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok)
+    throw new LocalBackendError(
+      "data-dir-in-use",
+      `The local backend at ${url} refused the report (HTTP ${response.status} ${(await response.text()).slice(0, 200)}).`,
+    );
+  return (await response.json()) as SiteReport;
+}
+
+export function loadSiteReport(
+  dataDir: string,
+  from: string,
+  to: string,
+): Promise<SiteReport | undefined> {
+  return readDataFolder(dataDir, {
+    viaBackend: (url, serviceKey) => fromServer(url, serviceKey, from, to),
+    fromFiles: (db) => readSiteReport(db, from, to),
+  });
 }

@@ -1,98 +1,64 @@
 /**
- * One attacker thread (worker_threads; solving.ts starts one per core): the script a person who
- * read the page's code would write. Until the deadline, over and over: take the next source
- * address (round robin across threads), ask it for a challenge (`rpc/form_challenge`), solve it
- * with the fastest Node way (solver.ts), and insert a plausible request with exactly the page's
- * headers and the proof; when the challenge is refused, insert with `pending:<ticket>`, as the page does.
+ * One thread of the solving attacker (solvingAttack starts one per core): the script a person who
+ * read the page's code would write. Until the deadline: take the next source address (round robin
+ * over the threads), ask it for a challenge, solve it, and insert a plausible request with exactly
+ * the page's headers and the proof; when the challenge is refused, with `pending:<ticket>`, as the
+ * page does. Posts its tally every 2 s and at the end.
  */
 import crypto from "node:crypto";
-import http from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 
 import type { FormChallenge } from "../../../src/lib/form-proof";
-import { anonKeyHeaders, insertHeaders } from "./page-headers";
-import { postFrom, type PostAnswer } from "./post";
-import { solve, type SolverName } from "./solver";
-import { emptyTally, type AttackerTally } from "./tally";
+import { solveInNode } from "../../lib/form-proof-solver";
+import { anonKeyHeaders, count, insertHeaders, postFrom, type AttackerData } from "./attack";
 import { attackerRequest } from "./texts";
 
-export interface AttackerWorkerData {
-  url: string;
-  anonKey: string;
-  /** Source addresses (Node's localAddress), taken round robin through `counter`. */
-  addresses: string[];
-  /** Int32Array[1] over a SharedArrayBuffer: the next request's number, shared by the threads. */
-  counter: SharedArrayBuffer;
-  /** Date.now() at which to stop (a solve in progress is abandoned). */
-  deadline: number;
-  solver: SolverName;
-  worker: number;
-}
-
-export type AttackerMessage = { type: "progress" | "done"; tally: AttackerTally };
-
-const data = workerData as AttackerWorkerData;
+const data = workerData as AttackerData;
 const counter = new Int32Array(data.counter);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+const pastDeadline = (): boolean => Date.now() >= data.deadline;
 
-/** One POST from `address` on the kept-alive agent, as a browser sends it (post.ts). */
-const post = (
-  path: string,
-  address: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<PostAnswer> =>
-  postFrom(new URL(path, data.url), { localAddress: address, agent, headers, body });
-
-async function main(): Promise<void> {
-  const tally = emptyTally();
-  const pastDeadline = (): boolean => Date.now() >= data.deadline;
+async function attack(): Promise<void> {
+  const tally: Record<string, number> = {};
   let reported = Date.now();
   for (let sent = 0; !pastDeadline(); sent += 1) {
     const address = data.addresses[Atomics.add(counter, 0, 1) % data.addresses.length]!;
-    const answer = await post(
-      "/rest/v1/rpc/form_challenge",
+    const url = (path: string) => new URL(path, data.url);
+    const answer = await postFrom(
+      url("/rest/v1/rpc/form_challenge"),
       address,
       anonKeyHeaders(data.anonKey),
       "{}",
     );
+    count(tally, `challenge ${[200, 429].includes(answer.status) ? answer.status : "failed"}`);
     let proof: string | undefined;
     if (answer.status === 200) {
-      tally.challengesGot += 1;
       const challenge = JSON.parse(answer.text) as FormChallenge;
-      tally.maxnumber = Math.max(tally.maxnumber, challenge.maxnumber);
+      tally["max maxnumber"] = Math.max(tally["max maxnumber"] ?? 0, challenge.maxnumber);
       const started = performance.now();
-      const solution = solve(challenge, data.solver, pastDeadline);
-      tally.solvingMs += performance.now() - started;
-      tally.hashes += solution.hashes;
+      const solution = solveInNode(challenge, pastDeadline);
+      count(tally, "solving ms", performance.now() - started);
+      count(tally, "hashes", solution.hashes);
       if (!solution.payload) break; // the deadline came while solving
       proof = solution.payload;
-    } else if (answer.status === 429) {
-      tally.challengesRefused += 1;
-    } else {
-      tally.challengesFailed += 1;
     }
+    count(tally, proof ? "with proof" : "pending");
     // What the page sends when it has no proof at the tap: a ticket it would confirm later.
     const header = proof ?? `pending:${crypto.randomBytes(16).toString("hex")}`;
     const body = JSON.stringify(attackerRequest(sent, data.worker));
-    tally.lastSentAt = Date.now();
-    const inserted = await post(
-      "/rest/v1/contacts",
+    tally["max sent at"] = Date.now();
+    const inserted = await postFrom(
+      url("/rest/v1/contacts"),
       address,
       insertHeaders(data.anonKey, header),
       body,
     );
-    tally.inserts[inserted.status] = (tally.inserts[inserted.status] ?? 0) + 1;
-    if (proof) tally.insertsWithProof += 1;
-    else tally.insertsPending += 1;
-    if (inserted.status === 201) tally.lastStoredAt = Date.now();
+    count(tally, `insert ${inserted.status}`);
     if (Date.now() - reported > 2_000) {
       reported = Date.now();
-      parentPort!.postMessage({ type: "progress", tally } satisfies AttackerMessage);
+      parentPort!.postMessage({ tally, done: false });
     }
   }
-  agent.destroy();
-  parentPort!.postMessage({ type: "done", tally } satisfies AttackerMessage);
+  parentPort!.postMessage({ tally, done: true });
 }
 
-void main();
+void attack();

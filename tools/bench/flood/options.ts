@@ -1,36 +1,19 @@
-/** `npm run bench:flood` options (docs/scripts.md). */
+/** `npm run bench:flood` options (docs/scripts.md) and the case each run measures. */
 import { parseArgs } from "node:util";
 
 import { wholeNumberOption } from "../../lib/cli";
 
-export type FloodMode = "direct" | "solving" | "venue";
+const MODES = ["direct", "solving", "venue"] as const;
+type FloodMode = (typeof MODES)[number];
 
-export interface FloodOptions {
-  mode: FloodMode;
-  reuseBuild: boolean;
-  /** direct: how many POSTs. */
-  flood: number;
-  /** solving: how many source addresses (1: 127.0.0.2; more: 127.0.0.10 onwards), and for how long. */
-  addresses: number;
-  seconds: number;
-  /** Real visitors through the page: 10 one after another during an attack, 40 at the venue. */
-  real: number;
-  /** Seconds between two visitors' starts; undefined: one after another (the venue: 15). */
-  every: number | undefined;
-  /** venue: how many visitors ask the same question. */
-  sameQuestion: number;
-  /** The longest wait for the requests to reach staff after the last submission. */
-  waitMinutes: number;
-}
+export type FloodOptions = ReturnType<typeof parseFloodOptions>;
 
-const MODES: readonly FloodMode[] = ["direct", "solving", "venue"];
-
-export function parseFloodOptions(args: string[]): FloodOptions {
+export function parseFloodOptions(args: string[]) {
   const { values } = parseArgs({
     args,
     options: {
-      mode: { type: "string" },
-      "reuse-build": { type: "boolean" },
+      mode: { type: "string", default: "direct" },
+      "reuse-build": { type: "boolean", default: false },
       flood: { type: "string" },
       addresses: { type: "string" },
       seconds: { type: "string" },
@@ -40,30 +23,34 @@ export function parseFloodOptions(args: string[]): FloodOptions {
       "wait-minutes": { type: "string" },
     },
   });
-  const mode = (values.mode ?? "direct") as FloodMode;
+  const mode = values.mode as FloodMode;
   if (!MODES.includes(mode))
     throw new Error(`--mode is one of ${MODES.join(", ")} (got "${values.mode}").`);
   const addresses = wholeNumberOption(values.addresses, "addresses", 1);
   if (addresses > 20)
     throw new Error(`--addresses goes up to 20 (127.0.0.10–29); got ${addresses}.`);
   const real = wholeNumberOption(values.real, "real", mode === "venue" ? 40 : 10);
+  const paced = values.every !== undefined || mode === "venue";
   return {
     mode,
-    reuseBuild: values["reuse-build"] ?? false,
+    reuseBuild: values["reuse-build"],
+    /** direct: how many POSTs. */
     flood: wholeNumberOption(values.flood, "flood", 3000),
+    /** solving: 1 (127.0.0.2) or more source addresses (127.0.0.10 onwards), for how long. */
     addresses,
     seconds: wholeNumberOption(values.seconds, "seconds", 180),
+    /** Real visitors through the page. */
     real,
-    every:
-      values.every === undefined && mode !== "venue"
-        ? undefined
-        : wholeNumberOption(values.every, "every", 15),
+    /** Seconds between two visitors' starts; undefined: one after another. */
+    every: paced ? wholeNumberOption(values.every, "every", 15) : undefined,
+    /** venue: how many visitors ask the same question. */
     sameQuestion: Math.min(real, wholeNumberOption(values["same-question"], "same-question", 8)),
+    /** The longest wait for the requests to reach staff after the last submission. */
     waitMinutes: wholeNumberOption(values["wait-minutes"], "wait-minutes", 20),
   };
 }
 
-/** The brief's case number and words for a run. */
+/** The issue's case number and words for a run. */
 export function caseName(options: FloodOptions): string {
   switch (options.mode) {
     case "direct":

@@ -1,17 +1,28 @@
 /**
- * What the bench's senders write. The attacker varies the real-request corpus
- * (supabase/tests/screening-corpus.ts) as a careful script would, so that no content signal
- * marks it: other names, organizations, fleet sizes, products, times and questions, a new
- * e-mail address each time, and the message exactly as the page builds it (buildContactRecord).
- * The venue's visitors are people at one booth: varied, except that several ask the same question.
+ * What the bench's senders write, in the page's own words (content/meeting.yaml). The attacker
+ * varies the real-request corpus (supabase/tests/screening-corpus.ts) as a careful script would, so
+ * that no content signal marks it: other names, organizations, fleet sizes, products, times and
+ * questions, a new e-mail address each time, the message exactly as the page builds it. The
+ * venue's visitors are people at one booth: varied, except that several ask the same question.
  */
+import fs from "node:fs";
+import path from "node:path";
+
+import { load } from "js-yaml";
+
+import { meetingSchema } from "../../../build-time/content/schemas/meeting";
 import { REAL_REQUESTS } from "../../../supabase/tests/screening-corpus";
 import {
   buildContactRecord,
   type ContactRecord,
   type MeetingRequestValues,
 } from "../../../src/lib/meeting-request";
-import { meeting } from "./page-words";
+import { PROJECT_ROOT } from "../../lib/test-build";
+
+/** The form's labels and options and the success toast. */
+export const meeting = meetingSchema.parse(
+  load(fs.readFileSync(path.join(PROJECT_ROOT, "content", "meeting.yaml"), "utf8")),
+);
 
 /** The answer after `label:` in a corpus message, or "" when it was left empty. */
 function answer(message: string, label: string): string {
@@ -22,23 +33,16 @@ function answer(message: string, label: string): string {
     : value;
 }
 
-const FIRST_NAMES = [
-  ...new Set(
-    REAL_REQUESTS.map((row) => row.name.split(" ")[0]!).filter(
-      (name) => name.length > 2 && !name.endsWith("."),
-    ),
-  ),
-];
-const LAST_NAMES = [
-  ...new Set(
-    REAL_REQUESTS.map((row) => row.name.split(" ").slice(1).join(" ")).filter(
-      (name) => name.length > 1,
-    ),
-  ),
-];
-const ORGANIZATIONS = [
-  ...new Set(REAL_REQUESTS.map((row) => row.organization).filter((name) => name !== "Self")),
-];
+const unique = (items: string[]): string[] => [...new Set(items)];
+const FIRST_NAMES = unique(REAL_REQUESTS.map((row) => row.name.split(" ")[0]!)).filter(
+  (name) => name.length > 2 && !name.endsWith("."),
+);
+const LAST_NAMES = unique(
+  REAL_REQUESTS.map((row) => row.name.split(" ").slice(1).join(" ")),
+).filter((name) => name.length > 1);
+const ORGANIZATIONS = unique(REAL_REQUESTS.map((row) => row.organization)).filter(
+  (name) => name !== "Self",
+);
 const QUESTIONS = REAL_REQUESTS.map((row) => answer(row.message, "Challenges/Questions")).filter(
   (text) => text.length >= 12,
 );
@@ -66,10 +70,6 @@ function pick<T>(list: readonly T[], index: number): T {
   return list[((index % list.length) + list.length) % list.length]!;
 }
 
-function record(values: MeetingRequestValues): ContactRecord {
-  return buildContactRecord(values, meeting.meetingTimeOptions);
-}
-
 /** The attacker's `index`-th request: plausible, and different from the others in every field. */
 export function attackerRequest(index: number, worker: number): ContactRecord {
   const n = index * 7919 + worker * 104_729;
@@ -82,7 +82,7 @@ export function attackerRequest(index: number, worker: number): ContactRecord {
     .map((option) => option.value);
   const question = `${pick(CONTEXT, n >> 3)(fleet)} ${pick(QUESTIONS, n >> 1)}`;
   const domain = `${ascii(organization).slice(0, 18) || "transit"}.example`;
-  return record({
+  const values: MeetingRequestValues = {
     fullName: `${first} ${last}`,
     organization,
     email: `${ascii(first) || "info"}.${ascii(last).slice(0, 12) || "office"}${worker}x${index}@${domain}`,
@@ -91,23 +91,18 @@ export function attackerRequest(index: number, worker: number): ContactRecord {
     products,
     meetingTime: n % 5 === 0 ? "" : pick(meeting.meetingTimeOptions, n >> 4).value,
     challenges: n % 9 === 0 ? "" : question,
-  });
+  };
+  return buildContactRecord(values, meeting.meetingTimeOptions);
 }
 
-/** What a visitor types into the page (the form's fields; the bench leaves the checkboxes alone). */
-export interface VisitorAnswers {
-  fullName: string;
-  organization: string;
-  email: string;
-  fleetSize: string;
-  challenges: string;
-}
+/** What a visitor types into the page's fields (the bench leaves the checkboxes alone). */
+export type VisitorAnswers = ReturnType<typeof visitorAnswers>;
 
 /** The question several of the venue's visitors ask in the same words (20+ characters). */
-export const SHARED_QUESTION = "Can you show the same-day paratransit booking demo?";
+const SHARED_QUESTION = "Can you show the same-day paratransit booking demo?";
 
-/** The bench's real visitor `index` during an attack (the old bench's text, one question each). */
-export function visitorAnswers(index: number, run: string): VisitorAnswers {
+/** The bench's real visitor `index` during an attack: one question each. */
+export function visitorAnswers(index: number, run: string) {
   return {
     fullName: `Real Visitor ${index}`,
     organization: "Valley Regional Transit",
@@ -117,7 +112,7 @@ export function visitorAnswers(index: number, run: string): VisitorAnswers {
   };
 }
 
-/** The venue's visitor `index`: people from the corpus; every `sharedEvery`-th asks SHARED_QUESTION. */
+/** The venue's visitor `index`: a person from the corpus, asking SHARED_QUESTION when `shared`. */
 export function venueAnswers(index: number, run: string, shared: boolean): VisitorAnswers {
   const person = pick(REAL_REQUESTS, index);
   const own =

@@ -1,6 +1,39 @@
-/** One run of bench:submit cut into phases, the page's and the network's figures on one clock. */
-import type { SubmitObservations } from "../submit-observer";
-import type { NetworkRequest } from "./supabase-requests";
+/**
+ * One run of bench:submit cut into phases, the page's and the network's figures on one clock; the
+ * line per run, and the medians of a scenario against its goal.
+ */
+import { median } from "../../lib/stats";
+import type { LinkProfile } from "./throttled-link";
+
+export const SCENARIOS = ["on-form", "autofill"] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
+/** What the page records, in its own time (ms since navigation start). */
+export type PageObservations = {
+  firstPaintMs: number | null;
+  /** When the submit button was first enabled. */
+  usableMs: number | null;
+  /** The tap on the submit button: its click event's time stamp (the input's time). */
+  tapMs: number | null;
+  /** When the success toast was first in the DOM, and the frame after it; its text. */
+  toastMs: number | null;
+  toastFrameMs: number | null;
+  toastText: string | null;
+  /** Resource Timing of requests to `/rest/v1/contacts`: fetch() called, answer arrived. */
+  inserts: Array<{ startMs: number; endMs: number }>;
+};
+
+/** A request to Supabase as Chromium's network events tell it, in CDP's clock (ms). */
+export type NetworkRequest = {
+  id: string;
+  method: string;
+  url: string;
+  initiatorRequestId?: string;
+  sentMs: number;
+  finishedMs?: number;
+  /** Connection set-up inside this request (DNS, TCP, TLS); 0 on an open connection. */
+  connectMs: number;
+};
 
 export type RunPhases = {
   firstPaintMs: number;
@@ -22,7 +55,7 @@ export type RunPhases = {
 };
 
 /** Puts the page's and the network's figures on one clock and cuts the tap → toast time into phases. */
-export function phasesOf(seen: SubmitObservations, network: NetworkRequest[]): RunPhases {
+export function phasesOf(seen: PageObservations, network: NetworkRequest[]): RunPhases {
   const { tapMs, toastFrameMs, firstPaintMs, usableMs } = seen;
   if (tapMs === null || toastFrameMs === null) throw new Error("no tap or no toast recorded");
   const insert = seen.inserts.at(-1);
@@ -62,4 +95,38 @@ export function phasesOf(seen: SubmitObservations, network: NetworkRequest[]): R
         `${request.method} ${new URL(request.url).pathname}@${Math.round(request.sentMs + toPage)}${request.finishedMs ? `–${Math.round(request.finishedMs + toPage)}` : ""}`,
     ),
   };
+}
+
+const ms = (value: number) =>
+  Number.isFinite(value) ? `${Math.round(value)} ms`.padStart(8) : "       —";
+
+export function describeRun(run: RunPhases): string {
+  return (
+    `first paint ${ms(run.firstPaintMs)}, usable ${ms(run.usableMs)}, tap ${ms(run.tapMs)} | tap→fetch ${ms(run.tapToFetch)}, →wire ${ms(run.fetchToWire)}, ` +
+    `connection ${ms(run.connection)}, preflight ${ms(run.preflight)}, POST ${ms(run.post)}, →toast ${ms(run.responseToToast)} | tap→toast ${ms(run.tapToToast)}, nav→toast ${ms(run.toastMs)}` +
+    (process.env.BENCH_SUBMIT_VERBOSE ? `\n    before the tap: ${run.beforeTap.join(" ")}` : "")
+  );
+}
+
+/** The medians of a scenario's runs, and the ratio to its goal. */
+export function summarise(profile: LinkProfile, scenario: Scenario, runs: RunPhases[]): string[] {
+  const m = (key: keyof Omit<RunPhases, "beforeTap">) => median(runs.map((run) => run[key]));
+  const twoRoundTrips = 2 * profile.rttMs;
+  const floor = m("firstPaintMs") + twoRoundTrips;
+  const goal =
+    scenario === "on-form"
+      ? `tap → toast ≤ 1.3 × two round trips (${twoRoundTrips} ms): ${(m("tapToToast") / twoRoundTrips).toFixed(2)}×`
+      : `navigation → toast ≤ 1.5 × (first paint + two round trips = ${Math.round(floor)} ms): ${(m("toastMs") / floor).toFixed(2)}×`;
+  const preflights = runs.filter((run) => run.preflights > 0).length;
+  return [
+    `  median of ${runs.length}: first paint ${ms(m("firstPaintMs"))}, button usable ${ms(m("usableMs"))}, tap ${ms(m("tapMs"))}`,
+    `    tap → fetch() ${ms(m("tapToFetch"))}`,
+    `    fetch() → on the wire ${ms(m("fetchToWire"))}`,
+    `    connection set-up (TCP+TLS) ${ms(m("connection"))}`,
+    `    preflight ${ms(m("preflight"))} (runs with a preflight: ${preflights}/${runs.length})`,
+    `    POST ${ms(m("post"))}`,
+    `    response → toast on screen ${ms(m("responseToToast"))}`,
+    `    tap → toast ${ms(m("tapToToast"))}; navigation → toast ${ms(m("toastMs"))}`,
+    `    goal: ${goal}`,
+  ];
 }

@@ -6,7 +6,7 @@ import { writeSecurityHeaders } from "../../../build-time/security-headers";
 import { PROJECT_ROOT } from "../../lib/test-build";
 
 /** The Supabase origin a built site talks to: the origin besides 'self' in its connect-src. */
-export function bakedSupabaseOrigin(headersFile: string): string {
+function bakedSupabaseOrigin(headersFile: string): string {
   const connect =
     /connect-src ([^;\n]+)/
       .exec(headersFile)?.[1]

@@ -1,29 +1,70 @@
-/** One visitor of bench:submit: a fresh browser context that loads the page, fills in the form and taps submit as the scenario says. */
+/**
+ * One visitor of bench:submit: a fresh browser context (empty cache) that loads the page, fills
+ * in the form and taps submit as the scenario says, while the page's own clocks (Paint Timing, the
+ * tap's click event, the toast's arrival and the frame after it, Resource Timing of the insert)
+ * and Chromium's network events for the Supabase origin are recorded.
+ */
 import fs from "node:fs";
 import path from "node:path";
-import { load } from "js-yaml";
-import type { Browser } from "playwright-core";
-import type { LocalBackend } from "../../../local-backend";
-import { PROJECT_ROOT } from "../../lib/test-build";
-import type { LinkProfile } from "../../lib/throttled-link";
-import { OBSERVE_SUBMIT_SCRIPT, type SubmitObservations } from "../submit-observer";
-import { phasesOf, type RunPhases } from "./phases";
-import { ON_FORM_MS, type Scenario } from "./profiles";
-import { recordSupabaseRequests } from "./supabase-requests";
 
-const MOBILE = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-};
+import { load } from "js-yaml";
+import type { Browser, CDPSession } from "playwright-core";
+
+import type { LocalBackend } from "../../../local-backend";
+import { firstPaint, phonePage } from "../../lib/chromium";
+import { PROJECT_ROOT } from "../../lib/test-build";
+import {
+  phasesOf,
+  type NetworkRequest,
+  type PageObservations,
+  type RunPhases,
+  type Scenario,
+} from "./phases";
+import type { LinkProfile } from "./throttled-link";
+
+export const SITE_HOST = "www.transit-expo.test";
+export const SUPABASE_HOST = "benchproject.supabase.test";
+export const ON_FORM_MS = 8000;
+
 const SUCCESS_TITLE = (
   load(fs.readFileSync(path.join(PROJECT_ROOT, "content", "meeting.yaml"), "utf8")) as {
     successToast: { title: string };
   }
 ).successToast.title;
 
-/** Clicks the form's submit button as soon as it is enabled (a string: tsx's helpers do not exist in the page). */
+/**
+ * Installed before the page's own scripts; `window.__submitBench()` returns PageObservations.
+ * Plain JavaScript in a string, as the page runs it (tsx's helpers do not exist there).
+ */
+const OBSERVE_SUBMIT_SCRIPT = `(() => {
+  const seen = { usableMs: null, tapMs: null, toastMs: null, toastFrameMs: null, toastText: null };
+  addEventListener("click", (event) => {
+    const target = event.target;
+    if (seen.tapMs === null && target instanceof Element && target.closest("button[type=submit]")) seen.tapMs = event.timeStamp;
+  }, true);
+  const check = () => {
+    const button = document.querySelector("#meeting-form button[type=submit]");
+    if (seen.usableMs === null && button && !button.disabled) seen.usableMs = performance.now();
+    if (seen.toastMs === null) {
+      const toast = document.querySelector(".Toastify__toast");
+      if (toast && toast.textContent) {
+        seen.toastMs = performance.now();
+        seen.toastText = toast.textContent;
+        requestAnimationFrame(() => { seen.toastFrameMs = performance.now(); });
+      }
+    }
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["disabled", "class"] });
+  window.__submitBench = () => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    const inserts = performance.getEntriesByType("resource")
+      .filter((entry) => /\\/rest\\/v1\\/contacts(\\?|$)/.test(entry.name))
+      .map((entry) => ({ startMs: entry.startTime, endMs: entry.responseEnd }));
+    return { ...seen, firstPaintMs: paint ? paint.startTime : null, inserts };
+  };
+})();`;
+
+/** Clicks the form's submit button from inside the page the moment it is enabled. */
 const TAP_WHEN_ENABLED_SCRIPT = `(() => {
   const tap = () => {
     const button = document.querySelector("#meeting-form button[type=submit]");
@@ -36,9 +77,45 @@ const TAP_WHEN_ENABLED_SCRIPT = `(() => {
   observer.observe(document, { subtree: true, attributes: true, attributeFilter: ["disabled"] });
 })()`;
 
-/** Every resource the page loaded, when it was asked for, sent, began to arrive and ended (verbose output: what shares the link with the submit). */
-const LIST_RESOURCES_SCRIPT = `performance.getEntriesByType("resource").map((entry) =>
+/** BENCH_SUBMIT_VERBOSE: long animation frames, and what shares the link with the submit. */
+const LONG_FRAMES_SCRIPT = `window.__loaf=[];new PerformanceObserver((l)=>{for(const e of l.getEntries())window.__loaf.push([Math.round(e.startTime),Math.round(e.duration),Math.round(e.renderStart?e.renderStart-e.startTime:0),(e.scripts||[]).map(s=>(s.sourceURL||'').split('/').pop()+':'+s.invokerType+':'+Math.round(s.duration)).join(',')])}).observe({type:'long-animation-frame',buffered:true})`;
+const RESOURCES_SCRIPT = `performance.getEntriesByType("resource").map((entry) =>
   entry.name.split("/").pop().slice(0, 14) + "@" + [entry.startTime, entry.requestStart, entry.responseStart, entry.responseEnd].map(Math.round).join("–")).join(" ")`;
+
+/** Chromium's network events for the Supabase origin, in CDP's clock (ms). */
+function recordSupabaseRequests(cdp: CDPSession): NetworkRequest[] {
+  const all: NetworkRequest[] = [];
+  const byId = (id: string) => all.find((request) => request.id === id);
+  cdp.on("Network.requestWillBeSent", ({ requestId, request, initiator, timestamp }) => {
+    if (!request.url.startsWith(`https://${SUPABASE_HOST}/`)) return;
+    all.push({
+      id: requestId,
+      method: request.method,
+      url: request.url,
+      initiatorRequestId: initiator.requestId,
+      sentMs: timestamp * 1000,
+      connectMs: 0,
+    });
+  });
+  cdp.on("Network.responseReceived", ({ requestId, response: { timing } }) => {
+    const request = byId(requestId);
+    if (!request || !timing || timing.connectStart < 0) return;
+    request.connectMs =
+      timing.connectEnd - (timing.dnsStart >= 0 ? timing.dnsStart : timing.connectStart);
+  });
+  cdp.on("Network.loadingFinished", ({ requestId, timestamp }) => {
+    const request = byId(requestId);
+    if (request) request.finishedMs = timestamp * 1000;
+  });
+  return all;
+}
+
+async function storedRows(backend: LocalBackend): Promise<number> {
+  const result = await backend.db.query<{ n: number }>(
+    "select count(*)::int as n from public.contacts",
+  );
+  return result.rows[0]!.n;
+}
 
 export async function runOnce(
   browser: Browser,
@@ -48,19 +125,12 @@ export async function runOnce(
   backend: LocalBackend,
   run: number,
 ): Promise<RunPhases> {
-  const context = await browser.newContext({ ...MOBILE });
+  const verbose = Boolean(process.env.BENCH_SUBMIT_VERBOSE);
+  const { context, page, cdp } = await phonePage(browser, profile.cpuSlowdown);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpuSlowdown });
     const network = recordSupabaseRequests(cdp);
     await page.addInitScript(OBSERVE_SUBMIT_SCRIPT);
-    if (process.env.BENCH_SUBMIT_VERBOSE) {
-      await page.addInitScript(
-        `window.__loaf=[];new PerformanceObserver((l)=>{for(const e of l.getEntries())window.__loaf.push([Math.round(e.startTime),Math.round(e.duration),Math.round(e.renderStart?e.renderStart-e.startTime:0),(e.scripts||[]).map(s=>(s.sourceURL||'').split('/').pop()+':'+s.invokerType+':'+Math.round(s.duration)).join(',')])}).observe({type:'long-animation-frame',buffered:true})`,
-      );
-    }
+    if (verbose) await page.addInitScript(LONG_FRAMES_SCRIPT);
     const rowsBefore = await storedRows(backend);
     const answers = {
       fullName: "Jordan Rivera",
@@ -69,7 +139,6 @@ export async function runOnce(
       challenges: "We run 30 vans.",
     };
     const form = page.locator("#meeting-form form");
-    const submit = form.locator("button[type=submit]");
 
     if (scenario === "on-form") {
       await page.goto(siteUrl, { waitUntil: "load", timeout: 120_000 });
@@ -79,18 +148,15 @@ export async function runOnce(
       for (const [name, value] of Object.entries(answers))
         await form.locator(`[name="${name}"]`).fill(value);
       await page.waitForTimeout(Math.max(0, reached + ON_FORM_MS - Date.now()));
-      await submit.tap();
+      await form.locator("button[type=submit]").tap();
     } else {
       await page.goto(siteUrl, { waitUntil: "commit", timeout: 120_000 });
-      await page.waitForFunction(
-        () => performance.getEntriesByName("first-contentful-paint").length > 0,
-        null,
-        { polling: 10, timeout: 60_000 },
-      );
+      await firstPaint(page);
       await page.evaluate((values) => {
+        // At once: the page scrolls smoothly (CSS), which would make the reaching later.
         document
           .querySelector("#meeting-form button[type=submit]")
-          ?.scrollIntoView({ block: "center", behavior: "instant" }); // at once: the page scrolls smoothly (CSS), which would move the reaching later
+          ?.scrollIntoView({ block: "center", behavior: "instant" });
         (window as unknown as { __reachedFormMs: number }).__reachedFormMs = performance.now();
         for (const [name, value] of Object.entries(values)) {
           const input = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(
@@ -101,47 +167,37 @@ export async function runOnce(
           input.dispatchEvent(new Event("change", { bubbles: true }));
         }
       }, answers);
-      // The visitor taps the moment the button works: clicked from inside the page when it is
-      // enabled, so the harness adds no delay (a touch sent from here came 0.7–1.7 s late at 4× CPU).
+      // Tapped from inside the page when the button works, so the harness adds no delay (a touch
+      // sent from here came 0.7–1.7 s late at 4× CPU).
       await page.evaluate(TAP_WHEN_ENABLED_SCRIPT);
     }
+    const observations = () => page.evaluate("window.__submitBench()") as Promise<PageObservations>;
     await page
       .waitForFunction(
+        // A function, not a string: the page's CSP forbids eval.
         () =>
-          (window as unknown as { __submitBench: () => SubmitObservations }).__submitBench()
+          (window as unknown as { __submitBench: () => PageObservations }).__submitBench()
             .toastFrameMs !== null,
         null,
-        {
-          polling: 50,
-          timeout: 60_000,
-        },
+        { polling: 50, timeout: 60_000 },
       )
       .catch(async (error: unknown) => {
         throw new Error(
-          `no toast after the tap (${String(error)}); the page saw ${JSON.stringify(await page.evaluate("window.__submitBench()"))}`,
+          `no toast after the tap (${String(error)}); the page saw ${JSON.stringify(await observations())}`,
         );
       });
-    const seen = (await page.evaluate("window.__submitBench()")) as SubmitObservations;
-    if (process.env.BENCH_SUBMIT_VERBOSE)
+    const seen = await observations();
+    if (verbose)
       console.log(
-        `    reached the form at ${Math.round(Number(await page.evaluate("window.__reachedFormMs ?? NaN")))} ms, warmed up by the loader at ${await page.evaluate("document.getElementById('contact-form').getAttribute('data-warmed-up')")}\n    long frames: ${JSON.stringify(await page.evaluate("window.__loaf"))}\n    resources (start–sent–first byte–end): ${String(await page.evaluate(LIST_RESOURCES_SCRIPT))}`,
+        `    reached the form at ${Math.round(Number(await page.evaluate("window.__reachedFormMs ?? NaN")))} ms, warmed up by the loader at ${await page.evaluate("document.getElementById('contact-form').getAttribute('data-warmed-up')")}\n    long frames: ${JSON.stringify(await page.evaluate("window.__loaf"))}\n    resources (start–sent–first byte–end): ${String(await page.evaluate(RESOURCES_SCRIPT))}`,
       );
     const stored = (await storedRows(backend)) - rowsBefore;
-    if (!seen.toastText?.includes(SUCCESS_TITLE) || stored !== 1) {
+    if (!seen.toastText?.includes(SUCCESS_TITLE) || stored !== 1)
       throw new Error(
         `run ${run}: toast "${seen.toastText}", ${stored} request(s) stored (expected the success toast and 1)`,
       );
-    }
-
     return phasesOf(seen, network);
   } finally {
     await context.close();
   }
-}
-
-async function storedRows(backend: LocalBackend): Promise<number> {
-  const result = await backend.db.query<{ count: number }>(
-    "select count(*)::int as count from public.contacts",
-  );
-  return result.rows[0]!.count;
 }

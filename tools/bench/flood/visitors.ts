@@ -7,8 +7,7 @@
 import type { Browser, Request } from "playwright-core";
 
 import { FORM_PROOF_HEADER } from "../../../src/lib/form-proof";
-import { meeting } from "./page-words";
-import type { VisitorAnswers } from "./texts";
+import { meeting, type VisitorAnswers } from "./texts";
 
 export interface RealSubmission {
   index: number;
@@ -16,16 +15,15 @@ export interface RealSubmission {
   /** Date.now() at the tap, and when the success toast showed (undefined: it never did). */
   tappedAt: number;
   toastAt: number | undefined;
-  /** Status of each insert the page sent (the form may be sent again after a failure). */
+  /** Status of each insert the page sent (0: no answer). */
   insertStatuses: number[];
-  /** What x-form-proof carried: the solved proof, or a pending ticket. */
+  /** What x-form-proof carried. */
   proof: "solved" | "pending" | "none";
   /** The insert's request headers, to compare with the attacker's. */
   headers: Record<string, string>;
   error?: string;
 }
 
-const words = meeting.form;
 /** How long the visitor stays after the toast: the page confirms a pending ticket then. */
 const STAY_AFTER_TOAST_MS = 3_000;
 
@@ -62,25 +60,20 @@ export async function submitThroughPage(
   page.on("requestfailed", (request) => {
     if (isInsert(request)) submission.insertStatuses.push(0);
   });
+  const words = meeting.form;
+  const typing: [label: string, text: string, delay: number][] = [
+    [words.fullNameLabel, answers.fullName, 40],
+    [words.organizationLabel, answers.organization, 40],
+    [words.emailLabel, answers.email, 20],
+    [words.fleetSizeLabel, answers.fleetSize, 40],
+    [words.challengesLabel, answers.challenges, 15],
+  ];
   try {
     await page.goto(`${siteUrl}/#contact-form`);
     const form = page.locator("#contact-form");
-    const exact = { exact: true };
-    await form.getByLabel(words.fullNameLabel, exact).click();
-    await form
-      .getByLabel(words.fullNameLabel, exact)
-      .pressSequentially(answers.fullName, { delay: 40 });
-    await form
-      .getByLabel(words.organizationLabel, exact)
-      .pressSequentially(answers.organization, { delay: 40 });
-    await form.getByLabel(words.emailLabel, exact).pressSequentially(answers.email, { delay: 20 });
-    if (answers.fleetSize)
-      await form
-        .getByLabel(words.fleetSizeLabel, exact)
-        .pressSequentially(answers.fleetSize, { delay: 40 });
-    await form
-      .getByLabel(words.challengesLabel, exact)
-      .pressSequentially(answers.challenges, { delay: 15 });
+    await form.getByLabel(words.fullNameLabel, { exact: true }).click();
+    for (const [label, text, delay] of typing)
+      if (text) await form.getByLabel(label, { exact: true }).pressSequentially(text, { delay });
     submission.tappedAt = Date.now();
     await form.getByRole("button", { name: words.submitLabel }).click();
     submission.toastAt = await page
@@ -100,25 +93,24 @@ export async function submitThroughPage(
   return submission;
 }
 
-/** `count` visitors one after another (each starts when the previous one has left). */
-export async function visitorsInTurn(
+/**
+ * `count` visitors: one after another (each starts when the previous one has left), or with
+ * `everyMs`, the `index`-th starting `everyMs` × index after the first (they may overlap).
+ */
+export async function visitors(
   count: number,
+  everyMs: number | undefined,
   visit: (index: number) => Promise<RealSubmission>,
 ): Promise<RealSubmission[]> {
-  const done: RealSubmission[] = [];
-  for (let index = 0; index < count; index += 1) done.push(await visit(index));
-  return done;
-}
-
-/** `count` visitors, the `index`-th starting `everyMs` × index after the first (they may overlap). */
-export async function visitorsOnSchedule(
-  count: number,
-  everyMs: number,
-  visit: (index: number) => Promise<RealSubmission>,
-): Promise<RealSubmission[]> {
+  const indexes = Array.from({ length: count }, (_, index) => index);
+  if (everyMs === undefined) {
+    const done: RealSubmission[] = [];
+    for (const index of indexes) done.push(await visit(index));
+    return done;
+  }
   const start = Date.now();
   return Promise.all(
-    Array.from({ length: count }, async (_, index) => {
+    indexes.map(async (index) => {
       await new Promise((resolve) =>
         setTimeout(resolve, Math.max(0, start + index * everyMs - Date.now())),
       );

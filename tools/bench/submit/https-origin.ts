@@ -9,13 +9,15 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import http2 from "node:http2";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 export type Certificate = {
   key: string;
   cert: string;
-  /** base64 SHA-256 of the public key, for Chromium's --ignore-certificate-errors-spki-list. */ spkiHash: string;
+  /** base64 SHA-256 of the public key, for Chromium's --ignore-certificate-errors-spki-list. */
+  spkiHash: string;
 };
 
 /** A self-signed certificate for `hostnames`, valid for a day, made by openssl in a temporary folder. */
@@ -24,29 +26,11 @@ export function throwawayCertificate(hostnames: readonly string[]): Certificate 
   try {
     const keyFile = path.join(dir, "key.pem");
     const certFile = path.join(dir, "cert.pem");
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-        "-days",
-        "1",
-        "-subj",
-        `/CN=${hostnames[0]}`,
-        "-addext",
-        `subjectAltName=${hostnames.map((name) => `DNS:${name}`).join(",")}`,
-        "-keyout",
-        keyFile,
-        "-out",
-        certFile,
-      ],
-      { stdio: "pipe" },
-    );
+    const names = hostnames.map((name) => `DNS:${name}`).join(",");
+    const request = "req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1";
+    const output = ["-keyout", keyFile, "-out", certFile];
+    const subject = ["-subj", `/CN=${hostnames[0]}`, "-addext", `subjectAltName=${names}`];
+    execFileSync("openssl", [...request.split(" "), ...subject, ...output], { stdio: "pipe" });
     const cert = fs.readFileSync(certFile, "utf8");
     const spki = crypto.createPublicKey(cert).export({ type: "spki", format: "der" });
     return {
@@ -140,22 +124,16 @@ export async function startHttpsFront(
       req.pipe(upstream);
     },
   );
-  const sessions = new Set<http2.ServerHttp2Session>();
-  server.on("session", (session) => {
-    sessions.add(session);
-    session.once("close", () => sessions.delete(session));
-  });
-  const sockets = new Set<import("node:net").Socket>();
-  server.on("connection", (socket: import("node:net").Socket) => {
+  const sockets = new Set<net.Socket>();
+  server.on("connection", (socket: net.Socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
-    port: (server.address() as import("node:net").AddressInfo).port,
+    port: (server.address() as net.AddressInfo).port,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const session of sessions) session.destroy();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

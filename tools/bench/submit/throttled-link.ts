@@ -65,15 +65,8 @@ class DelayedPipe {
     private readonly sendableAt: number,
   ) {}
 
-  push(chunk: Buffer): void {
-    this.hold(chunk);
-  }
-
-  end(): void {
-    this.hold(null);
-  }
-
-  private hold(chunk: Buffer | null): void {
+  /** Takes a chunk, or null: the end of the source. */
+  hold(chunk: Buffer | null): void {
     const wait = this.sendableAt - performance.now();
     if (wait <= 0 && this.waiting.length === 0) return this.enter(chunk);
     this.waiting.push(chunk);
@@ -143,10 +136,10 @@ export function throttledLink(profile: LinkProfile): ThrottledLink {
     }
     const toServer = new DelayedPipe(server, up, opened + profile.rttMs);
     const toClient = new DelayedPipe(client, down, 0);
-    client.on("data", (chunk: Buffer) => toServer.push(chunk));
-    server.on("data", (chunk: Buffer) => toClient.push(chunk));
-    client.once("end", () => toServer.end());
-    server.once("end", () => toClient.end());
+    client.on("data", (chunk: Buffer) => toServer.hold(chunk));
+    server.on("data", (chunk: Buffer) => toClient.hold(chunk));
+    client.once("end", () => toServer.hold(null));
+    server.once("end", () => toClient.hold(null));
     client.once("error", () => server.destroy());
     server.once("error", () => client.destroy());
     client.once("close", () => server.destroy());

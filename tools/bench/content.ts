@@ -1,0 +1,195 @@
+/**
+ * `npm run bench:content [-- --runs N (default 7)] [--cms]`: how long a marketing editor waits,
+ * in `gatsby develop`, between saving content and seeing it in the page beside the editor.
+ *
+ * Starts `gatsby develop` on a free port and opens the page in Chromium, then saves a new
+ * headline N times and measures until the page's h1 shows it (Gatsby re-runs the query and pushes
+ * it over its websocket):
+ * - by default, by rewriting `headline` in content/hero.yaml, as a text editor saves it;
+ * - with `--cms`, in the content editor (/admin/ beside the page): types the headline in "First
+ *   screen" and clicks Save, measuring also until the file is written. The browser's folder picker
+ *   cannot be automated, so "Work with Local Repository" gets a folder in the browser's private
+ *   file system holding a copy of content/, and the bench copies hero.yaml into the checkout the
+ *   moment the CMS has written it (milliseconds).
+ * Puts hero.yaml back exactly as it was, also on failure or Ctrl-C, and stops develop. Prints each
+ * time and the medians: a figure, not a test (the machine's load moves it).
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+import type { BrowserContext, Page } from "playwright-core";
+
+import { launchChromium, requireChromium } from "../lib/chromium";
+import { runCli, wholeNumberOption } from "../lib/cli";
+import { median } from "../lib/stats";
+import { freePort, PROJECT_ROOT } from "../lib/test-build";
+
+const CONTENT_DIR = path.join(PROJECT_ROOT, "content");
+const HERO_FILE = path.join(CONTENT_DIR, "hero.yaml");
+const HEADLINE_LINE = /^headline: .*$/m;
+const CHANGE_TIMEOUT_MS = 30_000;
+/** The CMS's checkout: a folder in the browser's private file system. */
+const FOLDER = "checkout";
+
+/** `gatsby develop` on a free port of 127.0.0.1, ready within 4 minutes; `stop()` ends it all. */
+async function startGatsbyDevelop() {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  console.log(`bench: starting gatsby develop on port ${port}…`);
+  const develop = spawn("npx", ["gatsby", "develop", "--port", `${port}`, "--host", "127.0.0.1"], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+    detached: true,
+  });
+  let output = "";
+  develop.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  develop.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const stop = () => {
+    try {
+      process.kill(-develop.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  const started = performance.now();
+  while (!output.includes(url)) {
+    const failure =
+      develop.exitCode !== null
+        ? `gatsby develop stopped:\n${output.slice(-2000)}`
+        : performance.now() - started > 240_000 && "gatsby develop was not ready within 240 s";
+    if (failure) {
+      stop();
+      throw new Error(failure);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, readySeconds: (performance.now() - started) / 1000, stop };
+}
+
+/** Until `page`'s h1 reads `text`. */
+async function headlineShown(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (expected) => document.querySelector("h1")?.textContent === expected,
+    text,
+    { timeout: CHANGE_TIMEOUT_MS, polling: 10 },
+  );
+}
+
+/** /admin/ with the checkout seeded from content/ and opened; returns a reader of its hero.yaml. */
+async function openCms(context: BrowserContext, url: string) {
+  const admin = await context.newPage();
+  await admin.route("https://www.githubstatus.com/**", (route) =>
+    route.fulfill({ json: { status: { indicator: "none" } } }),
+  );
+  // A plain assignment: tsx would wrap a named function in a helper the page does not have.
+  await admin.addInitScript((folder) => {
+    (
+      window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }
+    ).showDirectoryPicker = async () =>
+      (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
+  }, FOLDER);
+  await admin.goto(`${url}admin/`);
+  const files = fs
+    .readdirSync(CONTENT_DIR)
+    .filter((name) => name.endsWith(".yaml"))
+    .map((name) => [name, fs.readFileSync(path.join(CONTENT_DIR, name), "utf8")]);
+  await admin.evaluate(
+    async ({ folder, files }) => {
+      const root = await navigator.storage.getDirectory();
+      const checkout = await root.getDirectoryHandle(folder, { create: true });
+      await checkout.getDirectoryHandle(".git", { create: true });
+      const content = await checkout.getDirectoryHandle("content", { create: true });
+      for (const [name, text] of files) {
+        const file = await content.getFileHandle(name!, { create: true });
+        const writable = await file.createWritable();
+        await writable.write(text!);
+        await writable.close();
+      }
+    },
+    { folder: FOLDER, files },
+  );
+  await admin.getByRole("button", { name: "Work with Local Repository" }).click();
+  const writtenHero = () =>
+    admin.evaluate(async (folder) => {
+      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
+      const content = await root.getDirectoryHandle("content");
+      return (await (await content.getFileHandle("hero.yaml")).getFile()).text();
+    }, FOLDER);
+  return { admin, writtenHero };
+}
+
+/** Saves a headline through the CMS; ms until the file was written. */
+async function saveInCms(cms: Awaited<ReturnType<typeof openCms>>, headline: string) {
+  await cms.admin.getByRole("row", { name: "First screen" }).click();
+  await cms.admin.getByRole("textbox", { name: "Headline" }).fill(headline);
+  const clicked = performance.now();
+  await cms.admin.getByRole("button", { name: "Save" }).click();
+  let text = "";
+  while (!text.includes(headline)) {
+    if (performance.now() - clicked > CHANGE_TIMEOUT_MS)
+      throw new Error("the CMS did not write hero.yaml");
+    text = await cms.writtenHero();
+  }
+  fs.writeFileSync(HERO_FILE, text);
+  return { clicked, written: performance.now() - clicked };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { runs: { type: "string" }, cms: { type: "boolean", default: false } },
+  });
+  const runs = wholeNumberOption(values.runs, "runs", 7);
+  const original = fs.readFileSync(HERO_FILE, "utf8");
+  if (!HEADLINE_LINE.test(original)) throw new Error(`${HERO_FILE} has no one-line "headline:".`);
+  const restore = () => {
+    if (fs.readFileSync(HERO_FILE, "utf8") !== original) fs.writeFileSync(HERO_FILE, original);
+  };
+  process.on("SIGINT", () => {
+    restore();
+    process.exit(130);
+  });
+  requireChromium(); // before develop's minutes of start-up
+  const develop = await startGatsbyDevelop();
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext();
+    const site = await context.newPage();
+    await site.goto(develop.url);
+    await site.getByRole("heading", { level: 1 }).waitFor();
+    const cms = values.cms ? await openCms(context, develop.url) : undefined;
+    const how = cms ? `saves of "First screen" in /admin/` : "saves of content/hero.yaml";
+    console.log(`bench: develop ready after ${develop.readySeconds.toFixed(1)} s; ${runs} ${how}`);
+    const toFile: number[] = [];
+    const toPage: number[] = [];
+    for (let run = 1; run <= runs; run += 1) {
+      const headline = `Benchmark headline ${run} ${Date.now().toString(36)}`;
+      let saved = performance.now();
+      if (cms) {
+        const { clicked, written } = await saveInCms(cms, headline);
+        saved = clicked;
+        toFile.push(written);
+      } else {
+        fs.writeFileSync(HERO_FILE, original.replace(HEADLINE_LINE, `headline: "${headline}"`));
+      }
+      await headlineShown(site, headline);
+      toPage.push(performance.now() - saved);
+      const file = cms ? `file written after ${toFile.at(-1)!.toFixed(0)} ms, ` : "";
+      console.log(`  save ${run}: ${file}visible after ${toPage.at(-1)!.toFixed(0)} ms`);
+      // An editor does not save every few milliseconds: let develop settle.
+      if (cms) await cms.admin.getByRole("row", { name: "First screen" }).waitFor();
+      else await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    const file = cms ? `Save → file written: median ${median(toFile).toFixed(0)} ms; ` : "";
+    console.log(
+      `\n${file}save → visible in the page: median ${median(toPage).toFixed(0)} ms (min ${Math.min(...toPage).toFixed(0)}, max ${Math.max(...toPage).toFixed(0)} ms, ${runs} saves)`,
+    );
+  } finally {
+    restore();
+    await browser.close();
+    develop.stop();
+  }
+}
+
+runCli(main);

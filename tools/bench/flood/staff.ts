@@ -1,0 +1,143 @@
+/**
+ * What reached staff, and what the database holds, during a flood run. The mail: each one-by-one
+ * e-mail (its Reply-To is the prospect) and each digest (subject "Held back: …", whose body lists
+ * every request as `n. Name (Organization) <email>`), timed as the local mail catcher gets them.
+ * The database: the requests stored since the run began, with the address that sent them (the
+ * screening's keyed hash), their screening and notification; and the wait until each has reached
+ * staff (e-mailed or listed in a digest) or never will, or the deadline.
+ */
+import type { PGlite } from "@electric-sql/pglite";
+
+import type { MailCatcher } from "../../../local-backend/notifications/mail-catcher";
+
+export type StaffMail = ReturnType<typeof watchStaffMail>;
+
+const LISTED = /^\d+\. .* <([^<>\s]+)>$/gm;
+
+/** Reads the catcher every 50 ms until `stop()`, and at each `look()`. */
+export function watchStaffMail(catcher: MailCatcher) {
+  let read = catcher.messages.length;
+  const first = new Map<string, { at: number; by: "one by one" | "digest" }>();
+  const mail = {
+    singles: [] as { email: string; at: number }[],
+    digests: [] as { at: number; subject: string; listed: string[] }[],
+    /** When `email` first reached staff, and how; undefined when it has not. */
+    reached: (email: string) => first.get(email),
+    look() {
+      const at = Date.now();
+      for (; read < catcher.messages.length; read += 1) {
+        const message = catcher.messages[read]!;
+        const subject = message.headers.get("subject") ?? "";
+        if (subject.startsWith("Held back:")) {
+          const listed = [...message.body.matchAll(LISTED)].map((match) => match[1]!);
+          mail.digests.push({ at, subject, listed });
+          for (const email of listed) if (!first.has(email)) first.set(email, { at, by: "digest" });
+        } else {
+          const email = message.replyTo ?? "";
+          mail.singles.push({ email, at });
+          if (email && !first.has(email)) first.set(email, { at, by: "one by one" });
+        }
+      }
+    },
+    stop() {
+      clearInterval(timer);
+      mail.look();
+    },
+  };
+  const timer = setInterval(() => mail.look(), 50);
+  return mail;
+}
+
+export interface StoredRequest {
+  id: number;
+  email: string;
+  clientKey: string | null;
+  verdict: string | null;
+  proof: string | null;
+  budget: string | null;
+  signals: string[] | null;
+  notification: string | null;
+}
+
+/** The keyed hash the screening stores for requests from `address`. */
+export async function clientKey(db: PGlite, address: string): Promise<string> {
+  const result = await db.query<{ key: string }>(
+    "select private.client_key(private.client_address($1)) as key",
+    [JSON.stringify({ "cf-connecting-ip": address })],
+  );
+  return result.rows[0]!.key;
+}
+
+export async function lastRequestId(db: PGlite): Promise<number> {
+  const result = await db.query<{ id: number | null }>(
+    "select max(id)::int as id from public.contacts",
+  );
+  return result.rows[0]!.id ?? 0;
+}
+
+async function requestsSince(db: PGlite, afterId: number): Promise<StoredRequest[]> {
+  const result = await db.query<StoredRequest>(
+    `select c.id::int as id, c.email, s.client_key as "clientKey", s.verdict, s.proof, s.budget,
+            s.signals, n.status as notification
+       from public.contacts c
+       left join public.contact_screening s on s.contact_id = c.id
+       left join public.contact_notifications n on n.contact_id = c.id
+      where c.id > $1 order by c.id`,
+    [afterId],
+  );
+  return result.rows;
+}
+
+/** Every budget, window and interval in force (private.screening_settings). */
+export async function screeningSettings(db: PGlite): Promise<Record<string, number>> {
+  return (await db.query<Record<string, number>>("select * from private.screening_settings"))
+    .rows[0]!;
+}
+
+/** A stored request that will get no further e-mail: notified, or in a digest already sent. */
+const FINAL = new Set(["delivered", "digested", "skipped"]);
+
+export interface WaitOutcome {
+  requests: StoredRequest[];
+  /** Requests whose digest went out without listing them (past its list's limit). */
+  unlisted: StoredRequest[];
+  /** Requests still waiting at the deadline. */
+  waiting: StoredRequest[];
+  endedAt: number;
+}
+
+/** Waits until every request stored after `afterId` has reached staff or never will, or `deadline`. */
+export async function waitForStaff(
+  db: PGlite,
+  mail: StaffMail,
+  afterId: number,
+  deadline: number,
+  log: (line: string) => void,
+): Promise<WaitOutcome> {
+  let lastReport = Date.now();
+  for (;;) {
+    mail.look();
+    const requests = await requestsSince(db, afterId);
+    const open = requests.filter((request) => !mail.reached(request.email));
+    const waiting = open.filter((request) => !FINAL.has(request.notification ?? ""));
+    if (waiting.length === 0 || Date.now() >= deadline) {
+      const unlisted = open.filter((request) => FINAL.has(request.notification ?? ""));
+      return { requests, unlisted, waiting, endedAt: Date.now() };
+    }
+    if (Date.now() - lastReport >= 120_000) {
+      lastReport = Date.now();
+      const states = tallyBy(waiting, (request) => request.notification ?? "none");
+      log(
+        `${requests.length - open.length}/${requests.length} stored requests have reached staff; waiting: ${states}; ${Math.ceil((deadline - Date.now()) / 60_000)} min left at most`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+/** How many items have each key, as "key n, key n, …" in order of first appearance. */
+export function tallyBy<T>(items: readonly T[], key: (item: T) => string): string {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return [...counts].map(([name, n]) => `${name} ${n}`).join(", ");
+}

@@ -1,0 +1,40 @@
+/**
+ * The page proof solved in Node, as a flooder who read the page's code would: the number n in
+ * [0, maxnumber] with hex(sha256(salt + n)) = challenge, found by trying 0, 1, 2, … as the page's
+ * worker does, with the one-shot `crypto.hash()` (the fastest plain Node way, Node 20.12+).
+ * bench:proof prints its rate; bench:flood's attackers and its burst solve with it.
+ */
+import crypto from "node:crypto";
+
+import { formProofPayload, type FormChallenge } from "../../src/lib/form-proof";
+
+export interface Solution {
+  /** The x-form-proof header value; undefined when stopped or when no number fits. */
+  payload: string | undefined;
+  /** Numbers tried (= hashes computed). */
+  hashes: number;
+}
+
+/** Tries 0, 1, 2, … up to maxnumber; `stop()` is asked every 4,096 numbers. */
+export function solveInNode(challenge: FormChallenge, stop: () => boolean = () => false): Solution {
+  for (let number = 0; number <= challenge.maxnumber; number += 1) {
+    if (number % 4096 === 0 && stop()) return { payload: undefined, hashes: number };
+    if (crypto.hash("sha256", challenge.salt + number, "hex") === challenge.challenge)
+      return { payload: formProofPayload(challenge, number), hashes: number + 1 };
+  }
+  return { payload: undefined, hashes: challenge.maxnumber + 1 };
+}
+
+/** SHA-256 hashes a second on this thread: the best of `rounds` turns of `ms` each. */
+export function nodeHashRate(ms = 250, rounds = 3): number {
+  const salt = `${crypto.randomBytes(16).toString("hex")}?expires=1900000000&`;
+  let best = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    let number = 0;
+    const started = performance.now();
+    while (performance.now() - started < ms)
+      for (let i = 0; i < 1000; i += 1) crypto.hash("sha256", salt + number++, "hex");
+    best = Math.max(best, number / ((performance.now() - started) / 1000));
+  }
+  return best;
+}
