@@ -140,10 +140,10 @@ describe("pageBootScripts", () => {
     ).toThrow(/no "page-boot" chunk group: gatsby-node\.ts/);
     expect(() =>
       pageBootScripts({ namedChunkGroups: { app, "page-boot": boot, "submit-path": submit } }),
-    ).toThrow(/no "meeting-form" chunk group: src\/boot\/meeting-form-hydration\.ts/);
+    ).toThrow(/no "meeting-form" chunk group: src\/boot\/page-boot\.ts/);
     expect(() =>
       pageBootScripts({ namedChunkGroups: { app, "page-boot": boot, "meeting-form": form } }),
-    ).toThrow(/no "submit-path" chunk group: src\/lib\/send-meeting-request\.ts/);
+    ).toThrow(/no "submit-path" chunk group: src\/lib\/meeting-request\.ts/);
   });
 });
 

@@ -9,7 +9,7 @@
  * inline scripts only that runtime reads (page path, compilation hash, chunk map). In their place
  * one inline loader adds the `page-boot` entry's scripts (src/boot/entry.ts: webpack's runtime and
  * about 1 KB of our own) once the first frame is on screen (loaderScript). React and the form come
- * later, with the form's chunk (src/boot/meeting-form-hydration.ts).
+ * later, with the form's chunk (src/boot/page-boot.ts).
  *
  * A page left with a `<script src>` this rewrite does not recognise stops the build: a Gatsby
  * upgrade that changes its tags must not quietly put its runtime back on the page.
@@ -30,11 +30,11 @@ import {
 import { listFiles } from "./list-files";
 import { contactsWarmUpRequest, type SupabaseEndpoint } from "../src/lib/contacts-warm-up";
 import {
+  CONTACT_FORM_ID,
   FORM_NEAR_MARGIN,
   MEETING_FORM_CONTENT_ID,
   WARMED_UP_ATTRIBUTE,
-} from "../src/lib/meeting-form-island";
-import { CONTACT_FORM_ID } from "../src/lib/scroll-to-section";
+} from "../src/lib/page-markers";
 
 /** The webpack entry of the pages' start-up script (added in gatsby-node.ts, onCreateWebpackConfig). */
 export const PAGE_BOOT_ENTRY = "page-boot";
@@ -146,9 +146,9 @@ export function chunkGroupScripts(stats: WebpackStats, groupName: string): strin
     .filter((name) => name.endsWith(".js"));
 }
 
-/** The chunk group page-boot loads when the form is needed (its webpackChunkName in src/boot/meeting-form-hydration.ts). */
+/** The chunk group page-boot loads when the form is needed (its webpackChunkName in src/boot/page-boot.ts). */
 export const FORM_CHUNK_GROUP = "meeting-form";
-/** The submit path: supabase-js and the insert (webpackChunkName in src/lib/send-meeting-request.ts), preloaded when the form nears the viewport. */
+/** The submit path: supabase-js and the insert (webpackChunkName in src/lib/meeting-request.ts), preloaded when the form nears the viewport. */
 export const SUBMIT_CHUNK_GROUP = "submit-path";
 
 function scriptsOfGroup(stats: WebpackStats, groupName: string, whereFrom: string): string[] {
@@ -178,12 +178,12 @@ export function pageBootScripts(stats: WebpackStats): {
   const form = scriptsOfGroup(
     stats,
     FORM_CHUNK_GROUP,
-    "src/boot/meeting-form-hydration.ts names the form's chunk",
+    "src/boot/page-boot.ts names the form's chunk",
   );
   const submitPath = scriptsOfGroup(
     stats,
     SUBMIT_CHUNK_GROUP,
-    "src/lib/send-meeting-request.ts names the submit path's chunk",
+    "src/lib/meeting-request.ts names the submit path's chunk",
   );
   return {
     scripts,

@@ -47,7 +47,6 @@ it("leaves out the form's request and toast code: supabase-js and react-toastify
     expect.arrayContaining([
       "cms/preview/stubs/submit-meeting-request.ts",
       "cms/preview/stubs/toasts.ts",
-      "cms/preview/stubs/toast-region.ts",
       "cms/preview/stubs/gatsby.ts",
     ]),
   );

@@ -4,7 +4,7 @@
  * edited. One script and one stylesheet, named by their content's hash (hosts cache them for a
  * year), served only under /admin/: no bundle of the landing page contains any of it.
  *
- * Two modules of src/lib and the toast region are swapped for preview stand-ins (cms/preview/stubs):
+ * Two modules of src/lib are swapped for preview stand-ins (cms/preview/stubs):
  * the preview's form never sends a request, so neither supabase-js nor the toast library is bundled.
  */
 import crypto from "node:crypto";
@@ -22,17 +22,13 @@ const STAND_INS: Record<string, string> = {
     "submit-meeting-request.ts",
   ),
   [path.join(process.cwd(), "src", "lib", "toasts")]: path.join(STUBS, "toasts.ts"),
-  [path.join(process.cwd(), "src", "components", "toast-region")]: path.join(
-    STUBS,
-    "toast-region.ts",
-  ),
 };
 
 const standIns: Plugin = {
   name: "cms-preview-stand-ins",
   setup(builder) {
     builder.onResolve({ filter: /^gatsby$/ }, () => ({ path: path.join(STUBS, "gatsby.ts") }));
-    builder.onResolve({ filter: /(^|\/)(submit-meeting-request|toasts|toast-region)$/ }, (args) => {
+    builder.onResolve({ filter: /(^|\/)(submit-meeting-request|toasts)$/ }, (args) => {
       const standIn = STAND_INS[path.resolve(args.resolveDir, args.path)];
       return standIn ? { path: standIn } : undefined;
     });

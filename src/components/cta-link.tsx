@@ -1,7 +1,6 @@
 import React from "react";
 import type { ReactNode } from "react";
-import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
-import { CTA_ATTRIBUTE, type CtaId } from "../lib/site-analytics/events";
+import { CONTACT_FORM_ID, CTA_ATTRIBUTE, type CtaId } from "../lib/page-markers";
 import * as styles from "./cta-link.module.css";
 
 type CtaLinkProps = {

@@ -1,7 +1,6 @@
 import React from "react";
 import { graphql } from "gatsby";
-import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
-import { CTA_ATTRIBUTE } from "../lib/site-analytics/events";
+import { CONTACT_FORM_ID, CTA_ATTRIBUTE } from "../lib/page-markers";
 import * as styles from "./site-footer.module.css";
 
 /** A footer link to the form is a call to action too, counted as "footer" (docs/analytics.md). */

@@ -4,7 +4,7 @@ import {
   keepSubmitWarm,
   ON_FORM_FOR_MS,
 } from "./keep-submit-warm";
-import { WARMED_UP_ATTRIBUTE } from "./meeting-form-island";
+import { WARMED_UP_ATTRIBUTE } from "./page-markers";
 
 type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
 

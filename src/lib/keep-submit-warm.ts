@@ -1,5 +1,5 @@
 import { warmUpContactsInsert } from "./contacts-warm-up";
-import { WARMED_UP_ATTRIBUTE } from "./meeting-form-island";
+import { WARMED_UP_ATTRIBUTE } from "./page-markers";
 import { connectionFromBuild, describeConnectionProblem } from "./submit-meeting-request";
 
 /**

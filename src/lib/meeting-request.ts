@@ -130,3 +130,34 @@ export function meetingRequestFromForm(
     challenges: text("challenges"),
   };
 }
+
+/**
+ * The submit path: the real insert and supabase-js (REST only), a chunk of its own that the
+ * loader preloads when the visitor nears the form (build-time/page-scripts.ts).
+ */
+export const loadSubmitPath = () =>
+  import(/* webpackChunkName: "submit-path" */ "./submit-meeting-request");
+
+/** Stores one meeting request through supabase-js, loading the submit path first if needed. */
+export async function insertContactRecordLazily(record: ContactRecord): Promise<void> {
+  const { insertContactRecord } = await loadSubmitPath();
+  await insertContactRecord(record);
+}
+
+/**
+ * Sends a submitted form's answers as one meeting request, calling `submitRequest` in this task;
+ * nothing when a bot filled the honeypot. Used by the live form and, for a submit before it is
+ * live, by the start-up script (src/boot/page-boot.ts).
+ */
+export function sendMeetingAnswers(
+  answers: FormData,
+  {
+    productOptions,
+    meetingTimeOptions,
+  }: Pick<Queries.MeetingFormFragment, "productOptions" | "meetingTimeOptions">,
+  submitRequest: (record: ContactRecord) => Promise<void> = insertContactRecordLazily,
+): Promise<void> {
+  if (isFilledByBot(answers)) return Promise.resolve();
+  const values = meetingRequestFromForm(answers, productOptions, meetingTimeOptions);
+  return submitRequest(buildContactRecord(values, meetingTimeOptions));
+}

@@ -1,5 +1,3 @@
-export const CONTACT_FORM_ID = "contact-form";
-
 /**
  * Brings a section into view and moves keyboard focus to it, so the next Tab lands in the
  * section. Smooth unless the visitor asked the system for reduced motion.

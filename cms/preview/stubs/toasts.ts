@@ -4,7 +4,5 @@
  */
 import type * as real from "../../../src/lib/toasts";
 
-export const toastsWanted: typeof real.toastsWanted = () => false;
-export const subscribeToToastsWanted: typeof real.subscribeToToastsWanted = () => () => undefined;
-export const prepareToasts: typeof real.prepareToasts = () => undefined;
+export const prepareToasts: typeof real.prepareToasts = async () => false;
 export const showToast: typeof real.showToast = async () => undefined;
