@@ -7,13 +7,12 @@ type CtaLinkProps = {
   children: ReactNode;
   /** Which call to action this is, for counting its taps (docs/analytics.md). */
   ctaId: CtaId;
-  variant?: "primary" | "outline" | "light";
+  variant?: "primary" | "outline";
 };
 
 /**
- * Every call to action leads to the meeting-request form. It is a real link to #contact-form,
- * so it works before JavaScript loads; once it has, the scroll is smooth and focus follows
- * (scrollToSectionOnLinkClick, which the page installs once for all of them).
+ * Every call to action is a real link to the form, so it works before any script; once the page's
+ * script runs, the scroll is smooth and focus follows (src/lib/scroll-to-section.ts).
  */
 export function CtaLink({ children, ctaId, variant = "primary" }: CtaLinkProps) {
   return (

@@ -5,29 +5,11 @@ import {
   ON_FORM_FOR_MS,
 } from "./keep-submit-warm";
 import { WARMED_UP_ATTRIBUTE } from "./page-markers";
+import { FakeIntersectionObserver, observedWindow } from "../test-support/intersection-observer";
 
-type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
-
-/** The page's window with a stand-in IntersectionObserver (jsdom has none) the test reports through. */
+/** The page's window, with an IntersectionObserver the test reports through. */
 function pageWindow() {
-  let report: Callback = () => {};
-  class FakeIntersectionObserver {
-    constructor(callback: Callback) {
-      report = callback;
-    }
-    observe() {}
-    disconnect() {
-      report = () => {};
-    }
-  }
-  const win = Object.assign(Object.create(window) as Window & typeof globalThis, {
-    IntersectionObserver: FakeIntersectionObserver,
-    setTimeout: window.setTimeout.bind(window),
-    clearTimeout: window.clearTimeout.bind(window),
-    performance: { now: () => Date.now() },
-    document,
-  });
-  return { win, inView: (isIntersecting: boolean) => report([{ isIntersecting }]) };
+  return { win: observedWindow(), inView: FakeIntersectionObserver.inView };
 }
 
 function formPage() {
@@ -62,7 +44,7 @@ describe("keepSubmitWarm", () => {
     const { section, form } = formPage();
     const { win, inView } = pageWindow();
     const warm = jest.fn();
-    const stop = keepSubmitWarm(section, form, warm, Date.now(), win);
+    const stop = keepSubmitWarm(section, form, warm, performance.now(), win);
     return { form, warm, inView, stop };
   }
 
@@ -142,13 +124,13 @@ describe("keepContactsInsertWarm", () => {
     const { section, form } = formPage();
     const { win, inView } = pageWindow();
     const fetch = jest.fn().mockResolvedValue({ ok: true, status: 201 });
-    Object.assign(win, { fetch });
+    window.fetch = fetch;
     return { section, form, win, inView, fetch };
   }
 
   it("goes on from the loader's warm-up, whose time the section carries", () => {
     const { section, form, win, inView, fetch } = withFetch();
-    section.setAttribute(WARMED_UP_ATTRIBUTE, String(Date.now() - 1000));
+    section.setAttribute(WARMED_UP_ATTRIBUTE, String(performance.now() - 1000));
     keepContactsInsertWarm(section, form, win);
     inView(true);
     expect(fetch).not.toHaveBeenCalled();

@@ -144,7 +144,6 @@ export function makeFormLive(
     whenNeeded(
       form.closest(`#${CONTACT_FORM_ID}`) ?? form,
       () => afterNextPaint(() => void prepareToasts(label), win),
-      {},
       win,
     ),
   ];

@@ -1,4 +1,5 @@
 import { afterNextPaint, whenNearViewport, whenNeeded } from "./scheduling";
+import { FakeIntersectionObserver, observedWindow } from "../test-support/intersection-observer";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -18,7 +19,7 @@ describe("whenNeeded", () => {
 
   it("starts at the first focus inside the area, once", () => {
     const { area, input, outside, start } = setUp();
-    whenNeeded(area, start, { idle: false });
+    whenNeeded(area, start);
     outside.focus();
     expect(start).not.toHaveBeenCalled();
     input.focus();
@@ -29,7 +30,7 @@ describe("whenNeeded", () => {
 
   it("starts at a press inside the area", () => {
     const { area, input, start } = setUp();
-    whenNeeded(area, start, { idle: false });
+    whenNeeded(area, start);
     input.dispatchEvent(new Event("pointerdown", { bubbles: true }));
     expect(start).toHaveBeenCalledTimes(1);
   });
@@ -63,8 +64,8 @@ describe("whenNeeded", () => {
     });
     Object.assign(window, { requestIdleCallback, cancelIdleCallback: jest.fn() });
     try {
-      whenNeeded(area, start, { idleTimeoutMs: 1500 });
-      expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 1500 });
+      whenNeeded(area, start);
+      expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 2000 });
       expect(start).toHaveBeenCalledTimes(1);
     } finally {
       Reflect.deleteProperty(window, "requestIdleCallback");
@@ -83,102 +84,49 @@ describe("whenNeeded", () => {
 });
 
 describe("whenNearViewport", () => {
-  /** A stand-in IntersectionObserver (jsdom has none) that lets the test report intersections. */
-  function fakeObserver() {
-    const observers: Array<{
-      report: (entries: Array<{ isIntersecting: boolean }>) => void;
-      options: IntersectionObserverInit;
-      observed: Element[];
-      disconnected: boolean;
-    }> = [];
-    class FakeIntersectionObserver {
-      readonly record;
-      constructor(
-        report: (entries: Array<{ isIntersecting: boolean }>) => void,
-        options: IntersectionObserverInit,
-      ) {
-        this.record = { report, options, observed: [] as Element[], disconnected: false };
-        observers.push(this.record);
-      }
-      observe(element: Element) {
-        this.record.observed.push(element);
-      }
-      disconnect() {
-        this.record.disconnected = true;
-      }
-    }
-    const win = { IntersectionObserver: FakeIntersectionObserver } as unknown as Window &
-      typeof globalThis;
-    return { win, observers };
-  }
-
   it("starts once, when the element comes within the margin, not at the observer's first report of a far element", () => {
-    const { win, observers } = fakeObserver();
-    const element = document.createElement("section");
     const start = jest.fn();
-    whenNearViewport(element, start, "50% 0px", win);
-    const [observer] = observers;
+    const element = document.createElement("section");
+    whenNearViewport(element, start, "50% 0px", observedWindow());
+    const [observer] = FakeIntersectionObserver.made;
     expect(observer!.options.rootMargin).toBe("50% 0px");
     expect(observer!.observed).toEqual([element]);
-    observer!.report([{ isIntersecting: false }]);
+    FakeIntersectionObserver.inView(false);
     expect(start).not.toHaveBeenCalled();
-    observer!.report([{ isIntersecting: true }]);
+    FakeIntersectionObserver.inView(true);
     expect(start).toHaveBeenCalledTimes(1);
     expect(observer!.disconnected).toBe(true);
   });
 
   it("can be cancelled before, and never starts where the browser has no IntersectionObserver", () => {
-    const { win, observers } = fakeObserver();
-    whenNearViewport(document.createElement("div"), jest.fn(), "0px", win)();
-    expect(observers[0]!.disconnected).toBe(true);
+    whenNearViewport(document.createElement("div"), jest.fn(), "0px", observedWindow())();
+    expect(FakeIntersectionObserver.made[0]!.disconnected).toBe(true);
     const start = jest.fn();
     const noObserver = {} as Window & typeof globalThis;
-    expect(() =>
-      whenNearViewport(document.createElement("div"), start, "0px", noObserver)(),
-    ).not.toThrow();
+    expect(() => whenNearViewport(document.body, start, "0px", noObserver)()).not.toThrow();
     expect(start).not.toHaveBeenCalled();
   });
 });
 
 describe("afterNextPaint", () => {
-  /** A window whose frames and timers run only when the test says so. */
-  function fakeWindow() {
-    const frames = new Map<number, () => void>();
-    const timers = new Map<number, () => void>();
-    let next = 1;
-    const win = {
-      requestAnimationFrame: (callback: () => void) => (frames.set(next, callback), next++),
-      cancelAnimationFrame: (id: number) => frames.delete(id),
-      setTimeout: (callback: () => void) => (timers.set(next, callback), next++),
-      clearTimeout: (id: number) => timers.delete(id),
-    } as unknown as Window;
-    const runAll = (queue: Map<number, () => void>) => {
-      const due = [...queue.values()];
-      queue.clear();
-      for (const callback of due) callback();
-    };
-    return { win, paintFrame: () => runAll(frames), runTasks: () => runAll(timers) };
-  }
+  beforeEach(() => jest.useFakeTimers());
 
   it("runs the work in a task after the next frame, not during the caller nor in the frame", () => {
-    const { win, paintFrame, runTasks } = fakeWindow();
     const work = jest.fn();
-    afterNextPaint(work, win);
-    runTasks();
-    paintFrame();
+    afterNextPaint(work);
     expect(work).not.toHaveBeenCalled();
-    runTasks();
+    jest.advanceTimersToNextTimer(); // the frame, which queues the task
+    expect(work).not.toHaveBeenCalled();
+    jest.advanceTimersToNextTimer();
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it.each([false, true])("can be cancelled (after the frame: %s)", (cancelAfterFrame) => {
-    const { win, paintFrame, runTasks } = fakeWindow();
+  it.each([0, 1])("can be cancelled (after %i frames)", (frames) => {
     const work = jest.fn();
-    const cancel = afterNextPaint(work, win);
-    if (cancelAfterFrame) paintFrame();
+    const cancel = afterNextPaint(work);
+    jest.advanceTimersToNextTimer(frames);
     cancel();
-    paintFrame();
-    runTasks();
+    jest.runAllTimers();
     expect(work).not.toHaveBeenCalled();
   });
 });

@@ -1,30 +1,17 @@
 /**
  * When the page's scripts do their work: when the visitor is about to need it, when the browser is
- * idle, or after the frame that answers what the visitor just did. Start-up code
- * (src/boot/page-boot.ts) and the form's chunk share it.
+ * idle, or after the frame that answers what the visitor just did.
  */
-
-type WhenNeededOptions = {
-  /** Also start once the page has loaded and the browser is idle (default true). */
-  idle?: boolean;
-  /** The longest wait for an idle moment after the load, in ms. */
-  idleTimeoutMs?: number;
-};
 
 const REACHED_EVENTS = ["focusin", "pointerdown"] as const;
 
 /**
- * Calls `start` once: when the browser is first idle after the load, or as soon as the visitor
+ * Calls `start` once: when the browser is first idle after the load (within 2 s), or as soon as the visitor
  * focuses or presses anything inside `area` (at once if focus is already there: a call to action
  * followed before the script arrived), whichever comes first. The listeners are passive and only
  * start work, so the focus or press itself is never delayed. Returns a function that cancels it.
  */
-export function whenNeeded(
-  area: Element,
-  start: () => void,
-  { idle = true, idleTimeoutMs = 2000 }: WhenNeededOptions = {},
-  win: Window = window,
-): () => void {
+export function whenNeeded(area: Element, start: () => void, win: Window = window): () => void {
   let cancelIdle = () => {};
   const run = () => {
     cancel();
@@ -32,7 +19,7 @@ export function whenNeeded(
   };
   const afterLoad = () => {
     if (win.requestIdleCallback) {
-      const handle = win.requestIdleCallback(run, { timeout: idleTimeoutMs });
+      const handle = win.requestIdleCallback(run, { timeout: 2000 });
       cancelIdle = () => win.cancelIdleCallback(handle);
     } else {
       const handle = win.setTimeout(run, 1);
@@ -52,10 +39,8 @@ export function whenNeeded(
   }
   for (const type of REACHED_EVENTS)
     area.addEventListener(type, run, { capture: true, passive: true });
-  if (idle) {
-    if (win.document.readyState === "complete") afterLoad();
-    else win.addEventListener("load", afterLoad, { once: true });
-  }
+  if (win.document.readyState === "complete") afterLoad();
+  else win.addEventListener("load", afterLoad, { once: true });
   return cancel;
 }
 

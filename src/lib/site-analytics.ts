@@ -48,7 +48,6 @@ export function campaignFrom(search: string): Campaign {
   return { source: src, medium: src ? "qr" : "", campaign: "" };
 }
 
-/** What the browser says about the visitor's wishes and about itself. */
 export type BrowserSignals = {
   userAgent: string;
   webdriver?: boolean;
@@ -56,7 +55,6 @@ export type BrowserSignals = {
   globalPrivacyControl?: boolean;
 };
 
-/** Crawlers, link previews, audits and headless browsers, by their user agent. */
 const AUTOMATED =
   /bot|crawl|spider|slurp|headless|lighthouse|pagespeed|phantom|puppeteer|playwright|selenium|prerender|preview/i;
 
@@ -98,12 +96,11 @@ export function siteEventEndpoint(supabaseUrl: string, anonKey: string): string 
   return `${supabaseUrl.replace(/\/+$/, "")}/rest/v1/rpc/record_site_event?apikey=${encodeURIComponent(anonKey)}`;
 }
 
-/** Turns counting on for this page view. */
 export function startCounting(endpoint: string, campaign: Campaign, fetchFn: typeof fetch): void {
   sender = { endpoint, campaign, fetch: fetchFn };
 }
 
-/** Turns counting off again (tests). */
+/** Turns counting off (tests). */
 export function stopCounting(): void {
   sender = undefined;
 }

@@ -94,12 +94,13 @@ describe("warmUpContactsInsert (sent by the page's loader), which prepares the s
         response.writeHead(201).end();
       });
     };
-    // The stand-in stores the insert, so the page confirms its pending ticket at an address that
-    // has no page proof: it says so on the console, after this test.
-    jest.spyOn(console, "info").mockImplementation(() => undefined);
+    // The insert is "stored", so the page asks this server for a challenge to confirm its pending
+    // ticket, gets none, and says so on the console.
+    const info = jest.spyOn(console, "info").mockImplementation(() => undefined);
     await withServer(recordRequest, async (url) => {
       await warmUpContactsInsert({ url, anonKey: "key" });
       await insertContactRecord(record, { url, anonKey: "key" });
+      while (info.mock.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     });
     const [warmUp, insert] = seen;
     expect(warmUp!.body).toBe("[]");

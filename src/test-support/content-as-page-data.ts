@@ -1,3 +1,4 @@
+/** The real content/ files for the page tests, shaped as the pages' queries return them. */
 import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
@@ -18,16 +19,7 @@ export function loadContentFile(name: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-const FILES = [
-  "site",
-  "hero",
-  "solutions",
-  "consulting",
-  "expo",
-  "meeting",
-  "contact",
-  "footer",
-] as const;
+const FILES = ["site", "hero", "solutions", "consulting", "expo", "meeting", "contact", "footer"];
 
 /** Every content/*.yaml file the page reads, by name. */
 export function loadContent(): ContentFiles {
