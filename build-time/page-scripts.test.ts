@@ -140,7 +140,7 @@ describe("pageBootScripts", () => {
     ).toThrow(/no "page-boot" chunk group: gatsby-node\.ts/);
     expect(() =>
       pageBootScripts({ namedChunkGroups: { app, "page-boot": boot, "submit-path": submit } }),
-    ).toThrow(/no "meeting-form" chunk group: src\/boot\/page-boot\.ts/);
+    ).toThrow(/no "meeting-form" chunk group: src\/lib\/toasts\.ts/);
     expect(() =>
       pageBootScripts({ namedChunkGroups: { app, "page-boot": boot, "meeting-form": form } }),
     ).toThrow(/no "submit-path" chunk group: src\/lib\/meeting-request\.ts/);

@@ -8,8 +8,8 @@
  * in onPostBuild, takes its tags out of every page: the `<script src="…" async>` chunk tags and the
  * inline scripts only that runtime reads (page path, compilation hash, chunk map). In their place
  * one inline loader adds the `page-boot` entry's scripts (src/boot/entry.ts: webpack's runtime and
- * about 1 KB of our own) once the first frame is on screen (loaderScript). React and the form come
- * later, with the form's chunk (src/boot/page-boot.ts).
+ * about 1 KB of our own) once the first frame is on screen (loaderScript). React comes later, for
+ * the form's toasts, with the form's chunk (src/lib/toasts.ts).
  *
  * A page left with a `<script src>` this rewrite does not recognise stops the build: a Gatsby
  * upgrade that changes its tags must not quietly put its runtime back on the page.
@@ -146,7 +146,7 @@ export function chunkGroupScripts(stats: WebpackStats, groupName: string): strin
     .filter((name) => name.endsWith(".js"));
 }
 
-/** The chunk group page-boot loads when the form is needed (its webpackChunkName in src/boot/page-boot.ts). */
+/** The chunk group page-boot loads when the form is needed (its webpackChunkName in src/lib/toasts.ts). */
 export const FORM_CHUNK_GROUP = "meeting-form";
 /** The submit path: supabase-js and the insert (webpackChunkName in src/lib/meeting-request.ts), preloaded when the form nears the viewport. */
 export const SUBMIT_CHUNK_GROUP = "submit-path";
@@ -175,11 +175,7 @@ export function pageBootScripts(stats: WebpackStats): {
     PAGE_BOOT_ENTRY,
     "gatsby-node.ts (onCreateWebpackConfig) adds this entry to the build",
   );
-  const form = scriptsOfGroup(
-    stats,
-    FORM_CHUNK_GROUP,
-    "src/boot/page-boot.ts names the form's chunk",
-  );
+  const form = scriptsOfGroup(stats, FORM_CHUNK_GROUP, "src/lib/toasts.ts names the form's chunk");
   const submitPath = scriptsOfGroup(
     stats,
     SUBMIT_CHUNK_GROUP,
