@@ -17,7 +17,7 @@ function sentEvents(fetchMock: jest.Mock): Array<Record<string, string>> {
   return fetchMock.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string));
 }
 
-/** Until the page has loaded, only the visitor starts the form's hydration (not an idle moment). */
+/** Until the page has loaded, only the visitor starts loading the toasts (not an idle moment). */
 function pageStillLoading(): void {
   Object.defineProperty(document, "readyState", { configurable: true, get: () => "loading" });
 }

@@ -7,6 +7,8 @@ import * as styles from "./site-footer.module.css";
 const footerCtaAttribute = (href: string) =>
   href === `#${CONTACT_FORM_ID}` ? { [CTA_ATTRIBUTE]: "footer" } : {};
 
+const MILESTONES = ["established", "transitFocusSince", "microtransitSince"] as const;
+
 type SiteFooterProps = {
   footer: Queries.SiteFooterFragment;
   site: Queries.FooterCompanyFragment;
@@ -31,18 +33,12 @@ export function SiteFooter({
           <p className={styles.companyName}>{site.companyName}</p>
           <p className={styles.history}>{site.history.summary}</p>
           <ul className={styles.milestones} aria-label={footer.milestonesLabel}>
-            <li>
-              <span className={styles.year}>{site.history.established}</span>{" "}
-              {footer.milestoneLabels.established}
-            </li>
-            <li>
-              <span className={styles.year}>{site.history.transitFocusSince}</span>{" "}
-              {footer.milestoneLabels.transitFocusSince}
-            </li>
-            <li>
-              <span className={styles.year}>{site.history.microtransitSince}</span>{" "}
-              {footer.milestoneLabels.microtransitSince}
-            </li>
+            {MILESTONES.map((milestone) => (
+              <li key={milestone}>
+                <span className={styles.year}>{site.history[milestone]}</span>{" "}
+                {footer.milestoneLabels[milestone]}
+              </li>
+            ))}
           </ul>
         </div>
 
