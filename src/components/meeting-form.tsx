@@ -18,11 +18,6 @@ type TextField = {
   required?: boolean;
   pattern?: string;
 };
-type ChoiceInput = {
-  type: "checkbox" | "radio";
-  name: string;
-  id: (option: ChoiceOption, index: number) => string;
-};
 
 /** A value with at least one visible character: the browser refuses whitespace-only answers. */
 const NOT_ONLY_SPACES = ".*\\S.*";
@@ -90,20 +85,18 @@ export function MeetingForm({
       />
     </div>
   );
-  const choices = (legend: string, options: readonly ChoiceOption[], input: ChoiceInput) => (
+  const choices = (
+    legend: string,
+    options: readonly ChoiceOption[],
+    type: "checkbox" | "radio",
+    name: "products" | "meetingTime",
+  ) => (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{legend}</legend>
-      <div
-        className={input.type === "radio" ? `${styles.choices} ${styles.times}` : styles.choices}
-      >
+      <div className={type === "radio" ? `${styles.choices} ${styles.times}` : styles.choices}>
         {options.map((option, index) => (
-          <label key={option.value} className={styles.choice} htmlFor={input.id(option, index)}>
-            <input
-              id={input.id(option, index)}
-              type={input.type}
-              name={input.name}
-              value={option.value}
-            />
+          <label key={option.value} className={styles.choice} htmlFor={`${name}-${index}`}>
+            <input id={`${name}-${index}`} type={type} name={name} value={option.value} />
             <span>{option.label}</span>
           </label>
         ))}
@@ -122,16 +115,8 @@ export function MeetingForm({
         <div className={styles.row}>{TEXT_FIELDS.slice(0, 2).map(field)}</div>
         <div className={styles.row}>{TEXT_FIELDS.slice(2, 4).map(field)}</div>
         {field(TEXT_FIELDS[4]!)}
-        {choices(words.productsLegend, productOptions, {
-          type: "checkbox",
-          name: "products",
-          id: (_option, index) => `product-${index}`,
-        })}
-        {choices(words.meetingTimeLegend, meetingTimeOptions, {
-          type: "radio",
-          name: "meetingTime",
-          id: (option) => `meeting-time-${option.value}`,
-        })}
+        {choices(words.productsLegend, productOptions, "checkbox", "products")}
+        {choices(words.meetingTimeLegend, meetingTimeOptions, "radio", "meetingTime")}
         <div className={styles.field}>
           <label className={styles.label} htmlFor="challenges">
             {words.challengesLabel}
