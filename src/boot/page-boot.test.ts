@@ -1,5 +1,4 @@
 import { screen } from "@testing-library/react";
-import { stopCounting } from "../lib/site-analytics";
 import {
   builtPage,
   loadContentFile,
@@ -106,7 +105,6 @@ describe("bootPage, the built pages' only script", () => {
 describe("startSiteAnalytics", () => {
   const env = { ...process.env };
   afterEach(() => {
-    stopCounting();
     process.env = { ...env };
   });
 

@@ -4,13 +4,11 @@ import { scrollToSectionOnLinkClick } from "./scroll-to-section";
 import {
   campaignFrom,
   campaignTag,
-  countSiteEvent,
   countVisit,
   mayCount,
   referrerDomain,
+  siteEventCounter,
   siteEventEndpoint,
-  startCounting,
-  stopCounting,
 } from "./site-analytics";
 import { builtPage, loadContentFile } from "../test-support/content-as-page-data";
 
@@ -95,16 +93,8 @@ describe("mayCount", () => {
   });
 });
 
-describe("countSiteEvent", () => {
-  afterEach(() => stopCounting());
-
-  test("does nothing when counting is off", () => {
-    const fetchMock = jest.fn().mockResolvedValue({ status: 0, type: "opaque" });
-    startCounting("https://x.test/", { source: "", medium: "", campaign: "" }, fetchMock);
-    stopCounting();
-    countSiteEvent("view");
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
+describe("siteEventCounter", () => {
+  const none = { source: "", medium: "", campaign: "" };
 
   test("one simple request per event: text/plain JSON, the key in the query, keepalive, no credentials; empty fields left out", () => {
     const fetchMock = jest.fn().mockResolvedValue({ status: 0, type: "opaque" });
@@ -112,8 +102,13 @@ describe("countSiteEvent", () => {
     expect(endpoint).toBe(
       "https://abc.supabase.co/rest/v1/rpc/record_site_event?apikey=anon%20key",
     );
-    startCounting(endpoint, { source: "flyer", medium: "qr", campaign: "" }, fetchMock);
-    countSiteEvent("cta", { cta: "hero" });
+    siteEventCounter(
+      endpoint,
+      { ...none, source: "flyer", medium: "qr" },
+      fetchMock,
+    )("cta", {
+      cta: "hero",
+    });
     expect(fetchMock.mock.calls).toEqual([
       [
         endpoint,
@@ -130,17 +125,14 @@ describe("countSiteEvent", () => {
   });
 
   test("a failure is dropped quietly and not retried", async () => {
-    const none = { source: "", medium: "", campaign: "" };
     const fetchMock = jest.fn().mockRejectedValue(new TypeError("Failed to fetch"));
-    startCounting("https://x.test/", none, fetchMock);
-    countSiteEvent("view");
+    siteEventCounter("https://x.test/", none, fetchMock)("view");
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const throwing = jest.fn(() => {
       throw new TypeError("keepalive quota");
     });
-    startCounting("https://x.test/", none, throwing as unknown as typeof fetch);
-    expect(() => countSiteEvent("view")).not.toThrow();
+    expect(() => siteEventCounter("https://x.test/", none, throwing)("view")).not.toThrow();
   });
 });
 
@@ -180,7 +172,6 @@ describe("countVisit on the built landing page", () => {
   });
   afterEach(() => {
     jest.restoreAllMocks();
-    stopCounting();
     removers.splice(0).forEach((remove) => remove());
     process.env = { ...env };
     for (const name of ["globalPrivacyControl", "webdriver"])

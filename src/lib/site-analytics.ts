@@ -88,50 +88,41 @@ export function referrerDomain(referrer: string, ownHost: string): string {
   return host.length <= 253 && DOMAIN.test(host) ? host : "";
 }
 
-type Sender = { endpoint: string; campaign: Campaign; fetch: typeof fetch };
-let sender: Sender | undefined;
-
 /** The RPC that counts one event: a text/plain body and the key in the query, so no preflight. */
 export function siteEventEndpoint(supabaseUrl: string, anonKey: string): string {
   return `${supabaseUrl.replace(/\/+$/, "")}/rest/v1/rpc/record_site_event?apikey=${encodeURIComponent(anonKey)}`;
 }
 
-export function startCounting(endpoint: string, campaign: Campaign, fetchFn: typeof fetch): void {
-  sender = { endpoint, campaign, fetch: fetchFn };
-}
-
-/** Turns counting off (tests). */
-export function stopCounting(): void {
-  sender = undefined;
-}
+type CountEvent = (kind: SiteEventKind, extra?: { referrer?: string; cta?: CtaId }) => void;
 
 /**
- * Counts one event under the visit's campaign, unless counting is off. One request, never retried
- * nor awaited: `keepalive` lets it finish after the visitor left; `no-cors` with a text/plain body
+ * Counts events of one visit, each under the visit's campaign: one request, never retried nor
+ * awaited. `keepalive` lets it finish after the visitor left; `no-cors` with a text/plain body
  * makes it a simple request whose answer nobody reads. A refusal or a network failure is dropped.
  */
-export function countSiteEvent(
-  kind: SiteEventKind,
-  extra: { referrer?: string; cta?: CtaId } = {},
-): void {
-  if (!sender) return;
-  const event: Record<string, string> = { kind };
-  for (const [name, value] of Object.entries({ ...sender.campaign, ...extra }))
-    if (value) event[name] = value;
-  try {
-    sender
-      .fetch(sender.endpoint, {
-        method: "POST",
-        body: JSON.stringify(event),
-        headers: { "Content-Type": "text/plain" },
-        keepalive: true,
-        mode: "no-cors",
-        credentials: "omit",
-      })
-      .catch(() => undefined);
-  } catch {
-    // A browser that refuses the request outright (e.g. too much keepalive data in flight).
-  }
+export function siteEventCounter(
+  endpoint: string,
+  campaign: Campaign,
+  send: typeof fetch,
+): CountEvent {
+  return (kind, extra = {}) => {
+    const event: Record<string, string> = { kind };
+    for (const [name, value] of Object.entries({ ...campaign, ...extra }))
+      if (value) event[name] = value;
+    const init: RequestInit = {
+      method: "POST",
+      body: JSON.stringify(event),
+      headers: { "Content-Type": "text/plain" },
+      keepalive: true,
+      mode: "no-cors",
+      credentials: "omit",
+    };
+    try {
+      send(endpoint, init).catch(() => undefined);
+    } catch {
+      // A browser that refuses the request outright (e.g. too much keepalive data in flight).
+    }
+  };
 }
 
 /**
@@ -147,8 +138,9 @@ export function countVisit(doc: Document, earlier: readonly Event[] = []): void 
   const key = process.env.GATSBY_SUPABASE_ANON_KEY;
   const nav = win.navigator as Navigator & { globalPrivacyControl?: boolean };
   if (!form || !url || !key || !mayCount(nav, (win as { doNotTrack?: string }).doNotTrack)) return;
-  startCounting(
-    siteEventEndpoint(url, key),
+  const endpoint = siteEventEndpoint(url, key);
+  const countSiteEvent = siteEventCounter(
+    endpoint,
     campaignFrom(win.location.search),
     win.fetch.bind(win),
   );
