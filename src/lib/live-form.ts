@@ -93,36 +93,29 @@ export function makeFormLive(
     afterNextPaint(startProof, win);
   };
 
+  /** `sending` resolves whether a bot sent it (nothing was stored then), or rejects. */
   const finish = async (sending: Promise<boolean>) => {
     const toasts = new Promise((resolve) =>
       afterNextPaint(() => resolve(prepareToasts(label)), win),
     );
-    let outcome: FormOutcome = "request_sent";
-    let fromBot = false;
-    try {
-      fromBot = await sending;
-    } catch (error) {
-      console.error(
-        "Meeting request submission failed:",
-        error instanceof Error ? error.message : error,
-        error,
-      );
-      outcome = "request_failed";
-    }
+    const fromBot = await sending.catch((error: unknown) => {
+      const why = error instanceof Error ? error.message : error;
+      console.error("Meeting request submission failed:", why, error);
+      return undefined;
+    });
+    const sent = fromBot !== undefined;
     await toasts; // the outcome shows with its toast
     showSubmitting(false);
-    if (outcome === "request_sent") {
+    if (sent) {
       form.reset();
       proofStarted = false; // the proof was spent: the next focus starts a new one
     }
     if (!fromBot) {
+      const outcome: FormOutcome = sent ? "request_sent" : "request_failed";
       form.dispatchEvent(new CustomEvent(FORM_OUTCOME_EVENT, { bubbles: true, detail: outcome }));
     }
-    const [kind, toast] =
-      outcome === "request_sent"
-        ? (["success", content.successToast] as const)
-        : (["error", content.failureToast] as const);
-    void showToast(kind, toast, label);
+    const toast = sent ? content.successToast : content.failureToast;
+    void showToast(sent ? "success" : "error", toast, label);
   };
 
   const onSubmit = (event: Event) => {
