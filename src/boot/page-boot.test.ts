@@ -16,11 +16,6 @@ function sentEvents(fetchMock: jest.Mock): Array<Record<string, string>> {
   return fetchMock.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string));
 }
 
-/** Until the page has loaded, only the visitor starts loading the toasts (not an idle moment). */
-function pageStillLoading(): void {
-  Object.defineProperty(document, "readyState", { configurable: true, get: () => "loading" });
-}
-
 let consoleError: jest.SpyInstance;
 beforeEach(() => {
   consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
@@ -29,7 +24,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   consoleError.mockRestore();
-  Reflect.deleteProperty(document, "readyState");
   document.body.innerHTML = "";
   window.history.replaceState(null, "", "/");
   jest.useRealTimers();
@@ -38,7 +32,6 @@ afterEach(() => {
 describe("bootPage, the built pages' only script", () => {
   it("on the landing page: the form works, a call to action scrolls to it, and its toasts load when the visitor gets there", async () => {
     builtPage("index");
-    pageStillLoading();
     expect(button()).toBeDisabled(); // as the HTML has it: no script to catch a submit
     bootPage(document);
     expect(button()).toBeEnabled();

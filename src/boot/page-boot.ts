@@ -21,16 +21,15 @@ import { scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
 export const PAGE_BOOT_MARK = "page-boot";
 
 export function bootPage(doc: Document = document): void {
-  const win = doc.defaultView ?? window;
   if (doc.getElementById(CONTACT_FORM_ID)) {
-    scrollToSectionOnLinkClick(CONTACT_FORM_ID, win);
+    scrollToSectionOnLinkClick(CONTACT_FORM_ID);
     const form = doc.querySelector<HTMLFormElement>(`#${MEETING_FORM_ID} form`);
     const content = meetingFormContentIn(doc);
     if (form && content) makeFormLive(form, content);
     startSiteAnalytics(doc);
   }
-  if (doc.querySelector(`[${NOT_FOUND_ATTRIBUTE}]`)) logMissingPath(win.location.pathname);
-  win.performance.mark?.(PAGE_BOOT_MARK); // absent in jsdom
+  if (doc.querySelector(`[${NOT_FOUND_ATTRIBUTE}]`)) logMissingPath(location.pathname);
+  performance.mark?.(PAGE_BOOT_MARK); // absent in jsdom
 }
 
 /** The form's content as the build wrote it into the page (src/components/meeting-form.tsx). */
@@ -51,7 +50,6 @@ const COUNTED = ["click", "focusin", FORM_OUTCOME_EVENT];
  * nothing.
  */
 export function startSiteAnalytics(doc: Document = document): void {
-  const win = doc.defaultView ?? window;
   const earlier: Event[] = [];
   const remember = (event: Event) => earlier.push(event);
   const stopRemembering = () => COUNTED.forEach((type) => doc.removeEventListener(type, remember));
@@ -64,6 +62,6 @@ export function startSiteAnalytics(doc: Document = document): void {
       },
       stopRemembering,
     );
-  if (win.requestIdleCallback) win.requestIdleCallback(load, { timeout: 2000 });
-  else win.setTimeout(load, 1);
+  if ("requestIdleCallback" in window) requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 1);
 }

@@ -39,13 +39,9 @@ export function contactsWarmUpRequest(
  * The first one leaves from the page's inline loader (build-time/page-scripts.ts), the repeats from
  * here. Never rejects: a failed warm-up leaves that work to the submit.
  */
-export async function warmUpContactsInsert(
-  endpoint: SupabaseEndpoint,
-  send: typeof fetch = fetch,
-  round = 0,
-): Promise<void> {
+export async function warmUpContactsInsert(endpoint: SupabaseEndpoint, round = 0): Promise<void> {
   try {
-    await send(...contactsWarmUpRequest(endpoint, round));
+    await fetch(...contactsWarmUpRequest(endpoint, round));
   } catch {
     // the submit does that work then
   }

@@ -1,6 +1,10 @@
 import { warmUpContactsInsert } from "./contacts-warm-up";
 import { WARMED_UP_ATTRIBUTE } from "./page-markers";
-import { connectionFromBuild, describeConnectionProblem } from "./submit-meeting-request";
+import {
+  connectionFromBuild,
+  describeConnectionProblem,
+  loadSupabase,
+} from "./submit-meeting-request";
 
 /**
  * How often the warm-up repeats while the visitor is on the form: Chromium keeps a preflight's
@@ -24,16 +28,14 @@ export function keepSubmitWarm(
   form: HTMLFormElement,
   warm: (round: number) => void,
   lastWarmUp: number,
-  win: Window & typeof globalThis = window,
 ): () => void {
-  const doc = win.document;
-  const now = () => win.performance.now();
+  const now = () => performance.now();
   let inView = false;
   let lastActivity = now();
   let timer: number | undefined;
   let round = 0;
   const onForm = () =>
-    inView && doc.visibilityState === "visible" && now() - lastActivity < ON_FORM_FOR_MS;
+    inView && document.visibilityState === "visible" && now() - lastActivity < ON_FORM_FOR_MS;
   const keepWarm = () => {
     if (timer !== undefined || !onForm()) return;
     const repeat = () => {
@@ -43,7 +45,7 @@ export function keepSubmitWarm(
       warm((round += 1));
       keepWarm();
     };
-    timer = win.setTimeout(repeat, Math.max(0, lastWarmUp + KEEP_WARM_EVERY_MS - now()));
+    timer = window.setTimeout(repeat, Math.max(0, lastWarmUp + KEEP_WARM_EVERY_MS - now()));
   };
   const active = () => {
     lastActivity = now();
@@ -52,7 +54,7 @@ export function keepSubmitWarm(
   const submitted = () => {
     lastActivity = -Infinity;
   };
-  const observer = new win.IntersectionObserver((entries) => {
+  const observer = new IntersectionObserver((entries) => {
     inView = entries.some((entry) => entry.isIntersecting);
     keepWarm();
   });
@@ -61,7 +63,7 @@ export function keepSubmitWarm(
     [form, "focusin", active],
     [form, "input", active],
     [form, "submit", submitted, true],
-    [doc, "visibilitychange", keepWarm],
+    [document, "visibilitychange", keepWarm],
   ];
   for (const [target, type, listener, capture] of listeners)
     target.addEventListener(type, listener, capture);
@@ -69,26 +71,22 @@ export function keepSubmitWarm(
     observer.disconnect();
     for (const [target, type, listener, capture] of listeners)
       target.removeEventListener(type, listener, capture);
-    if (timer !== undefined) win.clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   };
 }
 
 /**
- * Keeps the insert warm with the build's Supabase settings, going on from the warm-up the loader
- * sent when the form neared the viewport (its time in the section's WARMED_UP_ATTRIBUTE); without
- * one (no loader, as in `gatsby develop`) it warms at once.
+ * Loads supabase-js and keeps the insert warm with the build's Supabase settings, going on from the
+ * warm-up the loader sent when the form neared the viewport (its time in the section's
+ * WARMED_UP_ATTRIBUTE); without one (no loader, as in `gatsby develop`) it warms at once.
  */
-export function keepContactsInsertWarm(
-  section: HTMLElement,
-  form: HTMLFormElement,
-  win: Window & typeof globalThis = window,
-): () => void {
+export function prepareContactsInsert(section: HTMLElement, form: HTMLFormElement): () => void {
   const connection = connectionFromBuild();
   if (describeConnectionProblem(connection)) return () => undefined;
-  const warm = (round: number) => void warmUpContactsInsert(connection, win.fetch.bind(win), round);
+  loadSupabase().catch(() => undefined); // the submit retries it
+  const warm = (round: number) => void warmUpContactsInsert(connection, round);
   const loaderWarmedAt = Number(section.getAttribute(WARMED_UP_ATTRIBUTE) ?? NaN);
-  if (Number.isFinite(loaderWarmedAt))
-    return keepSubmitWarm(section, form, warm, loaderWarmedAt, win);
+  if (Number.isFinite(loaderWarmedAt)) return keepSubmitWarm(section, form, warm, loaderWarmedAt);
   warm(0);
-  return keepSubmitWarm(section, form, warm, win.performance.now(), win);
+  return keepSubmitWarm(section, form, warm, performance.now());
 }

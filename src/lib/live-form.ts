@@ -8,10 +8,10 @@
  * - A submit sends the request first, then shows the spec's submitting state (every control
  *   disabled, the button's submitting label), and ends with its toast: on success the form is reset,
  *   on failure the answers stay. Submits meanwhile are ignored.
- * - What a submit needs loads after the next paint, so the visitor's tap or focus is answered first:
- *   the submit path when the form nears the viewport or is focused, the toasts when the browser is
- *   idle or the visitor reaches the section, the page proof at the first focus in the form (again
- *   after each stored request: a visitor who only scrolls past costs no challenge).
+ * - When the visitor reaches the form (it nears the viewport, or they focus it), what a submit needs
+ *   loads after the next paint, so their tap or focus is answered first: the submit path and the
+ *   toasts. The page proof starts at the first focus in the form (again after each stored request:
+ *   a visitor who only scrolls past costs no challenge).
  */
 import type { ContactRecord } from "./meeting-request";
 import {
@@ -20,8 +20,8 @@ import {
   FORM_OUTCOME_EVENT,
   type FormOutcome,
 } from "./page-markers";
-import { afterNextPaint, whenNearViewport, whenNeeded } from "./scheduling";
-import { prepareToasts, showToast } from "./toasts";
+import { afterNextPaint, whenNearViewport } from "./scheduling";
+import { prepareToasts } from "./toasts";
 
 export type FormSeams = {
   /** Stores the record; rejects on any failure (default: the real insert). */
@@ -37,24 +37,20 @@ const loadRequest = () => import(/* webpackChunkName: "submit-path" */ "./meetin
 
 /**
  * Runs the submit path (the loader preloaded it and warmed the way to Supabase when the form neared
- * the viewport: build-time/page-scripts.ts) and keeps the way warm while the visitor is on the form.
+ * the viewport: build-time/page-scripts.ts): supabase-js, and the way kept warm while the visitor
+ * is on the form. A failure leaves that work to the submit.
  */
 function prepareSubmitPath(form: HTMLFormElement): void {
   import(/* webpackChunkName: "submit-path" */ "./keep-submit-warm")
-    .then(({ keepContactsInsertWarm }) =>
-      keepContactsInsertWarm(form.closest<HTMLElement>(`#${CONTACT_FORM_ID}`) ?? form, form),
+    .then(({ prepareContactsInsert }) =>
+      prepareContactsInsert(form.closest<HTMLElement>(`#${CONTACT_FORM_ID}`) ?? form, form),
     )
-    .catch(() => undefined); // the submit then sends its own preflight
-  loadRequest()
-    .then(({ loadSubmitPath }) => loadSubmitPath())
-    .then(({ loadSupabase }) => loadSupabase())
-    .catch(() => undefined); // the submit retries it
+    .catch(() => undefined);
 }
 
 /** The page proof (src/lib/form-proof.ts), solved in a Web Worker while the visitor types. */
 function startPageProof(): void {
-  loadRequest()
-    .then(({ loadSubmitPath }) => loadSubmitPath())
+  import(/* webpackChunkName: "submit-path" */ "./submit-meeting-request")
     .then(({ startFormProof }) => startFormProof())
     .catch(() => undefined); // without a proof the insert carries a pending ticket
 }
@@ -65,7 +61,6 @@ export function makeFormLive(
   content: Queries.MeetingFormFragment,
   { submitRequest, prepareSubmit = prepareSubmitPath, startProof = startPageProof }: FormSeams = {},
 ): () => void {
-  const win = form.ownerDocument.defaultView ?? window;
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
   const label = content.toastRegionLabel;
   let submitting = false;
@@ -84,19 +79,22 @@ export function makeFormLive(
   const prepare = () => {
     if (prepared) return;
     prepared = true;
-    afterNextPaint(() => prepareSubmit(form), win);
+    afterNextPaint(() => {
+      prepareSubmit(form);
+      void prepareToasts(label);
+    });
   };
   const onFocus = () => {
     prepare();
     if (proofStarted) return;
     proofStarted = true;
-    afterNextPaint(startProof, win);
+    afterNextPaint(startProof);
   };
 
   /** `sending` resolves whether a bot sent it (nothing was stored then), or rejects. */
   const finish = async (sending: Promise<boolean>) => {
-    const toasts = new Promise((resolve) =>
-      afterNextPaint(() => resolve(prepareToasts(label)), win),
+    const toasts = new Promise<Awaited<ReturnType<typeof prepareToasts>>>((resolve) =>
+      afterNextPaint(() => resolve(prepareToasts(label))),
     );
     const fromBot = await sending.catch((error: unknown) => {
       const why = error instanceof Error ? error.message : error;
@@ -104,7 +102,7 @@ export function makeFormLive(
       return undefined;
     });
     const sent = fromBot !== undefined;
-    await toasts; // the outcome shows with its toast
+    const showToast = await toasts; // the outcome shows with its toast
     showSubmitting(false);
     if (sent) {
       form.reset();
@@ -114,8 +112,7 @@ export function makeFormLive(
       const outcome: FormOutcome = sent ? "request_sent" : "request_failed";
       form.dispatchEvent(new CustomEvent(FORM_OUTCOME_EVENT, { bubbles: true, detail: outcome }));
     }
-    const toast = sent ? content.successToast : content.failureToast;
-    void showToast(sent ? "success" : "error", toast, label);
+    showToast?.(sent ? "success" : "error", sent ? content.successToast : content.failureToast);
   };
 
   const onSubmit = (event: Event) => {
@@ -132,19 +129,12 @@ export function makeFormLive(
 
   form.addEventListener("submit", onSubmit);
   form.addEventListener("focusin", onFocus);
-  const stops = [
-    whenNearViewport(form, prepare, FORM_NEAR_MARGIN, win),
-    whenNeeded(
-      form.closest(`#${CONTACT_FORM_ID}`) ?? form,
-      () => afterNextPaint(() => void prepareToasts(label), win),
-      win,
-    ),
-  ];
+  const stopWaiting = whenNearViewport(form, prepare, FORM_NEAR_MARGIN);
   if (form.contains(form.ownerDocument.activeElement)) onFocus();
   button.disabled = false;
   return () => {
     form.removeEventListener("submit", onSubmit);
     form.removeEventListener("focusin", onFocus);
-    stops.forEach((stop) => stop());
+    stopWaiting();
   };
 }

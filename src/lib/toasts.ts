@@ -2,34 +2,22 @@
  * The toasts that report a submit (spec: about 4 seconds, at most 3 at once), without React or
  * react-toastify in the page's start-up script: both come with the `meeting-form` chunk
  * (src/components/toast-container.tsx), its own React root at the end of the body. The chunk is
- * prefetched at the first paint (build-time/page-scripts.ts) and runs when the browser is idle, the
- * visitor reaches the form, or a submit needs it. Their words are content (content/meeting.yaml).
+ * prefetched at the first paint (build-time/page-scripts.ts) and runs when the visitor reaches the
+ * form (src/lib/live-form.ts) or a submit needs it. Their words are content (content/meeting.yaml).
  */
 export type ToastKind = "success" | "error";
 export type ToastText = { title: string; text: string };
 
-const loadContainer = () =>
-  import(/* webpackChunkName: "meeting-form" */ "../components/toast-container");
-
 /**
- * Puts the toast region (named `label` for screen readers) on the page, loading it first. Resolves
- * once it is there; never rejects: a chunk that did not load is tried again by the next call.
+ * Puts the toast region (named `label` for screen readers) on the page, loading it first; resolves
+ * with what shows a toast. Never rejects: a chunk that did not load is tried again by the next call.
  */
-export function prepareToasts(label: string): Promise<boolean> {
-  return loadContainer().then(
-    ({ mountToasts }) => {
+export function prepareToasts(label: string) {
+  return import(/* webpackChunkName: "meeting-form" */ "../components/toast-container").then(
+    ({ mountToasts, showLoadedToast }) => {
       mountToasts(label);
-      return true;
+      return showLoadedToast;
     },
-    (error: unknown) => {
-      console.warn("The toasts' script did not load.", error);
-      return false;
-    },
+    (error: unknown) => console.warn("The toasts' script did not load.", error),
   );
-}
-
-export async function showToast(kind: ToastKind, message: ToastText, label: string): Promise<void> {
-  if (!(await prepareToasts(label))) return;
-  const { showLoadedToast } = await loadContainer();
-  showLoadedToast(kind, message);
 }

@@ -26,8 +26,8 @@ export class FakeIntersectionObserver {
   }
 }
 
-/** This window with the stand-in; undone by jsdom's next test file. */
-export function observedWindow(): Window & typeof globalThis {
+/** Puts the stand-in on this window (each test file has its own), with no observers made yet. */
+export function installFakeIntersectionObserver(): void {
   FakeIntersectionObserver.made = [];
-  return Object.assign(window, { IntersectionObserver: FakeIntersectionObserver });
+  Object.assign(window, { IntersectionObserver: FakeIntersectionObserver });
 }
