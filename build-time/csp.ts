@@ -56,7 +56,7 @@ export function strictPolicyProblems(policy: string, origin: string): string[] {
   ]) {
     if (!directives.has(name)) problems.push(`${name} is missing`);
   }
-  // worker-src too: the page proof's Web Worker (src/lib/form-proof-worker.ts) runs a script file.
+  // worker-src too: the page proof's Web Worker (src/lib/solve-in-worker.ts) runs a script file.
   for (const name of [
     "script-src",
     "script-src-elem",

@@ -2,7 +2,7 @@
  * The page's real submit path (src/lib/submit-meeting-request.ts: supabase-js over HTTP into this
  * backend with the real migrations), not the form's seam. supabase-js as the page ships it: its
  * auth, realtime, storage and functions clients replaced (gatsby-node.ts, onCreateWebpackConfig).
- * The page proof is solved in-thread (__mocks__/form-proof-worker.ts).
+ * The page proof is solved in-thread (__mocks__/solve-in-worker.ts).
  */
 import crypto from "node:crypto";
 import { startLocalBackend, type LocalBackend } from ".";

@@ -14,7 +14,7 @@ import {
   newTicket,
   type FormChallenge,
 } from "./form-proof";
-import { solveInWorker } from "./form-proof-worker";
+import { solveInWorker } from "./solve-in-worker";
 
 /** How long a visitor waits for the database before the form gives up and keeps their answers. */
 export const SUBMIT_TIMEOUT_MS = 15_000;
