@@ -8,9 +8,9 @@
  * - A submit sends the request first, then shows the spec's submitting state (every control
  *   disabled, the button's submitting label), and ends with its toast: on success the form is reset,
  *   on failure the answers stay. Submits meanwhile are ignored.
- * - When the visitor reaches the form (it nears the viewport, or they focus it), what a submit needs
- *   loads after the next paint, so their tap or focus is answered first: the submit path and the
- *   toasts. The page proof starts at the first focus in the form (again after each stored request:
+ * - When the visitor reaches the form (it nears the viewport, focuses it or submits), what a submit
+ *   needs loads after the next paint, so their tap or focus is answered first: the submit path, then
+ *   the toasts. The page proof starts at the first focus in the form (again after each stored request:
  *   a visitor who only scrolls past costs no challenge).
  */
 import type { ContactRecord } from "./meeting-request";
@@ -81,7 +81,8 @@ export function makeFormLive(
     prepared = true;
     afterNextPaint(() => {
       prepareSubmit(form);
-      void prepareToasts(label);
+      // React for the toasts once the submit path is there: its evaluation never holds up a request.
+      void loadRequest().finally(() => afterNextPaint(() => void prepareToasts(label)));
     });
   };
   const onFocus = () => {
@@ -93,16 +94,13 @@ export function makeFormLive(
 
   /** `sending` resolves whether a bot sent it (nothing was stored then), or rejects. */
   const finish = async (sending: Promise<boolean>) => {
-    const toasts = new Promise<Awaited<ReturnType<typeof prepareToasts>>>((resolve) =>
-      afterNextPaint(() => resolve(prepareToasts(label))),
-    );
     const fromBot = await sending.catch((error: unknown) => {
       const why = error instanceof Error ? error.message : error;
       console.error("Meeting request submission failed:", why, error);
       return undefined;
     });
     const sent = fromBot !== undefined;
-    const showToast = await toasts; // the outcome shows with its toast
+    const showToast = await prepareToasts(label); // the outcome shows with its toast
     showSubmitting(false);
     if (sent) {
       form.reset();
@@ -124,6 +122,7 @@ export function makeFormLive(
       return isFilledByBot(answers);
     });
     showSubmitting(true);
+    prepare();
     void finish(sending);
   };
 
