@@ -10,13 +10,12 @@ import {
   SUPABASE_URL_VARIABLE,
 } from "./build-time/supabase-settings";
 
-// Values already in the process environment win over both files (dotenv never overrides them).
+// Values already in the environment win over the .env files.
 const mode = process.env.NODE_ENV === "production" ? "production" : "development";
 loadEnvFiles(mode, __dirname);
 
-// Development without settings talks to the embedded local backend. The values are put into
-// the environment here, before webpack reads GATSBY_* variables into the browser bundle.
-// A production build without settings is stopped in gatsby-node.ts (onPreInit) with a clear message.
+// Development without settings talks to the local backend: its values go into the environment
+// before webpack reads GATSBY_* variables. A production build without them stops (gatsby-node.ts).
 const supabase = resolveSupabaseSettings(process.env, mode === "production");
 if (supabase.ok && supabase.settings.usesLocalDefaults) {
   process.env[SUPABASE_URL_VARIABLE] = supabase.settings.url;
@@ -35,7 +34,7 @@ const config: GatsbyConfig = {
   },
   trailingSlash: "always",
   plugins: [
-    // sitemap-index.xml (and sitemap-0.xml) for every page but the 404 pages, from siteMetadata.siteUrl.
+    // sitemap-index.xml for every page but the 404 pages.
     { resolve: "gatsby-plugin-sitemap", options: { createLinkInHead: false } },
     {
       resolve: "gatsby-plugin-robots-txt",
@@ -46,9 +45,8 @@ const config: GatsbyConfig = {
         policy: [{ userAgent: "*", allow: "/" }],
       },
     },
-    // gatsby-plugin-image is a dependency (the gatsbyImageData sources) but not a plugin here: as a
-    // plugin it only adds a script and styles to every page for <GatsbyImage>, which the site does
-    // not use (src/components/content-picture.tsx renders a plain <picture>).
+    // gatsby-plugin-image is a dependency, not a plugin: as a plugin it only adds a script and
+    // styles for <GatsbyImage>, which the site does not use (src/components/content-picture.tsx).
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
     {
@@ -65,10 +63,7 @@ const config: GatsbyConfig = {
       options: { name: "drawn-pictures", path: DRAWN_PICTURES_DIR },
     },
     {
-      // The content pipeline (plugins/content-yaml): checks every file before sourcing (the build
-      // stops on errors), then gatsby-transformer-yaml makes each file's node from the data the
-      // check read. In develop, a file saved with errors keeps its last good version on the page
-      // while the terminal says what to fix.
+      // The content pipeline (plugins/content-yaml): the content check, then gatsby-transformer-yaml.
       resolve: "content-yaml",
       options: {
         // One node per file, named after the file: content/hero.yaml → HeroContent.

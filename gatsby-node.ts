@@ -38,10 +38,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   }
 };
 
-/**
- * Script deferral, then the Content-Security-Policy over the final HTML, then the secret scan
- * (build-time/finish-build.ts). The sitemap and robots.txt come from their plugins (gatsby-config.ts).
- */
+/** The pages' scripts, the Content-Security-Policy and the secret scan (build-time/finish-build.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   try {
     await finishBuild({
@@ -78,10 +75,22 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   const config = getConfig() as {
     entry: Record<string, string | string[]>;
     resolve?: { alias?: Record<string, string> };
+    optimization: { splitChunks: { cacheGroups: Record<string, object> } };
+  };
+  const { splitChunks } = config.optimization;
+  // The code every page component uses goes into a `commons` chunk; page-boot shares modules with
+  // them (the form's script, the page markers) but must not load that chunk at start-up.
+  const commons = {
+    ...splitChunks.cacheGroups.commons,
+    chunks: (chunk: { name?: string }) => chunk.name !== PAGE_BOOT_ENTRY,
   };
   actions.replaceWebpackConfig({
     ...config,
     resolve: { ...config.resolve, alias: { ...config.resolve?.alias, ...alias } },
     entry: { ...config.entry, [PAGE_BOOT_ENTRY]: path.resolve("src/boot/entry.ts") },
+    optimization: {
+      ...config.optimization,
+      splitChunks: { ...splitChunks, cacheGroups: { ...splitChunks.cacheGroups, commons } },
+    },
   });
 };

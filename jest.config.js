@@ -11,7 +11,7 @@ const shared = {
     "\\.(css)$": "identity-obj-proxy",
     "\\.(png|jpe?g|gif|svg|webp|avif)$": "<rootDir>/__mocks__/file-mock.js",
     // The page proof's Web Worker (new URL(…, import.meta.url)): solved in-thread under Jest.
-    "^\\./form-proof-worker$": "<rootDir>/__mocks__/form-proof-worker.ts",
+    "^\\./solve-in-worker$": "<rootDir>/__mocks__/solve-in-worker.ts",
   },
   testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "/public/", "/e2e/"],
   transformIgnorePatterns: ["/node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],

@@ -1,29 +1,5 @@
 // Jest stand-in for Gatsby's runtime (Gatsby's own using-jest example): queries are compiled
 // away at build time, so in tests `graphql` is inert and components receive their data as props.
-const React = require("react");
 const gatsby = jest.requireActual("gatsby");
 
-module.exports = {
-  ...gatsby,
-  graphql: jest.fn(),
-  Link: jest.fn().mockImplementation(
-    // Drop Gatsby-only props so they do not reach the DOM.
-    ({
-      activeClassName,
-      activeStyle,
-      getProps,
-      innerRef,
-      partiallyActive,
-      ref,
-      replace,
-      to,
-      ...rest
-    }) => React.createElement("a", { ...rest, href: to }),
-  ),
-  Slice: jest
-    .fn()
-    .mockImplementation(({ alias, ...rest }) =>
-      React.createElement("div", { ...rest, "data-test-slice-alias": alias }),
-    ),
-  useStaticQuery: jest.fn(),
-};
+module.exports = { ...gatsby, graphql: jest.fn(), useStaticQuery: jest.fn() };

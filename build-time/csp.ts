@@ -33,7 +33,7 @@ const REQUIRED =
   "default-src script-src style-src-elem connect-src object-src base-uri frame-ancestors".split(
     " ",
   );
-/** worker-src too: the page proof's Web Worker (src/lib/form-proof-worker.ts) runs a script file. */
+/** worker-src too: the page proof's Web Worker (src/lib/solve-in-worker.ts) runs a script file. */
 const SCRIPT_DIRECTIVES = "script-src script-src-elem script-src-attr worker-src default-src".split(
   " ",
 );

@@ -108,8 +108,8 @@ describe("pageBootScripts", () => {
 
   it.each([
     ["page-boot", /no "page-boot" chunk group: gatsby-node\.ts/],
-    ["meeting-form", /no "meeting-form" chunk group: src\/boot\/meeting-form-hydration\.ts/],
-    ["submit-path", /no "submit-path" chunk group: src\/lib\/send-meeting-request\.ts/],
+    ["meeting-form", /no "meeting-form" chunk group: src\/lib\/toasts\.ts/],
+    ["submit-path", /no "submit-path" chunk group: src\/lib\/meeting-request\.ts/],
   ])("says where the %s group comes from when a build lacks it", (group, message) => {
     const { [group as "app"]: _missing, ...others } = stats.namedChunkGroups;
     expect(() => pageBootScripts({ namedChunkGroups: others })).toThrow(message);

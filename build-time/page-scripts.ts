@@ -7,7 +7,7 @@
  * loader) would only re-render what is already there. This pass (onPostBuild) takes its tags out
  * of every page: the `<script src="…" async>` chunk tags and the inline scripts only that runtime
  * reads. In their place one inline loader starts the `page-boot` entry (src/boot/entry.ts) once
- * the first frame is on screen; React and the form come later, with the form's chunk.
+ * the first frame is on screen; React comes later, for the form's toasts, with the form's chunk.
  *
  * A page left with a `<script src>` this rewrite does not recognise stops the build: a Gatsby
  * upgrade that changes its tags must not quietly put its runtime back on the page. It runs before
@@ -17,11 +17,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { contactsWarmUpRequest, type SupabaseEndpoint } from "../src/lib/contacts-warm-up";
 import {
+  CONTACT_FORM_ID,
   FORM_NEAR_MARGIN,
   MEETING_FORM_CONTENT_ID,
   WARMED_UP_ATTRIBUTE,
-} from "../src/lib/meeting-form-island";
-import { CONTACT_FORM_ID } from "../src/lib/scroll-to-section";
+} from "../src/lib/page-markers";
 import {
   attributesOf,
   elementsOf,
@@ -115,8 +115,8 @@ export function chunkGroupScripts(stats: WebpackStats, groupName: string): strin
 /** The chunk groups the loader needs, and where each is named. */
 const CHUNK_GROUPS = {
   scripts: [PAGE_BOOT_ENTRY, "gatsby-node.ts (onCreateWebpackConfig) adds this entry to the build"],
-  later: ["meeting-form", "src/boot/meeting-form-hydration.ts names the form's chunk"],
-  submitPath: ["submit-path", "src/lib/send-meeting-request.ts names the submit path's chunk"],
+  later: ["meeting-form", "src/lib/toasts.ts names the form's chunk"],
+  submitPath: ["submit-path", "src/lib/meeting-request.ts names the submit path's chunk"],
 } as const;
 
 /**

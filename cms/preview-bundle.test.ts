@@ -46,7 +46,7 @@ it("leaves out the form's request and toast code: supabase-js and react-toastify
   expect(bundle.inputs).toEqual(expect.arrayContaining(["cms/preview/stand-ins.ts"]));
   expect(
     bundle.inputs.filter((input) =>
-      /src\/(lib\/submit-meeting-request|lib\/toasts|components\/toast-region)\.tsx?$|@supabase|react-toastify|node_modules\/gatsby\//.test(
+      /src\/(lib\/submit-meeting-request|lib\/toasts|components\/toast-container)\.tsx?$|@supabase|react-toastify|node_modules\/gatsby\//.test(
         input,
       ),
     ),

@@ -14,17 +14,13 @@ import { build, type Plugin } from "esbuild";
 const CMS_DIR = path.join(process.cwd(), "cms");
 const ENTRY = path.join(CMS_DIR, "preview", "index.tsx");
 const STAND_INS = path.join(CMS_DIR, "preview", "stand-ins.ts");
-const REPLACED = [
-  "src/lib/submit-meeting-request",
-  "src/lib/toasts",
-  "src/components/toast-region",
-];
+const REPLACED = ["src/lib/submit-meeting-request", "src/lib/toasts"];
 
 const standIns: Plugin = {
   name: "cms-preview-stand-ins",
   setup(builder) {
     builder.onResolve({ filter: /^gatsby$/ }, () => ({ path: STAND_INS }));
-    builder.onResolve({ filter: /(^|\/)(submit-meeting-request|toasts|toast-region)$/ }, (args) => {
+    builder.onResolve({ filter: /(^|\/)(submit-meeting-request|toasts)$/ }, (args) => {
       const module = path.relative(process.cwd(), path.resolve(args.resolveDir, args.path));
       return REPLACED.includes(module.split(path.sep).join("/")) ? { path: STAND_INS } : undefined;
     });

@@ -5,7 +5,6 @@
  * From "gatsby" the section components import only the `graphql` tag of their fragments, which
  * Gatsby compiles away in the site's build; here it is inert.
  */
-import type * as toastRegion from "../../src/components/toast-region";
 import type * as submit from "../../src/lib/submit-meeting-request";
 import type * as toasts from "../../src/lib/toasts";
 
@@ -24,8 +23,4 @@ export const connectionFromBuild: typeof submit.connectionFromBuild = () => ({
 });
 export const describeConnectionProblem: typeof submit.describeConnectionProblem = () => NOT_SENT;
 
-export const ToastRegion: typeof toastRegion.ToastRegion = () => null;
-export const toastsWanted: typeof toasts.toastsWanted = () => false;
-export const subscribeToToastsWanted: typeof toasts.subscribeToToastsWanted = () => () => undefined;
-export const prepareToasts: typeof toasts.prepareToasts = () => undefined;
-export const showToast: typeof toasts.showToast = async () => undefined;
+export const prepareToasts: typeof toasts.prepareToasts = async () => undefined;

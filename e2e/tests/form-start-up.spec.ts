@@ -51,7 +51,7 @@ async function openFormWithScriptsHeld(page: Page, held: RegExp, bootRuns = true
 const TYPED_EARLY = [
   // The page's own script (src/boot/page-boot.ts) catches submits: until it runs, the button is off.
   { script: "page-boot", held: /\/page-boot-[^/]+\.js$/, bootRuns: false, button: "disabled" },
-  // The form is an island (src/boot/meeting-form-hydration.ts): its script comes after the page's.
+  // The form's toasts come with their own chunk (src/lib/toasts.ts), after the page's script.
   { script: "meeting-form", held: /\/meeting-form-[^/]+\.js$/, bootRuns: true, button: "enabled" },
 ] as const;
 

@@ -1,33 +1,67 @@
-import { logMissingPath, NOT_FOUND_ATTRIBUTE } from "../lib/not-found";
-import { CONTACT_FORM_ID, scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
-import { catchEarlySubmits } from "./early-submit";
-import { hydrateMeetingFormWhenNeeded, meetingFormContentIn } from "./meeting-form-hydration";
-import { startSiteAnalytics } from "./site-analytics";
+/**
+ * Everything the built pages do in the browser, and the only script they start (after the first
+ * paint: build-time/page-scripts.ts). The pages are static HTML; Gatsby's browser runtime is not
+ * loaded, as nothing on them changes after the build but the form. On the landing page calls to
+ * action scroll smoothly to the form, the form works (src/lib/live-form.ts: React comes later, and
+ * only for the toasts) and the visit is counted; on the not-found page the missing path goes to
+ * the console. In `gatsby develop` the page components do the same (src/pages/).
+ */
+import {
+  CONTACT_FORM_ID,
+  FORM_OUTCOME_EVENT,
+  logMissingPath,
+  MEETING_FORM_CONTENT_ID,
+  MEETING_FORM_ID,
+  NOT_FOUND_ATTRIBUTE,
+} from "../lib/page-markers";
+import { makeFormLive } from "../lib/live-form";
+import { scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
 
 /** The performance mark bootPage leaves once it has run (tests and benchmarks wait for it). */
 export const PAGE_BOOT_MARK = "page-boot";
 
-/**
- * Everything the built pages do in the browser, and the only script they start (after the first
- * paint: build-time/page-scripts.ts). The pages are static HTML; Gatsby's own browser runtime
- * (router, page loader, React for the whole page) is not loaded, as nothing on them changes after
- * the build but the form:
- * - on the landing page, calls to action scroll smoothly to the form, a submit before the form is
- *   live is sent at once (the inline loader opened the way to Supabase when the form neared), the
- *   form becomes live (its own React root, from a chunk loaded when it is needed), and the visit is
- *   counted without a tracker (src/boot/site-analytics.ts);
- * - on the not-found page, the missing path goes to the console.
- * In `gatsby develop` the page components do the same with Gatsby's runtime (src/pages/).
- */
 export function bootPage(doc: Document = document): void {
-  const win = doc.defaultView ?? window;
   if (doc.getElementById(CONTACT_FORM_ID)) {
-    scrollToSectionOnLinkClick(CONTACT_FORM_ID, win);
+    scrollToSectionOnLinkClick(CONTACT_FORM_ID);
+    const form = doc.querySelector<HTMLFormElement>(`#${MEETING_FORM_ID} form`);
     const content = meetingFormContentIn(doc);
-    catchEarlySubmits(doc, content);
-    hydrateMeetingFormWhenNeeded(doc, content);
+    if (form && content) makeFormLive(form, content);
     startSiteAnalytics(doc);
   }
-  if (doc.querySelector(`[${NOT_FOUND_ATTRIBUTE}]`)) logMissingPath(win.location.pathname);
-  win.performance.mark?.(PAGE_BOOT_MARK); // absent in jsdom
+  if (doc.querySelector(`[${NOT_FOUND_ATTRIBUTE}]`)) logMissingPath(location.pathname);
+  performance.mark?.(PAGE_BOOT_MARK); // absent in jsdom
+}
+
+/** The form's content as the build wrote it into the page (src/components/meeting-form.tsx). */
+export function meetingFormContentIn(doc: Document): Queries.MeetingFormFragment | undefined {
+  const block = doc.getElementById(MEETING_FORM_CONTENT_ID);
+  return block?.textContent
+    ? (JSON.parse(block.textContent) as Queries.MeetingFormFragment)
+    : undefined;
+}
+
+/** The events the counting code counts when it arrives (src/lib/site-analytics.ts, countVisit). */
+const COUNTED = ["click", "focusin", FORM_OUTCOME_EVENT];
+
+/**
+ * Counts the visit at no cost to the start-up script: the counting code is a chunk of its own,
+ * loaded when the browser is first idle (at most 2 s). Until then this only remembers the events it
+ * will count, so a call to action tapped at once still counts. A chunk that cannot load counts
+ * nothing.
+ */
+export function startSiteAnalytics(doc: Document = document): void {
+  const earlier: Event[] = [];
+  const remember = (event: Event) => earlier.push(event);
+  const stopRemembering = () => COUNTED.forEach((type) => doc.removeEventListener(type, remember));
+  COUNTED.forEach((type) => doc.addEventListener(type, remember));
+  const load = () =>
+    import(/* webpackChunkName: "site-analytics" */ "../lib/site-analytics").then(
+      ({ countVisit }) => {
+        stopRemembering();
+        countVisit(doc, earlier);
+      },
+      stopRemembering,
+    );
+  if ("requestIdleCallback" in window) requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 1);
 }

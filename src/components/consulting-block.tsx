@@ -17,9 +17,7 @@ export function ConsultingBlock({ consulting }: { consulting: Queries.Consulting
             <li key={point}>{point}</li>
           ))}
         </ul>
-        <CtaLink variant="primary" ctaId="consulting">
-          {consulting.ctaLabel}
-        </CtaLink>
+        <CtaLink ctaId="consulting">{consulting.ctaLabel}</CtaLink>
       </div>
       <dl className={styles.figures}>
         {consulting.figures.map((figure) => (

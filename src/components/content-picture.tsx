@@ -8,11 +8,9 @@ type ContentPictureProps = {
 };
 
 /**
- * Renders the responsive sources gatsby-plugin-image generated (AVIF, WebP, fallback, several
- * widths) as a plain <picture>. The <GatsbyImage> component would do the same but always loads
- * its lazy-hydrate chunk (react-dom/server, ~25 KB gzip) after the page starts, which is a
- * quarter of our JavaScript budget spent on one below-the-fold illustration. Native lazy loading
- * and the intrinsic width/height give the same "lazy, no layout shift" result without it.
+ * The responsive sources gatsby-plugin-image generated (AVIF, WebP, fallback, several widths) as a
+ * plain, natively lazy <picture> with its intrinsic size: <GatsbyImage> would add its hydration
+ * chunk (react-dom/server, ~25 KB gzip) to every first visit.
  */
 export function ContentPicture({ image, alt, className }: ContentPictureProps) {
   const { fallback, sources = [] } = image.images;

@@ -1,20 +1,18 @@
 import React from "react";
 import type { ReactNode } from "react";
-import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
-import { CTA_ATTRIBUTE, type CtaId } from "../lib/site-analytics/events";
+import { CONTACT_FORM_ID, CTA_ATTRIBUTE, type CtaId } from "../lib/page-markers";
 import * as styles from "./cta-link.module.css";
 
 type CtaLinkProps = {
   children: ReactNode;
   /** Which call to action this is, for counting its taps (docs/analytics.md). */
   ctaId: CtaId;
-  variant?: "primary" | "outline" | "light";
+  variant?: "primary" | "outline";
 };
 
 /**
- * Every call to action leads to the meeting-request form. It is a real link to #contact-form,
- * so it works before JavaScript loads; once it has, the scroll is smooth and focus follows
- * (scrollToSectionOnLinkClick, which the page installs once for all of them).
+ * Every call to action is a real link to the form, so it works before any script; once the page's
+ * script runs, the scroll is smooth and focus follows (src/lib/scroll-to-section.ts).
  */
 export function CtaLink({ children, ctaId, variant = "primary" }: CtaLinkProps) {
   return (

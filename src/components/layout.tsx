@@ -2,14 +2,8 @@ import React from "react";
 import type { ReactNode } from "react";
 import "../styles/tokens.css";
 import "../styles/global.css";
-import { SkipLink } from "./skip-link";
+import * as styles from "./layout.module.css";
 
-export const MAIN_CONTENT_ID = "main";
-
-/**
- * The page frame: the skip link first (so it is the first Tab stop), then the banner,
- * the main landmark, and whatever comes after it (the footer).
- */
 type LayoutProps = {
   children: ReactNode;
   /** The skip link's text (content/site.yaml). */
@@ -18,12 +12,18 @@ type LayoutProps = {
   afterMain?: ReactNode;
 };
 
+/**
+ * The page frame: the skip link first (so it is the first Tab stop), then the banner, the main
+ * landmark, and whatever comes after it (the footer).
+ */
 export function Layout({ children, skipLinkLabel, beforeMain, afterMain }: LayoutProps) {
   return (
     <>
-      <SkipLink targetId={MAIN_CONTENT_ID} label={skipLinkLabel} />
+      <a className={styles.skipLink} href="#main">
+        {skipLinkLabel}
+      </a>
       {beforeMain}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+      <main id="main" tabIndex={-1}>
         {children}
       </main>
       {afterMain}

@@ -1,9 +1,11 @@
 import React from "react";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ToastRegion } from "./toast-region";
+import { renderToString } from "react-dom/server";
 import { MeetingForm } from "./meeting-form";
-import type { ContactRecord } from "../lib/meeting-request";
+import { makeFormLive } from "../lib/live-form";
+import { HONEYPOT_FIELD_NAME, type ContactRecord } from "../lib/meeting-request";
+import { FORM_OUTCOME_EVENT } from "../lib/page-markers";
 import {
   editedContent,
   loadContent,
@@ -12,136 +14,190 @@ import {
 } from "../test-support/content-as-page-data";
 
 /**
- * What only a unit test can show: every word of the form comes from content/meeting.yaml, and
- * the submit code starts loading when the visitor reaches the form. The form's behaviour with a
- * real browser and the real backend (validation, limits, submitting state, reset, values kept on
- * failure, double submits, the honeypot, the stored row, toasts) is tested once, end to end, in
- * e2e/tests/form-*.spec.ts; how the stored message is worded, in src/lib/meeting-request.test.ts.
+ * The form and what makes it work (src/lib/live-form.ts), with the network replaced: every word
+ * comes from content/meeting.yaml, the submitting state and its outcome, and when the submit code
+ * and the page proof start. With a real browser and the real backend (validation, limits, toasts'
+ * timing, the stored row) it is tested end to end in e2e/tests/form-*.spec.ts; how the stored
+ * message is worded, in src/lib/meeting-request.test.ts.
  */
 const contentFiles = loadContent();
 const content = meetingFormContent(contentFiles);
 const { form: words } = content;
-
-type Deferred = { resolve: () => void; reject: (error: Error) => void };
-
-function renderForm(submitRequest: (record: ContactRecord) => Promise<void>, files = contentFiles) {
-  const prepareSubmit = jest.fn();
-  const startProof = jest.fn();
-  render(
-    <>
-      <MeetingForm
-        content={meetingFormContent(files)}
-        submitRequest={submitRequest}
-        prepareSubmit={prepareSubmit}
-        startProof={startProof}
-      />
-      <ToastRegion label={String(files.meeting?.toastRegionLabel)} />
-    </>,
-  );
-  return { prepareSubmit, startProof };
-}
-
-function pendingSubmit() {
-  let deferred: Deferred | undefined;
-  const submitRequest = jest.fn(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        deferred = { resolve, reject };
-      }),
-  );
-  return { submitRequest, settle: () => deferred as Deferred };
-}
-
 const REQUIRED = {
   fullName: "Ana Pérez",
   organization: "Valley Regional Transit",
   email: "ana@vrt.example.org",
 };
 
+/** A submitRequest whose outcome the test decides, one request at a time. */
+function pendingSubmit() {
+  const settle: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  const submitRequest = jest.fn(
+    (_record: ContactRecord) =>
+      new Promise<void>((resolve, reject) => void settle.push({ resolve, reject })),
+  );
+  return { submitRequest, settle: () => settle.shift()! };
+}
+
+function renderForm(
+  submitRequest: (record: ContactRecord) => Promise<void> = pendingSubmit().submitRequest,
+  files = contentFiles,
+) {
+  const seams = { submitRequest, prepareSubmit: jest.fn(), startProof: jest.fn() };
+  render(<MeetingForm content={meetingFormContent(files)} {...seams} />);
+  return seams;
+}
+
 async function fillRequiredFields(
   user: ReturnType<typeof userEvent.setup>,
-  label: (text: string) => string,
+  label = (text: string) => text,
 ) {
   await user.type(screen.getByLabelText(label(words.fullNameLabel)), REQUIRED.fullName);
   await user.type(screen.getByLabelText(label(words.organizationLabel)), REQUIRED.organization);
   await user.type(screen.getByLabelText(label(words.emailLabel)), REQUIRED.email);
 }
 
-describe("MeetingForm", () => {
-  let consoleError: jest.SpyInstance;
-  beforeEach(() => {
-    consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
-  });
-  afterEach(() => consoleError.mockRestore());
+const button = (label: string) => screen.getByRole("button", { name: label });
 
-  it("uses only the content's words: labels, hints, legends, both button texts and both toasts", async () => {
-    const user = userEvent.setup();
-    const shout = (text: string) => `${text.toUpperCase()}!`;
-    const shouted = editedContent(shout, contentFiles);
-    const { submitRequest, settle } = pendingSubmit();
-    renderForm(submitRequest, shouted);
+/** The outcomes the form announced to the page's counting code in this test. */
+const outcomes: unknown[] = [];
+document.addEventListener(FORM_OUTCOME_EVENT, (event) =>
+  outcomes.push((event as CustomEvent).detail),
+);
 
-    for (const label of [
-      words.fullNameLabel,
-      words.organizationLabel,
-      words.emailLabel,
-      words.phoneLabel,
-      words.fleetSizeLabel,
-      words.challengesLabel,
-    ]) {
-      expect(screen.getByLabelText(shout(label))).toBeInTheDocument();
-    }
-    expect(screen.getByLabelText(shout(words.fullNameLabel))).toHaveAttribute(
-      "title",
-      shout(words.fullNameHint),
-    );
-    expect(screen.getByLabelText(shout(words.fleetSizeLabel))).toHaveAttribute(
-      "placeholder",
-      shout(words.fleetSizePlaceholder),
-    );
-    expect(screen.getByRole("group", { name: shout(words.productsLegend) })).toBeInTheDocument();
-    expect(screen.getByRole("group", { name: shout(words.meetingTimeLegend) })).toBeInTheDocument();
-    expect(screen.getByText(shout(words.requiredNote))).toBeInTheDocument();
+let consoleError: jest.SpyInstance;
+beforeEach(() => {
+  consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  outcomes.length = 0;
+});
+afterEach(() => {
+  consoleError.mockRestore();
+  document.body.innerHTML = "";
+});
 
-    await fillRequiredFields(user, shout);
-    await user.click(screen.getByRole("button", { name: shout(words.submitLabel) }));
-    expect(screen.getByRole("button", { name: shout(words.submittingLabel) })).toBeDisabled();
-    await act(async () => settle().reject(new Error("offline")));
-    expect(await screen.findByText(shout(content.failureToast.title))).toBeInTheDocument();
-    expect(screen.getByText(shout(content.failureToast.text))).toBeInTheDocument();
+it("is in the HTML with its button disabled, which its script enables", () => {
+  document.body.innerHTML = renderToString(<MeetingForm content={content} />);
+  expect(button(words.submitLabel)).toBeDisabled();
+  document.body.innerHTML = "";
+  renderForm();
+  expect(button(words.submitLabel)).toBeEnabled();
+});
 
-    // The visitor tries again with the answers the form kept.
-    await user.click(screen.getByRole("button", { name: shout(words.submitLabel) }));
-    await act(async () => settle().resolve());
-    expect(await screen.findByText(shout(content.successToast.title))).toBeInTheDocument();
-    expect(screen.getByText(shout(content.successToast.text))).toBeInTheDocument();
-    // Nothing else on the form or in the toasts has words of its own (the answers typed aside).
-    const typed = new Set<string>(Object.values(REQUIRED));
-    expect(lowerCaseTexts(document.body).filter((text) => !typed.has(text))).toEqual([]);
-  });
+it("uses only the content's words: labels, hints, legends, both button texts and both toasts", async () => {
+  const user = userEvent.setup();
+  const shout = (text: string) => `${text.toUpperCase()}!`;
+  const { submitRequest, settle } = pendingSubmit();
+  renderForm(submitRequest, editedContent(shout, contentFiles));
 
-  it("starts loading the submit code once, when the visitor first reaches the form", async () => {
-    const user = userEvent.setup();
-    const { prepareSubmit } = renderForm(jest.fn());
-    expect(prepareSubmit).not.toHaveBeenCalled();
-    await user.click(screen.getByLabelText(words.fullNameLabel));
-    expect(prepareSubmit).not.toHaveBeenCalled(); // not while the focus itself is handled
-    await waitFor(() => expect(prepareSubmit).toHaveBeenCalledTimes(1));
-    await user.click(screen.getByLabelText(words.emailLabel));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(prepareSubmit).toHaveBeenCalledTimes(1);
-  });
+  for (const label of [words.phoneLabel, words.fleetSizeLabel, words.challengesLabel])
+    expect(screen.getByLabelText(shout(label))).toBeInTheDocument();
+  expect(screen.getByLabelText(shout(words.fullNameLabel))).toHaveAttribute(
+    "title",
+    shout(words.fullNameHint),
+  );
+  expect(screen.getByLabelText(shout(words.fleetSizeLabel))).toHaveAttribute(
+    "placeholder",
+    shout(words.fleetSizePlaceholder),
+  );
+  expect(screen.getByRole("group", { name: shout(words.productsLegend) })).toBeInTheDocument();
+  expect(screen.getByRole("group", { name: shout(words.meetingTimeLegend) })).toBeInTheDocument();
+  expect(screen.getByText(shout(words.requiredNote))).toBeInTheDocument();
 
-  it("starts the page proof at the first focus, and again at the first focus after a request was sent", async () => {
-    const user = userEvent.setup();
-    const { startProof } = renderForm(jest.fn(async () => undefined));
-    await fillRequiredFields(user, (label) => label);
-    await waitFor(() => expect(startProof).toHaveBeenCalledTimes(1)); // one proof for all the focuses of one request
-    await user.click(screen.getByRole("button", { name: words.submitLabel }));
-    expect(await screen.findByText(content.successToast.title)).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(startProof).toHaveBeenCalledTimes(1); // none for a request that may never come
-    await user.click(screen.getByLabelText(words.fullNameLabel));
-    await waitFor(() => expect(startProof).toHaveBeenCalledTimes(2));
-  });
+  await fillRequiredFields(user, shout);
+  await user.click(button(shout(words.submitLabel)));
+  expect(button(shout(words.submittingLabel))).toBeDisabled();
+  await act(async () => settle().reject(new Error("offline")));
+  expect(await screen.findByText(shout(content.failureToast.title))).toBeInTheDocument();
+  expect(screen.getByText(shout(content.failureToast.text))).toBeInTheDocument();
+
+  // The visitor tries again with the answers the form kept.
+  await user.click(button(shout(words.submitLabel)));
+  await act(async () => settle().resolve());
+  expect(await screen.findByText(shout(content.successToast.title))).toBeInTheDocument();
+  expect(screen.getByText(shout(content.successToast.text))).toBeInTheDocument();
+  // Nothing else on the form or in the toasts has words of its own (the answers typed aside).
+  const typed = new Set<string>(Object.values(REQUIRED));
+  expect(lowerCaseTexts(document.body).filter((text) => !typed.has(text))).toEqual([]);
+}, 15_000);
+
+it("sends what was typed before its script ran, once, shows the submitting state, and resets when stored", async () => {
+  const { submitRequest, settle } = pendingSubmit();
+  document.body.innerHTML = renderToString(<MeetingForm content={content} />);
+  const fullName = screen.getByLabelText<HTMLInputElement>(words.fullNameLabel);
+  fullName.value = "Robin Early";
+  const form = document.querySelector("form")!;
+  const seams = { submitRequest, prepareSubmit: jest.fn(), startProof: jest.fn() };
+  const stop = makeFormLive(form, content, seams);
+
+  const submits = [1, 2].map(() => new Event("submit", { bubbles: true, cancelable: true }));
+  for (const submit of submits) form.dispatchEvent(submit);
+  expect(submits.every((submit) => submit.defaultPrevented)).toBe(true); // never a native submit
+  expect(button(words.submittingLabel)).toBeDisabled();
+  for (const control of form.querySelectorAll("input, textarea, button"))
+    expect(control).toBeDisabled();
+  expect(form).toHaveAttribute("aria-busy", "true");
+  await waitFor(() => expect(submitRequest).toHaveBeenCalledTimes(1));
+  expect(submitRequest.mock.calls[0]![0]).toMatchObject({ name: "Robin Early" });
+
+  await act(async () => settle().resolve());
+  await waitFor(() => expect(button(words.submitLabel)).toBeEnabled());
+  expect(form).toHaveAttribute("aria-busy", "false");
+  expect(fullName.value).toBe("");
+  expect(outcomes).toEqual(["request_sent"]);
+  expect(submitRequest).toHaveBeenCalledTimes(1);
+  stop();
+});
+
+it("keeps the answers when the request fails, says so on the console, and works again", async () => {
+  const user = userEvent.setup();
+  const failure = new Error("offline");
+  const submitRequest = jest.fn(() => Promise.reject(failure));
+  renderForm(submitRequest);
+  await fillRequiredFields(user);
+  await user.click(button(words.submitLabel));
+  expect(await screen.findByText(content.failureToast.title)).toBeInTheDocument();
+  expect(screen.getByRole("region", { name: content.toastRegionLabel })).toBeInTheDocument();
+  expect(consoleError).toHaveBeenCalledWith(
+    "Meeting request submission failed:",
+    "offline",
+    failure,
+  );
+  expect(screen.getByLabelText(words.fullNameLabel)).toHaveValue(REQUIRED.fullName);
+  expect(button(words.submitLabel)).toBeEnabled();
+  expect(outcomes).toEqual(["request_failed"]);
+});
+
+it("sends nothing for a bot that filled the hidden field, shows it success, and counts nothing", async () => {
+  const user = userEvent.setup();
+  const { submitRequest } = renderForm();
+  await fillRequiredFields(user);
+  document.querySelector<HTMLInputElement>(`[name=${HONEYPOT_FIELD_NAME}]`)!.value = "spam";
+  await user.click(button(words.submitLabel));
+  expect(await screen.findByText(content.successToast.title)).toBeInTheDocument();
+  expect(submitRequest).not.toHaveBeenCalled();
+  expect(outcomes).toEqual([]);
+});
+
+it("starts loading the submit code once, after the first focus has been answered", async () => {
+  const { prepareSubmit } = renderForm();
+  expect(prepareSubmit).not.toHaveBeenCalled();
+  screen.getByLabelText(words.fullNameLabel).focus();
+  expect(prepareSubmit).not.toHaveBeenCalled(); // not while the focus itself is handled
+  await waitFor(() => expect(prepareSubmit).toHaveBeenCalledTimes(1));
+  screen.getByLabelText(words.emailLabel).focus();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(prepareSubmit).toHaveBeenCalledTimes(1);
+});
+
+it("starts the page proof at the first focus, and again at the first focus after a request was sent", async () => {
+  const user = userEvent.setup();
+  const { startProof } = renderForm(jest.fn(async () => undefined));
+  await fillRequiredFields(user);
+  await waitFor(() => expect(startProof).toHaveBeenCalledTimes(1)); // one proof for all the focuses of one request
+  await user.click(button(words.submitLabel));
+  expect(await screen.findByText(content.successToast.title)).toBeInTheDocument();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(startProof).toHaveBeenCalledTimes(1); // none for a request that may never come
+  await user.click(screen.getByLabelText(words.fullNameLabel));
+  await waitFor(() => expect(startProof).toHaveBeenCalledTimes(2));
 });

@@ -1,9 +1,9 @@
 import React from "react";
 import { graphql } from "gatsby";
-import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
+import { CONTACT_FORM_ID } from "../lib/page-markers";
 import { ContactCard } from "./contact-card";
 import { ContentPicture } from "./content-picture";
-import { MeetingFormIsland } from "./meeting-form-island";
+import { MeetingForm } from "./meeting-form";
 import * as styles from "./meeting-section.module.css";
 
 type MeetingSectionProps = {
@@ -13,7 +13,6 @@ type MeetingSectionProps = {
 
 export function MeetingSection({ meeting, contact }: MeetingSectionProps) {
   const image = meeting.image.childImageSharp?.gatsbyImageData;
-  // The heading, picture and contact card never change; the form is an island of its own (MeetingFormIsland).
   return (
     // Focusable, so that following a #contact-form link before the page's script has run (a tap at
     // first paint) moves focus here too, and the next Tab goes into the form.
@@ -35,7 +34,7 @@ export function MeetingSection({ meeting, contact }: MeetingSectionProps) {
             <h3 id="book-your-meeting-heading" className={styles.cardTitle}>
               {meeting.formTitle}
             </h3>
-            <MeetingFormIsland content={meeting} />
+            <MeetingForm content={meeting} />
           </section>
           <div className={styles.aside}>
             {image && (

@@ -1,12 +1,13 @@
 import React from "react";
 import { graphql } from "gatsby";
-import { CONTACT_FORM_ID } from "../lib/scroll-to-section";
-import { CTA_ATTRIBUTE } from "../lib/site-analytics/events";
+import { CONTACT_FORM_ID, CTA_ATTRIBUTE } from "../lib/page-markers";
 import * as styles from "./site-footer.module.css";
 
 /** A footer link to the form is a call to action too, counted as "footer" (docs/analytics.md). */
 const footerCtaAttribute = (href: string) =>
   href === `#${CONTACT_FORM_ID}` ? { [CTA_ATTRIBUTE]: "footer" } : {};
+
+const MILESTONES = ["established", "transitFocusSince", "microtransitSince"] as const;
 
 type SiteFooterProps = {
   footer: Queries.SiteFooterFragment;
@@ -32,18 +33,12 @@ export function SiteFooter({
           <p className={styles.companyName}>{site.companyName}</p>
           <p className={styles.history}>{site.history.summary}</p>
           <ul className={styles.milestones} aria-label={footer.milestonesLabel}>
-            <li>
-              <span className={styles.year}>{site.history.established}</span>{" "}
-              {footer.milestoneLabels.established}
-            </li>
-            <li>
-              <span className={styles.year}>{site.history.transitFocusSince}</span>{" "}
-              {footer.milestoneLabels.transitFocusSince}
-            </li>
-            <li>
-              <span className={styles.year}>{site.history.microtransitSince}</span>{" "}
-              {footer.milestoneLabels.microtransitSince}
-            </li>
+            {MILESTONES.map((milestone) => (
+              <li key={milestone}>
+                <span className={styles.year}>{site.history[milestone]}</span>{" "}
+                {footer.milestoneLabels[milestone]}
+              </li>
+            ))}
           </ul>
         </div>
 

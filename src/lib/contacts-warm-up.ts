@@ -4,16 +4,12 @@ import { FORM_PROOF_HEADER } from "./form-proof-header";
 export type SupabaseEndpoint = { url: string; anonKey: string };
 
 /**
- * The contacts insert as supabase-js sends it (src/lib/submit-meeting-request.ts,
- * contactsInsertRequest), with no rows: the same URL and the same header names (a node test and an
- * e2e test compare them with the real insert), so the browser's CORS preflight for it serves the
- * insert, and PostgREST answers it 201 without storing anything. The values need not match: a
- * preflight asks only for names.
- *
- * A request the cached answer serves does not renew it, so repeats (`round` 1, 2, …: while the
- * visitor stays on the form, src/lib/keep-submit-warm.ts) add one header name more, alternating
- * between two, which the cached answer does not cover: the browser asks again, and the new answer
- * (for the insert's names and that one) replaces the old for another 5 s.
+ * The contacts insert as supabase-js sends it (contactsInsertRequest in submit-meeting-request.ts)
+ * with no rows: the same URL and header names (tests compare the two), so the browser's CORS
+ * preflight for it serves the insert, and PostgREST answers it 201 storing nothing. A preflight asks
+ * only for names, so the values need not match. A request the cached answer serves does not renew
+ * it, so each repeat (`round` 1, 2, …: src/lib/keep-submit-warm.ts) adds one header name more,
+ * alternating between two: the browser asks again, and the new answer replaces the old for 5 s.
  */
 export function contactsWarmUpRequest(
   { url, anonKey }: SupabaseEndpoint,
@@ -38,22 +34,15 @@ export function contactsWarmUpRequest(
 }
 
 /**
- * Sends the warm-up: it opens the connections the insert needs (Chromium sends preflights on a
- * connection of their own, which `<link rel=preconnect>` cannot open) and leaves the preflight's
- * answer in the browser's cache (5 s: hosted Supabase sends no Access-Control-Max-Age). The first
- * one leaves from the page's inline loader, built from contactsWarmUpRequest
- * (build-time/page-scripts.ts); the repeats from here. Never rejects: a failed warm-up only leaves
- * that work to the submit.
+ * Sends the warm-up: it opens the connection Chromium sends preflights on (a preconnect cannot)
+ * and leaves the preflight's answer cached (5 s: hosted Supabase sends no Access-Control-Max-Age).
+ * The first one leaves from the page's inline loader (build-time/page-scripts.ts), the repeats from
+ * here. Never rejects: a failed warm-up leaves that work to the submit.
  */
-export async function warmUpContactsInsert(
-  endpoint: SupabaseEndpoint,
-  send: typeof fetch = fetch,
-  round = 0,
-): Promise<void> {
+export async function warmUpContactsInsert(endpoint: SupabaseEndpoint, round = 0): Promise<void> {
   try {
-    const [url, init] = contactsWarmUpRequest(endpoint, round);
-    await send(url, init);
+    await fetch(...contactsWarmUpRequest(endpoint, round));
   } catch {
-    // see above
+    // the submit does that work then
   }
 }

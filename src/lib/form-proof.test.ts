@@ -45,16 +45,12 @@ function harness(overrides: Partial<FormProofDependencies> = {}) {
     deps,
     proof: createFormProof(deps),
     solving,
-    /** Solves the oldest open challenge (its payload names the challenge). */
-    async solveNext() {
+    /** Solves the oldest open challenge (its payload names the challenge), or fails it. */
+    async solveNext(fail = false) {
       await flush();
       const next = solving.shift()!;
-      next.resolve(`payload-of-${next.challenge.challenge}`);
-      await flush();
-    },
-    async failNext() {
-      await flush();
-      solving.shift()!.reject(new Error("worker blocked"));
+      if (fail) next.reject(new Error("worker blocked"));
+      else next.resolve(`payload-of-${next.challenge.challenge}`);
       await flush();
     },
     /** Moves the clock and runs the tasks that fall due. */
@@ -109,18 +105,15 @@ describe("the header of each insert", () => {
     expect(deps.confirm).not.toHaveBeenCalled(); // a verified request needs no confirmation
   });
 
-  it("is kept after a failed insert (nothing was spent): the retry sends the same proof, and no new work starts", async () => {
+  it("is kept after a failed insert (nothing was spent): the retry sends the same proof or ticket, and no new work starts", async () => {
     const { proof, deps } = await solved();
     proof.sent(proof.header(), false);
     expect(proof.header()).toBe("payload-of-challenge-1");
     expect(deps.fetchChallenge).toHaveBeenCalledTimes(1);
-  });
-
-  it("a failed pending insert keeps its ticket for the retry", async () => {
-    const { proof } = harness();
-    const header = proof.header();
-    proof.sent(header, false);
-    expect(proof.header()).toBe(header);
+    const pending = harness().proof;
+    const ticket = pending.header();
+    pending.sent(ticket, false);
+    expect(pending.header()).toBe(ticket);
   });
 
   it("goes pending when the solved proof got old, and a fresh challenge replaces it before that", async () => {
@@ -178,9 +171,9 @@ describe("a pending ticket", () => {
   });
 
   it("stays pending when the worker fails; the failure is logged, and the confirmation tries one new proof", async () => {
-    const { proof, deps, failNext, solveNext, advance } = harness();
+    const { proof, deps, solveNext, advance } = harness();
     proof.start();
-    await failNext();
+    await solveNext(true);
     expect(deps.log).toHaveBeenCalledWith(
       expect.stringContaining("pending"),
       expect.objectContaining({ message: "worker blocked" }),

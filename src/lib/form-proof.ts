@@ -1,25 +1,20 @@
 /**
- * The page proof (issue 19, docs/database.md "The page proof"): evidence that a meeting request
- * was sent from this page. After the first focus in the form, the page fetches an ALTCHA v1
- * challenge from the database (`rpc/form_challenge`) and a Web Worker solves it (proof of work,
- * SHA-256). Every insert carries the `x-form-proof` header (FORM_PROOF_HEADER):
- * - the solved payload, when it is ready and young enough at the tap;
- * - otherwise `pending:<ticket>`, and once the insert is stored and the proof solved, the page
- *   confirms the ticket (`rpc/confirm_form_proof`) after the toast, quietly.
- * Nothing here delays the submit: the header is read synchronously from what is ready.
- * A proof counts once: after a stored submission the next start() (the form's next focus) begins a
- * new round with a fresh challenge. Not before: the database counts the challenges an address is
- * given and makes each dearer than the last (20261126100000_screening_settings.sql), so the page
- * asks for none that a visitor may never use.
+ * The page proof (docs/database.md, "The page proof"): evidence that a meeting request was sent from
+ * this page. After the first focus in the form the page fetches an ALTCHA v1 challenge from the
+ * database (`rpc/form_challenge`) and a Web Worker solves it (SHA-256 proof of work). Every insert
+ * carries the FORM_PROOF_HEADER: the solved payload when it is ready and young enough at the tap,
+ * otherwise `pending:<ticket>`, which the page confirms (`rpc/confirm_form_proof`) once the insert
+ * is stored and the proof solved. Nothing here delays the submit: the header is read synchronously.
+ * A proof counts once; the next round starts at the next start() (the form's next focus), not
+ * before, as the database makes each challenge of an address dearer than the last.
  */
 
 export { FORM_PROOF_HEADER } from "./form-proof-header";
 
 /**
- * How long the page keeps using a solved proof before fetching a new one. Well inside the
- * challenge's lifetime in the database (30 minutes, private.form_proof_lifetime(); a migration
- * test keeps them apart), so a slow network or a visitor's wrong clock cannot make it expire
- * on its way. Measured with the page's own monotonic clock, never against the salt's expiry.
+ * How long the page uses a solved proof, by its own monotonic clock: well inside the challenge's
+ * lifetime in the database (30 minutes; a migration test keeps them apart), so a slow network or a
+ * wrong clock cannot make it expire on its way.
  */
 export const FORM_PROOF_REUSE_MS = 10 * 60_000;
 

@@ -1,33 +1,19 @@
 import {
   KEEP_WARM_EVERY_MS,
-  keepContactsInsertWarm,
+  prepareContactsInsert,
   keepSubmitWarm,
   ON_FORM_FOR_MS,
 } from "./keep-submit-warm";
-import { WARMED_UP_ATTRIBUTE } from "./meeting-form-island";
+import { WARMED_UP_ATTRIBUTE } from "./page-markers";
+import {
+  FakeIntersectionObserver,
+  installFakeIntersectionObserver,
+} from "../test-support/intersection-observer";
 
-type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
-
-/** The page's window with a stand-in IntersectionObserver (jsdom has none) the test reports through. */
+/** The stand-in IntersectionObserver the test reports through. */
 function pageWindow() {
-  let report: Callback = () => {};
-  class FakeIntersectionObserver {
-    constructor(callback: Callback) {
-      report = callback;
-    }
-    observe() {}
-    disconnect() {
-      report = () => {};
-    }
-  }
-  const win = Object.assign(Object.create(window) as Window & typeof globalThis, {
-    IntersectionObserver: FakeIntersectionObserver,
-    setTimeout: window.setTimeout.bind(window),
-    clearTimeout: window.clearTimeout.bind(window),
-    performance: { now: () => Date.now() },
-    document,
-  });
-  return { win, inView: (isIntersecting: boolean) => report([{ isIntersecting }]) };
+  installFakeIntersectionObserver();
+  return { inView: FakeIntersectionObserver.inView };
 }
 
 function formPage() {
@@ -60,9 +46,9 @@ describe("keepSubmitWarm", () => {
   /** keepSubmitWarm on a fresh form page, its first warm-up just sent; `warm` records the repeats. */
   function keepingWarm() {
     const { section, form } = formPage();
-    const { win, inView } = pageWindow();
+    const { inView } = pageWindow();
     const warm = jest.fn();
-    const stop = keepSubmitWarm(section, form, warm, Date.now(), win);
+    const stop = keepSubmitWarm(section, form, warm, performance.now());
     return { form, warm, inView, stop };
   }
 
@@ -128,7 +114,7 @@ describe("keepSubmitWarm", () => {
   });
 });
 
-describe("keepContactsInsertWarm", () => {
+describe("prepareContactsInsert", () => {
   const env = { ...process.env };
   beforeEach(() => {
     process.env.GATSBY_SUPABASE_URL = "https://abc.supabase.co";
@@ -140,16 +126,16 @@ describe("keepContactsInsertWarm", () => {
 
   function withFetch() {
     const { section, form } = formPage();
-    const { win, inView } = pageWindow();
+    const { inView } = pageWindow();
     const fetch = jest.fn().mockResolvedValue({ ok: true, status: 201 });
-    Object.assign(win, { fetch });
-    return { section, form, win, inView, fetch };
+    window.fetch = fetch;
+    return { section, form, inView, fetch };
   }
 
   it("goes on from the loader's warm-up, whose time the section carries", () => {
-    const { section, form, win, inView, fetch } = withFetch();
-    section.setAttribute(WARMED_UP_ATTRIBUTE, String(Date.now() - 1000));
-    keepContactsInsertWarm(section, form, win);
+    const { section, form, inView, fetch } = withFetch();
+    section.setAttribute(WARMED_UP_ATTRIBUTE, String(performance.now() - 1000));
+    prepareContactsInsert(section, form);
     inView(true);
     expect(fetch).not.toHaveBeenCalled();
     jest.advanceTimersByTime(KEEP_WARM_EVERY_MS - 1000);
@@ -161,8 +147,8 @@ describe("keepContactsInsertWarm", () => {
   });
 
   it("warms at once where no loader did (gatsby develop), and not at all without Supabase settings", () => {
-    const { section, form, win, fetch } = withFetch();
-    keepContactsInsertWarm(section, form, win);
+    const { section, form, fetch } = withFetch();
+    prepareContactsInsert(section, form);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect((fetch.mock.calls[0] as [string, RequestInit])[1].headers).not.toHaveProperty(
       "x-warm-up-a",
@@ -170,7 +156,7 @@ describe("keepContactsInsertWarm", () => {
 
     delete process.env.GATSBY_SUPABASE_ANON_KEY;
     const other = withFetch();
-    keepContactsInsertWarm(other.section, other.form, other.win);
+    prepareContactsInsert(other.section, other.form);
     expect(other.fetch).not.toHaveBeenCalled();
   });
 });

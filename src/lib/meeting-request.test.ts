@@ -4,12 +4,18 @@ import {
   HONEYPOT_FIELD_NAME,
   isFilledByBot,
   meetingRequestFromForm,
+  sendMeetingAnswers,
 } from "./meeting-request";
 import type { MeetingRequestValues } from "./meeting-request";
 
 const meetingTimes = [
   { value: "day1-morning", label: "Day 1 Morning" },
   { value: "day2-afternoon", label: "Day 2 Afternoon" },
+];
+const products = [
+  { value: "MobilityDR", label: "MobilityDR (Microtransit Platform)" },
+  { value: "OptiRun", label: "OptiRun (Scheduling Optimization)" },
+  { value: "Trip Exchange", label: "Trip Exchange (Multi-Provider Coordination)" },
 ];
 
 const complete: MeetingRequestValues = {
@@ -23,11 +29,13 @@ const complete: MeetingRequestValues = {
   challenges: "Our zone service misses its productivity target.",
 };
 
-describe("buildContactRecord", () => {
-  /** The message of the complete request with `changes`. */
-  const messageWith = (changes: Partial<MeetingRequestValues>) =>
-    buildContactRecord({ ...complete, ...changes }, meetingTimes).message;
+function formData(entries: Array<[string, string]>): FormData {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+}
 
+describe("buildContactRecord", () => {
   it("maps the identity fields and assembles every labelled line in order", () => {
     expect(buildContactRecord(complete, meetingTimes)).toEqual({
       name: "Ana Pérez",
@@ -43,83 +51,74 @@ describe("buildContactRecord", () => {
     });
   });
 
-  it("uses the fallback of each empty optional answer", () => {
-    const record = buildContactRecord(
-      { ...EMPTY_MEETING_REQUEST, fullName: "A", organization: "B", email: "a@b.co" },
-      meetingTimes,
-    );
-    expect(record.message).toBe(
-      [
-        "Phone: Not provided",
-        "Fleet Size: Not provided",
-        "Products of Interest: None selected",
-        "Preferred Meeting Time: Not specified",
-        "Challenges/Questions: None provided",
-      ].join("\n"),
-    );
-  });
-
-  it("trims every answer and treats an all-blank optional answer as empty", () => {
-    const record = buildContactRecord(
+  const allEmpty = [
+    "Phone: Not provided",
+    "Fleet Size: Not provided",
+    "Products of Interest: None selected",
+    "Preferred Meeting Time: Not specified",
+    "Challenges/Questions: None provided",
+  ];
+  it.each<[string, Partial<MeetingRequestValues>, string[]]>([
+    ["the fallback of each empty optional answer", EMPTY_MEETING_REQUEST, allEmpty],
+    [
+      "an all-blank optional answer as empty, trimmed",
       {
-        fullName: "  Ana Pérez \t",
-        organization: "\nValley Regional Transit  ",
-        email: " ana@vrt.example.org ",
         phone: "   ",
         fleetSize: "\t\n",
         products: ["  ", " OptiRun "],
         meetingTime: "  ",
         challenges: "  \n  ",
       },
+      allEmpty.map((line, index) => (index === 2 ? "Products of Interest: OptiRun" : line)),
+    ],
+  ])("uses %s", (_what, optional, lines) => {
+    const record = buildContactRecord(
+      {
+        ...EMPTY_MEETING_REQUEST,
+        ...optional,
+        fullName: "  Ana Pérez \t",
+        organization: "\nValley Regional Transit  ",
+        email: " ana@vrt.example.org ",
+      },
       meetingTimes,
     );
-    expect(record.name).toBe("Ana Pérez");
-    expect(record.organization).toBe("Valley Regional Transit");
-    expect(record.email).toBe("ana@vrt.example.org");
-    expect(record.message.split("\n")).toEqual([
-      "Phone: Not provided",
-      "Fleet Size: Not provided",
-      "Products of Interest: OptiRun",
-      "Preferred Meeting Time: Not specified",
-      "Challenges/Questions: None provided",
-    ]);
+    expect(record).toEqual({
+      name: "Ana Pérez",
+      organization: "Valley Regional Transit",
+      email: "ana@vrt.example.org",
+      message: lines.join("\n"),
+    });
   });
 
-  it("keeps multi-line challenges inside the last line's answer", () => {
-    expect(
-      messageWith({ challenges: "  First line.\nSecond line.  " }).endsWith(
-        "Challenges/Questions: First line.\nSecond line.",
-      ),
-    ).toBe(true);
-  });
-
-  it("shows the meeting time's human label, or its value if the label is unknown", () => {
-    expect(messageWith({ meetingTime: "day1-morning" })).toContain(
-      "Preferred Meeting Time: Day 1 Morning",
+  it.each<[string, Partial<MeetingRequestValues>, string]>([
+    [
+      "keeps multi-line challenges inside the last line",
+      { challenges: "  First line.\nSecond line.  " },
+      "\nChallenges/Questions: First line.\nSecond line.",
+    ],
+    [
+      "shows the meeting time's label",
+      { meetingTime: "day1-morning" },
+      "\nPreferred Meeting Time: Day 1 Morning\n",
+    ],
+    [
+      "shows the meeting time's value when its label is unknown",
+      { meetingTime: "day9-evening" },
+      "\nPreferred Meeting Time: day9-evening\n",
+    ],
+    [
+      "joins a single product without a separator",
+      { products: ["Vámonos!"] },
+      "\nProducts of Interest: Vámonos!\n",
+    ],
+  ])("%s", (_what, changes, expected) => {
+    expect(buildContactRecord({ ...complete, ...changes }, meetingTimes).message).toContain(
+      expected,
     );
-    expect(messageWith({ meetingTime: "day9-evening" })).toContain(
-      "Preferred Meeting Time: day9-evening",
-    );
-  });
-
-  it("joins a single product without a separator", () => {
-    expect(messageWith({ products: ["Vámonos!"] })).toContain("Products of Interest: Vámonos!\n");
   });
 });
 
 describe("meetingRequestFromForm", () => {
-  const products = [
-    { value: "MobilityDR", label: "MobilityDR (Microtransit Platform)" },
-    { value: "OptiRun", label: "OptiRun (Scheduling Optimization)" },
-    { value: "Trip Exchange", label: "Trip Exchange (Multi-Provider Coordination)" },
-  ];
-
-  function formData(entries: Array<[string, string]>): FormData {
-    const data = new FormData();
-    for (const [name, value] of entries) data.append(name, value);
-    return data;
-  }
-
   it("reads every field the form names, as typed (trimming is for the record, not the form)", () => {
     const data = formData([
       ["fullName", " Ana Pérez "],
@@ -140,34 +139,66 @@ describe("meetingRequestFromForm", () => {
     });
   });
 
-  it("gives the empty request for an empty form", () => {
+  it("gives the empty request for an empty form, and drops a product or meeting time the form does not offer", () => {
     expect(meetingRequestFromForm(formData([]), products, meetingTimes)).toEqual(
       EMPTY_MEETING_REQUEST,
     );
-  });
-
-  it("drops a product or meeting time the form does not offer", () => {
-    const values = meetingRequestFromForm(
-      formData([
-        ["products", "Teleporter"],
-        ["products", "OptiRun"],
-        ["meetingTime", "day9-midnight"],
-      ]),
-      products,
-      meetingTimes,
-    );
-    expect(values.products).toEqual(["OptiRun"]);
-    expect(values.meetingTime).toBe("");
+    const unknown = formData([
+      ["products", "Teleporter"],
+      ["products", "OptiRun"],
+      ["meetingTime", "day9-midnight"],
+    ]);
+    expect(meetingRequestFromForm(unknown, products, meetingTimes)).toMatchObject({
+      products: ["OptiRun"],
+      meetingTime: "",
+    });
   });
 });
 
-describe("isFilledByBot", () => {
-  it("is true only when the hidden field has an answer", () => {
-    const form = new FormData();
-    expect(isFilledByBot(form)).toBe(false);
-    form.set(HONEYPOT_FIELD_NAME, "");
-    expect(isFilledByBot(form)).toBe(false);
-    form.set(HONEYPOT_FIELD_NAME, "https://spam.example");
-    expect(isFilledByBot(form)).toBe(true);
+it.each([
+  [undefined, false],
+  ["", false],
+  ["https://spam.example", true],
+])("isFilledByBot: a hidden field holding %p is %p", (answer, filled) => {
+  const form = new FormData();
+  if (answer !== undefined) form.set(HONEYPOT_FIELD_NAME, answer);
+  expect(isFilledByBot(form)).toBe(filled);
+});
+
+describe("sendMeetingAnswers", () => {
+  const options = { productOptions: products, meetingTimeOptions: meetingTimes };
+  const answers = (extra: Array<[string, string]> = []) =>
+    formData([
+      ["fullName", " Ana Pérez "],
+      ["organization", "Valley Transit"],
+      ["email", "ana@vt.example.org"],
+      ["meetingTime", "day2-afternoon"],
+      ...extra,
+    ]);
+
+  it("sends one record assembled from the answers, in the same task", () => {
+    const submitRequest = jest.fn().mockResolvedValue(undefined);
+    void sendMeetingAnswers(answers(), options, submitRequest);
+    expect(submitRequest).toHaveBeenCalledTimes(1);
+    expect(submitRequest.mock.calls[0]![0]).toMatchObject({
+      name: "Ana Pérez",
+      email: "ana@vt.example.org",
+      organization: "Valley Transit",
+      message: expect.stringContaining("Day 2 Afternoon"),
+    });
+  });
+
+  it("sends nothing, and reports success, when a bot filled the honeypot", async () => {
+    const submitRequest = jest.fn();
+    const fromBot = answers([[HONEYPOT_FIELD_NAME, "http://spam.example"]]);
+    await expect(sendMeetingAnswers(fromBot, options, submitRequest)).resolves.toBeUndefined();
+    expect(submitRequest).not.toHaveBeenCalled();
+  });
+
+  it("passes the request's failure on", async () => {
+    const failure = new Error("refused");
+    await expect(
+      sendMeetingAnswers(answers(), options, () => Promise.reject(failure)),
+    ).rejects.toBe(failure);
   });
 });

@@ -1,3 +1,8 @@
+/**
+ * A meeting request: the form's answers, the `contacts` row they become (spec, section 3) and
+ * sending it. The form lives in the page, so its answers are read from it at the submit.
+ */
+
 /** What the visitor typed into the meeting-request form. */
 export type MeetingRequestValues = {
   fullName: string;
@@ -84,28 +89,21 @@ function orFallback(answer: string, fallback: string): string {
   return trimmed === "" ? fallback : trimmed;
 }
 
-/** The form's fields by `name`, as FormData (or a page's form) holds them. */
-type NamedValues = {
-  get(name: string): FormDataEntryValue | null;
-  getAll(name: string): FormDataEntryValue[];
-};
-
 /** Named so that no browser or password manager autofills it for a person. */
 export const HONEYPOT_FIELD_NAME = "reference_code";
 
 /** People never see the honeypot field, so an answer in it means a bot filled the form. */
-export function isFilledByBot(form: NamedValues): boolean {
+export function isFilledByBot(form: FormData): boolean {
   const value = form.get(HONEYPOT_FIELD_NAME);
   return typeof value === "string" && value !== "";
 }
 
 /**
- * Reads the visitor's answers from the form itself (the form keeps no copy of them), so what
- * was typed, autofilled or restored before the page's script ran counts as much as the rest.
- * Products keep the order the form lists them in; an unknown product or meeting time is dropped.
+ * The visitor's answers as the form holds them. Products keep the order the form lists them in; an
+ * unknown product or meeting time is dropped.
  */
 export function meetingRequestFromForm(
-  form: NamedValues,
+  form: FormData,
   productOptions: readonly ChoiceOption[],
   meetingTimeOptions: readonly ChoiceOption[],
 ): MeetingRequestValues {
@@ -129,4 +127,35 @@ export function meetingRequestFromForm(
       : "",
     challenges: text("challenges"),
   };
+}
+
+/**
+ * The submit path: the real insert and supabase-js (REST only), a chunk of its own that the
+ * loader preloads when the visitor nears the form (build-time/page-scripts.ts).
+ */
+export const loadSubmitPath = () =>
+  import(/* webpackChunkName: "submit-path" */ "./submit-meeting-request");
+
+/** Stores one meeting request through supabase-js, loading the submit path first if needed. */
+export async function insertContactRecordLazily(record: ContactRecord): Promise<void> {
+  const { insertContactRecord } = await loadSubmitPath();
+  await insertContactRecord(record);
+}
+
+/**
+ * Sends a submitted form's answers as one meeting request, calling `submitRequest` in this task;
+ * nothing when a bot filled the honeypot. Used by the live form and, for a submit before it is
+ * live, by the start-up script (src/boot/page-boot.ts).
+ */
+export function sendMeetingAnswers(
+  answers: FormData,
+  {
+    productOptions,
+    meetingTimeOptions,
+  }: Pick<Queries.MeetingFormFragment, "productOptions" | "meetingTimeOptions">,
+  submitRequest: (record: ContactRecord) => Promise<void> = insertContactRecordLazily,
+): Promise<void> {
+  if (isFilledByBot(answers)) return Promise.resolve();
+  const values = meetingRequestFromForm(answers, productOptions, meetingTimeOptions);
+  return submitRequest(buildContactRecord(values, meetingTimeOptions));
 }

@@ -1,14 +1,11 @@
-export const CONTACT_FORM_ID = "contact-form";
-
 /**
  * Brings a section into view and moves keyboard focus to it, so the next Tab lands in the
  * section. Smooth unless the visitor asked the system for reduced motion.
  */
-export function scrollToSection(sectionId: string, win: Window = window): boolean {
-  const section = win.document.getElementById(sectionId);
+export function scrollToSection(sectionId: string): boolean {
+  const section = document.getElementById(sectionId);
   if (!section) return false;
-  const prefersReducedMotion =
-    win.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  const prefersReducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   section.scrollIntoView({ behavior: prefersReducedMotion ? "auto" : "smooth", block: "start" });
   const focusTarget = section.querySelector<HTMLElement>("[data-focus-target]") ?? section;
   focusTarget.focus({ preventScroll: true });
@@ -21,7 +18,7 @@ export function scrollToSection(sectionId: string, win: Window = window): boolea
  * markup React never hydrates); before it is added they are plain fragment links, which also work.
  * Returns the function that removes the listener.
  */
-export function scrollToSectionOnLinkClick(sectionId: string, win: Window = window): () => void {
+export function scrollToSectionOnLinkClick(sectionId: string): () => void {
   const onClick = (event: MouseEvent) => {
     if (
       event.defaultPrevented ||
@@ -34,8 +31,8 @@ export function scrollToSectionOnLinkClick(sectionId: string, win: Window = wind
       return;
     const link =
       event.target instanceof Element ? event.target.closest(`a[href="#${sectionId}"]`) : null;
-    if (link && scrollToSection(sectionId, win)) event.preventDefault();
+    if (link && scrollToSection(sectionId)) event.preventDefault();
   };
-  win.document.addEventListener("click", onClick);
-  return () => win.document.removeEventListener("click", onClick);
+  document.addEventListener("click", onClick);
+  return () => document.removeEventListener("click", onClick);
 }

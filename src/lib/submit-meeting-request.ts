@@ -1,3 +1,9 @@
+/**
+ * The page's real insert (the submit path's chunk, loaded when the visitor nears the form): the
+ * `contacts` row through supabase-js's REST client (its other clients are stand-ins:
+ * src/lib/supabase-rest-only/), with the page proof's header, and failures explained for whoever
+ * opens the browser console.
+ */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { SupabaseEndpoint } from "./contacts-warm-up";
 import type { ContactRecord } from "./meeting-request";
@@ -8,19 +14,15 @@ import {
   newTicket,
   type FormChallenge,
 } from "./form-proof";
-import { solveInWorker } from "./form-proof-worker";
+import { solveInWorker } from "./solve-in-worker";
 
 /** How long a visitor waits for the database before the form gives up and keeps their answers. */
 export const SUBMIT_TIMEOUT_MS = 15_000;
 
 export type SupabaseConnection = SupabaseEndpoint & { timeoutMs?: number };
 
-/** A failed submission, with a diagnosis written for whoever opens the browser console. */
 export class MeetingRequestError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "MeetingRequestError";
-  }
+  override name = "MeetingRequestError";
 }
 
 /** The settings baked into the page at build time (Gatsby inlines GATSBY_* variables). */
@@ -34,31 +36,25 @@ export function connectionFromBuild(): SupabaseConnection {
 let supabaseModule: Promise<typeof import("@supabase/supabase-js")> | undefined;
 const clients = new Map<string, SupabaseClient>();
 
-/**
- * Starts downloading supabase-js (a separate chunk, outside the page's initial JavaScript).
- * The form calls this when a visitor first focuses it, so the submit itself does not wait.
- */
+/** Loads supabase-js (in this chunk, run when the visitor reaches the form); a failure is retried. */
 export function loadSupabase(): Promise<typeof import("@supabase/supabase-js")> {
-  // In the submit path's chunk (loaded when the visitor nears the form), not one of its own that only this call would request.
   supabaseModule ??= import(/* webpackChunkName: "submit-path" */ "@supabase/supabase-js").catch(
     (error: unknown) => {
-      supabaseModule = undefined; // let a later attempt retry, e.g. after a flaky connection
+      supabaseModule = undefined;
       throw error;
     },
   );
   return supabaseModule;
 }
 
-async function clientFor(connection: SupabaseConnection): Promise<SupabaseClient> {
-  const cacheKey = `${connection.url}\n${connection.anonKey}`;
+async function clientFor({ url, anonKey }: SupabaseConnection): Promise<SupabaseClient> {
+  const cacheKey = `${url}\n${anonKey}`;
   const existing = clients.get(cacheKey);
   if (existing) return existing;
   const { createClient } = await loadSupabase();
-  // The page has no sign-in (spec, section 4): the bearer token is the anon key, as supabase-js
-  // sends it without a session. Given as `accessToken`, supabase-js builds no auth client, so the
-  // first insert does not wait for one to start (session recovery, a lock, storage).
-  const anonKey = connection.anonKey;
-  const client = createClient(connection.url, anonKey, { accessToken: async () => anonKey });
+  // No sign-in (spec, section 4): the bearer token is the anon key. Given as `accessToken`,
+  // supabase-js builds no auth client, whose start (session recovery, a lock) the insert would wait for.
+  const client = createClient(url, anonKey, { accessToken: async () => anonKey });
   clients.set(cacheKey, client);
   return client;
 }
@@ -116,39 +112,21 @@ const formProof = createFormProof({
   log: (message, cause) => console.info(message, cause instanceof Error ? cause.message : cause),
 });
 
-/**
- * Starts the page proof: fetches a challenge and solves it in a Web Worker. The form calls this
- * after its first focus (with supabase-js's download); the submit never waits for it.
- */
+/** Starts the page proof (at the form's first focus); the submit never waits for it. */
 export function startFormProof(connection: SupabaseConnection = connectionFromBuild()): void {
   proofConnection = connection;
   if (!describeConnectionProblem(connection)) formProof.start();
 }
 
-/**
- * Every header of the `contacts` insert beyond supabase-js's own (apikey, bearer, content type):
- * the one place they are set (the warm-up, src/lib/contacts-warm-up.ts, sends the same names).
- * Synchronous: it reads what is ready now.
- */
+/** The insert's headers beyond supabase-js's own, as ready now (the warm-up sends the same names). */
 export function contactsInsertHeaders(): Record<string, string> {
   return { [FORM_PROOF_HEADER]: formProof.header() };
 }
 
 /**
- * After a real insert sent with `headers` (from contactsInsertHeaders) was answered: a stored
- * one spends its proof (the next insert gets a new one) and has its pending ticket confirmed
- * once the proof is solved. Never for a warm-up request.
- */
-export function afterContactsInsert(headers: Record<string, string>, stored: boolean): void {
-  formProof.sent(headers[FORM_PROOF_HEADER] ?? "", stored);
-}
-
-/**
- * The insert request of `rows` into `contacts`: the ONE place that sets its headers. supabase-js
- * adds its own (apikey, Authorization: Bearer, Content-Type, X-Client-Info, Content-Profile); ours
- * come from contactsInsertHeaders. The page's warm-up (src/lib/contacts-warm-up.ts) sends the same
- * URL and header names with no rows, from the start-up script, so that a preflight it caused
- * serves the real insert: tests compare the two requests.
+ * The insert of `rows` into `contacts`: supabase-js adds apikey, Authorization, Content-Type,
+ * X-Client-Info and Content-Profile, `headers` the rest. The warm-up (src/lib/contacts-warm-up.ts)
+ * sends the same URL and header names, so the preflight it caused serves this: tests compare them.
  */
 export function contactsInsertRequest(
   client: SupabaseClient,
@@ -180,9 +158,9 @@ export function describeConnectionProblem(connection: SupabaseConnection): strin
 }
 
 /**
- * Stores one meeting request in the `contacts` table. Resolves when the database accepted it;
- * rejects with a MeetingRequestError on any failure, including no answer within the timeout.
- * No `.select()`: the anon role may insert but never read.
+ * Stores one meeting request; rejects with a MeetingRequestError on any failure, including no
+ * answer within the timeout. No `.select()`: the anon role may insert but never read. A stored
+ * insert spends its proof, and its pending ticket is confirmed once the proof is solved.
  */
 export async function insertContactRecord(
   record: ContactRecord,
@@ -212,30 +190,20 @@ export async function insertContactRecord(
       controller.signal,
       headers,
     );
-    afterContactsInsert(headers, !error);
+    formProof.sent(headers[FORM_PROOF_HEADER] ?? "", !error);
     if (error) {
-      throw new MeetingRequestError(
-        diagnoseFailure(status, error, connection.url, controller.signal.aborted, timeoutMs),
-        {
-          cause: error,
-        },
-      );
+      const timedOut = controller.signal.aborted;
+      const message = diagnoseFailure(status, error, connection.url, timedOut, timeoutMs);
+      throw new MeetingRequestError(message, { cause: error });
     }
   } finally {
     clearTimeout(timer);
   }
 }
 
-type PostgrestFailure = {
-  message: string;
-  code?: string;
-  details?: string | null;
-  hint?: string | null;
-};
-
-export function diagnoseFailure(
+function diagnoseFailure(
   status: number,
-  error: PostgrestFailure,
+  error: { message: string; code?: string },
   url: string,
   timedOut: boolean,
   timeoutMs: number,

@@ -1,32 +1,23 @@
 /**
- * Toasts without their library in the page's first download: react-toastify, its styles and the
- * toast container load when the visitor first needs them (prepareToasts, called when they reach
- * the form) or at the latest with the first toast. A toast shown before the container is on the
- * page waits in react-toastify's queue and appears when it mounts.
+ * The toasts that report a submit (spec: about 4 seconds, at most 3 at once), without React or
+ * react-toastify in the page's start-up script: both come with the `meeting-form` chunk
+ * (src/components/toast-container.tsx), its own React root at the end of the body. The chunk is
+ * prefetched at the first paint (build-time/page-scripts.ts) and runs when the visitor reaches the
+ * form (src/lib/live-form.ts) or a submit needs it. Their words are content (content/meeting.yaml).
  */
-import type { ToastKind, ToastText } from "./toast-display";
+export type ToastKind = "success" | "error";
+export type ToastText = { title: string; text: string };
 
-let wanted = false;
-const listeners = new Set<() => void>();
-
-export function toastsWanted(): boolean {
-  return wanted;
-}
-
-export function subscribeToToastsWanted(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Puts the toast container on the page (and starts loading it), once. */
-export function prepareToasts(): void {
-  if (wanted) return;
-  wanted = true;
-  for (const listener of listeners) listener();
-}
-
-export async function showToast(kind: ToastKind, message: ToastText): Promise<void> {
-  prepareToasts();
-  const { showLoadedToast } = await import("../components/toast-container");
-  showLoadedToast(kind, message);
+/**
+ * Puts the toast region (named `label` for screen readers) on the page, loading it first; resolves
+ * with what shows a toast. Never rejects: a chunk that did not load is tried again by the next call.
+ */
+export function prepareToasts(label: string) {
+  return import(/* webpackChunkName: "meeting-form" */ "../components/toast-container").then(
+    ({ mountToasts, showLoadedToast }) => {
+      mountToasts(label);
+      return showLoadedToast;
+    },
+    (error: unknown) => console.warn("The toasts' script did not load.", error),
+  );
 }

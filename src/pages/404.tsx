@@ -3,7 +3,7 @@ import { graphql } from "gatsby";
 import type { HeadProps, PageProps } from "gatsby";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
-import { logMissingPath } from "../lib/not-found";
+import { logMissingPath, NOT_FOUND_ATTRIBUTE } from "../lib/page-markers";
 import * as styles from "./404.module.css";
 
 /** The page's words live in content/site.yaml (notFound, skipLinkLabel). */
@@ -14,21 +14,12 @@ function requireContent(data: Queries.NotFoundPageQuery) {
 }
 
 export default function NotFoundPage({ data, location }: PageProps<Queries.NotFoundPageQuery>) {
-  const content = requireContent(data);
-  // In the built site src/boot/page-boot.ts logs it (the marker below tells it which page it is on);
-  // this effect does it in `gatsby develop`.
+  const { notFound, skipLinkLabel } = requireContent(data);
+  // The built page's start-up script logs it (src/boot/page-boot.ts); this effect, in `gatsby develop`.
   useEffect(() => logMissingPath(location.pathname), [location.pathname]);
-  return <NotFound content={content} />;
-}
-
-function NotFound({
-  content: { notFound, skipLinkLabel },
-}: {
-  content: ReturnType<typeof requireContent>;
-}) {
   return (
     <Layout skipLinkLabel={skipLinkLabel}>
-      <div className={styles.page} data-not-found-page="">
+      <div className={styles.page} {...{ [NOT_FOUND_ATTRIBUTE]: "" }}>
         <p className={styles.code} aria-hidden="true">
           {notFound.code}
         </p>
@@ -36,7 +27,7 @@ function NotFound({
           <span className="visually-hidden">{notFound.code}: </span>
           {notFound.heading}
         </h1>
-        {/* A full page load, not Gatsby's <Link>: the built pages run without Gatsby's router (src/boot/page-boot.ts). */}
+        {/* A full page load, not Gatsby's <Link>: the built pages run without Gatsby's router. */}
         <a className={styles.home} href="/">
           {notFound.homeLinkLabel}
         </a>

@@ -8,8 +8,8 @@ import {
   indexPageDataFromContent,
   loadContent,
   lowerCaseTexts,
+  type ContentFiles,
 } from "../test-support/content-as-page-data";
-import type { ContentFiles } from "../test-support/content-as-page-data";
 
 /**
  * These tests read content/ instead of repeating its words: editing a headline, a perk or a
@@ -17,24 +17,21 @@ import type { ContentFiles } from "../test-support/content-as-page-data";
  * Section order, calls to action (scroll, focus, reduced motion) and the page without JavaScript
  * are tested in a real browser: e2e/tests/landing.spec.ts.
  */
-type Text = string;
 type Copy = {
-  solutions: { offerings: Array<{ name: Text; highlights: Text[] }> };
-  consulting: { heading: Text };
-  meeting: { contactTitle: Text };
-  contact: { phone: Text; email: Text; booth: Text };
-  footer: { paperDownload: { label: Text }; legalLinks: Array<{ label: Text }> };
-  site: { history: { summary: Text } };
+  solutions: { offerings: Array<{ name: string; highlights: string[] }> };
+  consulting: { heading: string };
+  meeting: { contactTitle: string };
+  contact: { phone: string; email: string; booth: string };
+  footer: { paperDownload: { label: string }; legalLinks: Array<{ label: string }> };
+  site: { history: { summary: string } };
 };
 
 const content = loadContent();
 const copy = content as unknown as Copy;
 
 function renderPage(files: ContentFiles = content, buildYear?: string) {
-  const props = {
-    data: indexPageDataFromContent(files, buildYear),
-  } as unknown as PageProps<Queries.IndexPageQuery>;
-  return render(<IndexPage {...props} />);
+  const props = { data: indexPageDataFromContent(files, buildYear) };
+  return render(<IndexPage {...(props as unknown as PageProps<Queries.IndexPageQuery>)} />);
 }
 
 /** Text as the browser shows it: YAML's folded lines are one line on the page. */
@@ -51,7 +48,7 @@ const NOT_IN_BODY = [
   /^site\.notFound\./,
   /^expo\.(startDate|endDate|venue\.)/,
   /^meeting\.image$/,
-  /^meeting\.(successToast|failureToast|toastRegionLabel)/, // the toasts' region appears once the visitor reaches the form (toast-region.test.tsx)
+  /^meeting\.(successToast|failureToast|toastRegionLabel)/, // the toasts: meeting-form.test.tsx
   /^meeting\.form\.submittingLabel$/,
   /^contact\.address\.country$/,
 ];

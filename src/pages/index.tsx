@@ -9,40 +9,26 @@ import { Seo } from "../components/seo";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { SolutionsSection } from "../components/solutions-section";
-import { CONTACT_FORM_ID, scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
+import { CONTACT_FORM_ID } from "../lib/page-markers";
+import { scrollToSectionOnLinkClick } from "../lib/scroll-to-section";
 import { serializeForScriptElement } from "../lib/script-data";
 import { expoEventJsonLd, organizationJsonLd } from "../lib/structured-data";
 
 /**
  * The landing page. In the built site this component only writes the HTML: the browser runs
- * src/boot/page-boot.ts instead of Gatsby's runtime (the calls to action, the form's island). The
- * effect below does the same for `gatsby develop`, where Gatsby's runtime renders the page.
+ * src/boot/page-boot.ts instead of Gatsby's runtime. The effect does the same for `gatsby develop`.
  */
 export default function IndexPage({ data }: PageProps<Queries.IndexPageQuery>) {
   useEffect(() => scrollToSectionOnLinkClick(CONTACT_FORM_ID), []);
-  return <LandingPage {...requireContent(data)} />;
-}
-
-function LandingPage({
-  siteContent,
-  heroContent,
-  solutionsContent,
-  consultingContent,
-  expoContent,
-  meetingContent,
-  contactContent,
-  footerContent,
-  site,
-}: ReturnType<typeof requireContent>) {
+  const { siteContent, heroContent, solutionsContent, consultingContent, expoContent, ...rest } =
+    requireContent(data);
+  const { meetingContent, contactContent, footerContent, site } = rest;
+  const boothLabel = contactContent.labels.booth;
   return (
     <Layout
       skipLinkLabel={siteContent.skipLinkLabel}
       beforeMain={
-        <SiteHeader
-          site={siteContent}
-          booth={contactContent.booth}
-          boothLabel={contactContent.labels.booth}
-        />
+        <SiteHeader site={siteContent} booth={contactContent.booth} boothLabel={boothLabel} />
       }
       afterMain={
         <SiteFooter
@@ -56,51 +42,24 @@ function LandingPage({
     >
       <Hero hero={heroContent} />
       <SolutionsSection solutions={solutionsContent} consulting={consultingContent} />
-      <ExpoSection expo={expoContent} boothLabel={contactContent.labels.booth} />
+      <ExpoSection expo={expoContent} boothLabel={boothLabel} />
       <MeetingSection meeting={meetingContent} contact={contactContent} />
     </Layout>
   );
 }
 
-/** Each content file is required by the schema; this narrows the query's nullable roots once. */
-function requireContent(data: Queries.IndexPageQuery) {
-  const {
-    siteContent,
-    heroContent,
-    solutionsContent,
-    consultingContent,
-    expoContent,
-    meetingContent,
-    contactContent,
-    footerContent,
-    site,
-  } = data;
-  if (
-    !siteContent ||
-    !heroContent ||
-    !solutionsContent ||
-    !consultingContent ||
-    !expoContent ||
-    !meetingContent ||
-    !contactContent ||
-    !footerContent ||
-    !site
-  ) {
+type RequiredContent = {
+  [Root in keyof Queries.IndexPageQuery]: NonNullable<Queries.IndexPageQuery[Root]>;
+};
+
+/** Every content file is required by the content check; this narrows the query's nullable roots. */
+function requireContent(data: Queries.IndexPageQuery): RequiredContent {
+  const missing = Object.entries(data).filter(([, value]) => !value);
+  if (missing.length > 0)
     throw new Error(
-      "A content file is missing from content/: every section of the page needs its YAML file.",
+      `Missing from content/: ${missing.map(([root]) => root).join(", ")}. Every section of the page needs its YAML file.`,
     );
-  }
-  return {
-    siteContent,
-    heroContent,
-    solutionsContent,
-    consultingContent,
-    expoContent,
-    meetingContent,
-    contactContent,
-    footerContent,
-    site,
-  };
+  return data as RequiredContent;
 }
 
 export function Head({ data, location }: HeadProps<Queries.IndexPageQuery>) {
@@ -116,17 +75,12 @@ export function Head({ data, location }: HeadProps<Queries.IndexPageQuery>) {
     email: contactContent.email,
     address: contactContent.address,
   });
+  const shareImage = siteContent.shareImage.publicURL ?? "/apple-touch-icon.png";
   const event = expoEventJsonLd(
     {
-      eventName: expoContent.eventName,
-      booth: expoContent.booth,
-      startDate: expoContent.startDate,
-      endDate: expoContent.endDate,
-      venue: expoContent.venue,
+      ...expoContent,
       description: expoContent.intro,
-      imageUrl: siteContent.shareImage.publicURL
-        ? `${siteUrl}${siteContent.shareImage.publicURL}`
-        : `${siteUrl}/apple-touch-icon.png`,
+      imageUrl: `${siteUrl}${shareImage}`,
       pageUrl: `${siteUrl}/`,
     },
     organization["@id"],

@@ -1,6 +1,11 @@
+/** The real content/ files for the page tests, shaped as the pages' queries return them. */
 import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import IndexPage from "../pages/index";
+import NotFoundPage from "../pages/404";
 import { TOAST_LIBRARY_WORDS } from "./toast-library-words";
 
 const contentDir = path.resolve(__dirname, "../../content");
@@ -14,16 +19,7 @@ export function loadContentFile(name: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-const FILES = [
-  "site",
-  "hero",
-  "solutions",
-  "consulting",
-  "expo",
-  "meeting",
-  "contact",
-  "footer",
-] as const;
+const FILES = ["site", "hero", "solutions", "consulting", "expo", "meeting", "contact", "footer"];
 
 /** Every content/*.yaml file the page reads, by name. */
 export function loadContent(): ContentFiles {
@@ -57,6 +53,22 @@ export function notFoundPageDataFromContent(
   content: ContentFiles = loadContent(),
 ): Queries.NotFoundPageQuery {
   return { siteContent: content.site } as unknown as Queries.NotFoundPageQuery;
+}
+
+/**
+ * A page as the build writes it: its HTML in the document at `pathname`, no React attached (the
+ * browser runs src/boot/page-boot.ts instead).
+ */
+export function builtPage(page: "index" | "404", pathname = "/"): void {
+  const element =
+    page === "index"
+      ? createElement(IndexPage, { data: indexPageDataFromContent() } as never)
+      : createElement(NotFoundPage, {
+          data: notFoundPageDataFromContent(),
+          location: { pathname: "/404.html" },
+        } as never);
+  document.body.innerHTML = renderToString(element);
+  window.history.replaceState(null, "", pathname);
 }
 
 /** content/meeting.yaml as the meeting form receives it. */

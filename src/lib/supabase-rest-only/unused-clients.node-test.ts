@@ -13,35 +13,6 @@ const pageClient = () =>
   createClient("https://project.supabase.test", anonKey, { accessToken: async () => anonKey });
 
 describe("the page's supabase-js (REST only)", () => {
-  it("is made as the page makes it, and builds the insert through PostgREST", async () => {
-    const requests: Array<{ url: string; method?: string; headers: Headers; body: unknown }> = [];
-    const client = createClient("https://project.supabase.test", anonKey, {
-      accessToken: async () => anonKey,
-      global: {
-        fetch: async (input, init) => {
-          requests.push({
-            url: String(input),
-            method: init?.method,
-            headers: new Headers(init?.headers),
-            body: init?.body,
-          });
-          return new Response(null, { status: 201 });
-        },
-      },
-    });
-    const { error, status } = await client.from("contacts").insert({ name: "Ana" });
-    expect(error).toBeNull();
-    expect(status).toBe(201);
-    expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({
-      url: "https://project.supabase.test/rest/v1/contacts",
-      method: "POST",
-      body: JSON.stringify({ name: "Ana" }),
-    });
-    expect(requests[0]!.headers.get("apikey")).toBe(anonKey);
-    expect(requests[0]!.headers.get("authorization")).toBe(`Bearer ${anonKey}`);
-  });
-
   it("says plainly that realtime, storage and functions are not part of it", () => {
     const client = pageClient();
     expect(() => client.channel("rows")).toThrow(

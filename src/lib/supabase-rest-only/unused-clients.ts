@@ -1,11 +1,9 @@
 /**
  * What the page's supabase-js gets instead of its auth, realtime, storage and functions clients
- * (gatsby-node.ts aliases @supabase/auth-js, realtime-js, storage-js and functions-js here for the
- * browser bundles). The page only inserts rows through PostgREST (`client.from("contacts")`), with
- * the anon key as `accessToken`, so supabase-js builds no auth client and never opens a realtime
- * socket, a storage or a functions call; those four packages were 44 of its 51 KB gzip, all
- * downloaded before the insert could leave. supabase-js still constructs a realtime and a storage
- * client and sets the realtime token: these classes accept that, and anything else throws.
+ * (gatsby-node.ts aliases those four packages here in the browser bundles; they were 44 of its
+ * 51 KB gzip). The page only inserts through PostgREST with the anon key as `accessToken`, so no
+ * auth client is built; supabase-js still constructs a realtime and a storage client and sets the
+ * realtime token, which these classes accept. Anything else throws.
  */
 const UNAVAILABLE =
   "is not part of this page's supabase-js (src/lib/supabase-rest-only): the page only inserts through PostgREST.";

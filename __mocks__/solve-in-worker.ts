@@ -1,5 +1,5 @@
 /**
- * Jest's stand-in for src/lib/form-proof-worker.ts (jest.config.js maps it): the same solver,
+ * Jest's stand-in for src/lib/solve-in-worker.ts (jest.config.js maps it): the same solver,
  * altcha-lib's, on Node's crypto.subtle in this thread, since Jest has no Web Workers and no
  * `import.meta`.
  */

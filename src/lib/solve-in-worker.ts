@@ -1,7 +1,7 @@
 /**
  * Runs the page proof's solver in a Web Worker (webpack 5 bundles `form-proof.worker.ts` as its
  * own file, fetched when the first proof is solved, never with the page's start-up JavaScript).
- * Jest maps this module to __mocks__/form-proof-worker.ts: `import.meta` is not CommonJS.
+ * Jest maps this module to __mocks__/solve-in-worker.ts: `import.meta` is not CommonJS.
  */
 import type { FormChallenge } from "./form-proof";
 import type { FormProofWorkerAnswer } from "./form-proof.worker";

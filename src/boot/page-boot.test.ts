@@ -1,0 +1,124 @@
+import { screen } from "@testing-library/react";
+import {
+  builtPage,
+  loadContentFile,
+  meetingFormContent,
+} from "../test-support/content-as-page-data";
+import { bootPage, meetingFormContentIn, PAGE_BOOT_MARK, startSiteAnalytics } from "./page-boot";
+
+const hero = loadContentFile("hero") as { ctaLabel: string };
+const content = meetingFormContent();
+const { form: words } = content;
+const button = () => document.querySelector<HTMLButtonElement>("#meeting-form button")!;
+
+/** The events sent, as the database would read them. */
+function sentEvents(fetchMock: jest.Mock): Array<Record<string, string>> {
+  return fetchMock.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string));
+}
+
+let consoleError: jest.SpyInstance;
+beforeEach(() => {
+  consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  Element.prototype.scrollIntoView = jest.fn();
+  window.matchMedia = jest.fn().mockReturnValue({ matches: false });
+});
+afterEach(() => {
+  consoleError.mockRestore();
+  document.body.innerHTML = "";
+  window.history.replaceState(null, "", "/");
+  jest.useRealTimers();
+});
+
+describe("bootPage, the built pages' only script", () => {
+  it("on the landing page: the form works, a call to action scrolls to it, and its toasts load when the visitor gets there", async () => {
+    builtPage("index");
+    expect(button()).toBeDisabled(); // as the HTML has it: no script to catch a submit
+    bootPage(document);
+    expect(button()).toBeEnabled();
+
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+    screen.getAllByRole("link", { name: hero.ctaLabel })[0]!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalledWith({
+      behavior: "smooth",
+      block: "start",
+    });
+    expect(document.getElementById("contact-form")).toContainElement(
+      document.activeElement as HTMLElement,
+    );
+    expect(screen.queryByRole("region", { name: content.toastRegionLabel })).toBeNull();
+    screen.getByLabelText(words.fullNameLabel).focus();
+    expect(
+      await screen.findByRole("region", { name: content.toastRegionLabel }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+
+    const form = button().closest("form")!;
+    const submit = new Event("submit", { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true); // never a native submit
+    expect(button()).toHaveTextContent(words.submittingLabel);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it("carries the form's words in the HTML, as the build had them and nothing else of its section", () => {
+    builtPage("index");
+    const { form, productOptions, meetingTimeOptions, successToast, failureToast } = content;
+    expect(meetingFormContentIn(document)).toEqual({
+      form,
+      productOptions,
+      meetingTimeOptions,
+      successToast,
+      failureToast,
+      toastRegionLabel: content.toastRegionLabel,
+    });
+  });
+
+  it("on the not-found page: logs the missing path, and nothing else", () => {
+    builtPage("404", "/no/such/page");
+    bootPage(document);
+    expect(consoleError.mock.calls).toEqual([
+      ["404 Error: User attempted to access non-existent route:", "/no/such/page"],
+    ]);
+  });
+
+  it("logs nothing on the landing page, and leaves a performance mark for tests and benchmarks to wait for", () => {
+    builtPage("index");
+    const mark = jest.fn();
+    Object.defineProperty(window.performance, "mark", { configurable: true, value: mark });
+    try {
+      bootPage(document);
+    } finally {
+      Reflect.deleteProperty(window.performance, "mark");
+    }
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(mark).toHaveBeenCalledWith(PAGE_BOOT_MARK);
+  });
+});
+
+describe("startSiteAnalytics", () => {
+  const env = { ...process.env };
+  afterEach(() => {
+    process.env = { ...env };
+  });
+
+  it("loads the counting code at idle, and what the visitor did before it arrived still counts", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the earlier tests' pages counted nothing
+    process.env.GATSBY_SUPABASE_URL = "https://abc.supabase.co";
+    process.env.GATSBY_SUPABASE_ANON_KEY = "anon-key";
+    const fetchMock = jest.fn().mockResolvedValue({ status: 0, type: "opaque" });
+    window.fetch = fetchMock;
+    builtPage("index", "/?utm_source=newsletter&utm_medium=email&utm_campaign=invite");
+    startSiteAnalytics(document);
+    screen.getAllByRole("link", { name: hero.ctaLabel })[0]!.click();
+    screen.getByLabelText(words.fullNameLabel).focus();
+    expect(fetchMock).not.toHaveBeenCalled(); // nothing before the chunk
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    screen.getByLabelText(words.emailLabel).focus();
+    const campaign = { source: "newsletter", medium: "email", campaign: "invite" };
+    expect(sentEvents(fetchMock)).toEqual([
+      { kind: "view", ...campaign },
+      { kind: "cta", ...campaign, cta: "hero" },
+      { kind: "form_start", ...campaign },
+    ]);
+  });
+});

@@ -1,0 +1,232 @@
+import { screen } from "@testing-library/react";
+import { FORM_OUTCOME_EVENT } from "./page-markers";
+import { scrollToSectionOnLinkClick } from "./scroll-to-section";
+import {
+  campaignFrom,
+  campaignTag,
+  countVisit,
+  mayCount,
+  referrerDomain,
+  siteEventCounter,
+  siteEventEndpoint,
+} from "./site-analytics";
+import { builtPage, loadContentFile } from "../test-support/content-as-page-data";
+
+const CHROME =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+
+describe("campaignFrom", () => {
+  test.each([
+    [
+      "?utm_source=linkedin&utm_medium=social&utm_campaign=expo-2025",
+      { source: "linkedin", medium: "social", campaign: "expo-2025" },
+    ],
+    [
+      "?utm_source=Newsletter&utm_campaign=Booth%20Invite%20Nov",
+      { source: "newsletter", medium: "", campaign: "booth-invite-nov" },
+    ],
+    ["?src=flyer", { source: "flyer", medium: "qr", campaign: "" }],
+    ["?src=Badge%20Back", { source: "badge-back", medium: "qr", campaign: "" }],
+    ["?utm_source=linkedin&src=flyer", { source: "linkedin", medium: "", campaign: "" }],
+    ["", { source: "", medium: "", campaign: "" }],
+    ["?q=transit", { source: "", medium: "", campaign: "" }],
+    ["?src=%3Cscript%3E", { source: "script", medium: "qr", campaign: "" }],
+    ["?src=---", { source: "", medium: "", campaign: "" }],
+  ])("%s", (search, expected) => {
+    expect(campaignFrom(search)).toEqual(expected);
+  });
+
+  test("a tag keeps only what the database accepts, at most 40 characters", () => {
+    expect(campaignTag("  Été 2025 — Booth #713 ")).toBe("t-2025--booth-713");
+    expect(campaignTag(`_${"x".repeat(50)}`)).toBe("x".repeat(40));
+    expect(campaignTag(null)).toBe("");
+  });
+});
+
+describe("referrerDomain", () => {
+  test.each([
+    ["https://www.linkedin.com/feed/update/urn:li:activity:123?trk=x", "linkedin.com"],
+    ["https://mail.google.com/mail/u/0/#inbox", "mail.google.com"],
+    ["android-app://com.linkedin.android/", "com.linkedin.android"],
+    ["https://bücher.example/", "xn--bcher-kva.example"],
+    ["https://expo.example-transit.com/?utm_source=x", ""], // this site
+    ["https://www.expo.example-transit.com/", ""], // this site with www.
+    ["", ""],
+    ["http://192.168.0.10:8080/intranet", ""],
+    ["http://[::1]/", ""],
+    ["http://localhost:8000/", ""],
+    ["not a url", ""],
+  ])("%s → %s", (referrer, expected) => {
+    expect(referrerDomain(referrer, "expo.example-transit.com")).toBe(expected);
+  });
+});
+
+describe("mayCount", () => {
+  test("a person's browser is counted", () => {
+    expect(mayCount({ userAgent: CHROME, webdriver: false, doNotTrack: null })).toBe(true);
+  });
+  test.each([
+    ["Global Privacy Control", { userAgent: CHROME, globalPrivacyControl: true }],
+    ["Do Not Track (navigator)", { userAgent: CHROME, doNotTrack: "1" }],
+    ["Do Not Track (old Firefox)", { userAgent: CHROME, doNotTrack: "yes" }],
+    ["a driven browser (navigator.webdriver)", { userAgent: CHROME, webdriver: true }],
+    ["headless Chrome", { userAgent: CHROME.replace("Chrome/", "HeadlessChrome/") }],
+    ["Lighthouse", { userAgent: `${CHROME} Chrome-Lighthouse` }],
+    [
+      "Googlebot",
+      {
+        userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      },
+    ],
+    [
+      "a link preview",
+      {
+        userAgent:
+          "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php) Slackbot-LinkExpanding",
+      },
+    ],
+  ])("not counted: %s", (_what, signals) => {
+    expect(mayCount(signals)).toBe(false);
+  });
+  test("window.doNotTrack (older Safari and Edge) counts too", () => {
+    expect(mayCount({ userAgent: CHROME }, "1")).toBe(false);
+  });
+});
+
+describe("siteEventCounter", () => {
+  const none = { source: "", medium: "", campaign: "" };
+
+  test("one simple request per event: text/plain JSON, the key in the query, keepalive, no credentials; empty fields left out", () => {
+    const fetchMock = jest.fn().mockResolvedValue({ status: 0, type: "opaque" });
+    const endpoint = siteEventEndpoint("https://abc.supabase.co/", "anon key");
+    expect(endpoint).toBe(
+      "https://abc.supabase.co/rest/v1/rpc/record_site_event?apikey=anon%20key",
+    );
+    siteEventCounter(
+      endpoint,
+      { ...none, source: "flyer", medium: "qr" },
+      fetchMock,
+    )("cta", {
+      cta: "hero",
+    });
+    expect(fetchMock.mock.calls).toEqual([
+      [
+        endpoint,
+        {
+          method: "POST",
+          body: '{"kind":"cta","source":"flyer","medium":"qr","cta":"hero"}',
+          headers: { "Content-Type": "text/plain" },
+          keepalive: true,
+          mode: "no-cors",
+          credentials: "omit",
+        },
+      ],
+    ]);
+  });
+
+  test("a failure is dropped quietly and not retried", async () => {
+    const fetchMock = jest.fn().mockRejectedValue(new TypeError("Failed to fetch"));
+    siteEventCounter("https://x.test/", none, fetchMock)("view");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const throwing = jest.fn(() => {
+      throw new TypeError("keepalive quota");
+    });
+    expect(() => siteEventCounter("https://x.test/", none, throwing)("view")).not.toThrow();
+  });
+});
+
+const hero = loadContentFile("hero") as { ctaLabel: string };
+const expo = loadContentFile("expo") as { ctaLabel: string };
+const form = (loadContentFile("meeting") as { form: Record<string, string> }).form;
+
+/** The events sent, as the database would read them. */
+function sentEvents(fetchMock: jest.Mock): Array<Record<string, string>> {
+  return fetchMock.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string));
+}
+
+describe("countVisit on the built landing page", () => {
+  let fetchMock: jest.Mock;
+  const env = { ...process.env };
+  // A call to action moves focus to the form's heading, which is no form start.
+  beforeAll(() => scrollToSectionOnLinkClick("contact-form"));
+  // Each test's visit counts into its own fetchMock: the listeners of earlier ones send elsewhere.
+  beforeEach(() => {
+    process.env.GATSBY_SUPABASE_URL = "https://abc.supabase.co";
+    process.env.GATSBY_SUPABASE_ANON_KEY = "anon-key";
+    fetchMock = jest.fn().mockResolvedValue({ status: 0, type: "opaque" });
+    window.fetch = fetchMock;
+    Element.prototype.scrollIntoView = jest.fn();
+    window.matchMedia = jest.fn().mockReturnValue({ matches: false });
+    builtPage("index");
+    Object.defineProperty(document, "referrer", {
+      configurable: true,
+      get: () => "https://www.linkedin.com/feed/?trk=abc",
+    });
+  });
+  afterEach(() => {
+    process.env = { ...env };
+    for (const name of ["globalPrivacyControl", "webdriver"])
+      Reflect.deleteProperty(navigator, name);
+    Reflect.deleteProperty(document, "referrer");
+    document.body.innerHTML = "";
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("counts the view with its campaign and referrer domain, each call to action, one form start at the first field, and the form's outcomes", () => {
+    window.history.replaceState(null, "", "/?src=flyer");
+    countVisit(document);
+    expect(fetchMock.mock.calls[0]![0]).toBe(
+      "https://abc.supabase.co/rest/v1/rpc/record_site_event?apikey=anon-key",
+    );
+    screen.getAllByRole("link", { name: hero.ctaLabel })[0]!.click(); // focus on the form's heading: no start
+    screen.getAllByRole("link", { name: expo.ctaLabel })[0]!.click();
+    screen.getByLabelText(form.fullNameLabel!).focus();
+    const field = screen.getByLabelText(form.emailLabel!);
+    field.focus();
+    for (const detail of ["request_failed", "request_sent", "view"])
+      // "view" is no outcome: ignored
+      field.dispatchEvent(new CustomEvent(FORM_OUTCOME_EVENT, { bubbles: true, detail }));
+
+    const visit = { source: "flyer", medium: "qr" };
+    expect(sentEvents(fetchMock)).toEqual([
+      { kind: "view", ...visit, referrer: "linkedin.com" },
+      { kind: "cta", ...visit, cta: "hero" },
+      { kind: "cta", ...visit, cta: "expo" },
+      { kind: "form_start", ...visit },
+      { kind: "request_failed", ...visit },
+      { kind: "request_sent", ...visit },
+    ]);
+  });
+
+  it("every call to action on the page has an id the database accepts", () => {
+    const ids = [...document.querySelectorAll("a[href='#contact-form']")].map((link) =>
+      link.getAttribute("data-cta"),
+    );
+    expect(ids.length).toBeGreaterThan(3);
+    for (const id of ids)
+      expect(id).toMatch(/^(hero|consulting|expo|footer|offering-[1-9][0-9]?)$/);
+  });
+
+  it.each([
+    [
+      "Global Privacy Control",
+      () =>
+        Object.defineProperty(navigator, "globalPrivacyControl", {
+          configurable: true,
+          value: true,
+        }),
+    ],
+    [
+      "navigator.webdriver",
+      () => Object.defineProperty(navigator, "webdriver", { configurable: true, value: true }),
+    ],
+    ["a build without Supabase settings", () => delete process.env.GATSBY_SUPABASE_URL],
+  ])("counts nothing with %s", (_what, arrange) => {
+    arrange();
+    countVisit(document);
+    screen.getAllByRole("link", { name: hero.ctaLabel })[0]!.click();
+    screen.getByLabelText(form.fullNameLabel!).focus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
