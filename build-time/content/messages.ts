@@ -1,10 +1,7 @@
 /**
- * What the content check says, and how. Each problem is one line,
- * `content/solutions.yaml:19 › offering "OptiRun" › headerStyle: "teel" is not a colour style …`,
- * whose `file:line` start editors and terminals turn into a link. Here zod's issues are put into
- * words, the place of a problem is named as an editor thinks of it, misspellings get a "Did you
- * mean", and the reports are assembled. The field formats (fields.ts) and the checks beyond the
- * schema (rules.ts) word their own findings with show() and closestMatch().
+ * What the content check says: one line per problem, `content/solutions.yaml:19 › offering
+ * "OptiRun" › headerStyle: "teel" is not a colour style …`. zod's issues in words, places named as
+ * an editor thinks of them, "Did you mean", and the reports.
  */
 import { z } from "zod";
 import { isRecord, schemaAt, unwrap, valueAt, type ContentPath } from "./schema-walk";
