@@ -54,26 +54,9 @@ export function startTagSource(html: string, element: HtmlElement): string {
 }
 
 // https://html.spec.whatwg.org/multipage/scripting.html#prepare-the-script-element, steps 8-9
-const JAVASCRIPT_MIME_TYPES = new Set([
-  "application/ecmascript",
-  "application/javascript",
-  "application/x-ecmascript",
-  "application/x-javascript",
-  "text/ecmascript",
-  "text/javascript",
-  "text/javascript1.0",
-  "text/javascript1.1",
-  "text/javascript1.2",
-  "text/javascript1.3",
-  "text/javascript1.4",
-  "text/javascript1.5",
-  "text/jscript",
-  "text/livescript",
-  "text/x-ecmascript",
-  "text/x-javascript",
-]);
-/** Non-classic script types that CSP still checks. */
-const OTHER_CHECKED_SCRIPT_TYPES = new Set(["module", "importmap", "speculationrules"]);
+// (the JavaScript MIME type essence matches), plus the non-classic types CSP still checks.
+const CHECKED_SCRIPT_TYPE =
+  /^(?:(?:application|text)\/(?:x-)?(?:ecma|java)script|text\/javascript1\.[0-5]|text\/(?:jscript|livescript)|module|importmap|speculationrules)$/;
 
 /** Whether a `<script>` must pass script-src (data blocks such as `application/ld+json` need not). */
 export function isExecutableScript(attributes: ReadonlyMap<string, string>): boolean {
@@ -88,7 +71,7 @@ export function isExecutableScript(attributes: ReadonlyMap<string, string>): boo
     effectiveType = type;
   }
   const normalized = effectiveType.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "").toLowerCase();
-  return JAVASCRIPT_MIME_TYPES.has(normalized) || OTHER_CHECKED_SCRIPT_TYPES.has(normalized);
+  return CHECKED_SCRIPT_TYPE.test(normalized);
 }
 
 export type InlineSources = {
