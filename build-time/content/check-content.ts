@@ -106,8 +106,8 @@ export function checkContentText(
 
 const CONTENT_FILE_NAMES = CONTENT_FILES.map((spec) => `${spec.name}.yaml`);
 
-/** The YAML files in the folder that the page does not read, without their extension. */
-function otherYamlFiles(contentDir: string): string[] {
+/** The names of the YAML files in the folder that the page does not read. */
+export function otherYamlFiles(contentDir: string): string[] {
   const names = fs.existsSync(contentDir) ? fs.readdirSync(contentDir) : [];
   return names.filter((name) => /\.ya?ml$/i.test(name) && !CONTENT_FILE_NAMES.includes(name));
 }

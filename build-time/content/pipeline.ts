@@ -12,6 +12,7 @@ import {
   checkContentDirectory,
   checkContentText,
   displayDirFor,
+  otherYamlFiles,
   type FileCheck,
 } from "./check-content";
 import { contentFileSpec } from "./content-files";
@@ -70,10 +71,9 @@ export function createContentPipeline(contentDir: string) {
         pageFiles.set(file, { text: check.source, hasErrors: !good, lastGood: good });
       }
       // The start-up check has warned about the YAML files the page does not read.
-      const names = fs.existsSync(root) ? fs.readdirSync(root) : [];
-      for (const name of names.filter((name) => /\.ya?ml$/i.test(name))) {
+      for (const name of otherYamlFiles(root)) {
         const file = path.join(root, name);
-        if (!pageFiles.has(file)) otherFiles.set(file, fs.readFileSync(file, "utf8"));
+        otherFiles.set(file, fs.readFileSync(file, "utf8"));
       }
       report(reporter, [...result.errors, ...result.warnings]);
       if (result.errors.length === 0) {
