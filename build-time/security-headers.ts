@@ -92,7 +92,7 @@ function urlPathsFor(file: string): string[] {
 }
 
 /** Sorted, distinct CSP hash sources. */
-const hashes = (texts: Iterable<string>) => [...new Set([...texts].map(cspHash))].sort();
+const hashes = (texts: string[]) => [...new Set(texts.map(cspHash))].sort();
 
 /** Writes `<publicDir>/_headers`, or throws SecurityHeadersError (writing nothing) on a loose policy. */
 export async function writeSecurityHeaders(options: {
@@ -111,32 +111,24 @@ export async function writeSecurityHeaders(options: {
   if (htmlFiles.length === 0)
     throw new SecurityHeadersError(`No HTML files under ${publicDir}: build the site first.`);
 
-  const found = {
-    scripts: [] as string[],
-    styles: [] as string[],
-    styleAttributes: [] as string[],
-  };
-  const problems: string[] = [];
-  for (const file of htmlFiles) {
-    const sources = findInlineSources(await fs.readFile(path.join(publicDir, file), "utf8"));
-    found.scripts.push(...sources.scripts);
-    found.styles.push(...sources.styles);
-    found.styleAttributes.push(...sources.styleAttributes);
-    problems.push(
-      ...sources.eventHandlerAttributes.map((tag) => `${file}: inline event handler ${tag}`),
-    );
-    problems.push(...sources.javascriptUrls.map((tag) => `${file}: javascript: URL in ${tag}`));
-  }
+  const pages = await Promise.all(
+    htmlFiles.map(async (file) => {
+      const html = await fs.readFile(path.join(publicDir, file), "utf8");
+      return { file, ...findInlineSources(html) };
+    }),
+  );
+  const problems = pages.flatMap(({ file, eventHandlerAttributes, javascriptUrls }) => [
+    ...eventHandlerAttributes.map((tag) => `${file}: inline event handler ${tag}`),
+    ...javascriptUrls.map((tag) => `${file}: javascript: URL in ${tag}`),
+  ]);
   if (problems.length > 0)
     throw new SecurityHeadersError(
       `The built pages hold inline JavaScript that the Content-Security-Policy will not allow:\n  ${problems.join("\n  ")}\nUse addEventListener in a component instead.`,
     );
 
-  const [scriptHashes, styleHashes, styleAttributeHashes] = [
-    hashes(found.scripts),
-    hashes(found.styles),
-    hashes(found.styleAttributes),
-  ];
+  const scriptHashes = hashes(pages.flatMap((page) => page.scripts));
+  const styleHashes = hashes(pages.flatMap((page) => page.styles));
+  const styleAttributeHashes = hashes(pages.flatMap((page) => page.styleAttributes));
   const text = fillHeadersTemplate(await fs.readFile(templatePath, "utf8"), {
     "inline-script-hashes": scriptHashes.join(" "),
     "inline-style-hashes": styleHashes.join(" "),
