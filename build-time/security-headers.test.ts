@@ -127,7 +127,7 @@ describe("writeSecurityHeaders", () => {
   });
 
   const eventHandler = { "index.html": '<button onclick="go()">Go</button>' };
-  it.each([
+  it.each<[string, Record<string, string>, string | undefined, RegExp]>([
     [
       "a page with an inline event handler",
       eventHandler,
@@ -136,13 +136,12 @@ describe("writeSecurityHeaders", () => {
     ],
     ["an empty build", {}, SUPABASE_URL, /No HTML files/],
     ...[undefined, "", "not a url", "ftp://example.com"].map(
-      (url) =>
-        [
-          `the Supabase URL ${JSON.stringify(url)}`,
-          eventHandler,
-          url,
-          /GATSBY_SUPABASE_URL must be/,
-        ] as const,
+      (url): [string, Record<string, string>, string | undefined, RegExp] => [
+        `the Supabase URL ${JSON.stringify(url)}`,
+        eventHandler,
+        url,
+        /GATSBY_SUPABASE_URL must be/,
+      ],
     ),
   ])("refuses %s, writing nothing", async (_title, pages, supabaseUrl, message) => {
     const dir = makePublicDir(pages);
