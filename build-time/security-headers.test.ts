@@ -145,7 +145,9 @@ describe("writeSecurityHeaders", () => {
     ),
   ])("refuses %s, writing nothing", async (_title, pages, supabaseUrl, message) => {
     const dir = makePublicDir(pages);
-    await expect(writeSecurityHeaders({ publicDir: dir, supabaseUrl })).rejects.toThrow(message);
+    const refusal = writeSecurityHeaders({ publicDir: dir, supabaseUrl });
+    await expect(refusal).rejects.toThrow(SecurityHeadersError);
+    await expect(refusal).rejects.toThrow(message);
     expect(fs.readFileSync(path.join(dir, "_headers"), "utf8")).toBe(template);
   });
 });
