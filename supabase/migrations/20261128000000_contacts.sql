@@ -1,14 +1,18 @@
 -- Meeting requests from the site's form (docs/database.md), and who may reach them.
 --
 -- The browser inserts with the public anon key, so everything a visitor could abuse is enforced
--- here: anon may INSERT the four form columns and nothing else, and reads nothing; each column is
--- sized with the numbers of src/lib/field-limits.ts; one request inserts at most one row, and one
--- e-mail address may send at most five requests per rolling hour. Staff use the service role.
---
--- Errors raised on purpose (PostgREST turns 'PTxyz' into HTTP status xyz): PT400 more than one
--- row in a request, PT429 more than 5 requests per e-mail per hour. The constraints raise 23514
--- and 23502 (HTTP 400). This file creates no roles: anon, authenticated and service_role exist
--- on every Supabase project (and must exist on a plain PostgreSQL 15+).
+-- here: anon may INSERT the four form columns and nothing else; each column is sized with the
+-- numbers of src/lib/field-limits.ts; one request inserts at most one row (PT400), and one e-mail
+-- address may send at most five requests per rolling hour (PT429). PostgREST answers 'PTxyz' with
+-- HTTP status xyz. anon, authenticated and service_role exist on every Supabase project (and must
+-- exist on a plain PostgreSQL 15+). Staff use the service role.
+
+-- Nothing in these migrations is the API roles' unless granted: Supabase grants everything new in
+-- public to them, and PostgreSQL lets PUBLIC execute every new function.
+alter default privileges revoke execute on functions from public;
+alter default privileges in schema public revoke all on tables from anon, authenticated;
+alter default privileges in schema public revoke all on sequences from anon, authenticated;
+alter default privileges in schema public revoke all on functions from anon, authenticated;
 
 -- Objects the API does not expose. anon needs USAGE for the visitors' policy (it runs with the
 -- inserting role's rights) and for the desks of the page proof and the site analytics.
@@ -49,9 +53,6 @@ comment on table public.contacts is
 -- The rate limit looks rows up by address and time.
 create index contacts_email_created_at_idx on public.contacts (lower(email), created_at);
 
--- Supabase grants everything on new tables in public to the API roles: take that back.
-revoke all on table public.contacts from anon, authenticated;
-revoke all on sequence public.contacts_id_seq from anon, authenticated;
 grant insert (name, email, organization, message) on table public.contacts to anon;
 grant all on table public.contacts to service_role;
 grant usage, select on sequence public.contacts_id_seq to service_role;
@@ -113,7 +114,6 @@ begin
 end;
 $$;
 
-revoke all on function private.contacts_visitor_request_allowed(text, text, text, text) from public, authenticated;
 grant execute on function private.contacts_visitor_request_allowed(text, text, text, text) to anon;
 
 create policy "Visitors can send a meeting request"
@@ -176,8 +176,6 @@ begin
 end;
 $$;
 
-revoke all on function public.contacts_one_row_per_request() from public, anon, authenticated;
-revoke all on function public.contacts_rate_limit() from public, anon, authenticated;
 
 -- Only the public API roles are limited: staff may import or fix rows in bulk. Triggers on one
 -- event fire in name order, so the one-row check is reported before the rate limit.

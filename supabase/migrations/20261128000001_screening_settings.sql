@@ -160,8 +160,3 @@ as $$
   select private.client_key(private.client_address(pg_catalog.current_setting('request.headers', true)))
 $$;
 
-revoke all on function private.duration_words(integer) from public, anon, authenticated;
-revoke all on function private.screening_key() from public, anon, authenticated;
-revoke all on function private.client_address(text) from public, anon, authenticated;
-revoke all on function private.client_key(text) from public, anon, authenticated;
-revoke all on function private.request_client_key() from public, anon, authenticated;

@@ -199,10 +199,3 @@ as $$
   end
 $$;
 
-revoke all on function private.form_proof_maxnumber() from public, anon, authenticated;
-revoke all on function private.form_proof_lifetime() from public, anon, authenticated;
-revoke all on function private.hmac_sha256(bytea, bytea) from public, anon, authenticated;
-revoke all on function private.form_proof_secret() from public, anon, authenticated;
-revoke all on function private.form_proof_spend(text) from public, anon, authenticated;
-revoke all on function private.form_proof_verdict(text) from public, anon, authenticated;
-revoke all on function private.form_proof_ticket_hash(text) from public, anon, authenticated;

@@ -147,11 +147,6 @@ as $$
   select coalesce(pg_catalog.current_setting('form_proof.confirmed', true), 'false')::boolean;
 $$;
 
-revoke all on function private.form_challenge_maxnumber(integer) from public, anon, authenticated;
-revoke all on function private.form_challenge_issue() from public, anon, authenticated;
-revoke all on function private.form_proof_confirm() from public, anon, authenticated;
-revoke all on function public.form_challenge() from public, anon, authenticated;
-revoke all on function public.confirm_form_proof(text, text) from public, anon, authenticated;
 grant execute on function public.form_challenge() to anon;
 grant execute on function public.confirm_form_proof(text, text) to anon;
 

@@ -46,7 +46,6 @@ create index contact_screening_ticket_idx on public.contact_screening (ticket_ha
 create index contact_screening_one_by_one_idx on public.contact_screening (budget_at) where budget = 'one-by-one';
 create index contact_screening_client_one_by_one_idx on public.contact_screening (client_key, budget_at) where budget = 'one-by-one';
 
-revoke all on table public.contact_screening from anon, authenticated;
 grant select, insert, update, delete on table public.contact_screening to service_role;
 alter table public.contact_screening enable row level security;
 create policy "Service role manages screening"
@@ -200,6 +199,3 @@ create trigger contacts_25_screen_request
   when (current_user in ('anon', 'authenticated'))
   execute function public.contacts_screen_request();
 
-revoke all on function private.content_signals(text, text, text) from public, anon, authenticated;
-revoke all on function private.text_fingerprint(text) from public, anon, authenticated;
-revoke all on function public.contacts_screen_request() from public, anon, authenticated;

@@ -102,5 +102,3 @@ begin
 end;
 $$;
 
-revoke all on function private.one_by_one_budget(text) from public, anon, authenticated;
-revoke all on function private.form_proof_confirmed(text) from public, anon, authenticated;

@@ -29,7 +29,6 @@ create table public.contact_digests (
 comment on table public.contact_digests is
   'The digest e-mails of held (suspect) meeting requests: one row per e-mail, written by the notify-meeting-request Edge Function as service_role.';
 
-revoke all on table public.contact_digests from anon, authenticated;
 grant select, insert, update, delete on table public.contact_digests to service_role;
 alter table public.contact_digests enable row level security;
 create policy "Service role manages digests"
@@ -71,7 +70,6 @@ create index contact_notifications_waiting_digest_idx
   on public.contact_notifications (next_attempt_at)
   where status in ('digest', 'held') and digest_id is null;
 
-revoke all on table public.contact_notifications from anon, authenticated;
 grant select, insert, update, delete on table public.contact_notifications to service_role;
 alter table public.contact_notifications enable row level security;
 create policy "Service role manages notification state"
@@ -254,13 +252,6 @@ as $$
   );
 $$;
 
-revoke all on function private.hold_for_proof() from public, anon, authenticated;
-revoke all on function public.contacts_queue_notification() from public, anon, authenticated;
-revoke all on function public.contact_webhook_payload(public.contacts) from public, anon, authenticated;
-revoke all on function public.claim_contact_notification(bigint, integer) from public, anon, authenticated;
-revoke all on function public.claim_due_contact_notifications(integer, integer) from public, anon, authenticated;
-revoke all on function public.finish_contact_notification(bigint, uuid, text, double precision, text) from public, anon, authenticated;
 grant execute on function public.claim_contact_notification(bigint, integer) to service_role;
 grant execute on function public.claim_due_contact_notifications(integer, integer) to service_role;
 grant execute on function public.finish_contact_notification(bigint, uuid, text, double precision, text) to service_role;
-revoke all on function public.has_due_contact_notifications() from public, anon, authenticated;

@@ -64,9 +64,6 @@ begin
 end;
 $$;
 
-revoke all on function public.post_to_notify_function(jsonb) from public, anon, authenticated;
-revoke all on function public.contacts_post_webhook() from public, anon, authenticated;
-revoke all on function public.retry_contact_notifications() from public, anon, authenticated;
 
 -- Hosted: pg_net and pg_cron where Supabase's docs put them (a schema named, or an extension
 -- lands in public). Both are skipped where the server lacks them (PGlite, PostgreSQL from a

@@ -54,7 +54,6 @@ as
     left join public.contact_digests d on d.id = n.digest_id
    order by c.created_at desc, c.id desc;
 
-revoke all on table public.meeting_requests_overview from anon, authenticated;
 grant select on table public.meeting_requests_overview to service_role;
 
 -- The requests waiting for the next digest.
@@ -227,13 +226,8 @@ begin
 end;
 $$;
 
-revoke all on function private.digest_waiting() from public, anon, authenticated;
 -- The claim runs as its caller, the service role, like the notification claims.
 grant execute on function private.digest_waiting() to service_role;
-revoke all on function public.has_due_contact_digest() from public, anon, authenticated;
-revoke all on function public.claim_contact_digest(integer) from public, anon, authenticated;
-revoke all on function public.finish_contact_digest(bigint, uuid, text, double precision) from public, anon, authenticated;
-revoke all on function public.send_contact_digest() from public, anon, authenticated;
 grant execute on function public.has_due_contact_digest() to service_role;
 grant execute on function public.claim_contact_digest(integer) to service_role;
 grant execute on function public.finish_contact_digest(bigint, uuid, text, double precision) to service_role;

@@ -238,12 +238,7 @@ as $$
   insert into private.site_event_desk (event) values ($1);
 $$;
 
-revoke all on function private.site_event_limits() from public, anon, authenticated;
-revoke all on function private.site_event_tag(text) from public, anon, authenticated;
 grant execute on function private.site_event_limits() to service_role;
 grant execute on function private.site_event_tag(text) to service_role;
-revoke all on function private.count_site_event(text) from public, anon, authenticated;
-revoke all on function private.site_event_desk_insert() from public, anon, authenticated;
-revoke all on function public.record_site_event(text) from public, anon, authenticated;
 grant execute on function public.record_site_event(text) to anon;
 grant insert on table private.site_event_desk to anon;

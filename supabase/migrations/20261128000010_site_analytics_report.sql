@@ -22,7 +22,6 @@ as
    group by c.day, c.source, c.medium, c.campaign
    order by c.day desc, views desc nulls last, c.source, c.medium, c.campaign;
 
-revoke all on table public.site_funnel_daily from public, anon, authenticated;
 grant select on table public.site_funnel_daily to service_role;
 
 -- The report for a range of UTC days (both included): what `npm run report -- --json` prints
@@ -92,7 +91,6 @@ as $$
   );
 $$;
 
-revoke all on function public.site_analytics_report(date, date) from public, anon, authenticated;
 grant execute on function public.site_analytics_report(date, date) to service_role;
 
 -- The report that is due for `kind` ('weekly': last Monday to Sunday; 'daily': yesterday, in
@@ -126,7 +124,6 @@ begin
 end;
 $$;
 
-revoke all on function public.claim_site_report(text) from public, anon, authenticated;
 grant execute on function public.claim_site_report(text) to service_role;
 
 -- Sends the report due for `kind` through the notification function (post_to_notify_function).
@@ -145,7 +142,6 @@ begin
 end;
 $$;
 
-revoke all on function public.send_site_report(text) from public, anon, authenticated;
 
 do $$
 begin

@@ -4,14 +4,8 @@
  * verdict and notification state each kind of request gets, the caps on rows without a page
  * proof at their limits, and how the client address is read and kept.
  */
-import {
-  goodRow,
-  insertAs,
-  asRole,
-  pendingProof,
-  rejection,
-} from "../../local-backend/test-helpers";
-import { migrated, one, screeningSteps } from "./harness";
+import { asRole, goodRow, pendingProof, rejection } from "../../local-backend/test-support/helpers";
+import { insertAs, migrated, one, screeningSteps } from "./harness";
 import { REAL_REQUESTS, SPAM_REQUESTS, spamRequest } from "./screening-corpus";
 
 jest.setTimeout(120_000);
