@@ -1,11 +1,8 @@
 -- What staff read of the site analytics (docs/analytics.md, "Reading it"), as the service role:
--- public.site_funnel_daily (the dashboard), public.site_analytics_report(from, to) (`npm run
--- report`, the e-mail), and the weekly report e-mail, which pg_cron (where it exists) sends
--- through the notify-meeting-request function; the local backend plays that part locally. A
--- daily report is one more job: select cron.schedule('site-analytics-daily-report',
--- '0 7 * * *', $$select public.send_site_report('daily')$$);
+-- the funnel view, the report (`npm run report`, the e-mail), and the weekly report e-mail that
+-- pg_cron sends through the notify-meeting-request function (locally: the local backend).
 
--- The funnel per day and campaign, for the dashboard (Table Editor → site_funnel_daily).
+-- The funnel per day and campaign, for the dashboard.
 create view public.site_funnel_daily
   with (security_invoker = true)
 as
@@ -24,8 +21,7 @@ as
 
 grant select on table public.site_funnel_daily to service_role;
 
--- The report for a range of UTC days (both included): what `npm run report -- --json` prints
--- and what the e-mail shows. Campaigns and referrers are sorted by views, then name.
+-- The report for a range of UTC days (both included), as `npm run report -- --json` prints it.
 create function public.site_analytics_report(from_day date, to_day date)
   returns jsonb
   language sql
@@ -93,9 +89,8 @@ $$;
 
 grant execute on function public.site_analytics_report(date, date) to service_role;
 
--- The report that is due for `kind` ('weekly': last Monday to Sunday; 'daily': yesterday, in
--- UTC), as the notification function's body, or null when it was handed out already. Recording it
--- here makes a report go out once per period, however often the schedule asks.
+-- The report due for `kind` ('weekly': last Monday to Sunday; 'daily': yesterday, in UTC), as
+-- the notification function's body, or null when it was handed out already.
 create function public.claim_site_report(kind text)
   returns jsonb
   language plpgsql
@@ -126,7 +121,7 @@ $$;
 
 grant execute on function public.claim_site_report(text) to service_role;
 
--- Sends the report due for `kind` through the notification function (post_to_notify_function).
+-- Sends the report due for `kind` through the notification function.
 create function public.send_site_report(kind text)
   returns void
   language plpgsql
