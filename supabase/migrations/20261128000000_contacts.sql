@@ -58,8 +58,7 @@ create function private.contacts_visitor_request_allowed(
   name text, email text, organization text, message text
 )
   returns boolean
-  language plpgsql
-  immutable
+  language plpgsql immutable
   set search_path = ''
 as $$
 declare
@@ -131,8 +130,7 @@ $$;
 -- reads nothing); a lock per address makes concurrent requests count one another.
 create function public.contacts_rate_limit()
   returns trigger
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare

@@ -42,8 +42,7 @@ create policy "Service role reads the settings"
 -- A window in words for the refusals: 'hour', '10 minutes', '90 seconds'.
 create function private.duration_words(seconds integer)
   returns text
-  language sql
-  immutable
+  language sql immutable
   set search_path = ''
 as $$
   select case
@@ -78,9 +77,7 @@ $$;
 
 create function private.screening_key()
   returns text
-  language plpgsql
-  stable
-  security definer
+  language plpgsql stable security definer
   set search_path = ''
 as $$
 declare
@@ -102,8 +99,7 @@ $$;
 -- header or an unreadable one is the one client 'unknown'.
 create function private.client_address(headers text)
   returns text
-  language plpgsql
-  immutable
+  language plpgsql immutable
   set search_path = ''
 as $$
 declare
@@ -132,8 +128,7 @@ $$;
 
 create function private.client_key(address text)
   returns text
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$
   select pg_catalog.left(pg_catalog.encode(
@@ -143,8 +138,7 @@ $$;
 -- The address of the request being served, as its keyed hash.
 create function private.request_client_key()
   returns text
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$
   select private.client_key(private.client_address(pg_catalog.current_setting('request.headers', true)))

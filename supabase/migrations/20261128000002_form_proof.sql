@@ -6,28 +6,21 @@
 -- The largest number any challenge may hide (the verifier's bound): the difficulty's ceiling.
 create function private.form_proof_maxnumber()
   returns integer
-  language sql
-  immutable
-  parallel safe
+  language sql immutable parallel safe
   set search_path = ''
 as $$ select 2147483647 $$;
 
 -- How long a challenge may be used (longer than FORM_PROOF_REUSE_MS of src/lib/form-proof.ts).
 create function private.form_proof_lifetime()
   returns interval
-  language sql
-  immutable
-  parallel safe
+  language sql immutable parallel safe
   set search_path = ''
 as $$ select interval '30 minutes' $$;
 
 -- RFC 2104, with a 64-byte block.
 create function private.hmac_sha256(key bytea, message bytea)
   returns bytea
-  language sql
-  immutable
-  strict
-  parallel safe
+  language sql immutable strict parallel safe
   set search_path = ''
 as $$
   with block_key as (
@@ -67,8 +60,7 @@ $$;
 
 create function private.form_proof_secret()
   returns bytea
-  language plpgsql
-  stable
+  language plpgsql stable
   set search_path = ''
 as $$
 declare
@@ -98,9 +90,7 @@ create index form_proofs_spent_expires_at on private.form_proofs_spent (expires_
 -- spend belongs to the caller's transaction: a refused insert leaves its proof unspent.
 create function private.form_proof_spend(payload text)
   returns text
-  language plpgsql
-  volatile
-  security definer
+  language plpgsql volatile security definer
   set search_path = ''
 as $$
 declare
@@ -163,9 +153,7 @@ $$;
 -- The header's verdict; 'pending:<ticket>' carries 32 lowercase hex characters the page drew.
 create function private.form_proof_verdict(header text)
   returns text
-  language sql
-  volatile
-  security definer
+  language sql volatile security definer
   set search_path = ''
 as $$
   select case
@@ -179,8 +167,7 @@ $$;
 -- Tickets are stored only as this hash: a ticket is the page's secret until it confirms.
 create function private.form_proof_ticket_hash(header text)
   returns text
-  language sql
-  immutable
+  language sql immutable
   set search_path = ''
 as $$
   select case when header ~ '^pending:[0-9a-f]{32}$'

@@ -17,8 +17,7 @@ alter table private.form_challenges_issued enable row level security;
 -- The difficulty of an address's next challenge when it was given `issued` in the window.
 create function private.form_challenge_maxnumber(issued integer)
   returns bigint
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$
   select least(
@@ -33,9 +32,7 @@ create view private.form_challenge_desk with (security_invoker = true) as
 
 create function private.form_challenge_issue()
   returns trigger
-  language plpgsql
-  volatile
-  security definer
+  language plpgsql volatile security definer
   set search_path = ''
 as $$
 declare
@@ -92,9 +89,7 @@ create view private.form_proof_confirmations with (security_invoker = true) as
 
 create function private.form_proof_confirm()
   returns trigger
-  language plpgsql
-  volatile
-  security definer
+  language plpgsql volatile security definer
   set search_path = ''
 as $$
 declare
@@ -120,9 +115,7 @@ create trigger form_proof_confirm
 -- POST /rest/v1/rpc/form_challenge and /rest/v1/rpc/confirm_form_proof.
 create function public.form_challenge()
   returns jsonb
-  language sql
-  volatile
-  security invoker
+  language sql volatile security invoker
   set search_path = ''
 as $$
   insert into private.form_challenge_desk default values;
@@ -131,9 +124,7 @@ $$;
 
 create function public.confirm_form_proof(ticket text, proof text)
   returns boolean
-  language sql
-  volatile
-  security invoker
+  language sql volatile security invoker
   set search_path = ''
 as $$
   insert into private.form_proof_confirmations (ticket, proof) values (ticket, proof);

@@ -53,8 +53,7 @@ create policy "Service role manages screening"
 -- under one vowel in six) making up 30% or more of the words.
 create function private.content_signals(name text, organization text, message text)
   returns text[]
-  language plpgsql
-  immutable
+  language plpgsql immutable
   set search_path = ''
 as $$
 declare
@@ -85,8 +84,7 @@ $$;
 -- src/lib/meeting-request.ts), with case, whitespace and punctuation removed. Under 20: none.
 create function private.text_fingerprint(message text)
   returns text
-  language sql
-  immutable
+  language sql immutable
   set search_path = ''
 as $$
   select case when pg_catalog.length(t) >= 20 then pg_catalog.md5(t) end
@@ -100,8 +98,7 @@ $$;
 -- After the row exists, before its notification row is made (triggers fire in name order).
 create function public.contacts_screen_request()
   returns trigger
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare

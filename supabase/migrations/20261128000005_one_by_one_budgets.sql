@@ -14,8 +14,7 @@ alter table private.one_by_one_pace enable row level security;
 -- with the screening's lock held.
 create function private.one_by_one_budget(client text)
   returns text
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 declare
@@ -51,8 +50,7 @@ $$;
 -- digest at once. True when one was confirmed.
 create function private.form_proof_confirmed(ticket_hash text)
   returns boolean
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare

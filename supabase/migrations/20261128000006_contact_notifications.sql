@@ -69,16 +69,14 @@ create policy "Service role manages notification state"
 -- How long a request whose proof was not ready at the tap waits for the page's confirmation.
 create function private.hold_for_proof()
   returns interval
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$ select pg_catalog.make_interval(secs => s.hold_for_proof_seconds) from private.screening_settings s $$;
 
 -- The outbox row, by the screening's verdict and budget (as the owner: anon has no right on it).
 create function public.contacts_queue_notification()
   returns trigger
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare
@@ -110,8 +108,7 @@ create trigger contacts_30_queue_notification
 -- backend alike.
 create function public.contact_webhook_payload(request public.contacts)
   returns jsonb
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$
   select pg_catalog.jsonb_build_object(
@@ -131,8 +128,7 @@ create function public.claim_contact_notification(request_id bigint, lease_secon
     lease_token uuid, attempt integer,
     id bigint, created_at timestamptz, name text, email text, organization text, message text
   )
-  language sql
-  volatile
+  language sql volatile
   set search_path = ''
 as $$
   with claimed as (
@@ -159,8 +155,7 @@ create function public.claim_due_contact_notifications(max_count integer default
     lease_token uuid, attempt integer,
     id bigint, created_at timestamptz, name text, email text, organization text, message text
   )
-  language sql
-  volatile
+  language sql volatile
   set search_path = ''
 as $$
   with due as (
@@ -199,8 +194,7 @@ create function public.finish_contact_notification(
 )
   -- Two columns, so that PostgREST answers [{"contact_id": …, "recorded": …}].
   returns table (contact_id bigint, recorded boolean)
-  language sql
-  volatile
+  language sql volatile
   set search_path = ''
 as $$
   with finished as (
@@ -225,9 +219,7 @@ $$;
 -- Whether any notification is due, so an idle project makes no calls to the function.
 create function public.has_due_contact_notifications()
   returns boolean
-  language sql
-  stable
-  security definer
+  language sql stable security definer
   set search_path = ''
 as $$
   select exists (

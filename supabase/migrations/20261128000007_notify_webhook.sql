@@ -7,8 +7,7 @@
 -- notify_meeting_request_secret); until both exist nothing is posted. Errors are only warnings.
 create function public.post_to_notify_function(body jsonb)
   returns void
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare
@@ -35,8 +34,7 @@ $$;
 -- Only what is e-mailed one by one is posted: a flood makes no function calls.
 create function public.contacts_post_webhook()
   returns trigger
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 begin
@@ -50,8 +48,7 @@ $$;
 -- pg_cron's retry job: asks the function to sweep, only when something is due.
 create function public.retry_contact_notifications()
   returns void
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 begin

@@ -54,8 +54,7 @@ grant select on table public.meeting_requests_overview to service_role;
 -- The requests waiting for the next digest.
 create function private.digest_waiting()
   returns setof public.contact_notifications
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$
   select n.* from public.contact_notifications n
@@ -67,9 +66,7 @@ $$;
 -- and none sent within the interval.
 create function public.has_due_contact_digest()
   returns boolean
-  language sql
-  stable
-  security definer
+  language sql stable security definer
   set search_path = ''
 as $$
   select exists (
@@ -92,8 +89,7 @@ create function public.claim_contact_digest(lease_seconds integer default 120)
     request_count integer, first_at timestamptz, last_at timestamptz,
     client_count integer, interval_seconds integer, reasons jsonb, requests jsonb
   )
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 #variable_conflict use_column
@@ -168,8 +164,7 @@ create function public.finish_contact_digest(
   retry_in_seconds double precision default 300
 )
   returns table (digest bigint, recorded boolean)
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 #variable_conflict use_column
@@ -206,8 +201,7 @@ $$;
 -- pg_cron's digest job: asks the function for a digest, only when one is due.
 create function public.send_contact_digest()
   returns void
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 begin

@@ -66,8 +66,7 @@ grant select, insert on private.site_report_runs to service_role;
 -- The limits (docs/analytics.md says why these numbers).
 create function private.site_event_limits()
   returns table (events_per_client_hour integer, new_counters_per_day integer)
-  language sql
-  immutable
+  language sql immutable
   set search_path = ''
 as $$
   select 600, 1000;
@@ -77,8 +76,7 @@ $$;
 -- case, runs of spaces as one '-'.
 create function private.site_event_tag(value text)
   returns text
-  language sql
-  immutable
+  language sql immutable
   set search_path = ''
 as $$
   select pg_catalog.regexp_replace(pg_catalog.lower(pg_catalog.btrim(coalesce(value, ''))), '\s+', '-', 'g');
@@ -89,8 +87,7 @@ $$;
 -- allowance or a day out of new counters with PT429.
 create function private.count_site_event(text)
   returns void
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 declare
@@ -202,9 +199,7 @@ create view private.site_event_desk with (security_invoker = true) as
 
 create function private.site_event_desk_insert()
   returns trigger
-  language plpgsql
-  volatile
-  security definer
+  language plpgsql volatile security definer
   set search_path = ''
 as $$
 begin
@@ -222,9 +217,7 @@ create trigger site_event_desk_insert
 -- text/plain, a CORS "simple request" with no preflight.
 create function public.record_site_event(text)
   returns void
-  language sql
-  volatile
-  security invoker
+  language sql volatile security invoker
   set search_path = ''
 as $$
   insert into private.site_event_desk (event) values ($1);
