@@ -1,6 +1,6 @@
 /**
  * The one harness of the database tests (not a test file itself): a PGlite database set up as a
- * new Supabase project is (its API roles and the default grants that our revokes take back),
+ * new Supabase project is (its API roles and the default grants the migrations take back),
  * migrated as the local backend migrates it (local-backend/database.ts), and the steps of a
  * visitor and of staff on it. Request data comes from local-backend's test helpers, which its
  * own tests share.
@@ -146,14 +146,6 @@ export interface DigestClaim {
   requests: Record<string, unknown>[];
 }
 
-export interface Screened {
-  verdict: string;
-  proof: string;
-  signals: string[];
-  status: string;
-  priority: number;
-}
-
 /**
  * The screening's steps on `db`: requests sent as visitors from an address (with the page's
  * proof, a pending ticket, or none), what became of them, and staff's digest calls. With
@@ -179,9 +171,9 @@ export function screeningSteps(db: () => PGlite, options: { emptied?: boolean } 
     /** A fresh proof per request: a real one is spent by its first use. */
     sendVerified: async (row = goodRow(), address = "198.51.100.7"): Promise<number> =>
       send(row, address, await pageProof(db())),
-    screened: async (id: number): Promise<Screened> =>
+    screened: async (id: number) =>
       (
-        await db().query<Screened>(
+        await db().query<Record<string, unknown>>(
           `select s.verdict, s.proof, s.signals, n.status, n.priority
              from public.contact_screening s join public.contact_notifications n using (contact_id)
             where s.contact_id = $1`,

@@ -70,13 +70,9 @@ async function altchaPayload(options: { expiresIn: number; key?: string; number?
 describe("form_challenge", () => {
   test("issues an ALTCHA v1 challenge that altcha-lib solves and verifies with the secret", async () => {
     const challenge = await issue();
-    expect(Object.keys(challenge).sort()).toEqual([
-      "algorithm",
-      "challenge",
-      "maxnumber",
-      "salt",
-      "signature",
-    ]);
+    expect(Object.keys(challenge).sort().join()).toBe(
+      "algorithm,challenge,maxnumber,salt,signature",
+    );
     expect(challenge).toMatchObject({
       algorithm: "SHA-256",
       challenge: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
