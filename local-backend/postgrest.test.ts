@@ -107,6 +107,10 @@ const INSERT_REFUSALS = [
   }),
   ...refused(401, "42501", denied, {
     "writing created_at": json({ ...goodRow(), created_at: "2020-01-01T00:00:00Z" }),
+    "an insert asking for the row back (supabase-js .insert().select())": {
+      body: json(goodRow()),
+      headers: { Prefer: "return=representation" },
+    },
     "a read (GET)": { method: "GET" },
     "an update (PATCH)": { body: json({ name: "x" }), method: "PATCH" },
     "a delete": { method: "DELETE" },
@@ -176,12 +180,13 @@ describe("the insert stores, as PostgREST does", () => {
   });
 
   test.each([
-    ["a JSON scalar (PostgREST reads it as an empty array)", "42"],
-    ["an empty array (the page's warm-up)", "[]"],
-  ])("%s inserts nothing: 201", async (_label, body) => {
+    ["a JSON scalar (PostgREST reads it as an empty array)", "42", 0],
+    ["an empty array (the page's warm-up)", "[]", 0],
+    ["an array of one row", json([goodRow()]), 1],
+  ])("%s: 201, %i rows stored", async (_label, body, added) => {
     const before = await countRows(backend().db);
     expect((await send(body)).status).toBe(201);
-    expect(await countRows(backend().db)).toBe(before);
+    expect(await countRows(backend().db)).toBe(before + added);
   });
 });
 
