@@ -1,6 +1,7 @@
 /**
  * The one listener: the gateway's refusals (keys, size, routes) with its own messages; CORS; the
- * service-role key; `/local-admin/contacts`; and `/functions/v1/<name>` passed to a function.
+ * service-role key; `/local-admin/contacts`; `/functions/v1/<name>` passed to a function; and the
+ * client address the database sees, which is the connection's.
  * (supabase-js's insert through it: page-submit.test.ts.)
  */
 import http from "node:http";
@@ -160,4 +161,36 @@ describe("the gateway", () => {
       fn.close();
     }
   });
+});
+
+/** A POST of a good row from the loopback address `from` (Node's localAddress): its screening's client key. */
+async function clientKeyOf(from: string, headers: Record<string, string> = {}): Promise<string> {
+  const row = goodRow();
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = http.request(new URL("/rest/v1/contacts", backend().url), {
+      method: "POST",
+      localAddress: from,
+      headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json", ...headers },
+    });
+    req.on("response", (res) => resolve(res.resume().statusCode ?? 0));
+    req.on("error", reject).end(json(row));
+  });
+  expect(status).toBe(201);
+  const key = await backend().db.query<{ client_key: string }>(
+    "select s.client_key from public.contacts c join public.contact_screening s on s.contact_id = c.id where c.email = $1",
+    [row.email],
+  );
+  return key.rows[0]!.client_key;
+}
+
+test("the client address is the connection's: X-Forwarded-For and CF-Connecting-IP buy no new identity", async () => {
+  const spoofed = (i: number) => ({
+    "X-Forwarded-For": `10.0.${i}.1`,
+    "CF-Connecting-IP": `10.1.${i}.1`,
+    "X-Real-IP": `10.2.${i}.1`,
+  });
+  const keys = [await clientKeyOf("127.0.0.2"), await clientKeyOf("127.0.0.2", spoofed(1))];
+  keys.push(await clientKeyOf("127.0.0.2", spoofed(2)));
+  expect(new Set(keys).size).toBe(1);
+  expect(await clientKeyOf("127.0.0.3")).not.toBe(keys[0]);
 });
