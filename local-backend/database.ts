@@ -22,8 +22,6 @@ export interface OpenDatabaseOptions {
 
 export interface OpenedDatabase {
   db: PGlite;
-  /** Migrations applied by this call (already applied ones are not repeated). */
-  applied: string[];
   /** A data folder's database made by an older version (MadeByOlderVersion): opened as it is, nothing applied. */
   madeByOlderVersion?: boolean;
 }
@@ -156,11 +154,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     );
   }
   try {
-    const applied = await applyMigrations(db, migrationsDir, options.log);
-    return { db, applied };
+    await applyMigrations(db, migrationsDir, options.log);
+    return { db };
   } catch (error) {
     if (error instanceof MadeByOlderVersion && options.dataDir !== undefined)
-      return { db, applied: [], madeByOlderVersion: true };
+      return { db, madeByOlderVersion: true };
     await db.close().catch(() => {});
     if (error instanceof LocalBackendError) throw error;
     throw new LocalBackendError(
