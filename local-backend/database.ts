@@ -14,9 +14,8 @@ import { defaultMigrationsDir, pgDataDir } from "./paths";
 export interface OpenDatabaseOptions {
   /** Folder that holds the data (PGlite files go in its `pgdata/`); undefined = in memory. */
   dataDir?: string;
-  /** Defaults to supabase/migrations of the project. */
+  /** Default: supabase/migrations of the project. */
   migrationsDir?: string;
-  /** Receives one line per notable event (migration applied, warnings). */
   log?: (line: string) => void;
 }
 
@@ -26,11 +25,7 @@ export interface OpenedDatabase {
   madeByOlderVersion?: boolean;
 }
 
-/**
- * The database records migrations this version does not have: it was made by an older version,
- * before the migrations were squashed into today's baseline. Its requests are carried over into
- * a new database (data-folder.ts), never migrated in place.
- */
+/** The database records migrations this version does not have: its requests are carried over (data-folder.ts). */
 export class MadeByOlderVersion extends LocalBackendError {
   constructor(older: readonly string[]) {
     super(
@@ -41,10 +36,7 @@ export class MadeByOlderVersion extends LocalBackendError {
   }
 }
 
-/**
- * The roles Supabase has on every project. `service_role` bypasses row-level security there,
- * as here. They cannot log in: the server switches to them with `set local role`.
- */
+/** The roles Supabase has on every project; the server switches to them with `set local role`. */
 const CREATE_ROLES_SQL = `
 do $$
 begin
@@ -138,7 +130,7 @@ export async function applyMigrations(
   return applied;
 }
 
-/** Opens (or creates) the database and brings it up to date. */
+/** Opens (or creates) the database and applies the migrations it lacks. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
   let db: PGlite;
@@ -205,7 +197,6 @@ export interface RequestStatus {
   notification_attempts: number | null;
   notification_error: string | null;
   next_attempt_at: string | null;
-  /** Why it is not e-mailed one by one; the digest that lists it, its place there, when it was sent. */
   held_for: string[] | null;
   digest: number | null;
   digest_rank: number | null;

@@ -82,7 +82,7 @@ async function listed(dataDir: string, email: string): Promise<string> {
   return formatRequestsText(requests.filter((request) => request.email === email));
 }
 
-test("a form submission gives exactly one e-mail: the four fields, the time received, Reply-To, saved as .eml", async () => {
+test("a form submission gives exactly one e-mail: subject, Reply-To and message as typed, saved as .eml (its layout: compose.test.ts)", async () => {
   const dir = tempDataDir("local-mail-");
   const backend = await startLocalBackend({
     port: 0,
@@ -105,10 +105,6 @@ test("a form submission gives exactly one e-mail: the four fields, the time rece
     );
     expect(mail!.headers.get("reply-to")).toBe('Ana "Anita" Pérez <ana.notify@vrt.example.org>');
     expect(mail!.replyTo).toBe("ana.notify@vrt.example.org");
-    expect(mail!.body).toContain('Name:          Ana "Anita" Pérez\n');
-    expect(mail!.body).toContain("Organization:  Valley Regional Transit — 東京支社\n");
-    expect(mail!.body).toContain("E-mail:        ana.notify@vrt.example.org\n");
-    expect(mail!.body).toMatch(/Received: {6}\w+day, \w+ \d+, \d{4} at \d+:\d\d:\d\d [AP]M UTC\n/);
     expect(mail!.body).toContain(
       [
         "Message:",
