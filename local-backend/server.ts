@@ -1,9 +1,8 @@
 /**
- * The local backend: a stand-in for a Supabase project on this machine, for what the site and its
- * Edge Function use (see docs/local-backend.md). This file is its life cycle: take the data
- * folder's lock (data-lock.ts), listen (one listener for everything: gateway.ts), open the
- * database (PGlite with the migrations, checked against the journal: data-folder.ts), start the
- * staff notifications if asked (notifications/), and stop cleanly.
+ * The local backend, a stand-in for a Supabase project on this machine (docs/local-backend.md):
+ * its life cycle. Take the data folder's lock (data-lock.ts), listen (one listener: gateway.ts),
+ * open the database (data-folder.ts), start the staff notifications if asked (notifications/),
+ * and stop cleanly.
  */
 import crypto from "node:crypto";
 import http from "node:http";

@@ -191,10 +191,8 @@ test("the catcher's usual port taken: any free port, said in one line; a port as
     const lines: string[] = [];
     const backend = await startLocalBackend({
       port: 0,
-      notifications: {
-        catcher: { port: taken, anyPortIfTaken: true },
-        log: (line) => lines.push(line),
-      },
+      notifications: { catcher: { port: taken, anyPortIfTaken: true } },
+      log: (line) => lines.push(line),
     });
     const port = backend.notifier!.catcher!.port;
     await backend.close();
