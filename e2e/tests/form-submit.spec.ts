@@ -32,14 +32,9 @@ test("the fields as the content gives them, each stopping at the length the data
   for (const field of [form.phone, form.fleetSize, form.challenges])
     await expect(field).not.toHaveAttribute("required", /.*/);
   await expect(form.email).toHaveAttribute("type", "email");
-  await expect(form.fleetSize).toHaveAttribute("placeholder", words.fleetSizePlaceholder);
   await expect(form.challenges).toHaveJSProperty("tagName", "TEXTAREA");
   await expect(form.products.getByRole("checkbox")).toHaveCount(productOptions.length);
-  for (const option of productOptions)
-    await expect(form.product(option.label)).toHaveAttribute("value", option.value);
   await expect(form.meetingTimes.getByRole("radio")).toHaveCount(meetingTimeOptions.length);
-  for (const option of meetingTimeOptions)
-    await expect(form.meetingTime(option.label)).toHaveAttribute("value", option.value);
   await expect(form.submit).toHaveText(words.submitLabel);
   await expect(form.submit).toBeEnabled();
 

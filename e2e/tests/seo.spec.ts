@@ -110,26 +110,17 @@ test("the landing page's head: title, description, canonical, sharing cards, the
     expect(response.headers()["content-type"], icon.href).toMatch(/^image\//);
   }
 
-  // JSON-LD: the provider (founding year, contact point) and the expo meeting at the booth.
+  // JSON-LD from the content: its shape is unit-tested in src/lib/structured-data.test.ts.
   const nodes = jsonLd.flatMap((entry) =>
     Array.isArray(entry["@graph"]) ? (entry["@graph"] as Record<string, unknown>[]) : [entry],
   );
-  const organization = nodes.find((node) => node["@type"] === "Organization");
-  const event = nodes.find((node) => [node["@type"]].flat().includes("Event"));
-  expect(organization, JSON.stringify(jsonLd)).toMatchObject({
+  expect(nodes.find((node) => node["@type"] === "Organization")).toMatchObject({
     name: content.site.companyName,
     foundingDate: String(content.site.history.established),
-    contactPoint: { "@type": "ContactPoint" },
   });
-  const contactPoint = organization!.contactPoint as Record<string, string>;
-  expect(contactPoint.telephone ?? contactPoint.email).toBeTruthy();
-  expect(event, JSON.stringify(jsonLd)).toMatchObject({
-    startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/),
-    location: { "@type": "Place" },
-  });
+  const event = nodes.find((node) => [node["@type"]].flat().includes("Event"));
   expect(JSON.stringify(event)).toContain(content.expo.booth);
-  for (const node of [organization!, event!])
-    expect(node["@context"] ?? jsonLd[0]!["@context"]).toMatch(/schema\.org/);
+  expect(jsonLd[0]!["@context"]).toMatch(/schema\.org/);
 });
 
 const PAGES = [
