@@ -3,24 +3,17 @@ import assert from "node:assert/strict";
 
 import { staffEmail } from "./mail.ts";
 import { sendMail, type SmtpSettings } from "./smtp.ts";
-import { readMail } from "./test-support/harness.ts";
+import { ADDRESSING, readMail } from "./test-support/harness.ts";
 import { startReceiver, testCertificate, type ReceiverOptions } from "./test-support/servers.ts";
 
 const TEXT = "Line one\n.hidden dot line\n.\nend\n";
-const RECIPIENTS = ["sales@example-transit.com", "ops@example-transit.com"];
-const to = RECIPIENTS.map((address) => ({ address }));
-const email = staffEmail(
-  { subject: "Hi", text: TEXT, messageIdLocalPart: "smtp-test" },
-  { from: { address: "noreply@example-transit.com" }, to },
-  new Date("2026-11-23T17:06:00Z"),
-);
+const RECIPIENTS = ADDRESSING.to.map((mailbox) => mailbox.address);
+const content = { subject: "Hi", text: TEXT, messageIdLocalPart: "smtp-test" };
+const email = staffEmail(content, ADDRESSING, new Date("2026-11-23T17:06:00Z"));
 const certificate = await testCertificate();
 const PASSWORD = "p@ss wörd";
-const auth = (...methods: ("PLAIN" | "LOGIN")[]) => ({
-  username: "u",
-  password: PASSWORD,
-  methods,
-});
+const LOGIN = { username: "u", password: PASSWORD };
+const auth = (...methods: ("PLAIN" | "LOGIN")[]) => ({ ...LOGIN, methods });
 
 function settings(port: number, extra: Partial<SmtpSettings> = {}): SmtpSettings {
   return { host: "127.0.0.1", port, security: "plain", timeoutMs: 2_000, ...extra };
@@ -59,14 +52,9 @@ const sessions: [string, ReceiverOptions, Partial<SmtpSettings>, string][] = [
 for (const [label, options, extra, method] of sessions) {
   Deno.test(`${label}: logged in with ${method}`, async () => {
     await using receiver = await startReceiver(options);
-    const login = {
-      host: "localhost",
-      username: "u",
-      password: PASSWORD,
-      caCerts: [certificate.cert],
-    };
+    const login = { ...LOGIN, host: "localhost", caCerts: [certificate.cert] };
     await sendMail(settings(receiver.port, { ...login, ...extra }), email);
-    assert.deepEqual(receiver.received[0]?.auth, { username: "u", password: PASSWORD, method });
+    assert.deepEqual(receiver.received[0]?.auth, { ...LOGIN, method });
     assert.equal(receiver.received[0]?.secure, options.tls !== undefined);
   });
 }
@@ -89,7 +77,7 @@ const failures: [string, ReceiverOptions | "none", Partial<SmtpSettings>, RegExp
   [
     "STARTTLS not offered",
     { auth: auth("PLAIN") },
-    { security: "starttls", username: "u", password: PASSWORD },
+    { ...LOGIN, security: "starttls" },
     /^SMTP server 127\.0\.0\.1:\d+ did not start TLS: it answered STARTTLS with 500 /,
   ],
   [
