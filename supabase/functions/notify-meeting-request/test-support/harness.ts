@@ -10,9 +10,8 @@ import PostalMime from "postal-mime";
 
 import { loadConfig } from "../config.ts";
 import type { DeliveryStore, Outcome } from "../delivery-store.ts";
-import { createHandler, postChatMessage, SECRET_HEADER } from "../handler.ts";
+import { createHandler, SECRET_HEADER } from "../handler.ts";
 import type { HeldDigest, MeetingRequest, SiteReport } from "../payload.ts";
-import { sendMail } from "../smtp.ts";
 import { startReceiver } from "./servers.ts";
 
 const PYTHON_READER = `
@@ -271,7 +270,7 @@ export async function startFunction(store: DeliveryStore, env: Record<string, st
   const loaded = loadConfig((name) => variables[name]);
   assert.ok(loaded.ok, loaded.ok ? "" : loaded.problems.join("; "));
   const { config } = loaded;
-  const handler = createHandler({ config, store, sendMail, postChatMessage, log: () => {} });
+  const handler = createHandler({ config, store, log: () => {} });
   const post = (body: unknown, secret: string | null = SECRET, method = "POST") => {
     const headers = new Headers(secret === null ? {} : { [SECRET_HEADER]: secret });
     const init = { method, headers, body: method === "POST" ? JSON.stringify(body) : undefined };
