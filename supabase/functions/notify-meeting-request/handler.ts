@@ -178,10 +178,8 @@ export function createHandler(
     if (call.value.kind === "report") return await sendReport(call.value);
     try {
       if (call.value.kind === "digest") return json(200, await sendDigest());
-      return json(
-        200,
-        await deliverDue(call.value.kind === "insert" ? call.value.request.id : undefined),
-      );
+      const requestId = call.value.kind === "insert" ? call.value.request.id : undefined;
+      return json(200, await deliverDue(requestId));
     } catch (error) {
       log(`Delivery state not reachable: ${message(error)}`);
       return json(503, { error: message(error) });

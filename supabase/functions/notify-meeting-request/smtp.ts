@@ -87,12 +87,8 @@ function sentence(error: NodemailerError, stage: Stage, settings: SmtpSettings):
     return `SMTP server ${where} refused the user name or password (${error.command ?? "AUTH"}): ${error.response ?? error.message}`;
   if (error.code === "ETIMEDOUT") {
     // Connected but still "connecting": the greeting (or the EHLO reply) is what never came.
-    const waitingFor =
-      error.message === "Connection timeout"
-        ? "connecting"
-        : stage === "connecting"
-          ? "greeting"
-          : stage;
+    let waitingFor: string = stage === "connecting" ? "greeting" : stage;
+    if (error.message === "Connection timeout") waitingFor = "connecting";
     return `SMTP server ${where} did not answer within ${settings.timeoutMs / 1000} s (${waitingFor})`;
   }
   if (error.code === "ETLS") {
