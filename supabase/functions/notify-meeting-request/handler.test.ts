@@ -18,7 +18,6 @@ import {
   unreachable,
   webhookBody,
 } from "./test-support/harness.ts";
-import { startChatReceiver } from "./test-support/servers.ts";
 
 const webhook = webhookBody(meetingRequest(1));
 const refused: [string, unknown, string | null, string, number][] = [
@@ -105,6 +104,20 @@ Deno.test(
     assert.equal(fn.smtp.received.length, 3);
   },
 );
+
+/** A chat webhook (Slack style) on 127.0.0.1 that answers `status`; its URL has a secret path. */
+function startChatReceiver(status = 200) {
+  const bodies: unknown[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    bodies.push(await request.json());
+    return new Response(status === 200 ? "ok" : "invalid_token", { status });
+  });
+  return {
+    url: `http://127.0.0.1:${server.addr.port}/services/T000/B000/secret-part`,
+    bodies,
+    [Symbol.asyncDispose]: () => server.shutdown(),
+  };
+}
 
 // The chat post follows the e-mail; its failure is noted (naming the host, not the URL's secret
 // path), and the e-mail is not sent again.

@@ -4,16 +4,33 @@ import assert from "node:assert/strict";
 import { staffEmail } from "./mail.ts";
 import { sendMail, type SmtpSettings } from "./smtp.ts";
 import { ADDRESSING, readMail } from "./test-support/harness.ts";
-import { startReceiver, testCertificate, type ReceiverOptions } from "./test-support/servers.ts";
+import { startReceiver, type ReceiverOptions } from "./test-support/servers.ts";
 
 const TEXT = "Line one\n.hidden dot line\n.\nend\n";
 const RECIPIENTS = ADDRESSING.to.map((mailbox) => mailbox.address);
 const content = { subject: "Hi", text: TEXT, messageIdLocalPart: "smtp-test" };
 const email = staffEmail(content, ADDRESSING, new Date("2026-11-23T17:06:00Z"));
-const certificate = await testCertificate();
 const PASSWORD = "p@ss wörd";
 const LOGIN = { username: "u", password: PASSWORD };
 const auth = (...methods: ("PLAIN" | "LOGIN")[]) => ({ ...LOGIN, methods });
+
+/** A throw-away self-signed certificate for localhost and 127.0.0.1, made with openssl. */
+async function testCertificate(): Promise<{ cert: string; key: string }> {
+  const dir = await Deno.makeTempDir();
+  try {
+    const args = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"];
+    args.push("-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", "key.pem");
+    args.push("-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-out", "cert.pem");
+    const made = await new Deno.Command("openssl", { args, cwd: dir, stderr: "piped" }).output();
+    assert.ok(made.success, new TextDecoder().decode(made.stderr));
+    const read = (name: string) => Deno.readTextFile(`${dir}/${name}`);
+    return { cert: await read("cert.pem"), key: await read("key.pem") };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const certificate = await testCertificate();
 
 function settings(port: number, extra: Partial<SmtpSettings> = {}): SmtpSettings {
   return { host: "127.0.0.1", port, security: "plain", timeoutMs: 2_000, ...extra };
