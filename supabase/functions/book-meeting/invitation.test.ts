@@ -74,10 +74,8 @@ Deno.test(
     assert.equal(attendee!.getParameter("cn"), "Ada Lovelace");
     assert.equal(attendee!.getParameter("rsvp"), "TRUE");
     // Gmail may not add an invitation from an unknown sender: the text says when and where.
-    assert.match(
-      message.text!,
-      /\nWhen:  Tuesday, May 20, 2025, 9:00 – 9:30 AM Pacific Daylight Time\n/,
-    );
+    const when = "\nWhen:  Tuesday, May 20, 2025, 9:00 – 9:30 AM Pacific Daylight Time\n";
+    assert.ok(message.text!.includes(when));
     assert.match(
       message.text!,
       /\nWhere: Palm Springs Convention Center, Palm Springs, CA, booth 713\n/,
