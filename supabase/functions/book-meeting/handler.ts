@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 
+import { sha256Hex } from "../notify-meeting-request/booking-links.ts";
 import { loadConfig } from "../notify-meeting-request/config.ts";
 import { restRpc } from "../notify-meeting-request/delivery-store.ts";
 import { parseMailbox, type Mailbox, type StaffEmail } from "../notify-meeting-request/mail.ts";
@@ -74,11 +75,6 @@ const DONE: Record<Change, string> = {
   cancelled: "Cancelled the meeting on {when}; the cancellation went to {email}.",
 };
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 export function createBookingHandler(deps: BookingDependencies) {
   const log = deps.log ?? ((line: string) => console.log(line));
   const origin = new URL(deps.siteUrl).origin;
@@ -118,7 +114,7 @@ export function createBookingHandler(deps: BookingDependencies) {
     }
     const now = schedules.bookingNow(deps.now, schedule, new Date());
     const span = schedules.expoSpan(schedule);
-    const tokenHash = await sha256(body.token);
+    const tokenHash = await sha256Hex(body.token);
     const client = forwardedFor?.split(",")[0]?.trim() ?? "";
     const lookup = await deps.store.lookup(tokenHash, client, span.from, span.to);
     if ("limited" in lookup)
