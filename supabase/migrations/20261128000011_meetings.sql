@@ -93,8 +93,9 @@ create policy "Service role manages meetings"
 grant select, insert, delete on table private.booking_links, private.booking_guesses to service_role;
 grant select on table private.contact_campaigns to service_role;
 
--- The notification function's call: the hashes of the tokens it puts in one e-mail.
-create function public.issue_booking_links(contact_ids bigint[], token_hashes text[])
+-- The notification function's call: the hashes of the tokens it puts in one e-mail, as
+-- [{"contact_id": 42, "token_hash": "<64 hex digits>"}, …].
+create function public.issue_booking_links(links jsonb)
   returns table (issued integer)
   language sql
   volatile
@@ -102,7 +103,8 @@ create function public.issue_booking_links(contact_ids bigint[], token_hashes te
 as $$
   with issued as (
     insert into private.booking_links (contact_id, token_hash)
-    select l.id, l.hash from rows from (pg_catalog.unnest(contact_ids), pg_catalog.unnest(token_hashes)) as l(id, hash)
+    select l.contact_id, l.token_hash
+      from pg_catalog.jsonb_to_recordset(links) as l(contact_id bigint, token_hash text)
     returning 1
   )
   select pg_catalog.count(*)::integer from issued;
@@ -216,10 +218,10 @@ end;
 $$;
 
 revoke all on function private.contacts_keep_campaign() from public, anon, authenticated;
-revoke all on function public.issue_booking_links(bigint[], text[]) from public, anon, authenticated;
+revoke all on function public.issue_booking_links(jsonb) from public, anon, authenticated;
 revoke all on function public.booking_lookup(text, text, timestamptz, timestamptz) from public, anon, authenticated;
 revoke all on function public.book_meeting(text, text, timestamptz, timestamptz, integer) from public, anon, authenticated;
-grant execute on function public.issue_booking_links(bigint[], text[]) to service_role;
+grant execute on function public.issue_booking_links(jsonb) to service_role;
 grant execute on function public.booking_lookup(text, text, timestamptz, timestamptz) to service_role;
 grant execute on function public.book_meeting(text, text, timestamptz, timestamptz, integer) to service_role;
 

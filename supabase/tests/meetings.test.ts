@@ -33,7 +33,9 @@ async function request(campaign?: string): Promise<{ id: number; token: string }
     [row.email],
   );
   const token = crypto.randomBytes(32).toString("base64url");
-  await service("select * from public.issue_booking_links($1, $2)", [[id], [hash(token)]]);
+  await service("select * from public.issue_booking_links($1)", [
+    JSON.stringify([{ contact_id: id, token_hash: hash(token) }]),
+  ]);
   return { id, token };
 }
 
@@ -71,7 +73,7 @@ test("visitors reach nothing of it; only the service role may call the functions
   for (const call of [
     "booking_lookup('x', 'y', now(), now())",
     "book_meeting('x', 'book')",
-    "issue_booking_links('{}', '{}')",
+    "issue_booking_links('[]')",
   ]) {
     await expect(asRole(db(), "anon", (tx) => tx.query(`select public.${call}`))).rejects.toThrow(
       /permission denied/,

@@ -12,7 +12,7 @@ import { meetingRequest, memoryStore, SECRET, webhookBody } from "./test-support
 const LINK = /https:\/\/expo\.example\/book\/#([A-Za-z0-9_-]{43})\b/g;
 
 function setUp(digest?: boolean) {
-  const stored: { contact_ids: number[]; token_hashes: string[] }[] = [];
+  const stored: { contact_id: number; token_hash: string }[][] = [];
   const env: Record<string, string> = {
     NOTIFY_WEBHOOK_SECRET: SECRET,
     NOTIFY_EMAIL_TO: "sales@example-transit.com",
@@ -26,7 +26,7 @@ function setUp(digest?: boolean) {
   assert.ok(loaded.ok);
   const rpc = (name: string, args: Record<string, unknown>) => {
     assert.equal(name, "issue_booking_links");
-    stored.push(args as (typeof stored)[number]);
+    stored.push(args.links as (typeof stored)[number]);
     return Promise.resolve([{ issued: 1 }]);
   };
   const sent: StaffEmail[] = [];
@@ -57,7 +57,7 @@ Deno.test(
     const tokens = [...sent[0]!.text.matchAll(LINK)].map((match) => match[1]!);
     assert.equal(tokens.length, 1);
     assert.match(sent[0]!.text, /\nBook a time: {3}https:\/\/expo\.example\/book\/#/);
-    assert.deepEqual(stored, [{ contact_ids: [7], token_hashes: [await sha256Hex(tokens[0]!)] }]);
+    assert.deepEqual(stored, [[{ contact_id: 7, token_hash: await sha256Hex(tokens[0]!) }]]);
     assert.equal(Buffer.from(tokens[0]!, "base64url").length, 32);
   },
 );
@@ -68,12 +68,10 @@ Deno.test("each request listed in a digest has its own link, stored in one call"
   const tokens = [...sent[0]!.text.matchAll(LINK)].map((match) => match[1]!);
   assert.equal(tokens.length, DIGEST_ROW.requests.length);
   assert.equal(new Set(tokens).size, tokens.length);
-  assert.deepEqual(stored, [
-    {
-      contact_ids: DIGEST_ROW.requests.map((held) => held.id),
-      token_hashes: await Promise.all(tokens.map(sha256Hex)),
-    },
-  ]);
+  const hashes = await Promise.all(tokens.map(sha256Hex));
+  const ids = DIGEST_ROW.requests.map((held) => held.id);
+  assert.deepEqual(stored, [ids.map((id, i) => ({ contact_id: id, token_hash: hashes[i] }))]);
+
   assert.match(
     sent[0]!.text,
     /\n {3}Request #31, .*\n {3}Book a time: https:\/\/expo\.example\/book\/#/,

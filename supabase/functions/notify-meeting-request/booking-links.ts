@@ -26,7 +26,8 @@ export function bookingLinks(siteUrl: string, rpc: Rpc) {
   return async (ids: number[]): Promise<BookingLinks> => {
     const tokens = ids.map(() => newToken());
     const hashes = await Promise.all(tokens.map(sha256Hex));
-    await rpc("issue_booking_links", { contact_ids: ids, token_hashes: hashes });
+    const links = ids.map((id, i) => ({ contact_id: id, token_hash: hashes[i] }));
+    await rpc("issue_booking_links", { links });
     return new Map(ids.map((id, i) => [id, `${siteUrl}/book/#${tokens[i]}`]));
   };
 }
