@@ -60,6 +60,7 @@ create index booking_links_contact_idx on private.booking_links (contact_id);
 
 -- Failed look-ups of the last hour (the client as a hash), for the guess limit.
 create table private.booking_guesses (
+  id bigint generated always as identity primary key,
   at timestamptz not null default now(),
   client_hash text not null
 );
