@@ -125,7 +125,7 @@ export function createBookingHandler(deps: BookingDependencies) {
     const when = (m: StoredMeeting) =>
       schedules.venueTimeText(times(m).startsAt, times(m).endsAt, timeZone);
     const iso = (text: string) => new Date(text).toISOString();
-    const meeting = (m: StoredMeeting | null) =>
+    const asJson = (m: StoredMeeting | null) =>
       m && { startsAt: iso(m.starts_at), endsAt: iso(m.ends_at) };
 
     if (body.action === "view") {
@@ -135,7 +135,7 @@ export function createBookingHandler(deps: BookingDependencies) {
       const messageStart = [...message].slice(0, 200).join("");
       return json(200, {
         request: { name, organization, email, preferredTime, messageStart },
-        meeting: meeting(found.meeting),
+        meeting: asJson(found.meeting),
         ...{ timeZone, venue: schedule.venue, booth: schedule.booth, eventName },
         slots: schedules.freeSlots(schedule, found.booked, now, option),
       });
@@ -165,19 +165,19 @@ export function createBookingHandler(deps: BookingDependencies) {
     const stored = booking.meeting!;
     const change = booking.outcome;
     const invitee = { name: found.name, organization: found.organization, email: found.email };
-    const meetingTimes = { ...stored, ...times(stored) };
-    const email = invitationEmail(change, meetingTimes, invitee, schedule, deps, new Date());
+    const meeting = { ...stored, ...times(stored) };
+    const { from, organizer } = deps;
+    const invitation = { change, meeting, invitee, schedule, from, organizer, now: new Date() };
+    const email = invitationEmail(invitation);
     let message = DONE[change].replace("{when}", when(stored)).replace("{email}", found.email);
     try {
       await deps.sendMail(deps.smtp, email);
-      log(
-        `Request #${found.id}: ${change} (${stored.uid}, sequence ${stored.sequence}), e-mail sent`,
-      );
+      log(`Request #${found.id}: ${change} (${stored.uid}, ${stored.sequence}), e-mail sent`);
     } catch (error) {
       log(`Request #${found.id}: ${change}, but the e-mail failed: ${(error as Error).message}`);
       message = `${message.replace(/;.*/, "")}, but the e-mail to ${found.email} could not be sent.`;
     }
-    return json(200, { meeting: change === "cancelled" ? null : meeting(stored), message });
+    return json(200, { meeting: change === "cancelled" ? null : asJson(stored), message });
   }
 }
 
