@@ -64,17 +64,8 @@ const ctaLink = (page: Page, name: string) => page.getByRole("link", { name, exa
 
 function campaignRow(source: string, medium: string, campaign: string, counts: number[]) {
   const [views, ctaTaps, formStarts, requests] = counts;
-  return {
-    source,
-    medium,
-    campaign,
-    views,
-    ctaTaps,
-    formStarts,
-    requests,
-    failures: 0,
-    meetings: 0,
-  };
+  const none = { failures: 0, meetings: 0 };
+  return { source, medium, campaign, views, ctaTaps, formStarts, requests, ...none };
 }
 
 test("scripted visits with different campaign tags give exact counts per campaign, and nothing is kept in the browser", async ({
