@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { load } from "js-yaml";
+import { parse } from "yaml";
 
 import { meetingSchema } from "../../../build-time/content/schemas/meeting";
 import { REAL_REQUESTS } from "../../../supabase/tests/screening-corpus";
@@ -21,7 +21,7 @@ import { PROJECT_ROOT } from "../../lib/test-build";
 
 /** The form's labels and options and the success toast. */
 export const meeting = meetingSchema.parse(
-  load(fs.readFileSync(path.join(PROJECT_ROOT, "content", "meeting.yaml"), "utf8")),
+  parse(fs.readFileSync(path.join(PROJECT_ROOT, "content", "meeting.yaml"), "utf8")),
 );
 
 /** The answer after `label:` in a corpus message, or "" when it was left empty. */

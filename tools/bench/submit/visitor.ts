@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { load } from "js-yaml";
+import { parse } from "yaml";
 import type { Browser, CDPSession } from "playwright-core";
 
 import type { LocalBackend } from "../../../local-backend";
@@ -27,7 +27,7 @@ export const SUPABASE_HOST = "benchproject.supabase.test";
 export const ON_FORM_MS = 8000;
 
 const SUCCESS_TITLE = (
-  load(fs.readFileSync(path.join(PROJECT_ROOT, "content", "meeting.yaml"), "utf8")) as {
+  parse(fs.readFileSync(path.join(PROJECT_ROOT, "content", "meeting.yaml"), "utf8")) as {
     successToast: { title: string };
   }
 ).successToast.title;
