@@ -1,9 +1,7 @@
 /**
  * What the bench's senders write, in the page's own words (content/meeting.yaml). The attacker
- * varies the real-request corpus (supabase/tests/screening-corpus.ts) as a careful script would, so
- * that no content signal marks it: other names, organizations, fleet sizes, products, times and
- * questions, a new e-mail address each time, the message exactly as the page builds it. The
- * venue's visitors are people at one booth: varied, except that several ask the same question.
+ * varies the real-request corpus (supabase/tests/screening-corpus.ts) so that no content signal
+ * marks it; the venue's visitors are varied, except that several ask the same question.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,8 +1,7 @@
 /**
- * HTTPS origins on loopback for the submit benchmark: a throw-away certificate made with openssl at
- * run time, and an HTTP/2 + TLS 1.3 front (as Cloudflare serves hosted Supabase and static hosts)
- * that forwards each request to a plain-HTTP server on loopback. The Supabase one answers CORS as
- * Supabase's API gateway does (kongPreflight), not as the local backend does.
+ * HTTPS origins on loopback for bench:submit: a throw-away certificate from openssl, and an
+ * HTTP/2 + TLS 1.3 front (as Cloudflare serves hosted Supabase) forwarding to a plain-HTTP server.
+ * The Supabase one answers CORS as Supabase's gateway does (kongPreflight).
  */
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";

@@ -1,15 +1,9 @@
 /**
- * A slow network on loopback, at the level of the bytes on the wire: a TCP proxy that delays every
- * chunk by half the round trip in each direction and paces it to the link's bandwidth, one
- * bandwidth per direction shared by every connection (a phone on one Wi-Fi link). So connection
- * set-up pays its round trips like any request does: TCP's handshake (the client's first bytes
- * leave one round trip after it connected, as after a SYN / SYN-ACK), TLS's, a CORS preflight.
- * DevTools' network emulation (what `npm run bench:startup` uses) delays each request instead, and
- * charges no handshake. The link keeps one queue per direction, as a congested Wi-Fi or a cell's
- * buffer does: bytes leave in the order they were handed over, so a small answer waits behind a
- * large one already queued, whichever connection each is on.
- *
- * Not modelled: DNS (the benchmark maps its host names in Chromium), TCP slow start, packet loss.
+ * A slow network on loopback at the level of the bytes: a TCP proxy that delays every chunk by half
+ * the round trip each way and paces it to one bandwidth per direction shared by every connection.
+ * So TCP's and TLS's handshakes and a CORS preflight pay their round trips, which DevTools' network
+ * emulation does not charge, and a small answer waits behind a large one already queued.
+ * Not modelled: DNS, TCP slow start, packet loss.
  */
 import net from "node:net";
 
