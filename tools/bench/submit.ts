@@ -26,11 +26,7 @@ import { ON_FORM_MS, runOnce, SITE_HOST, SUPABASE_HOST } from "./submit/visitor"
 const PROFILES: Record<string, LinkProfile> = {
   /** The booth: a congested venue network and a slow phone. */
   "venue-wifi": { name: "venue Wi-Fi", rttMs: 400, downKbps: 1000, upKbps: 500, cpuSlowdown: 4 },
-  /**
-   * Lighthouse's mobile slow 4G as it models the real network (150 ms, 1.6 Mbit/s / 750 kbit/s):
-   * its DevTools preset (562.5 ms) is that round trip × 3.75 because request-level emulation
-   * charges no handshakes, which this link does.
-   */
+  /** Lighthouse's slow 4G as it models the network; its DevTools preset is ×3.75 for handshakes. */
   "slow-4g": { name: "slow 4G", rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 },
 };
 

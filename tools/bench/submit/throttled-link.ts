@@ -23,9 +23,8 @@ export type LinkProfile = {
 const PACING_BYTES = 4096;
 
 /**
- * One direction of the link: when each chunk is delivered. A chunk leaves once the link has sent
- * everything before it (bytes / bandwidth) and arrives half a round trip later; since the link is
- * shared, deliveries stay in the order chunks were handed over.
+ * One direction of the link: a chunk leaves once everything before it has been sent (bytes /
+ * bandwidth) and arrives half a round trip later, in the order chunks were handed over.
  */
 export class LinkDirection {
   private freeAt = 0;
@@ -43,10 +42,8 @@ export class LinkDirection {
 }
 
 /**
- * Delivers chunks to `target` at their times, in order; ends it after the last one when the source
- * ended. Chunks written before `sendableAt` (a connection still in its TCP handshake) wait here
- * and join the shared link only then: a handshake in progress does not hold up the other
- * connections' bytes, as a SYN on its way does not on a real link.
+ * Delivers chunks to `target` at their times, then its end. Chunks written before `sendableAt`
+ * (TCP's handshake) wait here, so a handshake does not hold up other connections' bytes.
  */
 class DelayedPipe {
   private readonly queue: Array<{ at: number; chunk: Buffer | null }> = [];
