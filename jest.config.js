@@ -12,6 +12,8 @@ const shared = {
     "\\.(png|jpe?g|gif|svg|webp|avif)$": "<rootDir>/__mocks__/file-mock.js",
     // The page proof's Web Worker (new URL(…, import.meta.url)): solved in-thread under Jest.
     "^\\./solve-in-worker$": "<rootDir>/__mocks__/solve-in-worker.ts",
+    // jsdom would pick yaml's ES-module browser build; tests read content with its Node build.
+    "^yaml$": "<rootDir>/node_modules/yaml/dist/index.js",
   },
   testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "/public/", "<rootDir>/e2e/"],
   transformIgnorePatterns: ["/node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
