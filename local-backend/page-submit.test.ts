@@ -6,7 +6,7 @@
  */
 import crypto from "node:crypto";
 import { startLocalBackend, type LocalBackend } from ".";
-import { CONFIRMED_STUB_SQL, openedForTests } from "./test-support/helpers";
+import { CONFIRMED_STUB_SQL, openedForTests, waitUntil } from "./test-support/helpers";
 import { warmUpContactsInsert } from "../src/lib/contacts-warm-up";
 import { buildContactRecord } from "../src/lib/meeting-request";
 import {
@@ -50,13 +50,6 @@ async function storedContacts(backend: LocalBackend) {
   return result.rows;
 }
 
-async function until(condition: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (const started = Date.now(); !(await condition());) {
-    if (Date.now() - started > 30_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const backend = openedForTests(async () => {
   const started = await startLocalBackend({ port: 0, log: () => undefined });
   await started.db.exec(CONFIRMED_STUB_SQL);
@@ -70,15 +63,6 @@ describe("insertContactRecord against the local backend", () => {
     expect(await storedContacts(backend())).toEqual([]);
     await insertContactRecord(record, connection());
     expect(await storedContacts(backend())).toEqual([record]);
-    expect(record.message).toBe(
-      [
-        "Phone: Not provided",
-        "Fleet Size: 25 vehicles",
-        "Products of Interest: MobilityDR, Vámonos!",
-        "Preferred Meeting Time: Day 2 Afternoon",
-        "Challenges/Questions: Riders wait too long.\n<script>alert(1)</script> ¿Qué tal? 🚌",
-      ].join("\n"),
-    );
   });
 
   it.each([
@@ -120,13 +104,13 @@ describe("the page proof on the real submit path", () => {
     const ticket = /^pending:([0-9a-f]{32})$/.exec(headers["x-form-proof"]!)![1]!;
     const hash = crypto.createHash("sha256").update(ticket).digest("hex");
     await insertContactRecord({ ...record, email: "pending.ticket@vrt.example.org" }, connection());
-    await until(async () => (await confirmed()).includes(hash), "the confirmation");
+    await waitUntil(async () => (await confirmed()).includes(hash));
   });
 
   it("after the first focus the proof is solved, sent with the insert, verified by the database, and used once", async () => {
     const proof = () => contactsInsertHeaders()["x-form-proof"]!;
     startFormProof(connection());
-    await until(() => !proof().startsWith("pending:"), "the solved proof");
+    await waitUntil(() => !proof().startsWith("pending:"));
     const solved = proof();
     await insertContactRecord({ ...record, email: "solved.proof@vrt.example.org" }, connection());
     expect(proof()).toMatch(/^pending:/); // spent: the next request needs a new round
@@ -143,7 +127,7 @@ describe("the page proof on the real submit path", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(proof()).toMatch(/^pending:/);
     startFormProof(connection());
-    await until(() => !proof().startsWith("pending:"), "the next proof");
+    await waitUntil(() => !proof().startsWith("pending:"));
     expect(proof()).not.toBe(solved);
   }, 30_000); // two proofs solved in-thread on a shared machine
 });
