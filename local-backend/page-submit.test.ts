@@ -1,7 +1,7 @@
 /**
  * The page's real submit path (src/lib/submit-meeting-request.ts: supabase-js over HTTP into this
  * backend with the real migrations), not the form's seam. supabase-js as the page ships it: its
- * auth, realtime, storage and functions clients replaced (gatsby-node.ts, onCreateWebpackConfig).
+ * auth, realtime, storage and functions clients replaced (jest.config.js, as gatsby-node.ts does).
  * The page proof is solved in-thread (__mocks__/solve-in-worker.ts).
  */
 import crypto from "node:crypto";
@@ -15,19 +15,6 @@ import {
   MeetingRequestError,
   startFormProof,
 } from "../src/lib/submit-meeting-request";
-
-jest.mock("@supabase/auth-js", () =>
-  jest.requireActual("../src/lib/supabase-rest-only/unused-clients"),
-);
-jest.mock("@supabase/realtime-js", () =>
-  jest.requireActual("../src/lib/supabase-rest-only/unused-clients"),
-);
-jest.mock("@supabase/storage-js", () =>
-  jest.requireActual("../src/lib/supabase-rest-only/unused-clients"),
-);
-jest.mock("@supabase/functions-js", () =>
-  jest.requireActual("../src/lib/supabase-rest-only/unused-clients"),
-);
 
 const record = buildContactRecord(
   {
