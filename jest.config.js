@@ -36,6 +36,12 @@ module.exports = {
       ...shared,
       displayName: "node",
       testEnvironment: "node",
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
+        // supabase-js as the page ships it: its unused clients replaced, as gatsby-node.ts does.
+        "^@supabase/(auth|realtime|storage|functions)-js$":
+          "<rootDir>/src/lib/supabase-rest-only/unused-clients.ts",
+      },
       // PGlite's CommonJS build uses dynamic import() of Node built-ins: see the transform's comment.
       transform: {
         "[\\\\/]@electric-sql[\\\\/]pglite[\\\\/].+\\.cjs$":

@@ -11,10 +11,9 @@ import path from "node:path";
 
 import { FORM_PROOF_HEADER } from "../../src/lib/form-proof";
 import { buildContactRecord } from "../../src/lib/meeting-request";
-import { contactsInsertHeaders } from "../../src/lib/submit-meeting-request";
 import { formatRequestsText, loadRequests } from "../requests";
 import { startLocalBackend, type LocalBackend } from "../server";
-import { pageProofOverHttp, pendingProof, rejection } from "../test-support/helpers";
+import { pageProofOverHttp, pendingProof, postJson, rejection } from "../test-support/helpers";
 import { tempDataDir } from "../test-support/processes";
 import { startMailCatcher } from "./mail-catcher";
 
@@ -35,26 +34,15 @@ const record = (email: string) =>
     [{ value: "day1-morning", label: "Day 1 Morning" }],
   );
 
-/** A POST to /rest/v1/<path> as the page sends it (its proof header unless `headers` has one). */
+/** A POST to /rest/v1/<path> as the page sends it (its solved proof unless `headers` has one). */
 async function post(
   backend: LocalBackend,
   path: string,
   body: object,
   headers: Record<string, string> = {},
 ): Promise<number> {
-  const response = await fetch(`${backend.url}/rest/v1/${path}`, {
-    method: "POST",
-    headers: {
-      apikey: backend.anonKey,
-      "Content-Type": "application/json",
-      ...contactsInsertHeaders(),
-      [FORM_PROOF_HEADER]: await pageProofOverHttp(backend.url, backend.anonKey),
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  });
-  await response.arrayBuffer();
-  return response.status;
+  const proof = await pageProofOverHttp(backend.url, backend.anonKey);
+  return postJson(backend.url, body, { path, headers: { [FORM_PROOF_HEADER]: proof, ...headers } });
 }
 
 /** The page's own insert (src/lib), with the header its worker adds once the proof is solved. */
