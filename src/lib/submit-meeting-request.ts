@@ -5,7 +5,7 @@
  * opens the browser console.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { SupabaseEndpoint } from "./contacts-warm-up";
+import { CAMPAIGN_HEADER, type SupabaseEndpoint } from "./contacts-warm-up";
 import type { ContactRecord } from "./meeting-request";
 import {
   createFormProof,
@@ -14,6 +14,7 @@ import {
   newTicket,
   type FormChallenge,
 } from "./form-proof";
+import { campaignFrom, mayCount } from "./site-analytics";
 import { solveInWorker } from "./solve-in-worker";
 
 /** How long a visitor waits for the database before the form gives up and keeps their answers. */
@@ -124,6 +125,17 @@ export function contactsInsertHeaders(): Record<string, string> {
 }
 
 /**
+ * The insert's x-campaign: the visit's campaign as the visit counter files it (src/lib/site-analytics.ts),
+ * "source/medium/campaign"; empty without one, or when the visit may not be counted.
+ */
+export function campaignHeaderValue(win: Window | undefined = globalThis.window): string {
+  const nav = win?.navigator as (Navigator & { globalPrivacyControl?: boolean }) | undefined;
+  if (!win || !nav || !mayCount(nav, (win as { doNotTrack?: string }).doNotTrack)) return "";
+  const { source, medium, campaign } = campaignFrom(win.location.search);
+  return source || medium || campaign ? `${source}/${medium}/${campaign}` : "";
+}
+
+/**
  * The insert of `rows` into `contacts`: supabase-js adds apikey, Authorization, Content-Type,
  * X-Client-Info and Content-Profile, `headers` the rest. The warm-up (src/lib/contacts-warm-up.ts)
  * sends the same URL and header names, so the preflight it caused serves this: tests compare them.
@@ -183,7 +195,7 @@ export async function insertContactRecord(
       );
     }
     proofConnection = connection;
-    const headers = contactsInsertHeaders();
+    const headers = { ...contactsInsertHeaders(), [CAMPAIGN_HEADER]: campaignHeaderValue() };
     const { error, status } = await contactsInsertRequest(
       client,
       record,
