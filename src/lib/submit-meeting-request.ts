@@ -195,7 +195,10 @@ export async function insertContactRecord(
       );
     }
     proofConnection = connection;
-    const headers = { ...contactsInsertHeaders(), [CAMPAIGN_HEADER]: campaignHeaderValue() };
+    const headers: Record<string, string> = {
+      ...contactsInsertHeaders(),
+      [CAMPAIGN_HEADER]: campaignHeaderValue(),
+    };
     const { error, status } = await contactsInsertRequest(
       client,
       record,
