@@ -1,28 +1,25 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import BookPage from "../pages/book";
 import { bootBookingPage, type BookingCall, type BookingView } from "./booking-page";
 import { campaignHeaderValue } from "./submit-meeting-request";
 
-const slot = (
-  startsAt: string,
-  day: string,
-  halfDay: "morning" | "afternoon",
-  preferred = false,
-) => {
-  const endsAt = new Date(Date.parse(startsAt) + 30 * 60_000).toISOString();
-  return { startsAt, endsAt, day, halfDay, preferred };
-};
-
+const slot = (startsAt: string, halfDay: string, preferred = false) => ({
+  startsAt,
+  endsAt: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
+  day: startsAt.slice(0, 10),
+  halfDay,
+  preferred,
+});
 const VIEW: BookingView = {
   request: {
     name: "Ana Pérez",
     organization: 'Valle, "Rápido"; Transit',
     email: "ana@vrt.example.org",
     preferredTime: "Day 2 Morning",
-    messageStart: "Phone: Not provided\nFleet Size: 25",
+    messageStart: "Phone: Not provided",
   },
   meeting: null,
   timeZone: "America/Los_Angeles",
@@ -30,19 +27,19 @@ const VIEW: BookingView = {
   booth: "713",
   eventName: "CTAA Expo 2025",
   slots: [
-    slot("2025-05-20T16:00:00.000Z", "2025-05-20", "morning", true),
-    slot("2025-05-20T16:30:00.000Z", "2025-05-20", "morning", true),
-    slot("2025-05-19T20:00:00.000Z", "2025-05-19", "afternoon"),
+    slot("2025-05-20T16:00:00.000Z", "morning", true),
+    slot("2025-05-20T16:30:00.000Z", "morning", true),
+    slot("2025-05-19T20:00:00.000Z", "afternoon"),
   ],
 };
+type Answer = Awaited<ReturnType<BookingCall>>;
 
 /** The built page's HTML, its script started with `answers` in place of the Edge Function. */
-async function openPage(hash: string, answers: Array<Awaited<ReturnType<BookingCall>>>) {
-  const data = { siteContent: { skipLinkLabel: "Skip to content" } };
-  const props = { data } as unknown as React.ComponentProps<typeof BookPage>;
+async function openPage(hash: string, answers: Answer[]) {
+  const props = { data: { siteContent: { skipLinkLabel: "Skip" } } } as never;
   document.body.innerHTML = renderToStaticMarkup(React.createElement(BookPage, props));
   window.location.hash = hash;
-  await new Promise((resolve) => setTimeout(resolve, 0)); // its hashchange event, before the page opens
+  await new Promise((resolve) => setTimeout(resolve, 0)); // its hashchange, before the page opens
   const calls: Array<Record<string, string>> = [];
   bootBookingPage(document, async (body) => {
     calls.push(body);
@@ -51,34 +48,26 @@ async function openPage(hash: string, answers: Array<Awaited<ReturnType<BookingC
   return calls;
 }
 
-it("opening the link only views: the request, then the free times with the preferred half-day first", async () => {
-  const calls = await openPage("#k3y_-Abc", [{ status: 200, body: VIEW }]);
+it("opening the link only views: the request, then the free times, the preferred half-day first", async () => {
+  const calls = await openPage("#k3y_-Abc", []);
   expect(await screen.findByText('Valle, "Rápido"; Transit')).toBeVisible();
   expect(calls).toEqual([{ token: "k3y_-Abc", action: "view" }]);
-  const groups = screen
-    .getAllByRole("group")
-    .map((group) => group.querySelector("legend")!.textContent);
-  expect(groups).toEqual(["Tuesday, May 20, morning (preferred)", "Monday, May 19, afternoon"]);
+  expect(screen.getAllByRole("group").map((group) => group.firstChild!.textContent)).toEqual([
+    "Tuesday, May 20, morning (preferred)",
+    "Monday, May 19, afternoon",
+  ]);
   expect(screen.getByRole("radio", { name: "9:30 AM" })).toBeInTheDocument();
   expect(screen.getByText("Free times (Pacific Daylight Time, the venue's time)")).toBeVisible();
-  expect(
-    screen.getByText(
-      "CTAA Expo 2025 · Booth 713 · Palm Springs Convention Center, Palm Springs, CA",
-    ),
-  ).toBeVisible();
   expect(screen.queryByRole("button", { name: "Cancel the meeting" })).toBeNull();
 });
 
-it("a press books the chosen time, says what happened, and the page then offers to move or cancel", async () => {
+it("a press books the chosen time and says so; then the page offers to move or cancel", async () => {
   const message = "Booked for Tuesday, May 20, 9:30 AM PDT: the invitation is on its way.";
-  const booked = {
-    ...VIEW,
-    meeting: { startsAt: VIEW.slots[1]!.startsAt, endsAt: VIEW.slots[1]!.endsAt },
-  };
+  const meeting = { startsAt: VIEW.slots[1]!.startsAt, endsAt: VIEW.slots[1]!.endsAt };
   const calls = await openPage("#key", [
     { status: 200, body: VIEW },
-    { status: 200, body: { meeting: booked.meeting, message } },
-    { status: 200, body: booked },
+    { status: 200, body: { meeting, message } },
+    { status: 200, body: { ...VIEW, meeting } },
   ]);
   await userEvent.click(await screen.findByRole("radio", { name: "9:30 AM" }));
   await userEvent.click(screen.getByRole("button", { name: "Book this time" }));
@@ -88,26 +77,20 @@ it("a press books the chosen time, says what happened, and the page then offers 
     { token: "key", action: "view" },
   ]);
   expect(
-    screen.getByText(/^Booked for Tuesday, May 20 at 9:30 AM to 10:00 AM Pacific Daylight Time/),
+    screen.getByText("Booked for Tuesday, May 20, 9:30 AM to 10:00 AM Pacific Daylight Time."),
   ).toBeVisible();
   expect(screen.getByRole("button", { name: "Move to this time" })).toBeEnabled();
   await userEvent.click(screen.getByRole("button", { name: "Cancel the meeting" }));
   expect(calls[3]).toEqual({ token: "key", action: "cancel" });
 });
 
-it("a refusal is shown as the function words it, and nothing else is offered", async () => {
+it("a refusal is shown as the function words it, and nothing is offered; no key, no call", async () => {
   const message = "This link has expired: the expo's last meeting day is over.";
-  const calls = await openPage("#old", [{ status: 410, body: { message } }]);
+  expect(await openPage("#old", [{ status: 410, body: { message } }])).toHaveLength(1);
   await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(message));
-  expect(within(document.body).queryByRole("form")).toBeNull();
-  expect(screen.queryByRole("button", { name: /this time/ })).toBeNull();
-  expect(calls).toHaveLength(1);
-});
-
-it("a link without its key calls nothing", async () => {
-  const calls = await openPage("", []);
-  await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/no booking key/));
-  expect(calls).toEqual([]);
+  expect(screen.queryByRole("button")).toBeNull();
+  expect(await openPage("", [])).toEqual([]);
+  expect(screen.getByRole("status")).toHaveTextContent(/no booking key/);
 });
 
 it("the insert's x-campaign carries the visit's campaign only when the visit may be counted", () => {

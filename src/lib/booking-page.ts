@@ -1,47 +1,27 @@
 /**
- * The booking page's script (/book/, docs/booking.md): the `booking-page` entry, the only script
- * the built page starts (build-time/page-scripts.ts); src/pages/book.tsx runs it in `gatsby
- * develop`. It reads the link's key from the fragment and asks the book-meeting Edge Function for
- * the request and its free times ("view", read-only). Book, move and cancel are posted only when
- * a person presses a button: mail scanners open every link, and opening one changes nothing.
+ * The booking page's script (/book/#<key>, docs/booking.md), the only one the built page starts
+ * (`booking-page` entry); src/pages/book.tsx runs it in `gatsby develop`. On open it asks the
+ * book-meeting Edge Function to "view" the request (read-only): mail scanners open every link.
+ * Book, move and cancel are posted only when a person presses a button.
  */
 
-/** The ids the page's HTML (src/pages/book.tsx) gives the parts this script fills. */
-export const BOOKING = {
-  where: "booking-where",
-  status: "booking-status",
-  request: "booking-request",
-  details: "booking-details",
-  form: "booking-form",
-  meeting: "booking-meeting",
-  zone: "booking-zone",
-  slots: "booking-slots",
-  submit: "booking-submit",
-  cancel: "booking-cancel",
-} as const;
+/** The parts of the page (src/pages/book.tsx) this script fills, by id. */
+type Part = "where" | "status" | "request" | "details" | "form" | "meeting" | "zone" | "slots";
+export const bookingId = (part: Part | "submit" | "cancel") => `booking-${part}`;
 
 type Times = { startsAt: string; endsAt: string };
-export type Slot = Times & { day: string; halfDay: "morning" | "afternoon"; preferred: boolean };
+type Slot = Times & { day: string; halfDay: string; preferred: boolean };
 export type BookingView = {
-  request: {
-    name: string;
-    organization: string;
-    email: string;
+  request: Record<"name" | "organization" | "email" | "messageStart", string> & {
     preferredTime: string | null;
-    messageStart: string;
   };
   meeting: Times | null;
-  timeZone: string;
-  venue: string;
-  booth: string;
-  eventName: string;
   slots: Slot[];
-};
+} & Record<"timeZone" | "venue" | "booth" | "eventName", string>;
 type Answer = { status: number; body: Partial<BookingView> & { message?: string } };
 export type BookingCall = (body: Record<string, string>) => Promise<Answer>;
 
-const UNREACHABLE =
-  "The booking service could not be reached: check the connection and press the button again.";
+const UNREACHABLE = "The booking service could not be reached: check the connection, try again.";
 
 /** POSTs to the book-meeting Edge Function as any Supabase client does (the anon key). */
 export function bookingCall(
@@ -66,116 +46,108 @@ export function bookingCall(
   };
 }
 
-/** "Tuesday, May 20, 9:30 AM", in the venue's zone; `zoneName` adds "Pacific Daylight Time". */
-export function venueTime(iso: string, timeZone: string, parts: "day" | "time" | "both") {
-  const options: Intl.DateTimeFormatOptions = { timeZone };
-  if (parts !== "time") Object.assign(options, { weekday: "long", month: "long", day: "numeric" });
-  if (parts !== "day") Object.assign(options, { hour: "numeric", minute: "2-digit" });
-  return new Intl.DateTimeFormat("en-US", options).format(new Date(iso));
+/** "Tuesday, May 20", "9:30 AM" or "Pacific Daylight Time" of a moment, in the venue's zone. */
+function venue(iso: string, timeZone: string, part: "day" | "time" | "zone"): string {
+  const options: Record<typeof part, Intl.DateTimeFormatOptions> = {
+    day: { weekday: "long", month: "long", day: "numeric" },
+    time: { hour: "numeric", minute: "2-digit" },
+    zone: { timeZoneName: "long" },
+  };
+  const format = new Intl.DateTimeFormat("en-US", { timeZone, ...options[part] });
+  if (part !== "zone") return format.format(new Date(iso));
+  return format.formatToParts(new Date(iso)).find((p) => p.type === "timeZoneName")!.value;
 }
 
-export function zoneName(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "long" });
-  return parts.formatToParts(new Date(iso)).find((part) => part.type === "timeZoneName")!.value;
-}
-
-/** The free times, one group per half-day in the order given (the preferred half-day first). */
-function slotGroups(doc: Document, view: BookingView): HTMLElement[] {
-  const groups = new Map<string, Slot[]>();
-  for (const slot of view.slots) {
-    const key = `${slot.day} ${slot.halfDay}`;
-    groups.set(key, [...(groups.get(key) ?? []), slot]);
-  }
-  return [...groups.values()].map((slots) => {
-    const [first] = slots as [Slot];
-    const fieldset = doc.createElement("fieldset");
-    const legend = fieldset.appendChild(doc.createElement("legend"));
-    legend.textContent = `${venueTime(first.startsAt, view.timeZone, "day")}, ${first.halfDay}${first.preferred ? " (preferred)" : ""}`;
-    for (const slot of slots) {
-      const label = fieldset.appendChild(doc.createElement("label"));
-      const input = label.appendChild(doc.createElement("input"));
-      Object.assign(input, {
-        type: "radio",
-        name: "startsAt",
-        value: slot.startsAt,
-        required: true,
-      });
-      label.append(venueTime(slot.startsAt, view.timeZone, "time"));
+/** The free times as radio buttons, one group per half-day in the order given (preferred first). */
+function slotGroups(doc: Document, { slots, timeZone }: BookingView): HTMLFieldSetElement[] {
+  const groups = new Map<string, HTMLFieldSetElement>();
+  for (const slot of slots) {
+    let group = groups.get(`${slot.day} ${slot.halfDay}`);
+    if (!group) {
+      group = doc.createElement("fieldset");
+      const preferred = slot.preferred ? " (preferred)" : "";
+      group.appendChild(doc.createElement("legend")).textContent =
+        `${venue(slot.startsAt, timeZone, "day")}, ${slot.halfDay}${preferred}`;
+      groups.set(`${slot.day} ${slot.halfDay}`, group);
     }
-    return fieldset;
-  });
+    const label = group.appendChild(doc.createElement("label"));
+    const radio = Object.assign(label.appendChild(doc.createElement("input")), {
+      type: "radio",
+      name: "startsAt",
+      value: slot.startsAt,
+      required: true,
+    });
+    radio.after(venue(slot.startsAt, timeZone, "time"));
+  }
+  return [...groups.values()];
 }
 
 function show(doc: Document, view: BookingView): void {
-  const byId = (id: string) => doc.getElementById(id)!;
+  const part = (name: Parameters<typeof bookingId>[0]) => doc.getElementById(bookingId(name))!;
   const { request, meeting, timeZone } = view;
-  byId(BOOKING.where).textContent = `${view.eventName} · Booth ${view.booth} · ${view.venue}`;
-  const details = byId(BOOKING.details);
-  details.replaceChildren();
-  const rows: Array<[string, string]> = [
-    ["Name", request.name],
-    ["Organization", request.organization],
-    ["E-mail", request.email],
-    ["Preferred time", request.preferredTime ?? "Not specified"],
-    ["Message", request.messageStart],
-  ];
-  for (const [term, value] of rows) {
-    details.appendChild(doc.createElement("dt")).textContent = term;
-    details.appendChild(doc.createElement("dd")).textContent = value;
-  }
-  const zone = zoneName(
-    meeting?.startsAt ?? view.slots[0]?.startsAt ?? new Date().toISOString(),
-    timeZone,
+  part("where").textContent = `${view.eventName} · Booth ${view.booth} · ${view.venue}`;
+  part("details").replaceChildren(
+    ...Object.entries({
+      Name: request.name,
+      Organization: request.organization,
+      "E-mail": request.email,
+      "Preferred time": request.preferredTime ?? "Not specified",
+      Message: request.messageStart,
+    }).flatMap(([term, value]) =>
+      [term, value].map((text, i) =>
+        Object.assign(doc.createElement(i ? "dd" : "dt"), { textContent: text }),
+      ),
+    ),
   );
-  byId(BOOKING.zone).textContent = `Free times (${zone}, the venue's time)`;
-  byId(BOOKING.meeting).textContent = meeting
-    ? `Booked for ${venueTime(meeting.startsAt, timeZone, "both")} to ${venueTime(meeting.endsAt, timeZone, "time")} ${zone}.`
+  const zone = venue(
+    meeting?.startsAt ?? view.slots[0]?.startsAt ?? "2025-01-01",
+    timeZone,
+    "zone",
+  );
+  part("zone").textContent = `Free times (${zone}, the venue's time)`;
+  part("meeting").textContent = meeting
+    ? `Booked for ${venue(meeting.startsAt, timeZone, "day")}, ${venue(meeting.startsAt, timeZone, "time")} to ${venue(meeting.endsAt, timeZone, "time")} ${zone}.`
     : "Not booked yet: pick a time and press the button.";
-  const slots = byId(BOOKING.slots);
   const groups = slotGroups(doc, view);
-  if (groups.length > 0) slots.replaceChildren(...groups);
-  else slots.textContent = "No free times are left on the expo days.";
-  byId(BOOKING.submit).textContent = meeting ? "Move to this time" : "Book this time";
-  byId(BOOKING.submit).hidden = groups.length === 0;
-  byId(BOOKING.cancel).hidden = !meeting;
-  byId(BOOKING.request).hidden = false;
-  byId(BOOKING.form).hidden = false;
+  part("slots").replaceChildren(...groups);
+  if (groups.length === 0) part("slots").textContent = "No free times are left on the expo days.";
+  part("submit").textContent = meeting ? "Move to this time" : "Book this time";
+  part("submit").hidden = groups.length === 0;
+  part("cancel").hidden = !meeting;
+  part("request").hidden = part("form").hidden = false;
 }
 
 /** Starts the page: one "view" now (and when the fragment changes); every other call is a press. */
 export function bootBookingPage(doc: Document = document, call: BookingCall = bookingCall()): void {
-  const form = doc.getElementById(BOOKING.form) as HTMLFormElement | null;
+  const form = doc.getElementById(bookingId("form")) as HTMLFormElement | null;
   if (!form || form.dataset.live) return;
   form.dataset.live = "true";
-  const byId = (id: string) => doc.getElementById(id)!;
-  const status = byId(BOOKING.status);
+  const part = (name: Parameters<typeof bookingId>[0]) => doc.getElementById(bookingId(name))!;
   const token = () => doc.location.hash.slice(1).trim();
   let booked = false;
 
-  /** Shows the request and its free times; `message` stays in the live region either way. */
+  /** Shows the request and its free times, or why not; `message` goes to the live region. */
   const view = async (message?: string) => {
     if (!form.isConnected) return; // a page left in `gatsby develop`
-    if (!token()) {
-      status.textContent = "This link has no booking key: open it again from the staff e-mail.";
-      return;
-    }
-    const { status: code, body } = await call({ token: token(), action: "view" });
+    const answer = token()
+      ? await call({ token: token(), action: "view" })
+      : {
+          status: 400,
+          body: { message: "This link has no booking key: open it again from the e-mail." },
+        };
     if (!form.isConnected) return;
-    if (code === 200 && body.request) {
-      booked = Boolean(body.meeting);
-      show(doc, body as BookingView);
-      status.textContent = message ?? "";
-    } else {
-      byId(BOOKING.request).hidden = byId(BOOKING.form).hidden = true;
-      status.textContent = message ?? body.message ?? UNREACHABLE;
-    }
+    const ok = answer.status === 200 && answer.body.request !== undefined;
+    if (ok) show(doc, answer.body as BookingView);
+    else part("request").hidden = form.hidden = true;
+    booked = ok && Boolean(answer.body.meeting);
+    part("status").textContent = message ?? (ok ? "" : (answer.body.message ?? UNREACHABLE));
   };
 
   const press = async (body: Record<string, string>) => {
-    const buttons = [byId(BOOKING.submit), byId(BOOKING.cancel)] as HTMLButtonElement[];
+    const buttons = [part("submit"), part("cancel")] as HTMLButtonElement[];
     buttons.forEach((button) => (button.disabled = true));
     form.setAttribute("aria-busy", "true");
-    status.textContent = "Sending…";
+    part("status").textContent = "Sending…";
     const answer = await call({ token: token(), ...body });
     await view(answer.body.message ?? UNREACHABLE);
     form.setAttribute("aria-busy", "false");
@@ -187,7 +159,7 @@ export function bootBookingPage(doc: Document = document, call: BookingCall = bo
     const startsAt = new FormData(form).get("startsAt");
     if (typeof startsAt === "string") void press({ action: booked ? "move" : "book", startsAt });
   });
-  byId(BOOKING.cancel).addEventListener("click", () => void press({ action: "cancel" }));
+  part("cancel").addEventListener("click", () => void press({ action: "cancel" }));
   doc.defaultView?.addEventListener("hashchange", () => void view());
   void view();
 }

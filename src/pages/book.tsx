@@ -3,7 +3,7 @@ import { graphql } from "gatsby";
 import type { HeadProps, PageProps } from "gatsby";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
-import { BOOKING, bootBookingPage } from "../lib/booking-page";
+import { bookingId, bootBookingPage } from "../lib/booking-page";
 import { BOOKING_PAGE_ATTRIBUTE } from "../lib/page-markers";
 
 /**
@@ -17,27 +17,27 @@ export default function BookPage({ data }: PageProps<Queries.BookPageQuery>) {
     <Layout skipLinkLabel={data.siteContent?.skipLinkLabel ?? "Skip to content"}>
       <div className="book" {...{ [BOOKING_PAGE_ATTRIBUTE]: "" }}>
         <h1>Book a meeting</h1>
-        <p id={BOOKING.where} className="book-where" />
-        <p id={BOOKING.status} className="book-status" role="status">
+        <p id={bookingId("where")} className="book-where" />
+        <p id={bookingId("status")} className="book-status" role="status">
           Loading the request…
         </p>
         <noscript>This page needs JavaScript to book a meeting.</noscript>
-        <section id={BOOKING.request} className="book-card" aria-labelledby="request" hidden>
+        <section id={bookingId("request")} className="book-card" aria-labelledby="request" hidden>
           <h2 id="request">Request</h2>
-          <dl id={BOOKING.details} className="book-details" />
+          <dl id={bookingId("details")} className="book-details" />
         </section>
-        <form id={BOOKING.form} className="book-card" aria-labelledby="meeting" hidden>
+        <form id={bookingId("form")} className="book-card" aria-labelledby="meeting" hidden>
           <h2 id="meeting">Meeting</h2>
-          <p id={BOOKING.meeting} />
-          <h3 id={BOOKING.zone} className="book-zone">
+          <p id={bookingId("meeting")} />
+          <h3 id={bookingId("zone")} className="book-zone">
             Free times
           </h3>
-          <div id={BOOKING.slots} className="book-slots" />
+          <div id={bookingId("slots")} className="book-slots" />
           <div className="book-actions">
-            <button id={BOOKING.submit} type="submit" className="book-primary">
+            <button id={bookingId("submit")} type="submit" className="book-primary">
               Book this time
             </button>
-            <button id={BOOKING.cancel} type="button" className="book-secondary" hidden>
+            <button id={bookingId("cancel")} type="button" className="book-secondary" hidden>
               Cancel the meeting
             </button>
           </div>
