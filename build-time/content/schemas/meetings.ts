@@ -1,7 +1,6 @@
 /**
- * The expo's meeting schedule (the `meetings` block of content/expo.yaml): what staff can book
- * from the link in their e-mail (docs/booking.md). The site publishes it as /book/schedule.json
- * (build-time/booking-schedule.ts), which the book-meeting Edge Function reads.
+ * The `meetings` block of content/expo.yaml: what staff book from their e-mail's link
+ * (docs/booking.md), published as /book/schedule.json (build-time/booking-schedule.ts).
  */
 import { z } from "zod";
 import { formattedText, group, help, isoDate, list } from "../fields";
@@ -18,24 +17,21 @@ function clockTime(description: string, example: string) {
   });
 }
 
-/** Whether the runtime knows the IANA time zone (it throws RangeError for an unknown one). */
-export function isTimeZone(value: string): boolean {
+/** Whether the runtime knows the IANA time zone (Intl throws a RangeError otherwise). */
+function isTimeZone(value: string): boolean {
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
+    return Boolean(new Intl.DateTimeFormat("en-US", { timeZone: value }));
   } catch {
     return false;
   }
 }
 
 function wholeNumber(description: string, min: number, max: number, example: number) {
-  const explain = (issue: { code: string; input?: unknown }) =>
-    issue.code === "invalid_type"
-      ? undefined
-      : `${show(issue.input)} is not a whole number from ${min} to ${max}.`;
-  const schema = z.number().int({ error: explain }).min(min, { error: explain });
   const expected = `a whole number from ${min} to ${max}, without quotes`;
-  return help(schema.max(max, { error: explain }), description, expected, String(example));
+  const error = (issue: { code: string; input?: unknown }) =>
+    issue.code === "invalid_type" ? undefined : `${show(issue.input)} is not ${expected}.`;
+  const schema = z.number().int({ error }).min(min, { error }).max(max, { error });
+  return help(schema, description, expected, String(example));
 }
 
 const hours = (halfDay: string, start: string, end: string) =>
