@@ -26,7 +26,7 @@ export interface DeliveryStore {
 }
 
 /** Calls `public.<name>` through PostgREST's RPC with the service role; any failure throws. */
-function restRpc(supabaseUrl: string, serviceKey: string) {
+export function restRpc(supabaseUrl: string, serviceKey: string) {
   // New-style secret keys (sb_secret_…) go in apikey only; a legacy service-role JWT also as Bearer.
   const headers: Record<string, string> = {
     apikey: serviceKey,

@@ -4,9 +4,16 @@
  * due for a retry; a DIGEST sends the due digest; a REPORT sends the site report. Every outcome
  * is recorded in the database through the store; nothing is kept in memory between calls.
  */
-import { chatText, composeDigest, composeNotification, plural } from "./compose.ts";
+import { bookingLinks } from "./booking-links.ts";
+import {
+  chatText,
+  composeDigest,
+  composeNotification,
+  plural,
+  type BookingLinks,
+} from "./compose.ts";
 import { loadConfig, type NotifyConfig } from "./config.ts";
-import { restDeliveryStore, type DeliveryStore, type Outcome } from "./delivery-store.ts";
+import { restDeliveryStore, restRpc, type DeliveryStore, type Outcome } from "./delivery-store.ts";
 import type { StaffEmail } from "./mail.ts";
 import { parseNotifyCall, type ClaimedRequest, type ReportCall } from "./payload.ts";
 import { composeReport } from "./report.ts";
@@ -17,6 +24,8 @@ export interface HandlerDependencies {
   store: DeliveryStore;
   sendMail: (settings: SmtpSettings, email: StaffEmail) => Promise<string>;
   postChatMessage: (url: string, text: string) => Promise<void>;
+  /** The booking page's links for these requests (booking-links.ts); none when unset. */
+  bookingLinks?: (requestIds: number[]) => Promise<BookingLinks>;
   log?: (line: string) => void;
 }
 
@@ -82,6 +91,16 @@ export function createHandler(
   const log = dependencies.log ?? ((line: string) => console.log(line));
   const settings = { from: config.from, to: config.to, timeZone: config.timeZone };
 
+  /** The links for an e-mail about these requests; without them when they cannot be stored. */
+  async function linksFor(ids: number[]): Promise<BookingLinks | undefined> {
+    try {
+      return await dependencies.bookingLinks?.(ids);
+    } catch (error) {
+      log(`Booking links for #${ids.join(", #")} not stored (${message(error)}); sent without`);
+      return undefined;
+    }
+  }
+
   /** Sends the e-mail; a failure is recorded with this attempt's back-off, and returned. */
   async function send(
     email: StaffEmail,
@@ -104,7 +123,7 @@ export function createHandler(
 
   async function deliver(claimed: ClaimedRequest, result: CallResult): Promise<void> {
     const { id, lease_token: lease, attempt } = claimed;
-    const email = composeNotification(claimed, settings, new Date());
+    const email = composeNotification(claimed, settings, new Date(), await linksFor([id]));
     const finish = (outcome: Outcome) => store.finish(id, lease, outcome);
     const failed = await send(email, { id, attempt, what: `Request #${id}: e-mail` }, finish);
     if (failed) {
@@ -150,7 +169,8 @@ export function createHandler(
     if (!digest) return {};
     const { digest_id: id, lease_token: lease, attempt, request_count: requests } = digest;
     const finish = (outcome: Outcome) => store.finishDigest(id, lease, outcome);
-    const email = composeDigest(digest, settings, new Date());
+    const links = await linksFor(digest.requests.map((held) => held.id));
+    const email = composeDigest(digest, settings, new Date(), links);
     const failed = await send(email, { id, attempt, what: `Digest #${id}:` }, finish);
     if (failed) return { failed };
     const recorded = await finish({});
@@ -212,5 +232,8 @@ export function handlerFromEnvironment(
     store: restDeliveryStore(config.supabaseUrl, config.serviceKey),
     sendMail,
     postChatMessage,
+    bookingLinks: config.siteUrl
+      ? bookingLinks(config.siteUrl, restRpc(config.supabaseUrl, config.serviceKey))
+      : undefined,
   });
 }
