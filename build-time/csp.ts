@@ -1,7 +1,4 @@
-/**
- * Content-Security-Policy values: parsing, tidying, and the rules that keep ours strict. Used by
- * the build (security-headers.ts) and by the tests that read the served header.
- */
+/** Content-Security-Policy values: parsing, tidying, and the rules that keep ours strict. */
 
 /** The policy's directives in order, each as [name, ...sources]; empty directives dropped. */
 const splitDirectives = (policy: string) =>
@@ -40,11 +37,7 @@ const SCRIPT_DIRECTIVES = "script-src script-src-elem script-src-attr worker-src
 const LOOSE_SCRIPT_SOURCES =
   "'unsafe-inline' 'unsafe-eval' 'unsafe-hashes' * data: blob: http: https:".split(" ");
 
-/**
- * What makes a policy too loose, whatever the template says: no 'unsafe-inline' or 'unsafe-eval'
- * for scripts or workers (no blob: or data: workers either), no inline styles, no wildcard hosts,
- * connect-src limited to 'self' and Supabase, no plugins and no framing.
- */
+/** What makes a policy too loose, whatever the template says. */
 export function strictPolicyProblems(policy: string, origin: string): string[] {
   const directives = parseCsp(policy);
   const sources = (name: string) => directives.get(name) ?? [];

@@ -17,19 +17,11 @@ export function loadEnvFiles(
 
 /** True when a Supabase URL points at this machine (the embedded backend or `supabase start`). */
 export function isLocalUrl(url: string): boolean {
-  try {
-    const { hostname } = new URL(url);
-    return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]";
-  } catch {
-    return false;
-  }
+  const hostname = URL.canParse(url) ? new URL(url).hostname : "";
+  return ["127.0.0.1", "localhost", "[::1]"].includes(hostname);
 }
 
 export function portOf(url: string, fallback: number): number {
-  try {
-    const parsed = new URL(url);
-    return parsed.port ? Number(parsed.port) : fallback;
-  } catch {
-    return fallback;
-  }
+  const port = URL.canParse(url) ? new URL(url).port : "";
+  return port ? Number(port) : fallback;
 }

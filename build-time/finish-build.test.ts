@@ -38,20 +38,22 @@ describe("finishBuild", () => {
     expect(lines).toHaveLength(3);
   });
 
-  it("stops when the script rewrite finds nothing it recognises", async () => {
-    const publicDir = makeProject({ "index.html": page.replace(/ async>/g, " defer>") });
+  it.each([
+    [
+      "the script rewrite finds nothing it recognises",
+      { "index.html": page.replace(/ async>/g, " defer>") },
+      PageScriptsError,
+    ],
+    [
+      "a file to publish holds a secret key",
+      { "index.html": page, "app-2.js": 'var k="sb_secret_0123456789abcdefghijklmnop"' },
+      SecretsInBuildError,
+    ],
+  ])("stops when %s", async (_title, files, error) => {
+    const publicDir = makeProject(files);
+    const log = () => undefined;
     await expect(
-      finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: () => undefined }),
-    ).rejects.toThrow(PageScriptsError);
-  });
-
-  it("stops when a file to publish holds a secret key", async () => {
-    const publicDir = makeProject({
-      "index.html": page,
-      "app-2.js": 'var k="sb_secret_0123456789abcdefghijklmnop"',
-    });
-    await expect(
-      finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log: () => undefined }),
-    ).rejects.toThrow(SecretsInBuildError);
+      finishBuild({ publicDir, supabaseUrl: "https://abc.supabase.co", log }),
+    ).rejects.toThrow(error);
   });
 });

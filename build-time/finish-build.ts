@@ -1,14 +1,7 @@
 /**
- * The passes that finish a build, in order, on the pages Gatsby wrote to public/ (run from
- * gatsby-node.ts onPostBuild, after gatsby-plugin-sitemap and gatsby-plugin-robots-txt have
- * written sitemap-index.xml and robots.txt: plugins' hooks run before the site's own).
- *
- *   1. page scripts (page-scripts.ts): the pages start their own small script after the first
- *      paint, instead of Gatsby's browser runtime;
- *   2. security headers (security-headers.ts): the CSP hashes the final HTML, so it comes after 1;
- *   3. secret scan (public-secrets.ts): last, once every file is in place.
- *
- * Each pass throws with a message for the person reading the build log; the build stops there.
+ * The passes that finish a build on public/ (gatsby-node.ts onPostBuild), in order: page scripts,
+ * then the security headers (the CSP hashes the final HTML), then the secret scan of every file.
+ * Each throws with a message for the person reading the build log.
  */
 import { startPageBootInDirectory } from "./page-scripts";
 import { findSecretsInDirectory, formatFindings } from "./public-secrets";

@@ -1,15 +1,8 @@
 /**
- * The `_headers` file that Netlify and Cloudflare Pages read from the published folder: a path
- * line starts with "/", the indented lines below it are that rule's headers. Patterns use `*` (any
- * characters, slashes included) and `:name` (one path segment). Every rule whose pattern matches a
- * request applies; two rules setting the same header have their values joined with ", " (which for
- * Content-Security-Policy would enforce two policies, so our template never does that).
- *
- * A narrower rule replaces a header by detaching it first, as Cloudflare Pages reads it:
- * `! Content-Security-Policy` removes the value earlier rules set. Netlify skips a line without a
- * colon and lets the later rule's value win, so the two lines mean the same there.
- *
- * The e2e static server serves the build through parseHeadersFile and headersForPath, as a host would.
+ * The `_headers` file Netlify and Cloudflare Pages read: a path line, then that rule's indented
+ * headers. Every matching rule applies, and two setting one header have their values joined; a
+ * narrower rule replaces one by detaching it first (`! Name`, as Cloudflare Pages reads it). The
+ * e2e static server serves the build through these functions, as a host would.
  */
 
 export type HeaderRule = {
@@ -61,11 +54,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-/**
- * A rule's pattern as a RegExp over the request path: `*` any characters, `:name` one segment,
- * the rest literal, a trailing slash optional (as on Netlify). An absolute-URL pattern (Cloudflare
- * Pages) is matched on its path.
- */
+/** `*` any characters, `:name` one segment, a trailing slash optional; a URL pattern by its path. */
 function patternToRegExp(pattern: string): RegExp {
   const pathPattern = pattern.replace(/^https?:\/\/[^/]*/i, "") || "/";
   const body = pathPattern
@@ -79,11 +68,7 @@ function patternToRegExp(pattern: string): RegExp {
   return new RegExp(`^${body.replace(/\/$/, "")}/?$`);
 }
 
-/**
- * The headers a host sends for a request path (`/`, `/missing/`, `/static/a.png`): every matching
- * rule in file order, a detached name removed before the rule's own headers apply. Names are
- * lower-cased, as Node's http module and fetch present them.
- */
+/** The headers a host sends for a request path, names lower-cased as Node and fetch present them. */
 export function headersForPath(
   rules: readonly HeaderRule[],
   urlPath: string,

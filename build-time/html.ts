@@ -1,12 +1,7 @@
 /**
- * Reading built HTML pages with parse5, the HTML parser that follows the WHATWG specification
- * (jsdom uses it): what the CSP hashes, the page-scripts rewrite and `npm run size` see in a page
- * is what a browser sees, comments, attribute values and look-alike closing tags included.
- *
- * Browsers compare a CSP hash with the SHA-256 of the UTF-8 bytes of an inline script or `<style>`
- * exactly as it stands between the tags (raw text: character references are not decoded), after
- * the parser's newline normalisation, and of a `style` attribute's value as the DOM holds it
- * (decoded; allowed only with 'unsafe-hashes').
+ * Built HTML read with parse5 (the WHATWG parser), so the CSP hashes, the page-scripts rewrite and
+ * `npm run size` see a page as a browser does. A CSP hash covers an inline script or `<style>` as
+ * raw text, and a `style` attribute's value as the DOM holds it (decoded).
  */
 import { createHash } from "node:crypto";
 import { parse, type DefaultTreeAdapterTypes } from "parse5";
@@ -15,9 +10,8 @@ export type HtmlDocument = DefaultTreeAdapterTypes.Document;
 export type HtmlElement = DefaultTreeAdapterTypes.Element;
 
 /**
- * Parses a page as a browser with scripting disabled does: `<noscript>` content is markup, so
- * the styles gatsby-plugin-image puts there are found (with scripting off, they apply and need
- * their hashes too). Offsets into `html` are kept for rewrites (sourceCodeLocation).
+ * Parsed with scripting disabled, so the styles gatsby-plugin-image puts in `<noscript>` are found
+ * (they need hashes too); offsets are kept for rewrites.
  */
 export function parseHtml(html: string): HtmlDocument {
   return parse(html, { scriptingEnabled: false, sourceCodeLocationInfo: true });
@@ -34,7 +28,7 @@ export function* elementsOf(node: DefaultTreeAdapterTypes.ParentNode): Generator
   }
 }
 
-/** Attribute name (`xlink:href` for a prefixed one) → value as the DOM holds it (character references decoded). */
+/** Attribute name (`xlink:href` for a prefixed one) → value as the DOM holds it. */
 export function attributesOf(element: HtmlElement): Map<string, string> {
   return new Map(
     element.attrs.map((attribute) => [
@@ -60,31 +54,11 @@ export function startTagSource(html: string, element: HtmlElement): string {
 }
 
 // https://html.spec.whatwg.org/multipage/scripting.html#prepare-the-script-element, steps 8-9
-const JAVASCRIPT_MIME_TYPES = new Set([
-  "application/ecmascript",
-  "application/javascript",
-  "application/x-ecmascript",
-  "application/x-javascript",
-  "text/ecmascript",
-  "text/javascript",
-  "text/javascript1.0",
-  "text/javascript1.1",
-  "text/javascript1.2",
-  "text/javascript1.3",
-  "text/javascript1.4",
-  "text/javascript1.5",
-  "text/jscript",
-  "text/livescript",
-  "text/x-ecmascript",
-  "text/x-javascript",
-]);
-/** Non-classic script types that CSP still checks (they are parsed or executed by the browser). */
-const OTHER_CHECKED_SCRIPT_TYPES = new Set(["module", "importmap", "speculationrules"]);
+// (the JavaScript MIME type essence matches), plus the non-classic types CSP still checks.
+const CHECKED_SCRIPT_TYPE =
+  /^(?:(?:application|text)\/(?:x-)?(?:ecma|java)script|text\/javascript1\.[0-5]|text\/(?:jscript|livescript)|module|importmap|speculationrules)$/;
 
-/**
- * Whether a `<script>` with these attributes is run (or otherwise processed) by the browser and
- * therefore needs to pass script-src. Data blocks such as `application/ld+json` do not.
- */
+/** Whether a `<script>` must pass script-src (data blocks such as `application/ld+json` need not). */
 export function isExecutableScript(attributes: ReadonlyMap<string, string>): boolean {
   const type = attributes.get("type");
   const language = attributes.get("language");
@@ -97,7 +71,7 @@ export function isExecutableScript(attributes: ReadonlyMap<string, string>): boo
     effectiveType = type;
   }
   const normalized = effectiveType.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "").toLowerCase();
-  return JAVASCRIPT_MIME_TYPES.has(normalized) || OTHER_CHECKED_SCRIPT_TYPES.has(normalized);
+  return CHECKED_SCRIPT_TYPE.test(normalized);
 }
 
 export type InlineSources = {

@@ -1,10 +1,6 @@
 /**
- * Development defaults shared by the site and the embedded local backend.
- *
- * They match what `supabase start` uses on a machine with Docker (API on port 54321,
- * the public demo anon key), so the same `.env` works with either backend.
- * The anon key is public by design: it only carries the `anon` role, which the
- * database allows to insert meeting requests and nothing else.
+ * Development defaults shared by the site and the local backend: those of `supabase start` (port
+ * 54321, the public demo anon key), so one `.env` works with either.
  */
 export const LOCAL_BACKEND_HOST = "127.0.0.1";
 export const LOCAL_BACKEND_PORT = 54321;

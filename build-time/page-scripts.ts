@@ -1,17 +1,8 @@
 /**
- * The built pages start one small script of their own after the first paint, instead of Gatsby's
- * browser runtime.
- *
- * Everything on the pages is in their HTML, and nothing on them changes after the build but the
- * meeting form, so Gatsby's runtime (webpack runtime, React for the whole page, router, page
- * loader) would only re-render what is already there. This pass (onPostBuild) takes its tags out
- * of every page: the `<script src="…" async>` chunk tags and the inline scripts only that runtime
- * reads. In their place one inline loader starts the `page-boot` entry (src/boot/entry.ts) once
- * the first frame is on screen; React comes later, for the form's toasts, with the form's chunk.
- *
- * A page left with a `<script src>` this rewrite does not recognise stops the build: a Gatsby
- * upgrade that changes its tags must not quietly put its runtime back on the page. It runs before
- * the Content-Security-Policy hashes the final HTML, which then allows the loader by its hash.
+ * onPostBuild: takes Gatsby's browser runtime (its chunk tags and the inline scripts only it reads)
+ * out of every built page and puts one inline loader in its place, which starts the `page-boot`
+ * entry (src/boot/entry.ts) after the first paint. A `<script src>` it does not recognise stops
+ * the build, so a Gatsby upgrade cannot quietly put the runtime back. Runs before the CSP hashes.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -49,13 +40,10 @@ export class PageScriptsError extends Error {
 type NearForm = { request: [string, RequestInit]; preload: readonly string[] };
 
 /**
- * The inline loader. It adds `scripts` (async, in order, at high priority: a dynamically added
- * async script is otherwise low) once the browser reports the first paint (a Paint Timing entry,
- * which arrives after the frame is on screen), or after LOADER_FALLBACK_MS. Starting at
- * requestAnimationFrame instead would request them before the first frame is presented, and
- * Lighthouse would count their download in the wait for the largest paint. At the same moment it
- * prefetches `later` (the form's chunks), so that on a slow network they download beside
- * page-boot and are cached when it asks for them.
+ * The inline loader: adds `scripts` (async, high priority) at the first Paint Timing entry, or
+ * after LOADER_FALLBACK_MS, and prefetches `later` (the form's chunks). Not at
+ * requestAnimationFrame: that requests them before the frame is presented, and Lighthouse would
+ * count their download in the largest paint.
  */
 export function loaderScript(
   scripts: readonly string[],
@@ -73,11 +61,9 @@ export function loaderScript(
 }
 
 /**
- * The part of the loader that opens the way to Supabase the moment the form's section comes near
- * the viewport, without waiting for page-boot (one round trip and more after the first paint): a
- * preconnect, the warm-up request (it opens the connection Chromium sends preflights on and leaves
- * the preflight's answer cached), and a preload of the submit path, which page-boot then runs. It
- * marks the section with the time, for page-boot to keep the way warm (src/lib/keep-submit-warm.ts).
+ * When the form's section comes near the viewport: a preconnect to Supabase, the warm-up request
+ * (its preflight's answer is then cached) and a preload of the submit path; the section is marked
+ * with the time for src/lib/keep-submit-warm.ts.
  */
 function warmUpWhenNear({ request, preload }: NearForm): string {
   const origin = new URL(request[0]).origin;
@@ -90,10 +76,7 @@ function warmUpWhenNear({ request, preload }: NearForm): string {
   );
 }
 
-/**
- * The scripts a built page's loader starts, in order (none without a loader). Recognised by its
- * code, not its id, so that `npm run audit -- --baseline` reads older builds the same way.
- */
+/** The scripts a built page's loader starts, recognised by its code (older builds have no id). */
 export function scriptsStartedBy(html: string): string[] {
   for (const element of elementsOf(parseHtml(html))) {
     if (element.tagName !== "script" || attributesOf(element).has("src")) continue;
@@ -122,10 +105,7 @@ const CHUNK_GROUPS = {
   submitPath: ["submit-path", "src/lib/meeting-request.ts names the submit path's chunk"],
 } as const;
 
-/**
- * What the loader starts, as site paths: the page-boot entry's scripts, the form's scripts to
- * prefetch and the submit path's to preload (each without those page-boot already loads).
- */
+/** The loader's scripts, the form's to prefetch and the submit path's to preload, as site paths. */
 export function pageBootScripts(stats: WebpackStats): Record<keyof typeof CHUNK_GROUPS, string[]> {
   const [scripts, later, submitPath] = Object.values(CHUNK_GROUPS).map(([group, whereFrom]) => {
     const names = chunkGroupScripts(stats, group);
@@ -167,9 +147,8 @@ function gatsbyRuntimeScript(element: HtmlElement): string | undefined {
 }
 
 /**
- * Takes Gatsby's runtime scripts out of a page and puts the loader where the first chunk tag was.
- * A page without them, or one already rewritten, is returned unchanged. `unrecognised` lists the
- * start tags of the scripts with a src the page still loads while it is parsed.
+ * Puts the loader where Gatsby's first chunk tag was and removes the runtime's scripts; a page
+ * already rewritten is unchanged. `unrecognised`: the other `<script src>` tags still loaded.
  */
 export function startPageBootInstead(
   html: string,
@@ -204,10 +183,8 @@ export function startPageBootInstead(
 }
 
 /**
- * Rewrites every Gatsby page in publicDir (other HTML, such as the content editor at /admin/, loads
- * its own scripts and is left alone); returns how many pages start page-boot. Throws
- * PageScriptsError when a page keeps a script tag the rewrite does not recognise, or when no page
- * at all was rewritten. With Supabase settings, the page with the form warms the way near it.
+ * Rewrites every Gatsby page in publicDir (not /admin/); returns how many start page-boot. Throws
+ * PageScriptsError on an unrecognised script tag or when no page was rewritten.
  */
 export async function startPageBootInDirectory(
   publicDir: string,

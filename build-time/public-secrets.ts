@@ -1,14 +1,7 @@
 /**
- * Finds secrets in the published folder. Everything under public/ is downloadable by anyone,
- * and the browser bundle necessarily holds the Supabase URL and the anon key: that key is
- * public by design (its JWT role claim is `anon`). Anything stronger must never be there:
- * - a JWT whose role is not `anon` (a `service_role` key bypasses every database rule),
- *   or a JWT whose claims cannot be read (it cannot be shown to be harmless);
- * - a new-style Supabase secret key (`sb_secret_…`);
- * - a server-only variable (`SUPABASE_SERVICE_ROLE_KEY`, `SUPABASE_JWT_SECRET`, …) with a value,
- *   a sign that server configuration was bundled;
- * - a Postgres connection string with a password;
- * - a PEM private key.
+ * Finds secrets in the published folder, which anyone can download. The anon key belongs there;
+ * a JWT of another role (or unreadable claims), an `sb_secret_` key, a server-only variable with a
+ * value, a Postgres URL with a password or a PEM private key must never be.
  */
 import { decodeJwt, SECRET_KEY_PREFIX } from "./supabase-keys";
 import fs from "node:fs/promises";
@@ -33,11 +26,7 @@ export type SecretFinding = {
 /** JWT: base64url header (a JSON object, so it starts with "eyJ"), payload and signature. */
 const JWT_PATTERN = /eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
 const SUPABASE_SECRET_KEY_PATTERN = new RegExp(`${SECRET_KEY_PREFIX}[A-Za-z0-9_-]{8,}`, "g");
-/**
- * A server-only variable *with a value* (`NAME=value`, `NAME: "value"`, `"NAME":"value"`): the name
- * alone also appears in library documentation that source maps carry (`process.env.SUPABASE_SERVICE_ROLE_KEY`
- * in a supabase-js comment), and a bare name leaks nothing.
- */
+/** A server-only variable *with a value*: the bare name appears in supabase-js's own comments. */
 const SERVER_VARIABLE_PATTERN =
   /\b(SUPABASE_SERVICE_ROLE_KEY|SUPABASE_SERVICE_KEY|SERVICE_ROLE_KEY|SUPABASE_JWT_SECRET|SUPABASE_SECRET_KEY|SUPABASE_DB_PASSWORD|SMTP_PASSWORD|NOTIFY_WEBHOOK_SECRET|NOTIFY_CHAT_WEBHOOK_URL)\b\\?["'`]?\s*[:=]\s*\\?["'`]?([^\s"'`\\,;})]{8,})/g;
 const POSTGRES_URL_PATTERN = /postgres(?:ql)?:\/\/[^\s:/@'"`]+:([^\s@/'"`]+)@[^\s'"`]+/gi;
@@ -99,11 +88,7 @@ export function findSecretsInText(text: string, file = ""): SecretFinding[] {
   return findings;
 }
 
-/**
- * Scans every file under dir, whatever its type: a key can end up in a source map, a JSON
- * page-data file or an image's metadata as easily as in a script. Bytes are read as latin1,
- * so every pattern (all ASCII) is found in text and binary files alike.
- */
+/** Scans every file under dir, whatever its type, read as latin1 so binary files are searched too. */
 export async function findSecretsInDirectory(
   dir: string,
 ): Promise<{ files: number; findings: SecretFinding[] }> {

@@ -126,28 +126,29 @@ describe("writeSecurityHeaders", () => {
     expect(fs.readFileSync(again.outputPath, "utf8")).toBe(written);
   });
 
-  it("refuses a page with an inline event handler, writing nothing", async () => {
-    const dir = makePublicDir({ "index.html": '<button onclick="go()">Go</button>' });
-    await expect(
-      writeSecurityHeaders({ publicDir: dir, supabaseUrl: SUPABASE_URL }),
-    ).rejects.toThrow(/index\.html: inline event handler <button onclick>/);
+  const eventHandler = { "index.html": '<button onclick="go()">Go</button>' };
+  it.each<[string, Record<string, string>, string | undefined, RegExp]>([
+    [
+      "a page with an inline event handler",
+      eventHandler,
+      SUPABASE_URL,
+      /index\.html: inline event handler <button onclick>/,
+    ],
+    ["an empty build", {}, SUPABASE_URL, /No HTML files/],
+    ...[undefined, "", "not a url", "ftp://example.com"].map(
+      (url): [string, Record<string, string>, string | undefined, RegExp] => [
+        `the Supabase URL ${JSON.stringify(url)}`,
+        eventHandler,
+        url,
+        /GATSBY_SUPABASE_URL must be/,
+      ],
+    ),
+  ])("refuses %s, writing nothing", async (_title, pages, supabaseUrl, message) => {
+    const dir = makePublicDir(pages);
+    const refusal = writeSecurityHeaders({ publicDir: dir, supabaseUrl });
+    await expect(refusal).rejects.toThrow(SecurityHeadersError);
+    await expect(refusal).rejects.toThrow(message);
     expect(fs.readFileSync(path.join(dir, "_headers"), "utf8")).toBe(template);
-  });
-
-  it.each([[undefined], [""], ["not a url"], ["ftp://example.com"]])(
-    "refuses the Supabase URL %j",
-    async (supabaseUrl) => {
-      await expect(writeSecurityHeaders({ publicDir, supabaseUrl })).rejects.toThrow(
-        SecurityHeadersError,
-      );
-    },
-  );
-
-  it("refuses an empty build", async () => {
-    const dir = makePublicDir({});
-    await expect(
-      writeSecurityHeaders({ publicDir: dir, supabaseUrl: SUPABASE_URL }),
-    ).rejects.toThrow(/No HTML files/);
   });
 });
 

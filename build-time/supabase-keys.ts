@@ -11,10 +11,7 @@ type DecodedJwt = {
   payload: Record<string, unknown> | undefined;
 };
 
-/**
- * The decoded header and payload of a JWT-shaped string, or undefined when its first segment
- * is not a JSON object with an `alg` (then it is not a JWT, just text that looks like one).
- */
+/** Header and payload of a JWT, or undefined when the first segment is no JSON object with `alg`. */
 export function decodeJwt(token: string): DecodedJwt | undefined {
   const [headerPart, payloadPart] = token.split(".");
   const header = decodeJsonSegment(headerPart);
@@ -22,10 +19,7 @@ export function decodeJwt(token: string): DecodedJwt | undefined {
   return { header, payload: decodeJsonSegment(payloadPart) };
 }
 
-/**
- * Why a key must not be published in the page, or undefined when it may be (an anon or
- * publishable key). The service_role key and secret keys bypass every database rule.
- */
+/** Why a key must not be published (it bypasses every database rule), or undefined. */
 export function unpublishableKeyReason(key: string): string | undefined {
   if (decodeJwt(key)?.payload?.role === "service_role") return "holds a service_role key";
   if (key.startsWith(SECRET_KEY_PREFIX)) return `holds a secret key (${SECRET_KEY_PREFIX}…)`;

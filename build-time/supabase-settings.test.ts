@@ -52,7 +52,13 @@ describe("resolveSupabaseSettings", () => {
       "a service_role key, which would publish full database access",
       { GATSBY_SUPABASE_URL: PROJECT_URL, GATSBY_SUPABASE_ANON_KEY: SERVICE_ROLE_KEY },
       true,
-      /service_role/,
+      /holds a service_role key/,
+    ],
+    [
+      "a secret key",
+      { GATSBY_SUPABASE_URL: PROJECT_URL, GATSBY_SUPABASE_ANON_KEY: "sb_secret_abcdefgh12345678" },
+      true,
+      /holds a secret key \(sb_secret_…\)/,
     ],
   ])("refuses %s", (_title, env, isProduction, problems) => {
     const result = resolveSupabaseSettings(env, isProduction);

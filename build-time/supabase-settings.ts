@@ -17,11 +17,8 @@ export type SettingsResolution =
 type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
- * Decides which Supabase project the built site talks to.
- *
- * A production build must name its project explicitly: a deployed page whose form
- * cannot store anything is the worst failure this site can have. Development falls
- * back to the embedded local backend so a fresh clone works without any setup.
+ * Which Supabase project the built site talks to: a production build must name one (a form that
+ * stores nothing is the worst failure); development falls back to the local backend.
  */
 export function resolveSupabaseSettings(
   env: Environment,
@@ -39,7 +36,7 @@ export function resolveSupabaseSettings(
 
   const problems: string[] = [];
   if (!url) problems.push(`${SUPABASE_URL_VARIABLE} is not set.`);
-  else if (!isHttpUrl(url))
+  else if (!/^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : ""))
     problems.push(
       `${SUPABASE_URL_VARIABLE} must be an http(s) URL such as https://your-project.supabase.co (got "${url}").`,
     );
@@ -64,13 +61,4 @@ export function describeSettingsProblems(problems: readonly string[]): string {
     ...problems.map((problem) => `  - ${problem}`),
     `Set ${SUPABASE_URL_VARIABLE} and ${SUPABASE_ANON_KEY_VARIABLE} in the environment, or copy .env.example to .env.production and fill in your project's API URL and anon key (Supabase dashboard → Project Settings → API).`,
   ].join("\n");
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const parsed = new URL(value);
-    return parsed.protocol === "https:" || parsed.protocol === "http:";
-  } catch {
-    return false;
-  }
 }

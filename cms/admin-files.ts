@@ -1,8 +1,6 @@
 /**
- * The files of /admin/: the page, the CMS configuration (generated from the content model on every
- * request or build, so it cannot go stale), Sveltia CMS's script with its fonts and modules
- * (cms/sveltia.ts), and the preview bundle (the page's own components, cms/preview/) with the
- * glyphs its drawn pictures need. Nothing here is imported by the site's pages.
+ * The files of /admin/: the page, the CMS configuration (generated on every request or build),
+ * Sveltia CMS's files (cms/sveltia.ts), and the preview bundle with its pictures' glyphs.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -37,11 +35,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 const glyphsFileName = () =>
   `picture-glyphs-${crypto.createHash("sha256").update(glyphAtlasJson()).digest("hex").slice(0, 10)}.json`;
 
-/**
- * No inline script or style, so the page's Content-Security-Policy needs no hash. The preview
- * script runs after the CMS script (it registers with the CMS's globals) and names its stylesheet
- * and glyphs.
- */
+/** No inline script or style; the preview script runs after the CMS script, whose globals it uses. */
 function adminPage(preview: PreviewBundle, title: string): string {
   return `<!doctype html>
 <html lang="en">

@@ -83,12 +83,17 @@ describe("CMS configuration derived from the content schemas", () => {
     },
   );
 
-  it("offers an own sharing card and meeting picture as optional picture uploads, saying in plain words that the site draws one otherwise", () => {
+  it("offers an own sharing card and meeting picture as optional uploads into content/images, saying in plain words that the site draws one otherwise", () => {
     for (const picture of [field("site.shareImage"), field("meeting.image")]) {
       expect(picture).toMatchObject({
         widget: "image",
         required: false,
         label: expect.stringMatching(/^Your own .*picture \(optional\)$/),
+        // Written as the path the page reads.
+        media_folder: "/content/images",
+        public_folder: "./images",
+        choose_url: false,
+        accept: expect.stringContaining(".png"),
       });
       expect(picture.hint).toMatch(/^Leave empty to use the .* the site draws for you/);
       expect(picture.hint).not.toMatch(/yaml|\.\/images|path/i);
@@ -144,28 +149,15 @@ describe("CMS configuration derived from the content schemas", () => {
     expect(new RegExp(pattern![0]).test(value)).toBe(accepted);
   });
 
-  it("refuses a bad value with the content check's own sentence, and edits dates as dates", () => {
+  it("refuses a bad value with the content check's own sentence, edits dates as dates and long text in a box", () => {
     expect(field("contact.email").pattern?.[1]).toBe(
       "Expected an e-mail address such as meetings@example.com.",
     );
+    expect(field("meeting.imageAlt")).toMatchObject({ widget: "text", required: true });
     expect(field("expo.startDate")).toMatchObject({
       widget: "datetime",
       format: "YYYY-MM-DD",
       time_format: false,
-    });
-  });
-
-  it("uploads pictures into content/images and writes the path the page reads", () => {
-    expect(field("meeting.image")).toMatchObject({
-      widget: "image",
-      media_folder: "/content/images",
-      public_folder: "./images",
-      choose_url: false,
-      accept: expect.stringContaining(".png"),
-    });
-    expect(field("meeting.imageAlt")).toMatchObject({
-      widget: "text",
-      required: true,
     });
   });
 

@@ -1,7 +1,6 @@
 /**
- * The CMS configuration (served as /admin/config.yml), derived from the content model in
- * build-time/content: one form per content file, in page order, with every field of its schema.
- * Nothing here is written by hand per field, so a field added to a schema appears in the CMS.
+ * /admin/config.yml, derived from the content model: one form per content file, in page order,
+ * with every field of its schema (cms/fields.ts), so a field added to a schema appears in the CMS.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,12 +1,7 @@
 /**
- * One content field (a zod schema from build-time/content/schemas) as a CMS form field.
- *
- * Everything the form knows comes from the schema: the help text is the field's description,
- * every field is required but an editor's own picture in place of a drawn one, lists keep their
- * minimum length, the header styles are the enum's choices, and text formats (e-mail, phone,
- * links, country codes, dates) use the schema's own pattern with the sentence the content check
- * prints ("Expected …"). Rules a pattern cannot say (a phone's digit count, two product options
- * with the same value) stay with the content check, which the build runs on every save.
+ * One content field (a zod schema) as a CMS form field: help text, required mark, list minimum,
+ * choices and pattern all come from the schema, a refusal says the content check's "Expected …".
+ * What a pattern cannot say stays with the content check, which runs on every save.
  */
 import { z } from "zod";
 import { IMAGE_EXTENSIONS, pictureFields, typingHints } from "../build-time/content/fields";
@@ -57,7 +52,7 @@ function refusal(schema: z.ZodType): string {
   return expected ? `Expected ${expected}.` : "This value is not accepted.";
 }
 
-/** The field's description without the sentence about typing YAML (typingHints): the CMS writes the YAML. */
+/** The description without its advice on typing YAML: the CMS writes the YAML. */
 function describe(schema: z.ZodType): string | undefined {
   const description = jsonSchemaOf(schema).description;
   const typingHint = typingHints.get(schema)?.sentence;
@@ -77,7 +72,6 @@ export function cmsField(name: string, field: z.ZodType, listName?: string): Cms
     required: !optional,
   };
 
-  // Options left undefined are not written into the configuration.
   if (schema instanceof z.ZodObject)
     return { ...common, widget: "object", fields: cmsFields(schema) };
   if (schema instanceof z.ZodArray) {

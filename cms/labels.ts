@@ -1,8 +1,4 @@
-/**
- * Field names as an editor reads them in the CMS. Most come from the field name itself
- * ("perksHeading" → "Perks heading"); the few names that mean nothing to a non-programmer
- * have a plain label here. The help text under each field is the schema's description.
- */
+/** Field names as an editor reads them: "perksHeading" → "Perks heading", or a plain label here. */
 
 const PLAIN_LABELS: Readonly<Record<string, string>> = {
   ctaLabel: "Button text",

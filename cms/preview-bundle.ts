@@ -1,11 +1,7 @@
 /**
- * Builds the CMS preview (cms/preview/) with esbuild: the landing page's section components and
- * their CSS modules, the site's React 18, and the templates that hand them the content being
- * edited. One script and one stylesheet, named by their content's hash (hosts cache them for a
- * year), served only under /admin/: no bundle of the landing page contains any of it.
- *
- * The modules that send or announce a meeting request, and "gatsby", are swapped for the preview's
- * stand-ins (cms/preview/stand-ins.ts): the preview's form never sends a request.
+ * Builds the CMS preview (cms/preview/) with esbuild from the page's own section components, CSS
+ * modules and React 18: one script and one stylesheet named by their hash. The modules that send
+ * or announce a request, and "gatsby", are swapped for cms/preview/stand-ins.ts.
  */
 import crypto from "node:crypto";
 import path from "node:path";

@@ -1,15 +1,7 @@
 /**
- * Sveltia CMS's prebuilt script and what it loads, served from /admin/ so that the editor loads
- * nothing from public CDNs and its Content-Security-Policy can stay 'self'.
- *
- * The published script fetches three fonts from cdn.jsdelivr.net, checks unpkg.com for a newer
- * version, and imports modules on demand from unpkg.com: its React DOM chunk (for a custom
- * preview template), Immutable.js (that template's props) and exifr (a picture's details). Here
- * every one of those addresses points at /admin/, which serves the fonts (the same files, from
- * @fontsource), the installed version for the version check, and the modules used. A module it
- * asks for that is not listed (a map, a code editor: fields this site does not use) gets a 404
- * from our own origin. Each rewrite must find its address: after an upgrade that moves one, this
- * throws and names it instead of silently loading from a CDN again.
+ * Sveltia CMS's script and what it loads (fonts, version check, on-demand modules), served from
+ * /admin/ so the editor loads nothing from a CDN and its CSP stays 'self'. Each rewrite must find
+ * its address: after an upgrade that moves one, this throws and names it.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -26,10 +18,7 @@ export function sveltiaManifest(): { version: string; dependencies: Record<strin
   return { version: manifest.version, dependencies: manifest.dependencies ?? {} };
 }
 
-/**
- * Hosts cache every *.js for a year (static/_headers), so the script's name and the folder of
- * what it loads on demand carry the version: an upgrade changes the address.
- */
+/** Hosts cache *.js for a year (static/_headers): the names carry the version. */
 export const scriptFileName = () => `sveltia-cms-${sveltiaManifest().version}.js`;
 export const vendorDir = () => `sveltia-cms-${sveltiaManifest().version}`;
 /** What the version check reads. */
@@ -59,10 +48,7 @@ const MODULES = [
   ["exifr", "dist/lite.esm.mjs"],
 ] as const;
 
-/**
- * The sign-in screen's sentence under "Work with Local Repository": Sveltia's words assume a
- * developer ("the root directory of the … repository"); the editor picks a folder.
- */
+/** The sign-in screen's sentence under "Work with Local Repository", for an editor. */
 const LOCAL_FOLDER_WORDING = [
   [
     "Once prompted, select the root directory of the “{$repo}” repository.",

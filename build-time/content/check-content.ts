@@ -34,10 +34,7 @@ export function displayDirFor(contentDir: string, displayDir?: string): string {
   return (shown === "" ? "." : shown).split(path.sep).join("/");
 }
 
-/**
- * A text field keeps a number as it was typed: `booth: 713`, `postalCode: 04101` (a CMS and many
- * people write them without quotes). The check validates this data, and it is what the page gets.
- */
+/** A text field keeps a number as typed (`booth: 713`, `postalCode: 04101`); the page gets this. */
 function withTextAsTyped(
   parsed: ParsedYaml,
   root: z.ZodType,
@@ -110,8 +107,8 @@ export function checkContentText(
 
 const CONTENT_FILE_NAMES = CONTENT_FILES.map((spec) => `${spec.name}.yaml`);
 
-/** The YAML files in the folder that the page does not read, without their extension. */
-function otherYamlFiles(contentDir: string): string[] {
+/** The names of the YAML files in the folder that the page does not read. */
+export function otherYamlFiles(contentDir: string): string[] {
   const names = fs.existsSync(contentDir) ? fs.readdirSync(contentDir) : [];
   return names.filter((name) => /\.ya?ml$/i.test(name) && !CONTENT_FILE_NAMES.includes(name));
 }
@@ -139,10 +136,7 @@ export function checkContentFile(
   };
 }
 
-/**
- * Checks every content file the page reads, and the folder for files it does not read. `files`
- * holds each page file's check by its absolute path (Gatsby keeps them: ./pipeline.ts).
- */
+/** Checks every content file, and the folder for files the page does not read. */
 export function checkContentDirectory(
   contentDir: string,
   options: { displayDir?: string } = {},

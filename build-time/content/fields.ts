@@ -6,20 +6,13 @@ import { z } from "zod";
 import { OFFERING_HEADER_STYLES } from "../../src/lib/offering-header-styles";
 import { BLANK, closestMatch, fieldHelp, show } from "./messages";
 
-/**
- * The sentence at the end of a field's description that only helps someone typing the YAML file
- * (quoting a " #", starting list lines with "- "). Code editors show the whole description; the
- * browser editor (cms/) leaves this sentence out, since its editors never see YAML.
- */
+/** The last sentence of a description that only helps someone typing YAML; the CMS leaves it out. */
 export const typingHints = z.registry<{ sentence: string }>();
 
 /** The GraphQL object type of each group (graphql-types.ts); page fragments are written `on` it. */
 export const graphqlTypeNames = z.registry<{ name: string }>();
 
-/**
- * Picture paths, which the page queries as File nodes (graphql-types.ts). `drawnWhenEmpty`: an
- * editor's own picture that the site fills with a drawn one when left empty, so never empty on the page.
- */
+/** Picture paths (File nodes in GraphQL); `drawnWhenEmpty`: the site draws one when left empty. */
 export const pictureFields = z.registry<{ drawnWhenEmpty: boolean }>();
 
 /** Picture formats the image pipeline (gatsby-transformer-sharp) can resize. */
@@ -173,10 +166,7 @@ export function imagePath(description: string, typingHint?: string) {
   return schema;
 }
 
-/**
- * An editor's own picture instead of the one the site draws from the content: optional, and
- * the drawn picture is used while it is empty (build-time/pictures).
- */
+/** An editor's own picture instead of the drawn one (build-time/pictures): optional. */
 export function ownPicture(description: string) {
   const schema = imagePath(
     description,
@@ -237,10 +227,7 @@ export function list<T extends z.ZodType>(item: T, description: string, typingHi
   return schema;
 }
 
-/**
- * A group of named fields; any other field name is reported as a likely typo. `graphqlType` names
- * its GraphQL type; groups of the same shape in several places may share a name.
- */
+/** A group of named fields (others are reported as typos) and the GraphQL type it becomes. */
 export function group<T extends z.ZodRawShape>(graphqlType: string, shape: T, description: string) {
   const schema = z.strictObject(shape).describe(description);
   graphqlTypeNames.add(schema, { name: graphqlType });

@@ -1,12 +1,7 @@
 /**
- * The GraphQL types of the content files, generated from their zod schemas as the JSON Schemas
- * are (json-schema.ts); gatsby-node.ts hands them to Gatsby (createSchemaCustomization). Declared
- * rather than inferred, so a page query never silently loses a field.
- *
- * A file is a Node type named after it, without inference; a group is the object type its
- * group() names, a list `[Item!]`, text and a choice of words `String`, a whole number `Int`, a
- * picture path a `File` found by its path. Every field is required (`!`) but an optional one; an
- * editor's own picture is required too, since the drawn picture fills it when left empty.
+ * The GraphQL types of the content files, generated from their zod schemas for gatsby-node.ts
+ * (createSchemaCustomization): declared, not inferred, so a query never silently loses a field.
+ * Every field is required (`!`) but an optional one; an own picture too (a drawn one fills it).
  */
 import { z } from "zod";
 import { CONTENT_FILES, type ContentFileSpec } from "./content-files";

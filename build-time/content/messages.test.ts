@@ -1,4 +1,4 @@
-import { closestMatch, editDistance } from "./messages";
+import { closestMatch } from "./messages";
 
 describe("closestMatch", () => {
   const fields = ["name", "subtitle", "headerStyle", "highlights"];
@@ -18,8 +18,6 @@ describe("closestMatch", () => {
   });
 
   it("counts a swap of two neighbouring letters as one edit", () => {
-    expect(editDistance("teal", "tael")).toBe(1);
-    expect(editDistance("teel", "teal")).toBe(1);
-    expect(editDistance("", "abc")).toBe(3);
+    expect(closestMatch("tael", ["tell", "teal"])).toBe("teal");
   });
 });

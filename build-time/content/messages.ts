@@ -1,11 +1,9 @@
 /**
- * What the content check says, and how. Each problem is one line,
- * `content/solutions.yaml:19 › offering "OptiRun" › headerStyle: "teel" is not a colour style …`,
- * whose `file:line` start editors and terminals turn into a link. Here zod's issues are put into
- * words, the place of a problem is named as an editor thinks of it, misspellings get a "Did you
- * mean", and the reports are assembled. The field formats (fields.ts) and the checks beyond the
- * schema (rules.ts) word their own findings with show() and closestMatch().
+ * What the content check says: one line per problem, `content/solutions.yaml:19 › offering
+ * "OptiRun" › headerStyle: "teel" is not a colour style …`. zod's issues in words, places named as
+ * an editor thinks of them, "Did you mean", and the reports.
  */
+import damerauLevenshtein from "damerau-levenshtein";
 import { z } from "zod";
 import { isRecord, schemaAt, unwrap, valueAt, type ContentPath } from "./schema-walk";
 
@@ -50,33 +48,15 @@ export function show(value: unknown): string {
   return `"${flat.length > 60 ? `${flat.slice(0, 57)}…` : flat}"`;
 }
 
-/** Edit distance counting insertions, deletions, substitutions and swaps of two neighbours. */
-export function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  const at = (i: number, j: number): number => d[i]?.[j] ?? Number.POSITIVE_INFINITY;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      d[i]![j] = best;
-    }
-  }
-  return at(a.length, b.length);
-}
-
 /**
  * The known name closest to `input` when it is a likely typo: another capitalisation, or at most
- * a third of the letters changed (at least 2 allowed).
+ * a third of the letters changed (at least 2 allowed; a swap of two neighbours counts as one).
  */
 export function closestMatch(input: string, known: readonly string[]): string | undefined {
   const needle = input.trim().toLowerCase();
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {
-    const distance = editDistance(needle, name.toLowerCase());
+    const distance = damerauLevenshtein(needle, name.toLowerCase()).steps;
     if (!best || distance < best.distance) best = { name, distance };
   }
   if (!best) return undefined;

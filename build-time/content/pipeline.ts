@@ -1,19 +1,9 @@
 /**
- * The one way a content file reaches the page in Gatsby (wired by plugins/content-yaml):
- *
- * - onPreBootstrap (`checkAll`): every file is checked before any content reaches the GraphQL
- *   layer; `gatsby build` stops on errors with one line per problem, `gatsby develop` prints them
- *   and keeps running.
- * - onCreateNode (`textFor`): each saved text is checked once, and gatsby-transformer-yaml is
- *   handed the data that check read, as JSON (which YAML reads unchanged). So the check's parse is
- *   the only YAML parse, and the page gets exactly what the check saw. A save with errors is
- *   replaced by the file's last version without errors, so the preview keeps the whole page while
- *   the terminal says what to fix.
- *
- * Text already checked (at start-up, or a node Gatsby creates again for the same text) is neither
- * checked nor reported again. `checkAll` must run first: after a restart Gatsby restores unchanged
- * nodes from its cache without onCreateNode, so the first broken save falls back on the version
- * checked at start-up.
+ * The one way a content file reaches the page in Gatsby (wired by plugins/content-yaml): `checkAll`
+ * checks every file at onPreBootstrap (`gatsby build` stops on errors); `textFor` checks each saved
+ * text once at onCreateNode and hands gatsby-transformer-yaml the checked data as JSON, or after a
+ * save with errors the file's last good version. `checkAll` must run first: Gatsby restores
+ * unchanged nodes from its cache without onCreateNode.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -22,6 +12,7 @@ import {
   checkContentDirectory,
   checkContentText,
   displayDirFor,
+  otherYamlFiles,
   type FileCheck,
 } from "./check-content";
 import { contentFileSpec } from "./content-files";
@@ -30,7 +21,6 @@ import { count, formatProblem, type ContentCheckResult, type ContentProblem } fr
 /** The part of Gatsby's reporter the pipeline uses (tests pass a fake). */
 export type ContentReporter = Pick<Reporter, "info" | "warn" | "panicOnBuild">;
 
-/** What the pipeline remembers about a YAML file in the content folder. */
 type FileState = {
   /** The text last checked; undefined when the file was missing at start-up. */
   text: string | undefined;
@@ -81,10 +71,9 @@ export function createContentPipeline(contentDir: string) {
         pageFiles.set(file, { text: check.source, hasErrors: !good, lastGood: good });
       }
       // The start-up check has warned about the YAML files the page does not read.
-      const names = fs.existsSync(root) ? fs.readdirSync(root) : [];
-      for (const name of names.filter((name) => /\.ya?ml$/i.test(name))) {
+      for (const name of otherYamlFiles(root)) {
         const file = path.join(root, name);
-        if (!pageFiles.has(file)) otherFiles.set(file, fs.readFileSync(file, "utf8"));
+        otherFiles.set(file, fs.readFileSync(file, "utf8"));
       }
       report(reporter, [...result.errors, ...result.warnings]);
       if (result.errors.length === 0) {
@@ -96,10 +85,8 @@ export function createContentPipeline(contentDir: string) {
     },
 
     /**
-     * For onCreateNode: the text gatsby-transformer-yaml should read for the file at
-     * `absolutePath` saved as `savedText`. For a file the page reads: its checked data as JSON,
-     * else its last good data, else undefined (no node: it has never passed). Any other file is
-     * handed on as saved. A text not seen before is checked once and its problems reported.
+     * For onCreateNode: what gatsby-transformer-yaml reads for a saved file: a page file's checked
+     * data as JSON, else its last good data, else undefined (no node); any other file as saved.
      */
     textFor(
       absolutePath: string,

@@ -1,7 +1,6 @@
 /**
- * Checks a schema cannot express: duplicates, pictures on disk, date order, and warnings about
- * text that fits badly. They read the data defensively, because they run even when the schema
- * found problems (so that every problem is reported in one go).
+ * Checks a schema cannot express: duplicates, pictures on disk, date order, text that fits badly.
+ * They run even when the schema found problems, so they read the data defensively.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -113,9 +112,8 @@ function namesIn(dir: string): string[] {
 }
 
 /**
- * The picture's absolute path, resolved from the YAML file's folder. It must stay inside the
- * content folder (the only folder Gatsby reads) and match the file name exactly, capitals
- * included: the computers that build the live site tell capitals apart even when a laptop does not.
+ * The picture's absolute path from the YAML file's folder: inside the content folder, capitals
+ * exact (the build machines tell them apart even when a laptop does not).
  */
 function findPicture(relativePath: string, { yamlDir, contentDir }: FileCheckContext) {
   const fromRoot = path.relative(contentDir, path.resolve(yamlDir, relativePath));

@@ -1,11 +1,6 @@
 /**
- * What `npm run content:schemas` writes from the zod schemas, and a test keeps up to date:
- * - content/schemas/<name>.schema.json, so code editors (VS Code with the YAML extension,
- *   JetBrains IDEs) show field names, descriptions and mistakes while staff type. VS Code finds
- *   them through .vscode/settings.json: a first-line comment would not survive the CMS, which
- *   rewrites files without comments;
- * - the field tables of content/README.md, between their markers: one table per file with every
- *   field, whether it is required, its description and its example.
+ * What `npm run content:schemas` writes from the zod schemas (a test keeps it up to date): the
+ * JSON Schemas code editors read (via .vscode/settings.json) and content/README.md's field tables.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,7 +1,6 @@
 /**
- * Reads a content file with the `yaml` package (YAML 1.2, so an unquoted date stays text) and
- * keeps, for every field and list item, its line and its text as typed: a problem can then name
- * its line, and a text field can keep "04101" where YAML reads the number 4101.
+ * Reads a content file with the `yaml` package (YAML 1.2: an unquoted date stays text), keeping
+ * each field's line (LineCounter) and text as typed ("04101" where YAML reads 4101).
  */
 import {
   isAlias,

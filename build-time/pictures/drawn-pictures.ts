@@ -24,12 +24,7 @@ export const DRAWN_PICTURES = {
   },
 } as const satisfies Record<string, DrawnPicture>;
 
-/**
- * The data of a content file, as JSON for gatsby-transformer-yaml, with the drawn picture's path in
- * the picture field an editor left empty. The path is written from the content folder, as an
- * editor's own picture would be, so the page's GraphQL query (File @fileByRelativePath, then
- * gatsby-plugin-image) is the same for both.
- */
+/** A content file's JSON with the drawn picture's path (from the content folder) in an empty field. */
 export function withDrawnPictures(contentFile: string, json: string, contentDir: string): string {
   const name = path.basename(contentFile, path.extname(contentFile));
   const pictures = Object.values(DRAWN_PICTURES).filter((picture) => picture.contentFile === name);

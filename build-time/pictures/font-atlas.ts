@@ -1,9 +1,6 @@
 /**
  * The glyph atlas the pictures are drawn with (src/lib/pictures/glyphs.ts), read with fontkit from
- * Source Sans 3 as published in @fontsource/source-sans-3 (its Latin files: Latin-1, the common
- * punctuation). The font comes from node_modules, never from the machine, so every build draws the
- * same outlines. The site itself uses the system font stack; Source Sans 3 is the open font closest
- * to it that the project already ships (the content editor's own font).
+ * @fontsource/source-sans-3 in node_modules, so every build draws the same outlines.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -64,11 +61,7 @@ export function readAtlas(): GlyphAtlas {
 /** Raise when the atlas's shape or the way it is read changes: older cached atlases are then ignored. */
 const ATLAS_FORMAT = 1;
 
-/**
- * Reading the kerning of every pair takes 1–2 s on an idle machine (many more on a loaded one), so
- * the atlas is kept in node_modules/.cache/, named by the font files' hash and ATLAS_FORMAT: it
- * survives `gatsby clean`, and another font version or format reads it anew.
- */
+/** Reading every pair's kerning takes seconds: kept in node_modules/.cache/ by the fonts' hash. */
 function cacheFile(): string {
   const hash = crypto.createHash("sha256").update(String(ATLAS_FORMAT));
   for (const name of Object.values(FONT_FILES)) hash.update(fs.readFileSync(fontFile(name)));

@@ -1,14 +1,8 @@
 /**
- * The pictures drawn from the content in Gatsby's life cycle, wired from plugins/content-yaml
- * (which checks the content) and gatsby-node.ts (the resolvers):
- * - before sourcing, the sharing card and the meeting illustration are drawn (src/lib/pictures)
- *   from the content the check has just read, and rasterised with sharp into DRAWN_PICTURES_DIR,
- *   each SVG beside its PNG. The SVGs hold outlines, no text (font-atlas.ts), so librsvg needs
- *   no fonts. A file whose bytes did not change is not rewritten;
- * - in `gatsby develop`, a saved content file redraws them once a drawn fact changed, and
- *   gatsby-source-filesystem's watcher hands the new picture to gatsby-transformer-sharp;
- * - the pictures' descriptions fill their {placeholders} with the same facts, read from the
- *   content nodes when a page is queried, so they follow the content like the pictures.
+ * The pictures drawn from the content (src/lib/pictures) in Gatsby's life cycle: drawn before
+ * sourcing from the checked content and rasterised with sharp (the SVGs hold outlines, so librsvg
+ * needs no fonts), redrawn after a save that changes a drawn fact, and their descriptions'
+ * {placeholders} filled from the content nodes (resolvers).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -69,11 +63,7 @@ export async function drawPictures(facts: PictureFacts, outDir = DRAWN_PICTURES_
   return { shareCard: shareCard!, meetingIllustration: meetingIllustration!, changed };
 }
 
-/**
- * Draws from the checked data of the content files (by name, "hero"): now (onPreBootstrap, before
- * gatsby-source-filesystem reads the folder), and soon after a content file was read again,
- * once the saves have settled (develop). Nothing is drawn again for the same facts.
- */
+/** Draws from the checked content now, or soon after a save; never twice for the same facts. */
 export function createPictureDrawer(
   content: (name: string) => Record<string, unknown> | undefined,
   outDir = DRAWN_PICTURES_DIR,

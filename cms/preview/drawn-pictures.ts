@@ -1,9 +1,6 @@
 /**
- * The pictures the build draws from the content, drawn the same way in the preview: the same
- * templates (src/lib/pictures) with the same glyph atlas, which /admin/ serves as JSON beside
- * this script (cms/admin-files.ts). Drawn as SVG data: URLs, so the preview shows exactly what
- * the build will rasterise. The atlas is fetched once, the first time a picture is wanted; the
- * sections asking for one are drawn again when it arrives.
+ * The drawn pictures in the preview: the build's templates and glyph atlas (fetched once from
+ * /admin/), as SVG data: URLs; the sections asking for one are drawn again when the atlas arrives.
  */
 import {
   fillPlaceholders,

@@ -1,13 +1,7 @@
 /**
- * The CMS preview bundle (built by cms/preview-bundle.ts, served only at /admin/): registers the
- * page's stylesheet and one preview template per content file with Sveltia CMS. It runs after the
- * CMS script, whose globals it uses; the page never loads it.
- *
- * Sveltia renders templates with the React it bundles (React 19), from the globals it documents
- * for templates without a build step: `createClass` and `h`. Each template here is such a class
- * that renders an empty <div> and, once mounted, puts a root of the site's React 18 in it: the
- * section components run exactly as on the page, and Sveltia's React never sees them. Each edit
- * gives the class new props; it renders the section again.
+ * The CMS preview: registers the page's stylesheet and one template per content file with Sveltia
+ * CMS. Each template is a `createClass` class (Sveltia's React 19) rendering an empty <div> in
+ * which a root of the site's React 18 renders the section components exactly as on the page.
  */
 import "../../src/styles/tokens.css";
 import "../../src/styles/global.css";

@@ -1,8 +1,6 @@
 /**
- * What the CMS preview shows for each content file: the landing page's own section components
- * (src/components, imported as they are, with their CSS modules), fed the file being edited and,
- * for what a section also shows from other files (the booth label, the contact card, the
- * platform names in the footer), those files as saved.
+ * What the CMS preview shows for each content file: the page's own section components, fed the
+ * file being edited and, for what they show from other files, those files as saved.
  */
 import React from "react";
 import type { ReactElement } from "react";

@@ -1,9 +1,6 @@
 /**
- * What the preview bundle uses instead of the modules that send or announce a meeting request
- * (cms/preview-bundle.ts swaps them in): the form in the preview shows how it looks and never
- * sends, so neither supabase-js nor react-toastify (with its stylesheet) is bundled into /admin/.
- * From "gatsby" the section components import only the `graphql` tag of their fragments, which
- * Gatsby compiles away in the site's build; here it is inert.
+ * Stand-ins for the modules that send or announce a meeting request, and for "gatsby"'s `graphql`
+ * tag (cms/preview-bundle.ts swaps them in): the preview's form never sends.
  */
 import type * as submit from "../../src/lib/submit-meeting-request";
 import type * as toasts from "../../src/lib/toasts";

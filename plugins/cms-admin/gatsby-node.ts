@@ -1,10 +1,6 @@
 /**
- * /admin/, the content editor for marketing staff (see cms/ and docs/cms.md).
- *
- * `gatsby develop` (npm start) serves it at http://localhost:8000/admin/; `gatsby build` writes it
- * to public/admin/ before the site's own onPostBuild (this plugin is listed before the site's
- * gatsby-node), so the secret scan covers it. It is not a Gatsby page: no page bundle, the sitemap
- * (built from SitePage nodes) leaves it out, and the landing page never loads its script.
+ * /admin/, the content editor (docs/cms.md): served by `gatsby develop`, written to public/admin/
+ * by `gatsby build` before the site's onPostBuild, so the secret scan covers it. Not a Gatsby page.
  */
 import type { GatsbyNode } from "gatsby";
 import { ADMIN_PATH, adminFiles, writeAdminFiles } from "../../cms/admin-files";
@@ -28,9 +24,7 @@ type DevServer = {
 };
 
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, reporter }) => {
-  // gatsby develop serves public/ before this plugin's route: a copy left there by the last build
-  // would shadow the current files, so write the current ones first. The preview bundle is built
-  // once here: a change to a section component shows in the CMS preview after a restart.
+  // gatsby develop serves public/ first: write the current files over the last build's copy.
   const preview = await buildPreviewBundle();
   await writeAdminFiles("public", cmsSettingsFrom(process.env), preview);
   const server: DevServer = app;

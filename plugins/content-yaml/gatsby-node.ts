@@ -1,18 +1,7 @@
 /**
- * content/*.yaml from disk to GraphQL nodes, in one place: the content pipeline
- * (build-time/content/pipeline.ts) in front of gatsby-transformer-yaml.
- *
- * - onPreBootstrap: every file is checked before sourcing; `gatsby build` stops with one line per
- *   problem, `gatsby develop` prints them and keeps running. Then the pictures drawn from the
- *   content are drawn (build-time/pictures), and drawn again after a save that changes them.
- * - onCreateNode: each YAML file still becomes its node through gatsby-transformer-yaml (same
- *   options), but a content file is handed to it as the data the check read (as JSON, which YAML
- *   reads unchanged), checked once per saved text. In `gatsby develop` a save with errors is
- *   handed on as the file's last version without errors: marketing staff see one plain line per
- *   problem in the terminal and the preview keeps the whole page, not a parser's stack trace.
- *
- * The nodes stay owned by this plugin ("content-yaml"): Gatsby keeps a node type's owner in
- * `.cache` even when it clears the cache for a changed configuration (docs/troubleshooting.md).
+ * content/*.yaml to GraphQL nodes: the content pipeline (build-time/content/pipeline.ts) in front
+ * of gatsby-transformer-yaml, plus the pictures drawn from the content (build-time/pictures). The
+ * nodes stay owned by this plugin: Gatsby keeps a type's owner in `.cache` (docs/troubleshooting.md).
  */
 import path from "node:path";
 import type { GatsbyNode, Node } from "gatsby";
@@ -24,7 +13,6 @@ import { createPictureDrawer } from "../../build-time/pictures/gatsby-pictures";
 
 const CONTENT_DIR = path.resolve("content");
 const contentPipeline = createContentPipeline(CONTENT_DIR);
-// The sharing card and the meeting illustration, drawn from the checked content (build-time/pictures).
 const pictures = createPictureDrawer((name) => contentPipeline.lastGoodData(name));
 // /book/schedule.json, for the book-meeting Edge Function (docs/booking.md): written at start-up,
 // again after each save (gatsby develop serves public/), and into the finished build.

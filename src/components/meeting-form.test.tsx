@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { MeetingForm } from "./meeting-form";
 import { makeFormLive } from "../lib/live-form";
-import { HONEYPOT_FIELD_NAME, type ContactRecord } from "../lib/meeting-request";
+import { HONEYPOT_FIELD_NAME } from "../lib/meeting-request";
+import type { ContactRecord } from "../lib/submit-meeting-request";
 import { FORM_OUTCOME_EVENT } from "../lib/page-markers";
 import {
   editedContent,

@@ -2,8 +2,10 @@ import React from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { toast, ToastContainer } from "react-toastify/unstyled";
 import "react-toastify/ReactToastify.css";
-import type { ToastKind, ToastText } from "../lib/toasts";
 import * as styles from "./toast-container.module.css";
+
+export type ToastKind = "success" | "error";
+export type ToastText = { title: string; text: string };
 
 let mounted: { host: HTMLElement; root: Root } | undefined;
 

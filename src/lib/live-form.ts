@@ -13,7 +13,7 @@
  *   the toasts. The page proof starts at the first focus in the form (again after each stored request:
  *   a visitor who only scrolls past costs no challenge).
  */
-import type { ContactRecord } from "./meeting-request";
+import type { ContactRecord } from "./submit-meeting-request";
 import {
   CONTACT_FORM_ID,
   FORM_NEAR_MARGIN,

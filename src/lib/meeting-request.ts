@@ -3,6 +3,10 @@
  * sending it. The form lives in the page, so its answers are read from it at the submit.
  */
 
+import type { ContactRecord } from "./submit-meeting-request";
+
+export type { ContactRecord };
+
 /** What the visitor typed into the meeting-request form. */
 export type MeetingRequestValues = {
   fullName: string;
@@ -20,12 +24,6 @@ export type MeetingRequestValues = {
 export type ChoiceOption = { value: string; label: string };
 
 /** One row of the `contacts` table, as the browser inserts it. */
-export type ContactRecord = {
-  name: string;
-  email: string;
-  organization: string;
-  message: string;
-};
 
 export const EMPTY_MEETING_REQUEST: MeetingRequestValues = {
   fullName: "",

@@ -6,7 +6,6 @@
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { CAMPAIGN_HEADER, type SupabaseEndpoint } from "./contacts-warm-up";
-import type { ContactRecord } from "./meeting-request";
 import {
   createFormProof,
   FORM_PROOF_HEADER,
@@ -18,6 +17,14 @@ import { campaignFrom, mayCount } from "./site-analytics";
 import { solveInWorker } from "./solve-in-worker";
 
 /** How long a visitor waits for the database before the form gives up and keeps their answers. */
+/** The row the form inserts into `contacts`. */
+export type ContactRecord = {
+  name: string;
+  email: string;
+  organization: string;
+  message: string;
+};
+
 export const SUBMIT_TIMEOUT_MS = 15_000;
 
 export type SupabaseConnection = SupabaseEndpoint & { timeoutMs?: number };

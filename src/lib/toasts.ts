@@ -5,8 +5,7 @@
  * prefetched at the first paint (build-time/page-scripts.ts) and runs when the visitor reaches the
  * form (src/lib/live-form.ts) or a submit needs it. Their words are content (content/meeting.yaml).
  */
-export type ToastKind = "success" | "error";
-export type ToastText = { title: string; text: string };
+export type { ToastKind, ToastText } from "../components/toast-container";
 
 /**
  * Puts the toast region (named `label` for screen readers) on the page, loading it first; resolves
