@@ -60,9 +60,10 @@ const STYLES = `
 .book-status { min-height: 1.6em; font-weight: var(--font-weight-bold); }
 .book-card { padding: var(--space-5) var(--space-4); border: 1px solid var(--color-border);
   border-radius: var(--radius-lg); background: var(--color-surface); box-shadow: var(--shadow-card); }
-.book-details { display: grid; grid-template-columns: max-content 1fr; gap: var(--space-2) var(--space-4); }
+.book-details { display: grid; column-gap: var(--space-4); }
+@media (min-width: 30rem) { .book-details { grid-template-columns: max-content 1fr; } }
 .book-details dt { font-weight: var(--font-weight-bold); }
-.book-details dd { margin: 0; overflow-wrap: anywhere; }
+.book-details dd { margin: 0 0 var(--space-2); overflow-wrap: anywhere; white-space: pre-line; }
 .book-zone { margin-top: var(--space-4); font-size: var(--font-size-md); }
 .book fieldset { margin: var(--space-4) 0 0; padding: 0; border: 0; }
 .book legend { margin-bottom: var(--space-2); font-weight: var(--font-weight-bold); }
