@@ -52,7 +52,8 @@ export default function BookPage({ data }: PageProps<Queries.BookPageQuery>) {
  * so a CSS module here would add these rules to what / loads. The design tokens come from it.
  */
 const STYLES = `
-.book { display: grid; gap: var(--space-4); max-width: 42rem; margin: 0 auto;
+.book { display: grid; grid-template-columns: minmax(0, 1fr); gap: var(--space-4); max-width: 42rem;
+  margin: 0 auto; overflow-wrap: anywhere;
   padding: var(--space-6) var(--page-gutter) var(--space-7); }
 .book h1 { color: var(--color-navy-900); font-size: var(--font-size-2xl); }
 .book h2 { margin-bottom: var(--space-3); font-size: var(--font-size-lg); }
@@ -63,7 +64,7 @@ const STYLES = `
 .book-details { display: grid; column-gap: var(--space-4); }
 @media (min-width: 30rem) { .book-details { grid-template-columns: max-content 1fr; } }
 .book-details dt { font-weight: var(--font-weight-bold); }
-.book-details dd { margin: 0 0 var(--space-2); overflow-wrap: anywhere; white-space: pre-line; }
+.book-details dd { margin: 0 0 var(--space-2); white-space: pre-line; }
 .book-zone { margin-top: var(--space-4); font-size: var(--font-size-md); }
 .book fieldset { margin: var(--space-4) 0 0; padding: 0; border: 0; }
 .book legend { margin-bottom: var(--space-2); font-weight: var(--font-weight-bold); }
