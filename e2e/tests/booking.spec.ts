@@ -113,6 +113,8 @@ test("a request becomes a booked meeting from the staff e-mail: book, a second p
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status")).toContainText("9:00");
   await expect(page.getByRole("button", { name: "Move to this time" })).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, "no sideways scrolling at 390 px, long addresses included").toBe(390);
 
   // 5. The invitation: right date, time, zone, place and attendees, names as typed.
   const booked = await invitation(catcher, input.email, sent);
