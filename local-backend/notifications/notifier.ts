@@ -45,7 +45,7 @@ export interface LocalNotificationsOptions {
   sweepIntervalMs?: number;
   /** How often the digest job looks; default 60 s, as pg_cron's job. */
   digestIntervalMs?: number;
-  /** The site the staff e-mails link to and book-meeting reads /book/schedule.json from (SITE_URL); default http://localhost:8000, `npm start`'s. */
+  /** The local site, which the staff e-mails link to and book-meeting reads /book/schedule.json from (LOCAL_SITE_URL, not the build's SITE_URL); default `npm start`'s http://localhost:8000. */
   siteUrl?: string;
   /** book-meeting's clock (BOOKING_NOW, local only); default expo-eve: the eve of an expo that is over (docs/booking.md). */
   bookingNow?: string;

@@ -84,7 +84,7 @@ export function notificationOptionsFromEnv(
     from: value("NOTIFY_EMAIL_FROM"),
     chatWebhookUrl: value("NOTIFY_CHAT_WEBHOOK_URL"),
     timeZone: value("NOTIFY_TIME_ZONE"),
-    siteUrl: value("SITE_URL"),
+    siteUrl: value("LOCAL_SITE_URL"),
     bookingNow: value("BOOKING_NOW"),
   };
   // The function applies its own defaults when these are absent.

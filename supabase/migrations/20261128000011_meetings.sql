@@ -60,6 +60,7 @@ create index booking_links_contact_idx on private.booking_links (contact_id);
 
 -- Failed look-ups of the last hour (the client as a hash), for the guess limit.
 create table private.booking_guesses (
+  id bigint generated always as identity primary key,
   at timestamptz not null default now(),
   client_hash text not null
 );
@@ -226,24 +227,8 @@ grant execute on function public.booking_lookup(text, text, timestamptz, timesta
 grant execute on function public.book_meeting(text, text, timestamptz, timestamptz, integer) to service_role;
 
 -- The funnel ends in meetings: booked (not cancelled) meetings per campaign, counted on the UTC
--- day their request came in, next to the requests the page counted.
-create view public.site_meetings_daily
-  with (security_invoker = true)
-as
-  select (c.created_at at time zone 'UTC')::date as day,
-         coalesce(k.source, '') as source,
-         coalesce(k.medium, '') as medium,
-         coalesce(k.campaign, '') as campaign,
-         pg_catalog.count(*)::bigint as meetings
-    from public.meetings m
-    join public.contacts c on c.id = m.contact_id
-    left join private.contact_campaigns k on k.contact_id = m.contact_id
-   where m.cancelled_at is null
-   group by 1, 2, 3, 4;
-
-revoke all on table public.site_meetings_daily from public, anon, authenticated;
-grant select on table public.site_meetings_daily to service_role;
-
+-- day their request came in, next to what the page counted (from the database, never from link
+-- clicks, which mail scanners inflate).
 create or replace view public.site_funnel_daily
   with (security_invoker = true)
 as
@@ -256,15 +241,23 @@ as
            sum(c.count) filter (where c.kind = 'request_failed')::bigint as failures
       from private.site_event_counts c
      group by c.day, c.source, c.medium, c.campaign
+  ), meetings as (
+    select (c.created_at at time zone 'UTC')::date as day, coalesce(k.source, '') as source,
+           coalesce(k.medium, '') as medium, coalesce(k.campaign, '') as campaign, pg_catalog.count(*) as meetings
+      from public.meetings m
+      join public.contacts c on c.id = m.contact_id
+      left join private.contact_campaigns k on k.contact_id = m.contact_id
+     where m.cancelled_at is null
+     group by 1, 2, 3, 4
   )
   select day, source, medium, campaign, f.views, f.cta_taps, f.form_starts, f.requests, f.failures,
          coalesce(m.meetings, 0)::bigint as meetings
     from funnel f
-    full join public.site_meetings_daily m using (day, source, medium, campaign)
+    full join meetings m using (day, source, medium, campaign)
    order by day desc, views desc nulls last, source, medium, campaign;
 
 -- public.site_analytics_report (20261128000010) with `meetings` in the totals, each campaign and
--- each day: the counters' report, then the meetings added from the database.
+-- each day: the counters' report, then the meetings added from the funnel view.
 alter function public.site_analytics_report(date, date) rename to site_counters_report;
 alter function public.site_counters_report(date, date) set schema private;
 
@@ -277,34 +270,29 @@ as $$
   with report as (
     select private.site_counters_report(from_day, to_day) as r
   ), meetings as (
-    select * from public.site_meetings_daily m where m.day between from_day and to_day
+    select f.day, f.source, f.medium, f.campaign, f.meetings from public.site_funnel_daily f
+     where f.day between from_day and to_day and f.meetings > 0
   ), campaigns as (
-    select coalesce(e.value, pg_catalog.jsonb_build_object(
-             'source', m.source, 'medium', m.medium, 'campaign', m.campaign, 'views', 0, 'ctaTaps', 0,
-             'formStarts', 0, 'requests', 0, 'failures', 0))
+    select coalesce(e.value, pg_catalog.jsonb_build_object('source', m.source, 'medium', m.medium,
+             'campaign', m.campaign, 'views', 0, 'ctaTaps', 0, 'formStarts', 0, 'requests', 0, 'failures', 0))
            || pg_catalog.jsonb_build_object('meetings', coalesce(m.meetings, 0)) as row
       from (select e.value from report, pg_catalog.jsonb_array_elements(report.r -> 'campaigns') e) e
-      full join (select source, medium, campaign, sum(meetings)::bigint as meetings
-                   from meetings group by 1, 2, 3) m
-        on m.source = e.value ->> 'source' and m.medium = e.value ->> 'medium'
-       and m.campaign = e.value ->> 'campaign'
+      full join (select source, medium, campaign, sum(meetings)::bigint as meetings from meetings group by 1, 2, 3) m
+        on (m.source, m.medium, m.campaign) = (e.value ->> 'source', e.value ->> 'medium', e.value ->> 'campaign')
   )
-  select report.r
-         || pg_catalog.jsonb_build_object(
-              'totals', (report.r -> 'totals')
-                        || pg_catalog.jsonb_build_object('meetings', (select coalesce(sum(meetings), 0)::bigint from meetings)),
-              'campaigns', coalesce((select pg_catalog.jsonb_agg(c.row order by (c.row ->> 'views')::bigint desc,
-                                        (c.row ->> 'meetings')::bigint desc, (c.row ->> 'requests')::bigint desc,
-                                        c.row ->> 'source', c.row ->> 'medium', c.row ->> 'campaign')
-                                       from campaigns c), '[]'::jsonb),
-              'days', coalesce((select pg_catalog.jsonb_agg(d.value || pg_catalog.jsonb_build_object('meetings',
-                                  (select coalesce(sum(m.meetings), 0)::bigint from meetings m
-                                    where m.day = (d.value ->> 'date')::date)) order by d.ordinality)
-                                  from pg_catalog.jsonb_array_elements(report.r -> 'days') with ordinality d), '[]'::jsonb))
+  select report.r || pg_catalog.jsonb_build_object(
+    'totals', (report.r -> 'totals') || pg_catalog.jsonb_build_object('meetings', (select coalesce(sum(meetings), 0) from meetings)),
+    'campaigns', coalesce((select pg_catalog.jsonb_agg(c.row order by (c.row ->> 'views')::bigint desc,
+                   (c.row ->> 'meetings')::bigint desc, (c.row ->> 'requests')::bigint desc,
+                   c.row ->> 'source', c.row ->> 'medium', c.row ->> 'campaign') from campaigns c), '[]'),
+    'days', coalesce((select pg_catalog.jsonb_agg(d.value || pg_catalog.jsonb_build_object('meetings',
+                   (select coalesce(sum(m.meetings), 0) from meetings m where m.day = (d.value ->> 'date')::date))
+                   order by d.ordinality)
+              from pg_catalog.jsonb_array_elements(report.r -> 'days') with ordinality d), '[]'))
     from report;
 $$;
 
 revoke all on function private.site_counters_report(date, date) from public, anon, authenticated;
-grant execute on function private.site_counters_report(date, date) to service_role;
 revoke all on function public.site_analytics_report(date, date) from public, anon, authenticated;
+grant execute on function private.site_counters_report(date, date) to service_role;
 grant execute on function public.site_analytics_report(date, date) to service_role;

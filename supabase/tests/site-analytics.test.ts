@@ -223,7 +223,7 @@ describe("who may do what", () => {
 
 describe("reading", () => {
   const funnel = ([views, ctaTaps, formStarts, requests]: number[]) =>
-    ({ views, ctaTaps, formStarts, requests, failures: 0 }) as Record<string, unknown>;
+    ({ views, ctaTaps, formStarts, requests, failures: 0, meetings: 0 }) as Record<string, unknown>;
 
   beforeEach(async () => {
     const flyer = { source: "flyer", medium: "qr" };

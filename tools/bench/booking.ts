@@ -79,7 +79,8 @@ async function main(): Promise<number> {
       headers: { ...headers(backend.anonKey), Origin: site.url },
       body: JSON.stringify(body),
     });
-    return { status: response.status, ...((await response.json()) as Record<string, unknown>) };
+    const answer = (await response.json()) as { message?: string; slots?: { startsAt: string }[] };
+    return { status: response.status, ...answer };
   };
   console.log(`bench:booking: ${runs} runs; schedule from ${site.source}`);
   const taps: number[] = [];
@@ -102,7 +103,7 @@ async function main(): Promise<number> {
       const staff = (await catcher.waitFor(caught + 1))[caught]!;
       const token = /\/book\/#([A-Za-z0-9_-]{43})/.exec(staff.body)?.[1];
       if (!token) throw new Error("the staff e-mail has no booking link");
-      const view = (await call({ token, action: "view" })) as { slots?: { startsAt: string }[] };
+      const view = await call({ token, action: "view" });
       const slot = view.slots?.[0];
       if (!slot) throw new Error(`"view" gave no free time: ${JSON.stringify(view)}`);
       const start = performance.now();

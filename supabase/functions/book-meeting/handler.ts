@@ -16,23 +16,10 @@ import { invitationEmail, type Change } from "./invitation.ts";
 import * as schedules from "./schedule.ts";
 import type { Schedule } from "./schedule.ts";
 
-interface StoredMeeting {
-  uid: string;
-  sequence: number;
-  starts_at: string;
-  ends_at: string;
-}
-interface FoundRequest {
-  id: number;
-  createdAt: string;
-  name: string;
-  organization: string;
-  email: string;
-  message: string;
-  meeting: StoredMeeting | null;
-  booked: [string, string][];
-}
-export type Lookup = { found: FoundRequest } | { unknown: true } | { limited: true };
+type StoredMeeting = Record<"uid" | "starts_at" | "ends_at", string> & { sequence: number };
+type Texts = Record<"createdAt" | "name" | "organization" | "email" | "message", string>;
+type Found = Texts & { id: number; meeting: StoredMeeting | null; booked: [string, string][] };
+export type Lookup = { found: Found } | { unknown: true } | { limited: true };
 export type Booking = {
   outcome: "booked" | "moved" | "cancelled" | "full" | "already-booked" | "not-booked" | "gone";
   meeting?: StoredMeeting;
@@ -122,43 +109,34 @@ export function createBookingHandler(deps: BookingDependencies) {
     if ("unknown" in lookup)
       return refuse(404, "This link is not valid: open it again from the staff e-mail.");
     const found = lookup.found;
-    const last = new Date(span.to.getTime() - 1);
-    const lastDay = new Intl.DateTimeFormat("en-US", {
-      timeZone: schedule.timeZone,
-      dateStyle: "full",
-    }).format(last);
+    const { timeZone, eventName } = schedule;
+    const lastDay = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full" });
     if (now >= span.to)
-      return refuse(410, `This link expired when ${schedule.eventName} ended on ${lastDay}.`);
-    if (Date.parse(found.createdAt) < span.from.getTime() - YEAR_MS)
       return refuse(
         410,
-        `This link is for a request from before ${schedule.eventName}: it has expired.`,
+        `This link expired when ${eventName} ended on ${lastDay.format(+span.to - 1)}.`,
       );
+    if (Date.parse(found.createdAt) < span.from.getTime() - YEAR_MS)
+      return refuse(410, `This link is for a request from before ${eventName}: it has expired.`);
+    const times = (m: StoredMeeting) => ({
+      startsAt: new Date(m.starts_at),
+      endsAt: new Date(m.ends_at),
+    });
     const when = (m: StoredMeeting) =>
-      schedules.venueTimeText(new Date(m.starts_at), new Date(m.ends_at), schedule.timeZone);
-    const meeting = (m: StoredMeeting | null | undefined) =>
-      m
-        ? {
-            startsAt: new Date(m.starts_at).toISOString(),
-            endsAt: new Date(m.ends_at).toISOString(),
-          }
-        : null;
+      schedules.venueTimeText(times(m).startsAt, times(m).endsAt, timeZone);
+    const iso = (text: string) => new Date(text).toISOString();
+    const asJson = (m: StoredMeeting | null) =>
+      m && { startsAt: iso(m.starts_at), endsAt: iso(m.ends_at) };
 
     if (body.action === "view") {
       const option = schedules.preferredOption(schedule, found.message);
+      const { name, organization, email, message } = found;
+      const preferredTime = option?.label ?? null;
+      const messageStart = [...message].slice(0, 200).join("");
       return json(200, {
-        request: {
-          name: found.name,
-          organization: found.organization,
-          email: found.email,
-          preferredTime: option?.label ?? null,
-          messageStart: [...found.message].slice(0, 200).join(""),
-        },
-        meeting: meeting(found.meeting),
-        timeZone: schedule.timeZone,
-        venue: schedule.venue,
-        booth: schedule.booth,
-        eventName: schedule.eventName,
+        request: { name, organization, email, preferredTime, messageStart },
+        meeting: asJson(found.meeting),
+        ...{ timeZone, venue: schedule.venue, booth: schedule.booth, eventName },
         slots: schedules.freeSlots(schedule, found.booked, now, option),
       });
     }
@@ -167,8 +145,7 @@ export function createBookingHandler(deps: BookingDependencies) {
     if (body.action !== "cancel") {
       const wanted = Date.parse(body.startsAt);
       slot = schedules.allSlots(schedule).find((s) => Date.parse(s.startsAt) === wanted) ?? null;
-      if (!slot)
-        return refuse(400, `That time is not one of ${schedule.eventName}'s meeting times.`);
+      if (!slot) return refuse(400, `That time is not one of ${eventName}'s meeting times.`);
       if (Date.parse(slot.startsAt) <= now.getTime())
         return refuse(400, "That time has passed: pick another.");
       if (found.meeting && Date.parse(found.meeting.starts_at) === wanted)
@@ -188,26 +165,19 @@ export function createBookingHandler(deps: BookingDependencies) {
     const stored = booking.meeting!;
     const change = booking.outcome;
     const invitee = { name: found.name, organization: found.organization, email: found.email };
-    const times = { startsAt: new Date(stored.starts_at), endsAt: new Date(stored.ends_at) };
-    const email = invitationEmail(
-      change,
-      { ...stored, ...times },
-      invitee,
-      schedule,
-      deps,
-      new Date(),
-    );
+    const meeting = { ...stored, ...times(stored) };
+    const { from, organizer } = deps;
+    const invitation = { change, meeting, invitee, schedule, from, organizer, now: new Date() };
+    const email = invitationEmail(invitation);
     let message = DONE[change].replace("{when}", when(stored)).replace("{email}", found.email);
     try {
       await deps.sendMail(deps.smtp, email);
-      log(
-        `Request #${found.id}: ${change} (${stored.uid}, sequence ${stored.sequence}), e-mail sent`,
-      );
+      log(`Request #${found.id}: ${change} (${stored.uid}, ${stored.sequence}), e-mail sent`);
     } catch (error) {
       log(`Request #${found.id}: ${change}, but the e-mail failed: ${(error as Error).message}`);
       message = `${message.replace(/;.*/, "")}, but the e-mail to ${found.email} could not be sent.`;
     }
-    return json(200, { meeting: change === "cancelled" ? null : meeting(stored), message });
+    return json(200, { meeting: change === "cancelled" ? null : asJson(stored), message });
   }
 }
 
@@ -251,21 +221,13 @@ export function bookingHandlerFromEnvironment(env: (name: string) => string | un
       return cached.schedule;
     },
     store: {
-      lookup: async (tokenHash, client, from, to) =>
-        (await rpc("booking_lookup", {
-          token_hash: tokenHash,
-          client,
-          from_at: from,
-          to_at: to,
-        })) as Lookup,
-      book: async (tokenHash, action, slot, capacity) =>
-        (await rpc("book_meeting", {
-          token_hash: tokenHash,
-          action,
-          starts_at: slot?.startsAt ?? null,
-          ends_at: slot?.endsAt ?? null,
-          capacity,
-        })) as Booking,
+      lookup: (token_hash, client, from_at, to_at) =>
+        rpc("booking_lookup", { token_hash, client, from_at, to_at }) as Promise<Lookup>,
+      book: (token_hash, action, slot, capacity) =>
+        rpc("book_meeting", {
+          ...{ token_hash, action, capacity },
+          ...{ starts_at: slot?.startsAt ?? null, ends_at: slot?.endsAt ?? null },
+        }) as Promise<Booking>,
     },
   });
 }

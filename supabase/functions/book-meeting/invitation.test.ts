@@ -27,16 +27,15 @@ const ada = {
 
 /** The message as read, and its calendar part as ical.js reads it. */
 async function received(change: Change, invitee = ada, sequence = 0) {
-  const bytes = await messageBytes(
-    invitationEmail(
-      change,
-      { ...meeting, sequence },
-      invitee,
-      SCHEDULE,
-      addressing,
-      new Date("2025-05-01T10:00:00Z"),
-    ),
-  );
+  const now = new Date("2025-05-01T10:00:00Z");
+  const invitation = {
+    change,
+    meeting: { ...meeting, sequence },
+    invitee,
+    schedule: SCHEDULE,
+    now,
+  };
+  const bytes = await messageBytes(invitationEmail({ ...invitation, ...addressing }));
   const message = await readMail(bytes);
   const postal = await PostalMime.parse(bytes);
   const part = postal.attachments.find((a) => a.mimeType === "text/calendar")!;

@@ -19,20 +19,18 @@ import ical, {
 import { staffEmail, visible, type Mailbox } from "../notify-meeting-request/mail.ts";
 import { venueTimeText, type Schedule } from "./schedule.ts";
 
-export interface Meeting {
-  uid: string;
-  sequence: number;
-  startsAt: Date;
-  endsAt: Date;
-}
-
-export interface Invitee {
-  name: string;
-  organization: string;
-  email: string;
-}
-
 export type Change = "booked" | "moved" | "cancelled";
+
+/** What happened to which meeting of whom, by whom, when. */
+export interface Invitation {
+  change: Change;
+  meeting: { uid: string; sequence: number; startsAt: Date; endsAt: Date };
+  invitee: Record<"name" | "organization" | "email", string>;
+  schedule: Schedule;
+  from: Mailbox;
+  organizer: Mailbox;
+  now: Date;
+}
 
 /** A parameter value as RFC 6868 writes it (^^, ^' and ^n), after the control characters are shown. */
 const parameter = (text: string) =>
@@ -47,14 +45,8 @@ export function place(schedule: Schedule): string {
   return `${schedule.venue}, booth ${schedule.booth}`;
 }
 
-export function calendar(
-  change: Change,
-  meeting: Meeting,
-  invitee: Invitee,
-  schedule: Schedule,
-  organizer: Mailbox,
-  now: Date,
-): string {
+export function calendar(invitation: Invitation): string {
+  const { change, meeting, invitee, schedule, organizer, now } = invitation;
   const cancelled = change === "cancelled";
   const cal = ical({
     prodId: { company: "Expo website", product: "book-meeting", language: "EN" },
@@ -96,14 +88,8 @@ const SUBJECT: Record<Change, string> = {
 };
 
 /** The e-mail to the prospect, the staff mailbox copied; nodemailer writes its MIME. */
-export function invitationEmail(
-  change: Change,
-  meeting: Meeting,
-  invitee: Invitee,
-  schedule: Schedule,
-  addressing: { from: Mailbox; organizer: Mailbox },
-  now: Date,
-) {
+export function invitationEmail(invitation: Invitation) {
+  const { change, meeting, invitee, schedule, organizer } = invitation;
   const when = venueTimeText(meeting.startsAt, meeting.endsAt, schedule.timeZone);
   const opening = OPENING[change].replace("{event}", schedule.eventName);
   const who = visible(`${invitee.name} (${invitee.organization})`);
@@ -111,7 +97,7 @@ export function invitationEmail(
     ["When", when],
     ["Where", place(schedule)],
     ["Who", who],
-    ["With", addressing.organizer.name ?? addressing.organizer.address],
+    ["With", organizer.name ?? organizer.address],
   ];
   const closing =
     change === "cancelled"
@@ -135,15 +121,15 @@ export function invitationEmail(
     text: text.join("\n"),
     html,
     messageIdLocalPart: `meeting-${meeting.uid}-${meeting.sequence}`,
-    replyTo: addressing.organizer,
+    replyTo: organizer,
   };
-  const to = [{ name: invitee.name, address: invitee.email }, addressing.organizer];
+  const to = [{ name: invitee.name, address: invitee.email }, organizer];
   return {
-    ...staffEmail(content, { from: addressing.from, to }, now),
+    ...staffEmail(content, { from: invitation.from, to }, invitation.now),
     icalEvent: {
       method: change === "cancelled" ? "CANCEL" : "REQUEST",
       filename: change === "cancelled" ? "cancel.ics" : "invite.ics",
-      content: calendar(change, meeting, invitee, schedule, addressing.organizer, now),
+      content: calendar(invitation),
     },
   };
 }

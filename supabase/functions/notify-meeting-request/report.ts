@@ -47,12 +47,13 @@ export function reportSubject(report: SiteReport, period: ReportCall["period"]):
 /** The funnel's rows: step, count, share of views, share of the step before. */
 type Step = [label: string, count: number, ofViews: string, ofPrevious: string];
 
-function funnelSteps({ views, ctaTaps, formStarts, requests }: Funnel): Step[] {
+function funnelSteps({ views, ctaTaps, formStarts, requests, meetings }: Funnel): Step[] {
   return [
     ["Page views", views, "", ""],
     ["Call-to-action taps", ctaTaps, percent(ctaTaps, views), percent(ctaTaps, views)],
     ["Form starts", formStarts, percent(formStarts, views), percent(formStarts, ctaTaps)],
     ["Requests sent", requests, percent(requests, views), percent(requests, formStarts)],
+    ["Meetings booked", meetings, percent(meetings, views), percent(meetings, requests)],
   ];
 }
 
@@ -74,11 +75,11 @@ export function reportText(report: SiteReport): string {
     ),
     `  ${"Requests that failed".padEnd(22)}${pad(report.totals.failures, 8)}`,
     "",
-    "Top campaigns (views / taps / starts / requests)",
+    "Top campaigns (views / taps / starts / requests / meetings)",
     ...listed(
       report.campaigns.slice(0, TOP),
       (row) =>
-        `${campaignName(row)}: ${row.views} / ${row.ctaTaps} / ${row.formStarts} / ${row.requests} (${percent(row.requests, row.views)} of views)`,
+        `${campaignName(row)}: ${row.views} / ${row.ctaTaps} / ${row.formStarts} / ${row.requests} / ${row.meetings} (${percent(row.requests, row.views)} of views)`,
     ),
     "",
     "Top referrers (views)",
@@ -169,6 +170,7 @@ export function reportHtml(report: SiteReport, subject: string): string {
         "Taps",
         "Starts",
         "Requests",
+        "Meetings",
         "Request rate",
       ],
       report.campaigns
@@ -179,6 +181,7 @@ export function reportHtml(report: SiteReport, subject: string): string {
           row.ctaTaps,
           row.formStarts,
           row.requests,
+          row.meetings,
           percent(row.requests, row.views),
         ]),
       "No visits.",

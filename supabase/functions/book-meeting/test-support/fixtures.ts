@@ -1,7 +1,7 @@
 /**
  * What book-meeting's tests share: the schedule as the site publishes it, and an in-memory
- * store that follows the SQL's rules (20261128000011_meetings.sql; the database's own tests,
- * supabase/tests/meetings.test.ts, prove those on PGlite and PostgreSQL).
+ * store that follows the SQL's rules (20261128000011_meetings.sql, proved on PGlite and
+ * PostgreSQL by supabase/tests/meetings.test.ts).
  */
 import type { Booking, BookingStore, Lookup } from "../handler.ts";
 import type { Schedule } from "../schedule.ts";
@@ -18,74 +18,61 @@ export const SCHEDULE: Schedule = {
   afternoon: { start: "13:00", end: "17:00" },
   meetingTimeOptions: [1, 2, 3].flatMap((n) =>
     (["morning", "afternoon"] as const).map((halfDay) => ({
-      label: `Day ${n} ${halfDay === "morning" ? "Morning" : "Afternoon"}`,
+      label: `Day ${n} ${halfDay[0]!.toUpperCase()}${halfDay.slice(1)}`,
       day: `2025-05-${18 + n}`,
       halfDay,
     })),
   ),
 };
 
-type Request = {
-  id: number;
-  createdAt: string;
-  name: string;
-  organization: string;
-  email: string;
-  message: string;
-};
-type Stored = {
-  uid: string;
-  sequence: number;
-  starts_at: string;
-  ends_at: string;
-  cancelled: boolean;
-};
+type Request = Record<"name" | "organization" | "email" | "message" | "createdAt", string>;
+type Meeting = NonNullable<Booking["meeting"]> & { cancelled?: boolean };
 
-export function memoryStore(tokens: Record<string, Request>) {
-  const meetings = new Map<number, Stored>();
+/** The requests by token hash; meetings by request. */
+export function memoryStore(requests: Map<string, Request & { id: number }>) {
+  const meetings = new Map<number, Meeting>();
   const guesses = new Map<string, number>();
-  const requests = new Map(Object.entries(tokens));
   const live = () => [...meetings.values()].filter((m) => !m.cancelled);
-  const store: BookingStore = {
-    lookup(hash, client): Promise<Lookup> {
-      if ((guesses.get(client) ?? 0) >= 20) return Promise.resolve({ limited: true });
-      const request = requests.get(hash);
-      if (!request) {
-        guesses.set(client, (guesses.get(client) ?? 0) + 1);
-        return Promise.resolve({ unknown: true });
-      }
-      const meeting = meetings.get(request.id);
-      const booked = live().map((m) => [m.starts_at, m.ends_at] as [string, string]);
-      return Promise.resolve({
-        found: { ...request, meeting: meeting && !meeting.cancelled ? meeting : null, booked },
-      });
-    },
-    book(hash, action, slot, capacity): Promise<Booking> {
-      const request = requests.get(hash);
-      if (!request) return Promise.resolve({ outcome: "gone" });
-      const current = meetings.get(request.id);
-      const booked = current && !current.cancelled;
-      if (action === "book" && booked)
-        return Promise.resolve({ outcome: "already-booked", meeting: current });
-      if (action !== "book" && !booked) return Promise.resolve({ outcome: "not-booked" });
-      if (action === "cancel") {
-        meetings.set(request.id, { ...current!, sequence: current!.sequence + 1, cancelled: true });
-        return Promise.resolve({ outcome: "cancelled", meeting: meetings.get(request.id) });
-      }
-      const overlapping = live().filter(
-        (m) => m !== current && m.starts_at < slot!.endsAt && m.ends_at > slot!.startsAt,
-      );
-      if (overlapping.length >= capacity) return Promise.resolve({ outcome: "full" });
-      const meeting = {
-        uid: booked ? current.uid : crypto.randomUUID(),
-        sequence: booked ? current.sequence + 1 : 0,
-        starts_at: slot!.startsAt,
-        ends_at: slot!.endsAt,
-        cancelled: false,
-      };
-      meetings.set(request.id, meeting);
-      return Promise.resolve({ outcome: booked ? "moved" : "booked", meeting });
-    },
+  const find = (hash: string, client: string): Lookup => {
+    if ((guesses.get(client) ?? 0) >= 20) return { limited: true };
+    const request = requests.get(hash);
+    if (!request) return (guesses.set(client, (guesses.get(client) ?? 0) + 1), { unknown: true });
+    const meeting = live().find((m) => m === meetings.get(request.id)) ?? null;
+    const booked = live().map((m): [string, string] => [m.starts_at, m.ends_at]);
+    return { found: { ...request, meeting, booked } };
   };
-  return { store, meetings, requests };
+  const change: (...args: Parameters<BookingStore["book"]>) => Booking = (
+    hash,
+    action,
+    slot,
+    capacity,
+  ) => {
+    const request = requests.get(hash);
+    if (!request) return { outcome: "gone" };
+    const current = live().find((m) => m === meetings.get(request.id));
+    if (action === "book" && current) return { outcome: "already-booked", meeting: current };
+    if (action !== "book" && !current) return { outcome: "not-booked" };
+    if (action === "cancel") {
+      const meeting = { ...current!, sequence: current!.sequence + 1, cancelled: true };
+      return (meetings.set(request.id, meeting), { outcome: "cancelled", meeting });
+    }
+    const { startsAt, endsAt } = slot!;
+    const overlap = live().filter(
+      (m) => m !== current && m.starts_at < endsAt && m.ends_at > startsAt,
+    );
+    if (overlap.length >= capacity) return { outcome: "full" };
+    const meeting = {
+      uid: current?.uid ?? crypto.randomUUID(),
+      sequence: current ? current.sequence + 1 : 0,
+      starts_at: startsAt,
+      ends_at: endsAt,
+    };
+    meetings.set(request.id, meeting);
+    return { outcome: current ? "moved" : "booked", meeting };
+  };
+  const store: BookingStore = {
+    lookup: (hash, client) => Promise.resolve(find(hash, client)),
+    book: (...args) => Promise.resolve(change(...args)),
+  };
+  return { store, meetings };
 }
