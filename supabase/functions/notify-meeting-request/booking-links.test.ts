@@ -2,59 +2,33 @@
 import assert from "node:assert/strict";
 
 import { bookingLinks, sha256Hex } from "./booking-links.ts";
-import { loadConfig } from "./config.ts";
-import { createHandler } from "./handler.ts";
 import { heldDigests } from "./payload.ts";
 import {
   DIGEST_ROW,
   meetingRequest,
   memoryStore,
-  readMail,
-  SECRET,
+  startFunction,
   webhookBody,
 } from "./test-support/harness.ts";
-import { startReceiver } from "./test-support/servers.ts";
 
 const LINK = /https:\/\/expo\.example\/book\/#([A-Za-z0-9_-]{43})\b/g;
 
 async function setUp(digest?: boolean) {
-  const receiver = await startReceiver();
   const stored: { contact_id: number; token_hash: string }[][] = [];
-  const env: Record<string, string> = {
-    NOTIFY_WEBHOOK_SECRET: SECRET,
-    NOTIFY_EMAIL_TO: "sales@example-transit.com",
-    NOTIFY_EMAIL_FROM: "noreply@example-transit.com",
-    SMTP_HOST: "127.0.0.1",
-    SMTP_PORT: String(receiver.port),
-    SUPABASE_URL: "http://unused",
-    SUPABASE_SERVICE_ROLE_KEY: "unused",
-    SITE_URL: "https://expo.example/",
-  };
-  const loaded = loadConfig((name) => env[name]);
-  assert.ok(loaded.ok);
   const rpc = (name: string, args: Record<string, unknown>) => {
     assert.equal(name, "issue_booking_links");
     stored.push(args.links as (typeof stored)[number]);
     return Promise.resolve([{ issued: 1 }]);
   };
-  const handler = createHandler({
-    config: loaded.config,
-    store: memoryStore([meetingRequest(7)], digest ? heldDigests([DIGEST_ROW])[0] : undefined),
-    bookingLinks: bookingLinks(loaded.config.siteUrl!, rpc),
-    log: () => {},
-  });
+  const digestRow = digest ? heldDigests([DIGEST_ROW])[0] : undefined;
+  const store = memoryStore([meetingRequest(7)], digestRow);
+  const fn = await startFunction(store, { SITE_URL: "https://expo.example/" }, rpc);
   /** Posts the call and gives the text of the e-mail it sent. */
   const post = async (body: unknown) => {
-    await handler(
-      new Request("http://function.local/", {
-        method: "POST",
-        headers: { "x-webhook-secret": SECRET },
-        body: JSON.stringify(body),
-      }),
-    );
-    return (await readMail(receiver.received.at(-1)!.raw)).text ?? "";
+    await fn.post(body);
+    return (await fn.mails()).at(-1)!.text ?? "";
   };
-  return { post, stored, [Symbol.asyncDispose]: receiver[Symbol.asyncDispose] };
+  return { post, stored, [Symbol.asyncDispose]: fn[Symbol.asyncDispose] };
 }
 
 Deno.test(
