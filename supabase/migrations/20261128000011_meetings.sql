@@ -65,8 +65,7 @@ create table public.meetings (
   cancelled_at timestamptz,
   booked_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint meetings_times check (ends_at > starts_at),
-  constraint meetings_sequence check (sequence >= 0)
+  constraint meetings_times check (ends_at > starts_at)
 );
 create index meetings_booked_idx on public.meetings (starts_at, ends_at) where cancelled_at is null;
 

@@ -38,7 +38,7 @@ interface Situation {
 /** The handler on `now`; the store finds TOKEN's request, counts LIMITED_CLIENT over the guess limit. */
 async function setUp(situation: Situation = {}) {
   const { now = "2025-05-18T12:00:00Z", createdAt = "2025-04-01", current = null } = situation;
-  const hash = await sha256Hex(TOKEN);
+  const hash = sha256Hex(TOKEN);
   const request = { name: "Ada Lovelace", organization: "Metro Transit Authority" };
   const found = { id: 1, ...request, email: "ada@example.org", message: MESSAGE, createdAt };
   const sent: StaffEmail[] = [];

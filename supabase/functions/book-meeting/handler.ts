@@ -101,7 +101,7 @@ export function createBookingHandler(deps: BookingDependencies) {
     }
     const now = schedules.bookingNow(deps.now, schedule, new Date());
     const span = schedules.expoSpan(schedule);
-    const tokenHash = await sha256Hex(body.token);
+    const tokenHash = sha256Hex(body.token);
     const client = forwardedFor?.split(",")[0]?.trim() ?? "";
     const lookup = await deps.store.lookup(tokenHash, client, span.from, span.to);
     if ("limited" in lookup)
@@ -205,7 +205,6 @@ export function bookingHandlerFromEnvironment(env: (name: string) => string | un
     );
   const { config } = loaded;
   const rpc = restRpc(config.supabaseUrl, config.serviceKey);
-  let cached: { at: number; schedule: Promise<Schedule> } | undefined;
   return createBookingHandler({
     siteUrl: siteUrl!,
     from: config.from,
@@ -213,13 +212,7 @@ export function bookingHandlerFromEnvironment(env: (name: string) => string | un
     smtp: config.smtp,
     now,
     sendMail,
-    schedule: () => {
-      if (!cached || Date.now() - cached.at > 60_000) {
-        cached = { at: Date.now(), schedule: schedules.fetchSchedule(siteUrl!) };
-        cached.schedule.catch(() => (cached = undefined));
-      }
-      return cached.schedule;
-    },
+    schedule: () => schedules.fetchSchedule(siteUrl!),
     store: {
       lookup: (token_hash, client, from_at, to_at) =>
         rpc("booking_lookup", { token_hash, client, from_at, to_at }) as Promise<Lookup>,
