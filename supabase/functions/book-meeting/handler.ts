@@ -83,8 +83,11 @@ export function createBookingHandler(deps: BookingDependencies) {
     try {
       return await answer(parsed.data, request.headers.get("x-forwarded-for"));
     } catch (error) {
-      log(`The database could not be reached: ${(error as Error).message}`);
-      return refuse(503, "Booking could not reach its database: try again in a minute.");
+      log(`The schedule or the database could not be reached: ${(error as Error).message}`);
+      return refuse(
+        503,
+        "Booking could not reach the expo's schedule or its database: try again in a minute.",
+      );
     }
   };
 
@@ -92,13 +95,7 @@ export function createBookingHandler(deps: BookingDependencies) {
     body: z.infer<typeof call>,
     forwardedFor: string | null,
   ): Promise<Response> {
-    let schedule: Schedule;
-    try {
-      schedule = await deps.schedule();
-    } catch (error) {
-      log(`The schedule could not be read: ${(error as Error).message}`);
-      return refuse(503, "The expo's schedule could not be read: try again in a minute.");
-    }
+    const schedule = await deps.schedule();
     const now = schedules.bookingNow(deps.now, schedule, new Date());
     const span = schedules.expoSpan(schedule);
     const tokenHash = sha256Hex(body.token);
@@ -122,11 +119,8 @@ export function createBookingHandler(deps: BookingDependencies) {
       startsAt: new Date(m.starts_at),
       endsAt: new Date(m.ends_at),
     });
-    const when = (m: StoredMeeting) =>
-      schedules.venueTimeText(times(m).startsAt, times(m).endsAt, timeZone);
-    const iso = (text: string) => new Date(text).toISOString();
-    const asJson = (m: StoredMeeting | null) =>
-      m && { startsAt: iso(m.starts_at), endsAt: iso(m.ends_at) };
+    const when = ({ startsAt, endsAt }: ReturnType<typeof times>) =>
+      schedules.venueTimeText(startsAt, endsAt, timeZone);
 
     if (body.action === "view") {
       const option = schedules.preferredOption(schedule, found.message);
@@ -135,7 +129,7 @@ export function createBookingHandler(deps: BookingDependencies) {
       const messageStart = [...message].slice(0, 200).join("");
       return json(200, {
         request: { name, organization, email, preferredTime, messageStart },
-        meeting: asJson(found.meeting),
+        meeting: found.meeting && times(found.meeting), // as ISO-8601 in the JSON
         ...{ timeZone, venue: schedule.venue, booth: schedule.booth, eventName },
         slots: schedules.freeSlots(schedule, found.booked, now, option),
       });
@@ -149,7 +143,7 @@ export function createBookingHandler(deps: BookingDependencies) {
       if (Date.parse(slot.startsAt) <= now.getTime())
         return refuse(400, "That time has passed: pick another.");
       if (found.meeting && Date.parse(found.meeting.starts_at) === wanted)
-        return refuse(409, `Already booked for ${when(found.meeting)}.`);
+        return refuse(409, `Already booked for ${when(times(found.meeting))}.`);
     }
     const booking = await deps.store.book(tokenHash, body.action, slot, schedule.capacity);
     switch (booking.outcome) {
@@ -158,7 +152,7 @@ export function createBookingHandler(deps: BookingDependencies) {
       case "full":
         return refuse(409, "That time was just taken: pick another.");
       case "already-booked":
-        return refuse(409, `Already booked for ${when(booking.meeting!)}.`);
+        return refuse(409, `Already booked for ${when(times(booking.meeting!))}.`);
       case "not-booked":
         return refuse(409, "There is no meeting to move or cancel: book a time first.");
     }
@@ -169,7 +163,7 @@ export function createBookingHandler(deps: BookingDependencies) {
     const { from, organizer } = deps;
     const invitation = { change, meeting, invitee, schedule, from, organizer, now: new Date() };
     const email = invitationEmail(invitation);
-    let message = DONE[change].replace("{when}", when(stored)).replace("{email}", found.email);
+    let message = DONE[change].replace("{when}", when(meeting)).replace("{email}", found.email);
     try {
       await deps.sendMail(deps.smtp, email);
       log(`Request #${found.id}: ${change} (${stored.uid}, ${stored.sequence}), e-mail sent`);
@@ -177,7 +171,7 @@ export function createBookingHandler(deps: BookingDependencies) {
       log(`Request #${found.id}: ${change}, but the e-mail failed: ${(error as Error).message}`);
       message = `${message.replace(/;.*/, "")}, but the e-mail to ${found.email} could not be sent.`;
     }
-    return json(200, { meeting: change === "cancelled" ? null : asJson(stored), message });
+    return json(200, { meeting: change === "cancelled" ? null : times(stored), message });
   }
 }
 

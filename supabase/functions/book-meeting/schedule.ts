@@ -46,21 +46,11 @@ export async function fetchSchedule(siteUrl: string): Promise<Schedule> {
   return parsed.data;
 }
 
-/** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
+/** How far the zone's wall clock is ahead of UTC at `instant` (a whole second), in ms. */
 function offset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
-  return wall + part("second") * 1000 - Math.floor(instant / 1000) * 1000;
+  // Swedish writes a date and time as ISO 8601 does: "2025-05-20 09:00:00".
+  const wall = new Date(instant).toLocaleString("sv-SE", { timeZone }).replace(" ", "T");
+  return Date.parse(`${wall}Z`) - instant;
 }
 
 /** The instant the venue's clocks show `time` on `day`. */
