@@ -21,7 +21,7 @@ type Texts = Record<"createdAt" | "name" | "organization" | "email" | "message",
 type Found = Texts & { id: number; meeting: StoredMeeting | null; booked: [string, string][] };
 export type Lookup = { found: Found } | { unknown: true } | { limited: true };
 export type Booking = {
-  outcome: "booked" | "moved" | "cancelled" | "full" | "already-booked" | "not-booked" | "gone";
+  outcome: Change | "full" | "already-booked" | "not-booked" | "gone";
   meeting?: StoredMeeting;
 };
 
@@ -178,14 +178,13 @@ export function createBookingHandler(deps: BookingDependencies) {
 /** The handler wired to the real world: settings from the environment, the REST API, SMTP. */
 export function bookingHandlerFromEnvironment(env: (name: string) => string | undefined) {
   const loaded = loadConfig(env);
-  const siteUrl = env("SITE_URL")?.trim().replace(/\/+$/, "");
+  const siteUrl = loaded.ok ? loaded.config.siteUrl : undefined;
   const organizer =
     parseMailbox(env("BOOKING_ORGANIZER_EMAIL") ?? "") ??
     (loaded.ok ? loaded.config.to[0] : undefined);
   const now = env("BOOKING_NOW")?.trim() || undefined;
   const problems = loaded.ok ? [] : [...loaded.problems];
-  if (!siteUrl || !URL.canParse(siteUrl))
-    problems.push("SITE_URL is not set to the site's address (https://…)");
+  if (loaded.ok && !siteUrl) problems.push("SITE_URL is not set to the site's address (https://…)");
   if (now && now !== "expo-eve" && Number.isNaN(Date.parse(now)))
     problems.push("BOOKING_NOW is an ISO time or expo-eve (local runs only)");
   if (!loaded.ok || !organizer || problems.length > 0) {
@@ -193,10 +192,7 @@ export function bookingHandlerFromEnvironment(env: (name: string) => string | un
     return () =>
       Promise.resolve(Response.json({ message: "Booking is not set up yet." }, { status: 500 }));
   }
-  if (now)
-    console.log(
-      `book-meeting: BOOKING_NOW=${now} (local runs only): the clock is not the real one`,
-    );
+  if (now) console.log(`book-meeting: BOOKING_NOW=${now} (local only): not the real clock`);
   const { config } = loaded;
   const rpc = restRpc(config.supabaseUrl, config.serviceKey);
   return createBookingHandler({
