@@ -21,11 +21,11 @@ create function private.contacts_keep_campaign()
 as $$
 declare
   headers jsonb := coalesce(nullif(pg_catalog.current_setting('request.headers', true), ''), '{}')::jsonb;
-  tags text[] := pg_catalog.string_to_array(pg_catalog.lower(headers ->> 'x-campaign'), '/');
+  header text := pg_catalog.lower(headers ->> 'x-campaign');
+  tag text := '([a-z0-9][a-z0-9._-]{0,39})?';
+  tags text[] := pg_catalog.string_to_array(header, '/');
 begin
-  if pg_catalog.cardinality(tags) = 3 and tags <> array['', '', '']
-     and tags[1] ~ '^([a-z0-9][a-z0-9._-]{0,39})?$' and tags[2] ~ '^([a-z0-9][a-z0-9._-]{0,39})?$'
-     and tags[3] ~ '^([a-z0-9][a-z0-9._-]{0,39})?$' then
+  if header ~ ('^' || tag || '/' || tag || '/' || tag || '$') and header <> '//' then
     insert into private.contact_campaigns values (new.id, tags[1], tags[2], tags[3]);
   end if;
   return null;
