@@ -1,7 +1,7 @@
 /** Every staff e-mail about a request links to the booking page; only the token's hash is stored. */
 import assert from "node:assert/strict";
 
-import { bookingLinks, sha256Hex } from "./booking-links.ts";
+import { sha256Hex } from "./booking-links.ts";
 import { heldDigests } from "./payload.ts";
 import {
   DIGEST_ROW,
