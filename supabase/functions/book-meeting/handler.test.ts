@@ -24,14 +24,12 @@ const meeting = (startsAt: string, sequence = 0): Stored => ({
   ends_at: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
 });
 
+/** BOOKING_NOW (undefined: the real clock), the request, what the store has and answers. */
 interface Situation {
-  /** BOOKING_NOW; undefined: the real clock. */
   now?: string;
   createdAt?: string;
   current?: Stored;
-  /** The meetings booked around the expo, as [start, end]. */
   booked?: [string, string][];
-  /** What the database's book_meeting answers. */
   booking?: Booking;
 }
 
