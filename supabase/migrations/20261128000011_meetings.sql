@@ -1,28 +1,16 @@
--- Meetings booked from the staff e-mail's link (docs/booking.md; issue 33).
---
--- Each staff e-mail about a request carries SITE_URL/book/#<token>: 32 random bytes that only
--- the e-mail holds; the database keeps their SHA-256 (private.booking_links), written by the
--- notify-meeting-request function. The book-meeting function looks a token up
--- (public.booking_lookup: failed guesses are counted and limited per client and in total) and
--- books, moves or cancels in one transaction (public.book_meeting). Only the service role may
--- call either: visitors reach none of this. The meeting's times, the expiry of links and the
--- schedule are the function's (it reads the site's /book/schedule.json); the database keeps the
--- booth's capacity whatever the callers do at once.
+-- Meetings booked from the staff e-mail's link (docs/booking.md). The database keeps only the
+-- SHA-256 of each link's token; book-meeting looks a token up (guesses limited) and books, moves
+-- or cancels in one transaction, as the service role only. Times, schedule and link expiry are
+-- the function's; the database keeps the booth's capacity whatever callers do at once.
 
--- The campaign a request came from: the page sends `x-campaign: source/medium/campaign` (the
--- tags the visit counter files its events under) with the insert, only when the visit may be
--- counted; this keeps it, so meetings can be counted per campaign. A header that is not such a
--- campaign is ignored: it never refuses a request.
+-- The campaign a request came from (the page's `x-campaign: source/medium/campaign` header on
+-- the insert), so meetings can be counted per campaign. The trigger, its only writer, ignores a
+-- header that is not such a campaign: it never refuses a request.
 create table private.contact_campaigns (
   contact_id bigint primary key references public.contacts (id) on delete cascade,
   source text not null,
   medium text not null,
-  campaign text not null,
-  constraint contact_campaigns_tags check (
-    source ~ '^([a-z0-9][a-z0-9._-]{0,39})?$'
-    and medium ~ '^([a-z0-9][a-z0-9._-]{0,39})?$'
-    and campaign ~ '^([a-z0-9][a-z0-9._-]{0,39})?$'
-  )
+  campaign text not null
 );
 
 create function private.contacts_keep_campaign()
@@ -33,11 +21,11 @@ create function private.contacts_keep_campaign()
 as $$
 declare
   headers jsonb := coalesce(nullif(pg_catalog.current_setting('request.headers', true), ''), '{}')::jsonb;
-  tags text[] := pg_catalog.string_to_array(pg_catalog.lower(headers ->> 'x-campaign'), '/');
+  header text := pg_catalog.lower(headers ->> 'x-campaign');
+  tag text := '([a-z0-9][a-z0-9._-]{0,39})?';
+  tags text[] := pg_catalog.string_to_array(header, '/');
 begin
-  if pg_catalog.cardinality(tags) = 3 and tags <> array['', '', '']
-     and tags[1] ~ '^([a-z0-9][a-z0-9._-]{0,39})?$' and tags[2] ~ '^([a-z0-9][a-z0-9._-]{0,39})?$'
-     and tags[3] ~ '^([a-z0-9][a-z0-9._-]{0,39})?$' then
+  if header ~ ('^' || tag || '/' || tag || '/' || tag || '$') and header <> '//' then
     insert into private.contact_campaigns values (new.id, tags[1], tags[2], tags[3]);
   end if;
   return null;
@@ -77,8 +65,7 @@ create table public.meetings (
   cancelled_at timestamptz,
   booked_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint meetings_times check (ends_at > starts_at),
-  constraint meetings_sequence check (sequence >= 0)
+  constraint meetings_times check (ends_at > starts_at)
 );
 create index meetings_booked_idx on public.meetings (starts_at, ends_at) where cancelled_at is null;
 
@@ -94,8 +81,7 @@ create policy "Service role manages meetings"
 grant select, insert, delete on table private.booking_links, private.booking_guesses to service_role;
 grant select on table private.contact_campaigns to service_role;
 
--- The notification function's call: the hashes of the tokens it puts in one e-mail, as
--- [{"contact_id": 42, "token_hash": "<64 hex digits>"}, …].
+-- notify-meeting-request's call per e-mail: [{"contact_id": 42, "token_hash": "<64 hex>"}, …].
 create function public.issue_booking_links(links jsonb)
   returns table (issued integer)
   language sql
@@ -147,10 +133,10 @@ begin
 end;
 $$;
 
--- Books ('book'), moves ('move') or cancels ('cancel') the meeting of the request a token
--- opens, in one transaction. One lock for every booking, so overlapping meetings (whatever the
--- slot grid) are counted against the capacity with none half-written. Answers {"outcome": …}:
--- booked, moved, cancelled; or full (nothing changed), already-booked, not-booked, gone.
+-- Books, moves or cancels the meeting of the request a token opens (the function checks the
+-- action), in one transaction under one lock, so overlapping meetings are counted against the
+-- capacity with none half-written. Answers {"outcome": booked | moved | cancelled | full |
+-- already-booked | not-booked | gone}.
 create function public.book_meeting(
   token_hash text,
   action text,
@@ -183,8 +169,6 @@ begin
     return pg_catalog.jsonb_build_object('outcome', 'already-booked', 'meeting', pg_catalog.to_jsonb(meeting));
   elsif action in ('move', 'cancel') and previous is null then
     return '{"outcome": "not-booked"}';
-  elsif action not in ('book', 'move', 'cancel') then
-    raise exception using errcode = '22023', message = 'The action is book, move or cancel';
   end if;
 
   if action = 'cancel' then
@@ -192,8 +176,7 @@ begin
        set cancelled_at = pg_catalog.now(), sequence = m.sequence + 1, updated_at = pg_catalog.now()
      where m.contact_id = request.id
     returning * into meeting;
-    return pg_catalog.jsonb_build_object('outcome', 'cancelled', 'meeting', pg_catalog.to_jsonb(meeting),
-                                         'previous', previous);
+    return pg_catalog.jsonb_build_object('outcome', 'cancelled', 'meeting', pg_catalog.to_jsonb(meeting));
   end if;
 
   if (select pg_catalog.count(*) from public.meetings m
@@ -214,7 +197,7 @@ begin
         updated_at = pg_catalog.now()
   returning * into meeting;
   return pg_catalog.jsonb_build_object('outcome', case when previous is null then 'booked' else 'moved' end,
-                                       'meeting', pg_catalog.to_jsonb(meeting), 'previous', previous);
+                                       'meeting', pg_catalog.to_jsonb(meeting));
 end;
 $$;
 
@@ -226,9 +209,8 @@ grant execute on function public.issue_booking_links(jsonb) to service_role;
 grant execute on function public.booking_lookup(text, text, timestamptz, timestamptz) to service_role;
 grant execute on function public.book_meeting(text, text, timestamptz, timestamptz, integer) to service_role;
 
--- The funnel ends in meetings: booked (not cancelled) meetings per campaign, counted on the UTC
--- day their request came in, next to what the page counted (from the database, never from link
--- clicks, which mail scanners inflate).
+-- Booked (not cancelled) meetings per campaign, on the UTC day their request came in, next to
+-- what the page counted (never link clicks, which mail scanners inflate).
 create or replace view public.site_funnel_daily
   with (security_invoker = true)
 as
@@ -256,8 +238,7 @@ as
     full join meetings m using (day, source, medium, campaign)
    order by day desc, views desc nulls last, source, medium, campaign;
 
--- public.site_analytics_report (20261128000010) with `meetings` in the totals, each campaign and
--- each day: the counters' report, then the meetings added from the funnel view.
+-- public.site_analytics_report with `meetings` in the totals, each campaign and each day.
 alter function public.site_analytics_report(date, date) rename to site_counters_report;
 alter function public.site_counters_report(date, date) set schema private;
 

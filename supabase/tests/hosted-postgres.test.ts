@@ -7,6 +7,7 @@
  * hosted parts run against stand-ins in hosted.test.ts. Needs /usr/lib/postgresql/15/bin (or PG_BIN).
  */
 import { execFile } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -115,6 +116,33 @@ test("supabase db push applies the migrations unchanged to a hosted-like Postgre
          || (select count(*) from private.screening_settings)`,
   );
   expect(state.stdout.trim()).toBe("0 0 1");
+});
+
+test("two staff take the last place at the same moment: exactly one wins, the other is told it is full", async () => {
+  const hash = (name: string) => crypto.createHash("sha256").update(name).digest("hex");
+  for (const name of ["first", "second", "third"])
+    await psql(
+      "supabase_admin",
+      `insert into public.contacts (name, email, organization, message)
+         values ('${name}', '${name}@example.org', 'Org', 'Hi');
+       insert into private.booking_links select '${hash(name)}', id from public.contacts where name = '${name}';`,
+    );
+  const book = (name: string, pause: number) =>
+    psql(
+      "supabase_admin",
+      `begin; set local role service_role;
+       select public.book_meeting('${hash(name)}', 'book', '2025-05-19T16:00Z', '2025-05-19T16:30Z', 2) ->> 'outcome';
+       select pg_sleep(${pause}); commit;`,
+    ).then(({ stdout }) => stdout.split("\n")[0]);
+  expect(await book("first", 0)).toBe("booked");
+  // The second holds its transaction open; the third starts meanwhile and must wait for it.
+  const third = new Promise((resolve) => setTimeout(resolve, 300)).then(() => book("third", 0));
+  expect(await Promise.all([book("second", 1), third])).toEqual(["booked", "full"]);
+  const booked = await psql(
+    "supabase_admin",
+    "select string_agg(c.name, ',' order by c.name) from public.meetings m join public.contacts c on c.id = m.contact_id",
+  );
+  expect(booked.stdout.trim()).toBe("first,second");
 });
 
 test("supabase db advisors --type all --fail-on warn: no error, no warning", async () => {

@@ -1,20 +1,13 @@
 /**
  * Booking (20261128000011_meetings.sql): links stored as hashes, the guess limit, one meeting
  * per request within the booth's capacity, move and cancel, the campaign kept with a request and
- * meetings in the funnel. The fight over the last place runs on a real PostgreSQL 15 (PGlite
- * has one session, so nothing there is ever concurrent): two sessions book it at once.
+ * meetings in the funnel. The fight over the last place needs two sessions, which PGlite does
+ * not have: it runs on PostgreSQL 15 in hosted-postgres.test.ts.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 
-import { listMigrations } from "../../local-backend/database";
-import { defaultMigrationsDir } from "../../local-backend/paths";
 import { asRole, goodRow } from "../../local-backend/test-support/helpers";
-import { asVisitor, insertAs, migrated, one, SUPABASE_ROLES_SQL } from "./harness";
+import { asVisitor, insertAs, migrated, one } from "./harness";
 
 jest.setTimeout(120_000);
 
@@ -121,68 +114,4 @@ test("the request's campaign is kept; the report and the funnel view count booke
     { source: "", meetings: 2 },
     { source: "linkedin", meetings: 1 },
   ]);
-});
-
-describe("on PostgreSQL 15, two staff take the last place at the same moment", () => {
-  const bin = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
-  const run = promisify(execFile);
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "meetings-pg-"));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  let server: ChildProcess | undefined;
-  const psql = (sql: string) =>
-    run(
-      path.join(bin, "psql"),
-      ["-XqAt", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1"].concat([
-        "-p",
-        `${port}`,
-        "-U",
-        "postgres",
-        "-c",
-        sql,
-      ]),
-    ).then(({ stdout }) => stdout.trim());
-
-  beforeAll(async () => {
-    // As root, PostgreSQL runs as nobody, which must reach its folder.
-    const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    if (user.uid) fs.chownSync(folder, 65534, 65534);
-    for (let dir = folder; user.uid && dir !== "/"; dir = path.dirname(dir))
-      fs.chmodSync(dir, fs.statSync(dir).mode | 0o001);
-    const data = path.join(folder, "data");
-    await run(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust"], user);
-    const settings = ["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"];
-    const args = ["-D", data, "-p", `${port}`, "-k", folder, ...settings];
-    server = spawn(path.join(bin, "postgres"), args, { ...user, stdio: "ignore" });
-    for (let tries = 0; !(await psql("select 1").catch(() => "")) && tries < 100; tries += 1)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    await psql(SUPABASE_ROLES_SQL);
-    for (const file of listMigrations(defaultMigrationsDir()))
-      await psql(fs.readFileSync(path.join(defaultMigrationsDir(), file), "utf8"));
-  });
-
-  afterAll(async () => {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    if (server?.kill("SIGINT")) await exited;
-    fs.rmSync(folder, { recursive: true, force: true });
-  });
-
-  test("exactly one wins; the other is told the time is full and nothing of it is stored", async () => {
-    for (const name of ["first", "second", "third"])
-      await psql(`insert into public.contacts (name, email, organization, message)
-                    values ('${name}', '${name}@example.org', 'Org', 'Hi');
-                  insert into private.booking_links
-                    select '${hash(name)}', id from public.contacts where name = '${name}';`);
-    const call = (name: string, pause: number) =>
-      psql(`begin; set local role service_role;
-            select public.book_meeting('${hash(name)}', 'book', '${at("16:00")}', '${at("16:30")}', 2)
-                   ->> 'outcome';
-            select pg_sleep(${pause}); commit;`).then((out) => out.split("\n")[0]);
-    expect(await call("first", 0)).toBe("booked");
-    // The second holds its transaction open; the third starts meanwhile and must wait for it.
-    const third = new Promise((resolve) => setTimeout(resolve, 300)).then(() => call("third", 0));
-    expect(await Promise.all([call("second", 1), third])).toEqual(["booked", "full"]);
-    const booked =
-      "select string_agg(c.name, ',' order by c.name) from public.meetings m join public.contacts c on c.id = m.contact_id";
-    expect(await psql(booked)).toBe("first,second");
-  });
 });

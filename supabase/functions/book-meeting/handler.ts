@@ -21,7 +21,7 @@ type Texts = Record<"createdAt" | "name" | "organization" | "email" | "message",
 type Found = Texts & { id: number; meeting: StoredMeeting | null; booked: [string, string][] };
 export type Lookup = { found: Found } | { unknown: true } | { limited: true };
 export type Booking = {
-  outcome: "booked" | "moved" | "cancelled" | "full" | "already-booked" | "not-booked" | "gone";
+  outcome: Change | "full" | "already-booked" | "not-booked" | "gone";
   meeting?: StoredMeeting;
 };
 
@@ -83,8 +83,11 @@ export function createBookingHandler(deps: BookingDependencies) {
     try {
       return await answer(parsed.data, request.headers.get("x-forwarded-for"));
     } catch (error) {
-      log(`The database could not be reached: ${(error as Error).message}`);
-      return refuse(503, "Booking could not reach its database: try again in a minute.");
+      log(`The schedule or the database could not be reached: ${(error as Error).message}`);
+      return refuse(
+        503,
+        "Booking could not reach the expo's schedule or its database: try again in a minute.",
+      );
     }
   };
 
@@ -92,16 +95,10 @@ export function createBookingHandler(deps: BookingDependencies) {
     body: z.infer<typeof call>,
     forwardedFor: string | null,
   ): Promise<Response> {
-    let schedule: Schedule;
-    try {
-      schedule = await deps.schedule();
-    } catch (error) {
-      log(`The schedule could not be read: ${(error as Error).message}`);
-      return refuse(503, "The expo's schedule could not be read: try again in a minute.");
-    }
+    const schedule = await deps.schedule();
     const now = schedules.bookingNow(deps.now, schedule, new Date());
     const span = schedules.expoSpan(schedule);
-    const tokenHash = await sha256Hex(body.token);
+    const tokenHash = sha256Hex(body.token);
     const client = forwardedFor?.split(",")[0]?.trim() ?? "";
     const lookup = await deps.store.lookup(tokenHash, client, span.from, span.to);
     if ("limited" in lookup)
@@ -122,11 +119,8 @@ export function createBookingHandler(deps: BookingDependencies) {
       startsAt: new Date(m.starts_at),
       endsAt: new Date(m.ends_at),
     });
-    const when = (m: StoredMeeting) =>
-      schedules.venueTimeText(times(m).startsAt, times(m).endsAt, timeZone);
-    const iso = (text: string) => new Date(text).toISOString();
-    const asJson = (m: StoredMeeting | null) =>
-      m && { startsAt: iso(m.starts_at), endsAt: iso(m.ends_at) };
+    const when = ({ startsAt, endsAt }: ReturnType<typeof times>) =>
+      schedules.venueTimeText(startsAt, endsAt, timeZone);
 
     if (body.action === "view") {
       const option = schedules.preferredOption(schedule, found.message);
@@ -135,7 +129,7 @@ export function createBookingHandler(deps: BookingDependencies) {
       const messageStart = [...message].slice(0, 200).join("");
       return json(200, {
         request: { name, organization, email, preferredTime, messageStart },
-        meeting: asJson(found.meeting),
+        meeting: found.meeting && times(found.meeting), // as ISO-8601 in the JSON
         ...{ timeZone, venue: schedule.venue, booth: schedule.booth, eventName },
         slots: schedules.freeSlots(schedule, found.booked, now, option),
       });
@@ -149,7 +143,7 @@ export function createBookingHandler(deps: BookingDependencies) {
       if (Date.parse(slot.startsAt) <= now.getTime())
         return refuse(400, "That time has passed: pick another.");
       if (found.meeting && Date.parse(found.meeting.starts_at) === wanted)
-        return refuse(409, `Already booked for ${when(found.meeting)}.`);
+        return refuse(409, `Already booked for ${when(times(found.meeting))}.`);
     }
     const booking = await deps.store.book(tokenHash, body.action, slot, schedule.capacity);
     switch (booking.outcome) {
@@ -158,7 +152,7 @@ export function createBookingHandler(deps: BookingDependencies) {
       case "full":
         return refuse(409, "That time was just taken: pick another.");
       case "already-booked":
-        return refuse(409, `Already booked for ${when(booking.meeting!)}.`);
+        return refuse(409, `Already booked for ${when(times(booking.meeting!))}.`);
       case "not-booked":
         return refuse(409, "There is no meeting to move or cancel: book a time first.");
     }
@@ -169,7 +163,7 @@ export function createBookingHandler(deps: BookingDependencies) {
     const { from, organizer } = deps;
     const invitation = { change, meeting, invitee, schedule, from, organizer, now: new Date() };
     const email = invitationEmail(invitation);
-    let message = DONE[change].replace("{when}", when(stored)).replace("{email}", found.email);
+    let message = DONE[change].replace("{when}", when(meeting)).replace("{email}", found.email);
     try {
       await deps.sendMail(deps.smtp, email);
       log(`Request #${found.id}: ${change} (${stored.uid}, ${stored.sequence}), e-mail sent`);
@@ -177,21 +171,20 @@ export function createBookingHandler(deps: BookingDependencies) {
       log(`Request #${found.id}: ${change}, but the e-mail failed: ${(error as Error).message}`);
       message = `${message.replace(/;.*/, "")}, but the e-mail to ${found.email} could not be sent.`;
     }
-    return json(200, { meeting: change === "cancelled" ? null : asJson(stored), message });
+    return json(200, { meeting: change === "cancelled" ? null : times(stored), message });
   }
 }
 
 /** The handler wired to the real world: settings from the environment, the REST API, SMTP. */
 export function bookingHandlerFromEnvironment(env: (name: string) => string | undefined) {
   const loaded = loadConfig(env);
-  const siteUrl = env("SITE_URL")?.trim().replace(/\/+$/, "");
+  const siteUrl = loaded.ok ? loaded.config.siteUrl : undefined;
   const organizer =
     parseMailbox(env("BOOKING_ORGANIZER_EMAIL") ?? "") ??
     (loaded.ok ? loaded.config.to[0] : undefined);
   const now = env("BOOKING_NOW")?.trim() || undefined;
   const problems = loaded.ok ? [] : [...loaded.problems];
-  if (!siteUrl || !URL.canParse(siteUrl))
-    problems.push("SITE_URL is not set to the site's address (https://…)");
+  if (loaded.ok && !siteUrl) problems.push("SITE_URL is not set to the site's address (https://…)");
   if (now && now !== "expo-eve" && Number.isNaN(Date.parse(now)))
     problems.push("BOOKING_NOW is an ISO time or expo-eve (local runs only)");
   if (!loaded.ok || !organizer || problems.length > 0) {
@@ -199,13 +192,9 @@ export function bookingHandlerFromEnvironment(env: (name: string) => string | un
     return () =>
       Promise.resolve(Response.json({ message: "Booking is not set up yet." }, { status: 500 }));
   }
-  if (now)
-    console.log(
-      `book-meeting: BOOKING_NOW=${now} (local runs only): the clock is not the real one`,
-    );
+  if (now) console.log(`book-meeting: BOOKING_NOW=${now} (local only): not the real clock`);
   const { config } = loaded;
   const rpc = restRpc(config.supabaseUrl, config.serviceKey);
-  let cached: { at: number; schedule: Promise<Schedule> } | undefined;
   return createBookingHandler({
     siteUrl: siteUrl!,
     from: config.from,
@@ -213,13 +202,7 @@ export function bookingHandlerFromEnvironment(env: (name: string) => string | un
     smtp: config.smtp,
     now,
     sendMail,
-    schedule: () => {
-      if (!cached || Date.now() - cached.at > 60_000) {
-        cached = { at: Date.now(), schedule: schedules.fetchSchedule(siteUrl!) };
-        cached.schedule.catch(() => (cached = undefined));
-      }
-      return cached.schedule;
-    },
+    schedule: () => schedules.fetchSchedule(siteUrl!),
     store: {
       lookup: (token_hash, client, from_at, to_at) =>
         rpc("booking_lookup", { token_hash, client, from_at, to_at }) as Promise<Lookup>,

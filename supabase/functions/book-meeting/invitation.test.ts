@@ -28,22 +28,16 @@ const ada = {
 /** The message as read, and its calendar part as ical.js reads it. */
 async function received(change: Change, invitee = ada, sequence = 0) {
   const now = new Date("2025-05-01T10:00:00Z");
-  const invitation = {
-    change,
-    meeting: { ...meeting, sequence },
-    invitee,
-    schedule: SCHEDULE,
-    now,
-  };
-  const bytes = await messageBytes(invitationEmail({ ...invitation, ...addressing }));
+  const invitation = { change, meeting: { ...meeting, sequence }, invitee, schedule: SCHEDULE };
+  const bytes = await messageBytes(invitationEmail({ ...invitation, ...addressing, now }));
   const message = await readMail(bytes);
-  const postal = await PostalMime.parse(bytes);
-  const part = postal.attachments.find((a) => a.mimeType === "text/calendar")!;
-  const text =
-    typeof part.content === "string" ? part.content : new TextDecoder().decode(part.content);
-  const calendar = new ICAL.Component(ICAL.parse(text));
+  const { attachments } = await PostalMime.parse(bytes);
+  const part = attachments.find((a) => a.mimeType === "text/calendar")!.content;
+  const calendar = new ICAL.Component(
+    ICAL.parse(typeof part === "string" ? part : new TextDecoder().decode(part)),
+  );
   const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
-  return { message, calendar, event, html: postal.html!, raw: new TextDecoder().decode(bytes) };
+  return { message, calendar, event, html: message.html!, raw: message.raw };
 }
 
 Deno.test(

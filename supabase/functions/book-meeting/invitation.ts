@@ -76,22 +76,19 @@ export function calendar(invitation: Invitation): string {
   return cal.toString();
 }
 
-const OPENING: Record<Change, string> = {
-  booked: "Your meeting at {event} is booked.",
-  moved: "Your meeting at {event} has moved to a new time.",
-  cancelled: "Your meeting at {event} is cancelled.",
-};
-const SUBJECT: Record<Change, string> = {
-  booked: "Invitation",
-  moved: "Updated invitation",
-  cancelled: "Cancelled",
+/** The subject's first word and the opening, by change. */
+const WORDS: Record<Change, [string, string]> = {
+  booked: ["Invitation", "is booked"],
+  moved: ["Updated invitation", "has moved to a new time"],
+  cancelled: ["Cancelled", "is cancelled"],
 };
 
 /** The e-mail to the prospect, the staff mailbox copied; nodemailer writes its MIME. */
 export function invitationEmail(invitation: Invitation) {
   const { change, meeting, invitee, schedule, organizer } = invitation;
   const when = venueTimeText(meeting.startsAt, meeting.endsAt, schedule.timeZone);
-  const opening = OPENING[change].replace("{event}", schedule.eventName);
+  const [subject, happened] = WORDS[change];
+  const opening = `Your meeting at ${schedule.eventName} ${happened}.`;
   const who = visible(`${invitee.name} (${invitee.organization})`);
   const rows: [string, string][] = [
     ["When", when],
@@ -103,22 +100,15 @@ export function invitationEmail(invitation: Invitation) {
     change === "cancelled"
       ? "Your calendar removes the event when you open the attached cancellation."
       : "The calendar invitation is attached. Reply to this e-mail to reach us.";
-  const text = [
-    opening,
-    "",
-    ...rows.map(([label, value]) => `${`${label}:`.padEnd(7)}${value}`),
-    "",
-    closing,
-    "",
-  ];
+  const lines = rows.map(([label, value]) => `${`${label}:`.padEnd(7)}${value}`);
   const html = [
     `<p>${escapeHtml(opening)}</p>`,
     `<table>${rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`,
     `<p>${escapeHtml(closing)}</p>`,
   ].join("\n");
   const content = {
-    subject: `${SUBJECT[change]}: ${schedule.eventName}, booth ${schedule.booth}, ${when}`,
-    text: text.join("\n"),
+    subject: `${subject}: ${schedule.eventName}, booth ${schedule.booth}, ${when}`,
+    text: [opening, "", ...lines, "", closing, ""].join("\n"),
     html,
     messageIdLocalPart: `meeting-${meeting.uid}-${meeting.sequence}`,
     replyTo: organizer,

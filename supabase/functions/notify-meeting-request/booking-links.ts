@@ -4,29 +4,21 @@
  * database keeps its SHA-256 (public.issue_booking_links, one call per e-mail). The fragment
  * never reaches a server's logs. Without SITE_URL, e-mails carry no link.
  */
+import { createHash, randomBytes } from "node:crypto";
+
 import type { BookingLinks } from "./compose.ts";
 
 type Rpc = (name: string, args: Record<string, unknown>) => Promise<unknown>;
 
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+export const sha256Hex = (text: string): string => createHash("sha256").update(text).digest("hex");
 
-export function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
+export const newToken = (): string => randomBytes(32).toString("base64url");
 
 /** A new link for each request, stored before the e-mail that carries them is sent. */
 export function bookingLinks(siteUrl: string, rpc: Rpc) {
   return async (ids: number[]): Promise<BookingLinks> => {
     const tokens = ids.map(() => newToken());
-    const hashes = await Promise.all(tokens.map(sha256Hex));
-    const links = ids.map((id, i) => ({ contact_id: id, token_hash: hashes[i] }));
+    const links = ids.map((id, i) => ({ contact_id: id, token_hash: sha256Hex(tokens[i]!) }));
     await rpc("issue_booking_links", { links });
     return new Map(ids.map((id, i) => [id, `${siteUrl}/book/#${tokens[i]}`]));
   };

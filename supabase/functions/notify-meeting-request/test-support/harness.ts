@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 
 import PostalMime from "postal-mime";
 
+import { bookingLinks } from "../booking-links.ts";
 import { loadConfig } from "../config.ts";
 import type { DeliveryStore, Outcome } from "../delivery-store.ts";
 import { createHandler, SECRET_HEADER } from "../handler.ts";
@@ -254,9 +255,14 @@ export const unreachable: DeliveryStore = {
 
 /**
  * The handler on `store` and a fresh SMTP receiver, with the settings loadConfig reads from these
- * variables and `env`; `post` sends it a call with the secret.
+ * variables and `env`, and booking links stored through `bookingRpc` when SITE_URL is set; `post`
+ * sends it a call with the secret.
  */
-export async function startFunction(store: DeliveryStore, env: Record<string, string> = {}) {
+export async function startFunction(
+  store: DeliveryStore,
+  env: Record<string, string> = {},
+  bookingRpc?: (name: string, args: Record<string, unknown>) => Promise<unknown>,
+) {
   const smtp = await startReceiver();
   const variables: Record<string, string> = {
     NOTIFY_WEBHOOK_SECRET: SECRET,
@@ -272,7 +278,8 @@ export async function startFunction(store: DeliveryStore, env: Record<string, st
   const loaded = loadConfig((name) => variables[name]);
   assert.ok(loaded.ok, loaded.ok ? "" : loaded.problems.join("; "));
   const { config } = loaded;
-  const handler = createHandler({ config, store, log: () => {} });
+  const links = config.siteUrl && bookingRpc && bookingLinks(config.siteUrl, bookingRpc);
+  const handler = createHandler({ config, store, bookingLinks: links || undefined, log: () => {} });
   const post = (body: unknown, secret: string | null = SECRET, method = "POST") => {
     const headers = new Headers(secret === null ? {} : { [SECRET_HEADER]: secret });
     const init = { method, headers, body: method === "POST" ? JSON.stringify(body) : undefined };
