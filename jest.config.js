@@ -13,7 +13,7 @@ const shared = {
     // The page proof's Web Worker (new URL(…, import.meta.url)): solved in-thread under Jest.
     "^\\./solve-in-worker$": "<rootDir>/__mocks__/solve-in-worker.ts",
   },
-  testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "/public/", "/e2e/"],
+  testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "/public/", "<rootDir>/e2e/"],
   transformIgnorePatterns: ["/node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
 };
 

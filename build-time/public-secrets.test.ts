@@ -105,6 +105,24 @@ describe("findSecretsInText", () => {
       /postgres:\*\*\*\*@db/,
     ],
     ["a private key", "-----BEGIN PRIVATE KEY-----\nMIIE", "private-key", /PRIVATE KEY/],
+    [
+      "a bundled SMTP password",
+      'SMTP_PASSWORD="re_9a8b7c6d5e4f"',
+      "server-variable",
+      /SMTP_PASSWORD/,
+    ],
+    [
+      "a bundled webhook secret",
+      "NOTIFY_WEBHOOK_SECRET: '4f3c2b1a0f9e8d7c6b5a4f3c2b1a0f9e'",
+      "server-variable",
+      /NOTIFY_WEBHOOK_SECRET/,
+    ],
+    [
+      "a bundled chat webhook",
+      '{"NOTIFY_CHAT_WEBHOOK_URL":"https://hooks.slack.com/services/T000/B000/XXXX"}',
+      "server-variable",
+      /NOTIFY_CHAT_WEBHOOK_URL/,
+    ],
   ])("flags %s", (_name, text, kind, detail) => {
     const findings = findSecretsInText(text, "file.js");
     expect(findings).toEqual([
@@ -128,6 +146,10 @@ describe("findSecretsInText", () => {
     [
       "the variable name without a value",
       "headers: { Authorization: `Bearer ${process.env.SUPABASE_SERVICE_ROLE_KEY}` },",
+    ],
+    [
+      "the notification secrets' names alone",
+      "const password = env('SMTP_PASSWORD'); // NOTIFY_WEBHOOK_SECRET is read in config.ts",
     ],
   ])("does not flag %s", (_name, text) => {
     expect(findSecretsInText(text)).toEqual([]);

@@ -1,22 +1,28 @@
 /**
  * The two commands as processes: `npm run backend` (cli.ts) and `npm run requests`
- * (requests-cli.ts), with their exit statuses and one-line failures.
+ * (requests-cli.ts), with their exit statuses and one-line failures, and `npm run backend`
+ * stopped the ways people do under load (Ctrl-C to its process group, SIGTERM to npm alone):
+ * each ends in a clean close, every 201 stored, the lock removed.
  */
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { parseCliArgs } from "./cli-args";
 import { goodRow } from "./test-support/helpers";
+import { loadRequests } from "./requests";
 import {
+  insertLoad,
   PROJECT_ROOT,
   spawnBackend,
   tempDataDir,
   waitForGroupExit,
+  type BackendProcess,
 } from "./test-support/processes";
 
-jest.setTimeout(90_000);
+jest.setTimeout(120_000);
 
 const run = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(
@@ -25,7 +31,16 @@ const run = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
     { cwd: PROJECT_ROOT, encoding: "utf8", env: { ...process.env, ...env } },
   );
 
-test("npm run backend: ready line, serves, `requests` lists through it and then from the files, a clean stop on SIGTERM", async () => {
+async function expectCleanStop(backend: BackendProcess, dataDir: string, acknowledged: string[]) {
+  expect(await waitForGroupExit(backend.child.pid!)).toBe(true);
+  expect(backend.output()).toContain("Local backend stopped.");
+  expect(backend.output()).not.toContain("exiting without waiting");
+  expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+  const stored = new Set((await loadRequests(dataDir)).requests.map((request) => request.email));
+  expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+}
+
+test("npm run backend: ready lines, `requests` through it; SIGTERM to npm alone under load stops it cleanly; then `requests` reads the files", async () => {
   const dataDir = tempDataDir("cli-backend-");
   const backend = spawnBackend(dataDir);
   const url = await backend.ready;
@@ -46,13 +61,13 @@ test("npm run backend: ready line, serves, `requests` lists through it and then 
     rows: [row],
   });
 
-  process.kill(-backend.child.pid!, "SIGTERM");
-  expect(await waitForGroupExit(backend.child.pid!)).toBe(true);
-  for (const line of [
-    `anon key:    ${LOCAL_ANON_KEY}`,
-    `data folder: ${dataDir}`,
-    "Local backend stopped.",
-  ])
+  const load = insertLoad(url, 5, "npmterm");
+  await load.running;
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  process.kill(backend.child.pid!, "SIGTERM"); // npm alone: it exits at once, its script must follow
+  await load.stop();
+  await expectCleanStop(backend, dataDir, [row.email, ...load.acknowledged]);
+  for (const line of [`anon key:    ${LOCAL_ANON_KEY}`, `data folder: ${dataDir}`])
     expect(backend.output()).toContain(line);
 
   const text = run("requests-cli.ts", ["--data-dir", dataDir]);
@@ -62,6 +77,20 @@ test("npm run backend: ready line, serves, `requests` lists through it and then 
   const csv = run("requests-cli.ts", ["--csv", "--data-dir", dataDir]).stdout;
   expect(csv).toMatch(/^id,created_at,name,email,organization,message\r\n/);
   expect(csv).toContain('"from the CLI test\nsecond line"');
+});
+
+test("one Ctrl-C under load (SIGINT to the process group) closes cleanly, twice in a row", async () => {
+  const dataDir = tempDataDir("stop-sigint-");
+  for (let cycle = 0; cycle < 2; cycle += 1) {
+    const backend = spawnBackend(dataDir);
+    const load = insertLoad(await backend.ready, 20, `sigint${cycle}`);
+    await load.running;
+    await new Promise((resolve) => setTimeout(resolve, 400 + cycle * 150));
+    process.kill(-backend.child.pid!, "SIGINT");
+    await expectCleanStop(backend, dataDir, load.acknowledged);
+    await load.stop();
+    expect(load.acknowledged.length).toBeGreaterThan(0);
+  }
 });
 
 test("npm run backend on a port in use: exit status 1 and one line; bad arguments: 2 and the usage", async () => {

@@ -1,18 +1,10 @@
 /**
- * `npm run backend`: starts the embedded local backend (see server.ts and docs/local-backend.md).
- *
- *   npm run backend -- [--port 54321] [--data-dir .data/local-supabase] [--in-memory] [--quiet]
- *
- * Environment: LOCAL_BACKEND_PORT, LOCAL_BACKEND_DATA_DIR, the notification settings and the
- * screening's SCREENING_* settings (docs/notifications.md).
- * Prints `Local backend ready at http://127.0.0.1:PORT` once it accepts requests, so other
- * scripts can run it as a child process and wait for that line; on failure it prints one
- * line to stderr and exits with status 1 (2 for bad arguments).
- *
- * Stopping (stop-signals.ts): Ctrl-C, SIGTERM, SIGHUP or the end of the npm process that ran it
- * stop it cleanly (requests in flight are answered, the database is closed, the lock removed),
- * even during the start. npm runs it with `node --import tsx`, not the tsx command: tsx's
- * runner re-sends a signal its child does not acknowledge within 30 ms and then kills it.
+ * `npm run backend` (options: cli-args.ts; docs/local-backend.md). Prints `Local backend ready at
+ * http://127.0.0.1:PORT` once it accepts requests, so scripts can wait for that line; a failure
+ * is one line on stderr and status 1 (2 for bad arguments). Ctrl-C, SIGTERM, SIGHUP or the end
+ * of the npm process that ran it stop it cleanly (stop-signals.ts), even during the start. npm
+ * runs it with `node --import tsx`, not the tsx command: tsx's runner re-sends a signal its child
+ * does not acknowledge within 30 ms and then kills it.
  */
 import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli-args";
 import { LocalBackendError, oneLine } from "./errors";

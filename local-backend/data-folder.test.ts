@@ -92,11 +92,6 @@ test.each<[string, (folder: typeof template) => void, RegExp]>([
     ZERO_ROWS,
   ],
   [
-    "pgdata/PG_VERSION deleted",
-    ({ dataDir }) => fs.rmSync(path.join(pgDataDir(dataDir), "PG_VERSION")),
-    UNREADABLE,
-  ],
-  [
     "the control file overwritten",
     ({ dataDir }) => {
       const control = path.join(pgDataDir(dataDir), "global", "pg_control");
@@ -105,11 +100,6 @@ test.each<[string, (folder: typeof template) => void, RegExp]>([
     UNREADABLE,
   ],
   ["the write-ahead log's files deleted", ({ dataDir }) => deleteWalFiles(dataDir), UNREADABLE],
-  [
-    "the write-ahead log's folder deleted",
-    ({ dataDir }) => fs.rmSync(wal(dataDir), { recursive: true }),
-    UNREADABLE,
-  ],
 ])("%s is refused", async (_label, damage, what) => {
   const folder = copyOfFolder();
   damage(folder);

@@ -1,13 +1,10 @@
 /**
- * Opening a data folder safely. The database is compared with the journal (journal.ts) at every
- * open: a request in the journal but not in the database (PGlite reads a truncated table file as
- * an empty table) means damage, and the folder is refused with one sentence that names it and
- * says how to restore it; so is a database PGlite cannot open. A row in the database but not in
- * the journal (a crash between commit and journal write) is added to the journal. A new database
- * is created only in a folder that holds nothing else.
- *
- * `readDataFolder` is how the commands read a folder whether or not a backend holds it, and
- * `restoreDataFolder` rebuilds the database from the journal (`npm run requests -- --restore`).
+ * Opening a data folder safely. At every open the database is compared with the journal
+ * (journal.ts): a journaled request missing from the database (PGlite reads a truncated table file
+ * as an empty table), or a database PGlite cannot open, is damage, refused with one sentence that
+ * names the folder and the restore command; a row missing from the journal (a crash between
+ * commit and journal write) is journaled. A new database is made only in a folder holding nothing
+ * else. Also: reading a folder whether or not a backend holds it, and restoring from the journal.
  */
 import fs from "node:fs";
 

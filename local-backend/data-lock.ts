@@ -91,7 +91,6 @@ function unusable(dataDir: string, error: unknown): LocalBackendError {
 /**
  * Creates the folder if needed and takes its lock, waiting (up to 30 s) for a command that reads
  * it or for a dead holder's lock to go stale; a running backend's lock is refused at once.
- * `onLost` is called if another process takes the folder later.
  */
 export async function acquireDataLock(
   dataDir: string,

@@ -14,25 +14,18 @@ import { defaultMigrationsDir, pgDataDir } from "./paths";
 export interface OpenDatabaseOptions {
   /** Folder that holds the data (PGlite files go in its `pgdata/`); undefined = in memory. */
   dataDir?: string;
-  /** Defaults to supabase/migrations of the project. */
+  /** Default: supabase/migrations of the project. */
   migrationsDir?: string;
-  /** Receives one line per notable event (migration applied, warnings). */
   log?: (line: string) => void;
 }
 
 export interface OpenedDatabase {
   db: PGlite;
-  /** Migrations applied by this call (already applied ones are not repeated). */
-  applied: string[];
   /** A data folder's database made by an older version (MadeByOlderVersion): opened as it is, nothing applied. */
   madeByOlderVersion?: boolean;
 }
 
-/**
- * The database records migrations this version does not have: it was made by an older version,
- * before the migrations were squashed into today's baseline. Its requests are carried over into
- * a new database (data-folder.ts), never migrated in place.
- */
+/** The database records migrations this version does not have: its requests are carried over (data-folder.ts). */
 export class MadeByOlderVersion extends LocalBackendError {
   constructor(older: readonly string[]) {
     super(
@@ -43,10 +36,7 @@ export class MadeByOlderVersion extends LocalBackendError {
   }
 }
 
-/**
- * The roles Supabase has on every project. `service_role` bypasses row-level security there,
- * as here. They cannot log in: the server switches to them with `set local role`.
- */
+/** The roles Supabase has on every project; the server switches to them with `set local role`. */
 const CREATE_ROLES_SQL = `
 do $$
 begin
@@ -140,7 +130,7 @@ export async function applyMigrations(
   return applied;
 }
 
-/** Opens (or creates) the database and brings it up to date. */
+/** Opens (or creates) the database and applies the migrations it lacks. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
   let db: PGlite;
@@ -156,11 +146,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     );
   }
   try {
-    const applied = await applyMigrations(db, migrationsDir, options.log);
-    return { db, applied };
+    await applyMigrations(db, migrationsDir, options.log);
+    return { db };
   } catch (error) {
     if (error instanceof MadeByOlderVersion && options.dataDir !== undefined)
-      return { db, applied: [], madeByOlderVersion: true };
+      return { db, madeByOlderVersion: true };
     await db.close().catch(() => {});
     if (error instanceof LocalBackendError) throw error;
     throw new LocalBackendError(
@@ -207,7 +197,6 @@ export interface RequestStatus {
   notification_attempts: number | null;
   notification_error: string | null;
   next_attempt_at: string | null;
-  /** Why it is not e-mailed one by one; the digest that lists it, its place there, when it was sent. */
   held_for: string[] | null;
   digest: number | null;
   digest_rank: number | null;

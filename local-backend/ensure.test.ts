@@ -1,10 +1,8 @@
 /** ensureLocalBackend: start one unless the port is taken, never for a hosted URL. */
-import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 
 import { ensureLocalBackend } from "./ensure";
+import { tempDataDir } from "./test-support/processes";
 
 jest.setTimeout(60_000);
 
@@ -15,29 +13,15 @@ test("a hosted URL starts nothing", async () => {
   });
 });
 
-test("in memory when asked (audits, tests)", async () => {
-  const ensured = await ensureLocalBackend({
-    supabaseUrl: "http://127.0.0.1:0",
-    inMemory: true,
-    env: { LOCAL_BACKEND_DATA_DIR: "/nonexistent" },
-  });
-  try {
-    expect(ensured.kind === "started" && ensured.backend.dataDir).toBeUndefined();
-  } finally {
-    if (ensured.kind === "started") await ensured.backend.close();
-  }
-});
-
 test("a free local port gets a backend on that port; a taken one is reported, not fatal", async () => {
+  const env = { LOCAL_BACKEND_DATA_DIR: tempDataDir("ensure-backend-") };
   const blocker = net.createServer();
   await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
   const takenPort = (blocker.address() as net.AddressInfo).port;
+  const supabaseUrl = `http://127.0.0.1:${takenPort}`;
   try {
-    const taken = await ensureLocalBackend({
-      supabaseUrl: `http://127.0.0.1:${takenPort}`,
-      inMemory: true,
-    });
-    expect(taken).toMatchObject({ kind: "already-running", url: `http://127.0.0.1:${takenPort}` });
+    const taken = await ensureLocalBackend({ supabaseUrl, env });
+    expect(taken).toMatchObject({ kind: "already-running", url: supabaseUrl });
     expect(taken.kind === "already-running" && taken.message).toMatch(
       /^Port \d+ is already in use/,
     );
@@ -45,15 +29,11 @@ test("a free local port gets a backend on that port; a taken one is reported, no
     await new Promise((resolve) => blocker.close(resolve));
   }
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ensure-backend-"));
-  const started = await ensureLocalBackend({
-    supabaseUrl: `http://127.0.0.1:${takenPort}`,
-    env: { LOCAL_BACKEND_DATA_DIR: dataDir },
-  });
+  const started = await ensureLocalBackend({ supabaseUrl, env });
   try {
     expect(started.kind).toBe("started");
-    expect(started.url).toBe(`http://127.0.0.1:${takenPort}`);
-    expect(started.kind === "started" && started.backend.dataDir).toBe(dataDir);
+    expect(started.url).toBe(supabaseUrl);
+    expect(started.kind === "started" && started.backend.dataDir).toBe(env.LOCAL_BACKEND_DATA_DIR);
   } finally {
     if (started.kind === "started") await started.backend.close();
   }

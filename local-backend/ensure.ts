@@ -12,13 +12,10 @@ import { localDataDir } from "./paths";
 import { screeningSettingsFromEnv } from "./screening-settings";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "./server";
 
-export interface EnsureLocalBackendOptions extends Pick<LocalBackendOptions, "anonKey" | "log"> {
+export interface EnsureLocalBackendOptions extends Pick<LocalBackendOptions, "log"> {
   /** The Supabase URL the site is built for. */
   supabaseUrl: string;
-  /** Default: LOCAL_BACKEND_DATA_DIR from `env`, else .data/local-supabase of the project. */
-  dataDir?: string;
-  /** Keep nothing (tests, audits): the database lives in memory; `dataDir` is ignored. */
-  inMemory?: boolean;
+  /** Default: the shell's variables over .env.development and .env. */
   env?: NodeJS.ProcessEnv;
   /** Notify staff of each request (docs/notifications.md), with the settings from .env. */
   notify?: boolean;
@@ -39,11 +36,10 @@ export async function ensureLocalBackend(
   if (!isLocalUrl(url)) return { kind: "remote", url };
   try {
     const port = portOf(url, LOCAL_BACKEND_PORT);
-    const dataDir = options.inMemory ? undefined : (options.dataDir ?? localDataDir(options.env));
+    const dataDir = localDataDir(options.env);
     const backend = await startLocalBackend({
       port,
       dataDir,
-      anonKey: options.anonKey,
       log: options.log,
       notifications: options.notify ? localNotificationOptions({ dataDir, port }) : undefined,
       screening: screeningSettingsFromEnv(options.env ?? localEnvironment()),

@@ -20,7 +20,7 @@ export interface Gateway {
   functions: Map<string, string>;
   /** While the backend stops, only the service role (the function finishing its work) is served. */
   closing: boolean;
-  /** Called after a visitor's write was answered (the visitor never waits for what follows). */
+  /** Called after a write was answered (the visitor never waits for what follows). */
   afterWrite(): void;
 }
 

@@ -1,12 +1,7 @@
 /**
- * `npm run requests`: the meeting requests stored by the local backend, newest first, whether or
- * not the backend runs (requests.ts).
- *
- *   npm run requests                       readable blocks for the terminal
- *   npm run requests -- --json | --csv     a JSON array (exact text) | CSV (RFC 4180) for a spreadsheet
- *   npm run requests -- --digest N         what digest #N lists, in its order (the likeliest real first)
- *   npm run requests -- --restore          rebuild a damaged database from the journal (requests.jsonl)
- *   npm run requests -- --data-dir PATH    (default .data/local-supabase, env LOCAL_BACKEND_DATA_DIR)
+ * `npm run requests`: the stored meeting requests, newest first, whether or not the backend runs
+ * (requests.ts), as text, `--json` or `--csv`; `--digest N` lists what digest #N lists;
+ * `--restore` rebuilds a damaged database from the journal (docs/local-backend.md).
  */
 import path from "node:path";
 

@@ -33,6 +33,7 @@ test("data survives a restart, migrations are applied once, and a folder serves 
   const dataDir = tempDataDir("local-backend-test-");
   const logs: string[] = [];
   const first = await startLocalBackend({ port: 0, dataDir, log: (line) => logs.push(line) });
+  expect(first.url).toBe(`http://127.0.0.1:${first.port}`);
   const row = goodRow({ message: "kept across restarts" });
   expect(await post(first.url, row)).toBe(201);
   await first.close();

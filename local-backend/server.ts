@@ -1,9 +1,8 @@
 /**
- * The local backend: a stand-in for a Supabase project on this machine, for what the site and its
- * Edge Function use (see docs/local-backend.md). This file is its life cycle: take the data
- * folder's lock (data-lock.ts), listen (one listener for everything: gateway.ts), open the
- * database (PGlite with the migrations, checked against the journal: data-folder.ts), start the
- * staff notifications if asked (notifications/), and stop cleanly.
+ * The local backend, a stand-in for a Supabase project on this machine (docs/local-backend.md):
+ * its life cycle. Take the data folder's lock (data-lock.ts), listen (one listener: gateway.ts),
+ * open the database (data-folder.ts), start the staff notifications if asked (notifications/),
+ * and stop cleanly.
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -32,13 +31,13 @@ import { schemaCache } from "./postgrest";
 import { applyScreeningSettings, type ScreeningSettings } from "./screening-settings";
 
 export interface LocalBackendOptions {
-  /** TCP port; default LOCAL_BACKEND_PORT (54321). 0 picks a free port. */
+  /** Default LOCAL_BACKEND_PORT (54321); 0 picks a free port. */
   port?: number;
-  /** Interface to listen on; default 127.0.0.1. */
+  /** Default 127.0.0.1. */
   host?: string;
-  /** Data folder (kept across restarts); undefined keeps everything in memory. */
+  /** Kept across restarts; undefined keeps everything in memory. */
   dataDir?: string;
-  /** The anon key; default LOCAL_ANON_KEY, the one `supabase start` prints. */
+  /** Default LOCAL_ANON_KEY, the one `supabase start` prints. */
   anonKey?: string;
   /** Default: supabase/migrations of the project. */
   migrationsDir?: string;
@@ -46,12 +45,9 @@ export interface LocalBackendOptions {
   log?: (line: string) => void;
   /** Staff notifications (docs/notifications.md); default: none. */
   notifications?: LocalNotificationsOptions;
-  /** The screening's budgets, windows and intervals (screening-settings.ts); the rest get their defaults. */
+  /** The screening's settings (screening-settings.ts); the rest get their defaults. */
   screening?: ScreeningSettings;
-  /**
-   * Called once another process has taken the data folder: the backend has then stopped serving
-   * and writing, without touching the files again. Default: log the message.
-   */
+  /** Called once another process took the data folder (this backend then stopped); default: log. */
   onDataFolderLost?: (message: string) => void;
 }
 
@@ -59,19 +55,17 @@ export interface LocalBackend {
   /** e.g. http://127.0.0.1:54321: what GATSBY_SUPABASE_URL should be. */
   url: string;
   port: number;
-  host: string;
   anonKey: string;
-  /** This run's service-role key: never published, never the anon key. */
+  /** This run's service-role key: never published. */
   serviceKey: string;
   /** Absolute data folder, or undefined when in memory. */
   dataDir: string | undefined;
-  /** The database itself, as superuser (bypasses grants and RLS): for tests and tools. */
+  /** The database itself, as superuser: for tests and tools. */
   db: PGlite;
   /** Runs a task with the database to itself (requests wait meanwhile). */
   run<T>(task: (db: PGlite) => Promise<T>): Promise<T>;
   /** Edge Functions served under /functions/v1/<name>: name → the URL of its process. */
   functions: Map<string, string>;
-  /** Staff notifications, when asked for and started. */
   notifier: LocalNotifier | undefined;
   /** Stops accepting, finishes requests in flight, closes the database. Idempotent. */
   close(): Promise<void>;
@@ -180,7 +174,6 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     const backend: LocalBackend = {
       url,
       port,
-      host,
       anonKey: gateway.anonKey,
       serviceKey: gateway.serviceKey,
       dataDir,

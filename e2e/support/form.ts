@@ -4,11 +4,7 @@
  * read back what the form shows and what the database stored.
  */
 import type { Locator, Page, Route } from "@playwright/test";
-import {
-  buildContactRecord,
-  EMPTY_MEETING_REQUEST,
-  type ContactRecord,
-} from "../../src/lib/meeting-request";
+import { buildContactRecord, EMPTY_MEETING_REQUEST } from "../../src/lib/meeting-request";
 import { content, escapeRegExp } from "./content";
 import { BACKEND_URL, expect, isWarmUp, type Backend, type PageDiagnostics } from "./fixtures";
 
@@ -96,19 +92,15 @@ export async function submitAndSucceed(page: Page): Promise<void> {
 }
 
 /**
- * The row the database should hold for `input`. How the message is worded is unit-tested
- * (src/lib/meeting-request.test.ts); here the question is whether the browser sent it.
+ * The database holds exactly the one request `input` makes. How the message is worded is
+ * unit-tested (src/lib/meeting-request.test.ts); here the question is whether the browser sent it.
  */
-export function expectedRecord(input: FormInput): ContactRecord {
-  return buildContactRecord(
+export async function expectStored(backend: Backend, input: FormInput): Promise<void> {
+  const record = buildContactRecord(
     { ...EMPTY_MEETING_REQUEST, ...input, products: input.products ?? [] },
     meetingTimeOptions,
   );
-}
-
-/** The database holds exactly the one request `input` makes. */
-export async function expectStored(backend: Backend, input: FormInput): Promise<void> {
-  expect(await backend.rows()).toEqual([expect.objectContaining(expectedRecord(input))]);
+  expect(await backend.rows()).toEqual([expect.objectContaining(record)]);
 }
 
 /** Nothing left the page for the backend: no insert request, no row. */

@@ -203,27 +203,6 @@ test("the CMS refuses an empty required field and a bad e-mail address with a pl
   expect(await cms.filesWritten(page)).toEqual(before);
 });
 
-test("a sign-in window opened by /admin/ (the OAuth client at CMS_AUTH_URL) can report back to it: the opener policy keeps the link", async ({
-  page,
-}) => {
-  // "Sign In with GitHub" opens the authenticator in a popup that answers through window.opener.
-  const authenticator = "https://cms-auth.example.test";
-  await page.context().route(`${authenticator}/**`, (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: "<!doctype html><title>Authenticator</title>",
-    }),
-  );
-  await cms.openCmsOnCheckout(page);
-  const popup = page.waitForEvent("popup");
-  await page.evaluate(
-    (url) => void window.open(`${url}/auth?provider=github`, "auth", "width=600,height=800"),
-    authenticator,
-  );
-  await (await popup).waitForLoadState();
-  expect(await (await popup).evaluate(() => window.opener !== null)).toBe(true);
-});
-
 test("every section's preview is its part of the page, with what it shows from other files", async ({
   page,
 }) => {

@@ -1,15 +1,33 @@
 /**
  * The local mail catcher: an SMTP server (smtp-server) on 127.0.0.1 that accepts every message
- * and relays nothing. Each message is kept in memory and, given a folder, written there as an
- * .eml file that any mail program opens exactly as staff would see it; one line announces it.
+ * and relays nothing. Each message is kept in memory, read with postal-mime (readMail, which the
+ * tests use too) and, given a folder, written there as an .eml file that any mail program opens
+ * exactly as staff would see it; one line announces it.
  */
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 
+import PostalMime, { decodeWords } from "postal-mime";
 import { SMTPServer } from "smtp-server";
 
-import { readMail, type ReadMail } from "./read-mail";
+export interface ReadMail {
+  /** Lower-case header name → value with encoded words decoded (the last one when repeated). */
+  headers: Map<string, string>;
+  /** The text part, LF line ends. */
+  body: string;
+  /** The first Reply-To address, as postal-mime parsed it. */
+  replyTo: string | undefined;
+}
+
+export async function readMail(raw: string | Uint8Array): Promise<ReadMail> {
+  const email = await PostalMime.parse(raw);
+  return {
+    headers: new Map(email.headers.map((header) => [header.key, decodeWords(header.value)])),
+    body: (email.text ?? "").replace(/\r\n/g, "\n"),
+    replyTo: email.replyTo?.[0]?.address,
+  };
+}
 
 export interface CaughtMail extends ReadMail {
   /** The envelope's recipients. */

@@ -45,7 +45,6 @@ export interface LocalNotificationsOptions {
   digestIntervalMs?: number;
   /** The site-analytics reports to send, as pg_cron does hosted (LOCAL_SITE_REPORTS); default none. */
   siteReports?: readonly ("weekly" | "daily")[];
-  log?: (line: string) => void;
 }
 
 /** What the notifier needs of the running backend. */
@@ -115,9 +114,8 @@ function functionEnvironment(
 export async function startLocalNotifier(
   host: NotifierHost,
   options: LocalNotificationsOptions = {},
-  backendLog: (line: string) => void = () => {},
+  log: (line: string) => void = () => {},
 ): Promise<LocalNotifier> {
-  const log = options.log ?? backendLog;
   const secret = crypto.randomBytes(32).toString("hex");
   let catcher: MailCatcher | undefined;
   let fn: FunctionProcess | undefined;

@@ -9,12 +9,11 @@ import path from "node:path";
 
 import dotenv from "dotenv";
 
+import { LocalBackendError } from "../errors";
 import { projectRoot } from "../paths";
 import { LOCAL_MAIL_PORT, type LocalNotificationsOptions } from "./notifier";
 
-export class NotificationSettingsError extends Error {
-  override name = "NotificationSettingsError";
-}
+const settingsError = (message: string) => new LocalBackendError("settings", message);
 
 /** Server-side secrets: a GATSBY_ copy of any of them would be published with the site. */
 const SECRET_VARIABLES = [
@@ -26,8 +25,7 @@ const SECRET_VARIABLES = [
 
 function number(text: string, name: string, valid: (value: number) => boolean, what: string) {
   const value = Number(text);
-  if (!valid(value))
-    throw new NotificationSettingsError(`${name} must be ${what}, not ${JSON.stringify(text)}.`);
+  if (!valid(value)) throw settingsError(`${name} must be ${what}, not ${JSON.stringify(text)}.`);
   return value;
 }
 
@@ -58,7 +56,7 @@ export function mailDirBeside(dataDir: string): string {
   );
 }
 
-/** Where the backend runs: in memory (caught e-mails stay in memory) or not, and on port 0 (any free one, as tests use) or not. */
+/** Where the backend runs: in memory or in a folder, on port 0 (any free one) or not. */
 export interface BackendPlace {
   dataDir: string | undefined;
   port: number;
@@ -72,7 +70,7 @@ export function notificationOptionsFromEnv(
 ): LocalNotificationsOptions | undefined {
   const leaked = SECRET_VARIABLES.find((name) => env[`GATSBY_${name}`] !== undefined);
   if (leaked) {
-    throw new NotificationSettingsError(
+    throw settingsError(
       `GATSBY_${leaked} is set: variables starting with GATSBY_ are published with the site. Rename it to ${leaked} (server-side only).`,
     );
   }
@@ -94,7 +92,7 @@ export function notificationOptionsFromEnv(
     ?.split(",")
     .map((kind) => kind.trim());
   if (reports?.some((kind) => kind !== "weekly" && kind !== "daily")) {
-    throw new NotificationSettingsError(
+    throw settingsError(
       `LOCAL_SITE_REPORTS lists weekly and/or daily, not ${JSON.stringify(value("LOCAL_SITE_REPORTS"))}.`,
     );
   }

@@ -4,7 +4,6 @@ import crypto from "node:crypto";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 
 import { formProofPayload, type FormChallenge } from "../../src/lib/form-proof";
-import { openDatabase } from "../database";
 
 /** Opens something before the calling file's (or describe block's) tests and closes it after them; call the result for it. */
 export function openedForTests<T extends { close(): Promise<unknown> }>(
@@ -30,14 +29,6 @@ export async function waitUntil(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
-/** The migrated database (openDatabase) for the calling file's tests, `prepare`d once. */
-export const migratedDatabase = (prepare?: (db: PGlite) => Promise<unknown>): (() => PGlite) =>
-  openedForTests(async () => {
-    const { db } = await openDatabase();
-    await prepare?.(db);
-    return db;
-  });
 
 export interface ContactRow {
   name: string;

@@ -1,10 +1,8 @@
 /**
- * Everything the built pages do in the browser, and the only script they start (after the first
- * paint: build-time/page-scripts.ts). The pages are static HTML; Gatsby's browser runtime is not
- * loaded, as nothing on them changes after the build but the form. On the landing page calls to
- * action scroll smoothly to the form, the form works (src/lib/live-form.ts: React comes later, and
- * only for the toasts) and the visit is counted; on the not-found page the missing path goes to
- * the console. In `gatsby develop` the page components do the same (src/pages/).
+ * The only script the built pages start (after the first paint: build-time/page-scripts.ts);
+ * Gatsby's browser runtime is not loaded. On the landing page calls to action scroll to the form,
+ * the form works (src/lib/live-form.ts) and the visit is counted; on the not-found page the missing
+ * path goes to the console. In `gatsby develop` the page components do the same.
  */
 import {
   CONTACT_FORM_ID,
@@ -44,10 +42,8 @@ export function meetingFormContentIn(doc: Document): Queries.MeetingFormFragment
 const COUNTED = ["click", "focusin", FORM_OUTCOME_EVENT];
 
 /**
- * Counts the visit at no cost to the start-up script: the counting code is a chunk of its own,
- * loaded when the browser is first idle (at most 2 s). Until then this only remembers the events it
- * will count, so a call to action tapped at once still counts. A chunk that cannot load counts
- * nothing.
+ * Counts the visit with a chunk of its own, loaded when the browser is first idle (at most 2 s);
+ * until then the events it will count are remembered, so a call to action tapped at once counts.
  */
 export function startSiteAnalytics(doc: Document = document): void {
   const earlier: Event[] = [];

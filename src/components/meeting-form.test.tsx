@@ -76,14 +76,6 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-it("is in the HTML with its button disabled, which its script enables", () => {
-  document.body.innerHTML = renderToString(<MeetingForm content={content} />);
-  expect(button(words.submitLabel)).toBeDisabled();
-  document.body.innerHTML = "";
-  renderForm();
-  expect(button(words.submitLabel)).toBeEnabled();
-});
-
 it("uses only the content's words: labels, hints, legends, both button texts and both toasts", async () => {
   const user = userEvent.setup();
   const shout = (text: string) => `${text.toUpperCase()}!`;

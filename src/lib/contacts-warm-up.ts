@@ -4,12 +4,10 @@ import { FORM_PROOF_HEADER } from "./form-proof-header";
 export type SupabaseEndpoint = { url: string; anonKey: string };
 
 /**
- * The contacts insert as supabase-js sends it (contactsInsertRequest in submit-meeting-request.ts)
- * with no rows: the same URL and header names (tests compare the two), so the browser's CORS
- * preflight for it serves the insert, and PostgREST answers it 201 storing nothing. A preflight asks
- * only for names, so the values need not match. A request the cached answer serves does not renew
- * it, so each repeat (`round` 1, 2, …: src/lib/keep-submit-warm.ts) adds one header name more,
- * alternating between two: the browser asks again, and the new answer replaces the old for 5 s.
+ * The contacts insert as supabase-js sends it, with no rows: the same URL and header names (tests
+ * compare them), so its CORS preflight serves the insert; PostgREST stores nothing. A cached answer
+ * is not renewed by use, so each repeat (`round` 1, 2, …) adds one header name more, alternating
+ * between two: the browser asks again, and the new answer lasts another 5 s.
  */
 export function contactsWarmUpRequest(
   { url, anonKey }: SupabaseEndpoint,
@@ -35,9 +33,7 @@ export function contactsWarmUpRequest(
 
 /**
  * Sends the warm-up: it opens the connection Chromium sends preflights on (a preconnect cannot)
- * and leaves the preflight's answer cached (5 s: hosted Supabase sends no Access-Control-Max-Age).
- * The first one leaves from the page's inline loader (build-time/page-scripts.ts), the repeats from
- * here. Never rejects: a failed warm-up leaves that work to the submit.
+ * and leaves the preflight's answer cached. Never rejects: a failure leaves the work to the submit.
  */
 export async function warmUpContactsInsert(endpoint: SupabaseEndpoint, round = 0): Promise<void> {
   try {

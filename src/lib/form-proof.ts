@@ -1,12 +1,9 @@
 /**
- * The page proof (docs/database.md, "The page proof"): evidence that a meeting request was sent from
- * this page. After the first focus in the form the page fetches an ALTCHA v1 challenge from the
- * database (`rpc/form_challenge`) and a Web Worker solves it (SHA-256 proof of work). Every insert
- * carries the FORM_PROOF_HEADER: the solved payload when it is ready and young enough at the tap,
- * otherwise `pending:<ticket>`, which the page confirms (`rpc/confirm_form_proof`) once the insert
- * is stored and the proof solved. Nothing here delays the submit: the header is read synchronously.
- * A proof counts once; the next round starts at the next start() (the form's next focus), not
- * before, as the database makes each challenge of an address dearer than the last.
+ * The page proof (docs/database.md): an ALTCHA v1 challenge fetched after the first focus and
+ * solved in a Web Worker. Every insert carries the FORM_PROOF_HEADER, read synchronously: the solved
+ * payload when it is ready and young enough, otherwise `pending:<ticket>`, confirmed once the insert
+ * is stored and the proof solved. A proof counts once; the next round waits for the next start(),
+ * as the database makes each challenge of an address dearer than the last.
  */
 
 export { FORM_PROOF_HEADER } from "./form-proof-header";

@@ -8,10 +8,7 @@ import {
 
 /**
  * How often the warm-up repeats while the visitor is on the form: Chromium keeps a preflight's
- * answer 5 s without Access-Control-Max-Age (hosted Supabase sends none), so a tap finds it cached
- * and pays only the POST. Under 5 s, so the old answer is there until the repeat leaves; Chromium
- * drops it when it asks again, so a tap in the round trip after a repeat pays a preflight (8 % of
- * taps on venue Wi-Fi, 3 % on slow 4G).
+ * answer 5 s without Access-Control-Max-Age (hosted Supabase sends none), so a tap pays only the POST.
  */
 export const KEEP_WARM_EVERY_MS = 4800;
 /** How long after reaching the form, or their last focus or input in it, the visitor counts as on it. */

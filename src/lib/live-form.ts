@@ -1,17 +1,11 @@
 /**
- * What makes the meeting form work, without React: the start-up script runs it on the built page
- * (src/boot/page-boot.ts), the form component in `gatsby develop` and in tests. The form in the page
- * is the one source of truth: the answers are read with FormData at the submit, so what was typed,
- * autofilled or restored before the script ran is sent exactly as it shows.
- * - The button, disabled in the HTML (a native submit would put the answers in a URL and store
- *   nothing), is enabled here.
- * - A submit sends the request first, then shows the spec's submitting state (every control
- *   disabled, the button's submitting label), and ends with its toast: on success the form is reset,
- *   on failure the answers stay. Submits meanwhile are ignored.
- * - When the visitor reaches the form (it nears the viewport, focuses it or submits), what a submit
- *   needs loads after the next paint, so their tap or focus is answered first: the submit path, then
- *   the toasts. The page proof starts at the first focus in the form (again after each stored request:
- *   a visitor who only scrolls past costs no challenge).
+ * What makes the meeting form work, without React (run by src/boot/page-boot.ts, and by the form
+ * component in `gatsby develop` and tests). The answers are read with FormData at the submit, so
+ * what was typed or autofilled before the script ran is sent as it shows. The button, disabled in
+ * the HTML (a native submit would put the answers in a URL), is enabled here. A submit sends first,
+ * then shows the submitting state, and ends with its toast. When the visitor reaches the form, the
+ * submit path and then the toasts load after the next paint; the page proof starts at the first
+ * focus (again after each stored request).
  */
 import type { ContactRecord } from "./submit-meeting-request";
 import {
@@ -35,11 +29,7 @@ export type FormSeams = {
 /** The record's assembly and the insert: the submit path's chunk (src/lib/meeting-request.ts). */
 const loadRequest = () => import(/* webpackChunkName: "submit-path" */ "./meeting-request");
 
-/**
- * Runs the submit path (the loader preloaded it and warmed the way to Supabase when the form neared
- * the viewport: build-time/page-scripts.ts): supabase-js, and the way kept warm while the visitor
- * is on the form. A failure leaves that work to the submit.
- */
+/** Runs the submit path (preloaded by build-time/page-scripts.ts); a failure leaves its work to the submit. */
 function prepareSubmitPath(form: HTMLFormElement): void {
   import(/* webpackChunkName: "submit-path" */ "./keep-submit-warm")
     .then(({ prepareContactsInsert }) =>

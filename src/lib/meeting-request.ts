@@ -128,22 +128,19 @@ export function meetingRequestFromForm(
 }
 
 /**
- * The submit path: the real insert and supabase-js (REST only), a chunk of its own that the
- * loader preloads when the visitor nears the form (build-time/page-scripts.ts).
+ * Stores one meeting request through supabase-js (REST only), loading the submit path first: a
+ * chunk of its own that the loader preloads when the visitor nears the form.
  */
-export const loadSubmitPath = () =>
-  import(/* webpackChunkName: "submit-path" */ "./submit-meeting-request");
-
-/** Stores one meeting request through supabase-js, loading the submit path first if needed. */
-export async function insertContactRecordLazily(record: ContactRecord): Promise<void> {
-  const { insertContactRecord } = await loadSubmitPath();
+async function insertContactRecordLazily(record: ContactRecord): Promise<void> {
+  const { insertContactRecord } = await import(
+    /* webpackChunkName: "submit-path" */ "./submit-meeting-request"
+  );
   await insertContactRecord(record);
 }
 
 /**
  * Sends a submitted form's answers as one meeting request, calling `submitRequest` in this task;
- * nothing when a bot filled the honeypot. Used by the live form and, for a submit before it is
- * live, by the start-up script (src/boot/page-boot.ts).
+ * nothing when a bot filled the honeypot.
  */
 export function sendMeetingAnswers(
   answers: FormData,

@@ -217,10 +217,6 @@ describe("countVisit on the built landing page", () => {
           value: true,
         }),
     ],
-    [
-      "navigator.webdriver",
-      () => Object.defineProperty(navigator, "webdriver", { configurable: true, value: true }),
-    ],
     ["a build without Supabase settings", () => delete process.env.GATSBY_SUPABASE_URL],
   ])("counts nothing with %s", (_what, arrange) => {
     arrange();

@@ -58,6 +58,14 @@ describe("insertContactRecord", () => {
       },
       /HTTP 503/,
     ],
+    [
+      "the key is refused",
+      (_request, response) => {
+        response.writeHead(401, { "content-type": "application/json" });
+        response.end(JSON.stringify({ message: "Invalid API key" }));
+      },
+      /refused \(HTTP 401\): Invalid API key\. Check that GATSBY_SUPABASE_ANON_KEY/,
+    ],
   ])("fails when %s", async (_what, handler, message) => {
     await withServer(handler, async (url) => {
       const started = Date.now();

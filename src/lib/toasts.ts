@@ -1,9 +1,6 @@
 /**
- * The toasts that report a submit (spec: about 4 seconds, at most 3 at once), without React or
- * react-toastify in the page's start-up script: both come with the `meeting-form` chunk
- * (src/components/toast-container.tsx), its own React root at the end of the body. The chunk is
- * prefetched at the first paint (build-time/page-scripts.ts) and runs when the visitor reaches the
- * form (src/lib/live-form.ts) or a submit needs it. Their words are content (content/meeting.yaml).
+ * The toasts that report a submit, kept out of the start-up script: React and react-toastify come
+ * with the `meeting-form` chunk (src/components/toast-container.tsx), loaded by src/lib/live-form.ts.
  */
 export type { ToastKind, ToastText } from "../components/toast-container";
 

@@ -23,19 +23,6 @@ beforeEach(() => {
 });
 afterEach(() => consoleError.mockRestore());
 
-it("says the page was not found, links home and logs the missing path", () => {
-  renderNotFound();
-  expect(screen.getByText(words.code!)).toBeInTheDocument();
-  expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
-    `${words.code}: ${words.heading}`,
-  );
-  expect(screen.getByRole("link", { name: words.homeLinkLabel })).toHaveAttribute("href", "/");
-  expect(consoleError).toHaveBeenCalledWith(
-    "404 Error: User attempted to access non-existent route:",
-    "/missing",
-  );
-});
-
 it("has no words of its own: with every content text in capitals, nothing on it is in lower case", () => {
   const { container } = renderNotFound(contentInCapitals());
   const home = screen.getByRole("link", { name: words.homeLinkLabel!.toUpperCase() });

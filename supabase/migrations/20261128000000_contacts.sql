@@ -1,17 +1,15 @@
--- Meeting requests from the site's form (docs/database.md), and who may reach them.
---
--- The browser inserts with the public anon key, so everything a visitor could abuse is enforced
--- here: anon may INSERT the four form columns and nothing else, and reads nothing; each column is
--- sized with the numbers of src/lib/field-limits.ts; one request inserts at most one row, and one
--- e-mail address may send at most five requests per rolling hour. Staff use the service role.
---
--- Errors raised on purpose (PostgREST turns 'PTxyz' into HTTP status xyz): PT400 more than one
--- row in a request, PT429 more than 5 requests per e-mail per hour. The constraints raise 23514
--- and 23502 (HTTP 400). This file creates no roles: anon, authenticated and service_role exist
--- on every Supabase project (and must exist on a plain PostgreSQL 15+).
+-- Meeting requests from the site's form (docs/database.md), and who may reach them. The browser
+-- inserts with the public anon key, so everything a visitor could abuse is enforced here. Staff
+-- use the service role. PostgREST answers the errors 'PTxyz' with HTTP status xyz.
 
--- Objects the API does not expose. anon needs USAGE for the visitors' policy (it runs with the
--- inserting role's rights) and for the desks of the page proof and the site analytics.
+-- Nothing is the API roles' unless granted: Supabase grants everything new in public to them,
+-- and PostgreSQL lets PUBLIC execute every new function.
+alter default privileges revoke execute on functions from public;
+alter default privileges in schema public revoke all on tables from anon, authenticated;
+alter default privileges in schema public revoke all on sequences from anon, authenticated;
+alter default privileges in schema public revoke all on functions from anon, authenticated;
+
+-- Objects the API does not expose. anon needs USAGE for the visitors' policy and the desks.
 create schema private;
 grant usage on schema private to anon, service_role;
 
@@ -23,15 +21,13 @@ create table public.contacts (
   organization text not null,
   message text not null,
 
-  -- Lengths count characters (code points). The form's maxLength counts UTF-16 units, which is
-  -- never fewer, so anything the form lets through fits here.
+  -- The numbers of src/lib/field-limits.ts, in code points (never more than the form's UTF-16 units).
   constraint contacts_name_length check (char_length(name) between 1 and 200),
   constraint contacts_organization_length check (char_length(organization) between 1 and 200),
   constraint contacts_email_length check (char_length(email) <= 254),
   constraint contacts_message_length check (char_length(message) between 1 and 6000),
 
-  -- Not blank: JavaScript's String.trim() whitespace, spelled out so the result does not depend
-  -- on the database's locale.
+  -- Not blank: JavaScript's String.trim() whitespace, spelled out (no locale dependence).
   constraint contacts_name_not_blank check (
     name !~ '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$'
   ),
@@ -46,12 +42,8 @@ create table public.contacts (
 comment on table public.contacts is
   'Meeting requests from the public site. Visitors (anon) may only insert; staff read with the service role.';
 
--- The rate limit looks rows up by address and time.
 create index contacts_email_created_at_idx on public.contacts (lower(email), created_at);
 
--- Supabase grants everything on new tables in public to the API roles: take that back.
-revoke all on table public.contacts from anon, authenticated;
-revoke all on sequence public.contacts_id_seq from anon, authenticated;
 grant insert (name, email, organization, message) on table public.contacts to anon;
 grant all on table public.contacts to service_role;
 grant usage, select on sequence public.contacts_id_seq to service_role;
@@ -59,24 +51,17 @@ grant usage, select on sequence public.contacts_id_seq to service_role;
 -- Not FORCEd: the rate limit runs as the table's owner and must see the rows.
 alter table public.contacts enable row level security;
 
--- The visitors' policy states what a request may contain: the rules of the constraints above.
--- PostgreSQL checks a policy before the constraints, and a policy that returned false would
--- turn a message that is too long into 42501, which PostgREST answers with 401 (the form would
--- blame the API key). So for the first rule a row breaks, this raises the error the constraint
--- would have raised, in PostgreSQL's order: NOT NULL in column order, then CHECK by name.
+-- The visitors' policy: the rules of the constraints above. A policy that returned false would
+-- turn a message that is too long into 42501 (PostgREST: 401, blaming the API key), so for the
+-- first rule a row breaks this raises the constraint's own error, in PostgreSQL's order.
 create function private.contacts_visitor_request_allowed(
-  name text,
-  email text,
-  organization text,
-  message text
+  name text, email text, organization text, message text
 )
   returns boolean
-  language plpgsql
-  immutable
+  language plpgsql immutable
   set search_path = ''
 as $$
 declare
-  -- JavaScript's String.trim() whitespace, as in the contacts_*_not_blank constraints.
   blank constant text := '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$';
   missing text;
   broken text;
@@ -113,7 +98,6 @@ begin
 end;
 $$;
 
-revoke all on function private.contacts_visitor_request_allowed(text, text, text, text) from public, authenticated;
 grant execute on function private.contacts_visitor_request_allowed(text, text, text, text) to anon;
 
 create policy "Visitors can send a meeting request"
@@ -125,8 +109,7 @@ create policy "Service role manages meeting requests"
   on public.contacts for all to service_role
   using (true) with check (true);
 
--- One request, one row. PostgREST runs each HTTP request as a single INSERT statement, so a
--- statement-level trigger sees everything that request inserts in its transition table.
+-- One request, one row: PostgREST runs each HTTP request as a single INSERT statement.
 create function public.contacts_one_row_per_request()
   returns trigger
   language plpgsql
@@ -143,13 +126,11 @@ begin
 end;
 $$;
 
--- At most 5 requests per e-mail address (case-insensitive) per rolling hour. anon cannot read
--- the table, so this runs as its owner; an advisory lock per address makes concurrent requests
--- count one another.
+-- At most 5 requests per e-mail address (any case) per rolling hour, counted as the owner (anon
+-- reads nothing); a lock per address makes concurrent requests count one another.
 create function public.contacts_rate_limit()
   returns trigger
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare
@@ -176,11 +157,8 @@ begin
 end;
 $$;
 
-revoke all on function public.contacts_one_row_per_request() from public, anon, authenticated;
-revoke all on function public.contacts_rate_limit() from public, anon, authenticated;
 
--- Only the public API roles are limited: staff may import or fix rows in bulk. Triggers on one
--- event fire in name order, so the one-row check is reported before the rate limit.
+-- Only the API roles are limited (staff may import in bulk). Triggers fire in name order.
 create trigger contacts_10_one_row_per_request
   after insert on public.contacts
   referencing new table as inserted

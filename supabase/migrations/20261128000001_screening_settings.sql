@@ -1,37 +1,28 @@
--- The numbers of the request screening, and who is asking (docs/notifications.md, "Budgets and
--- settings"): every budget, window and interval is a column of private.screening_settings (one
--- row; change one with SQL as the owner, e.g. `update private.screening_settings set
--- one_by_one_per_address = 30;`; `npm run backend` sets them from SCREENING_<COLUMN> variables),
--- and each request's client address is kept only as a keyed hash.
+-- The numbers of the request screening (docs/notifications.md, "Budgets and settings"), one row
+-- to change with SQL as the owner, and who is asking: a client address kept only as a keyed hash.
 
 create table private.screening_settings (
   only_row boolean primary key default true check (only_row),
   -- The rolling window of every per-window budget below ("the hour").
   window_seconds integer not null default 3600 check (window_seconds > 0),
-  -- Rows without a page proof (none, invalid, or a pending ticket not yet confirmed) per window:
-  -- past either, the insert is refused with 429 (PT429).
+  -- Rows without a page proof (none, invalid, or pending) per window; past either, PT429.
   unproved_per_address integer not null default 20 check (unproved_per_address >= 0),
   unproved_in_all integer not null default 200 check (unproved_in_all >= 0),
-  -- Page-proved requests e-mailed one by one: per address per window; per address at a pace of
-  -- one every one_by_one_refill_seconds, with up to one_by_one_per_address_burst at once (a token
-  -- bucket); and from all addresses together per window. Past a budget a request is stored and
-  -- listed individually in the next digest.
+  -- Page-proved requests e-mailed one by one: per address per window, per address at a pace (a
+  -- token bucket), and in all per window. Past a budget a request goes to the next digest.
   one_by_one_per_address integer not null default 20 check (one_by_one_per_address >= 0),
   one_by_one_per_address_burst integer not null default 4 check (one_by_one_per_address_burst >= 0),
   one_by_one_refill_seconds integer not null default 15 check (one_by_one_refill_seconds > 0),
   one_by_one_in_all integer not null default 35 check (one_by_one_in_all >= 0),
-  -- The page proof's price per address: base_difficulty (maxnumber: the page tries half of it on
-  -- average) for the first challenges_at_base_difficulty challenges of the window, then twice as
-  -- much every challenges_per_doubling challenges; none past challenges_per_address.
+  -- The page proof's price per address: base_difficulty (maxnumber) for the first challenges of
+  -- the window, then twice as much every challenges_per_doubling; none past challenges_per_address.
   base_difficulty integer not null default 50000 check (base_difficulty > 0),
   challenges_at_base_difficulty integer not null default 20 check (challenges_at_base_difficulty >= 0),
   challenges_per_doubling integer not null default 10 check (challenges_per_doubling > 0),
   challenges_per_address integer not null default 120 check (challenges_per_address >= 0),
-  -- How long a request sent with a pending ticket waits for the page's confirmation before it
-  -- joins the digest.
+  -- How long a pending request waits for the page's confirmation before it joins the digest.
   hold_for_proof_seconds integer not null default 120 check (hold_for_proof_seconds >= 0),
-  -- At most one digest per digest_interval_seconds (pg_cron looks every minute), listing at most
-  -- digest_list_limit requests one by one (the rest: meeting_requests_overview).
+  -- At most one digest per interval, listing at most digest_list_limit requests one by one.
   digest_interval_seconds integer not null default 900 check (digest_interval_seconds >= 0),
   digest_list_limit integer not null default 300 check (digest_list_limit > 0)
 );
@@ -41,7 +32,7 @@ comment on table private.screening_settings is
 
 insert into private.screening_settings default values;
 
--- The Edge Function's digest claim reads the digest's settings as the service role.
+-- The digest claim reads them as the service role.
 grant select on table private.screening_settings to service_role;
 alter table private.screening_settings enable row level security;
 create policy "Service role reads the settings"
@@ -51,8 +42,7 @@ create policy "Service role reads the settings"
 -- A window in words for the refusals: 'hour', '10 minutes', '90 seconds'.
 create function private.duration_words(seconds integer)
   returns text
-  language sql
-  immutable
+  language sql immutable
   set search_path = ''
 as $$
   select case
@@ -65,7 +55,7 @@ as $$
 $$;
 
 -- The key of the client-address hash: the Vault secret `request_screening_key` where Vault
--- exists (hosted projects), else a row of this table, which no API role can reach.
+-- exists, else a row of this table.
 create table private.screening_secrets (
   name text primary key,
   secret text not null
@@ -87,9 +77,7 @@ $$;
 
 create function private.screening_key()
   returns text
-  language plpgsql
-  stable
-  security definer
+  language plpgsql stable security definer
   set search_path = ''
 as $$
 declare
@@ -106,14 +94,12 @@ begin
 end;
 $$;
 
--- The client as hosted Supabase's gateway names it: Cloudflare sets CF-Connecting-IP to the
--- address that connected, replacing any value a client sent (X-Forwarded-For and X-Real-IP
--- carry what a client wrote, so they are never read). IPv4 as is, IPv6 as its /64 (one
--- subscriber's allocation); no header or an unreadable one is the one client 'unknown'.
+-- The client as hosted Supabase's gateway names it: Cloudflare sets CF-Connecting-IP, replacing
+-- any value a client sent (X-Forwarded-For is the client's to write). IPv6 as its /64; no
+-- header or an unreadable one is the one client 'unknown'.
 create function private.client_address(headers text)
   returns text
-  language plpgsql
-  immutable
+  language plpgsql immutable
   set search_path = ''
 as $$
 declare
@@ -142,8 +128,7 @@ $$;
 
 create function private.client_key(address text)
   returns text
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$
   select pg_catalog.left(pg_catalog.encode(
@@ -153,15 +138,9 @@ $$;
 -- The address of the request being served, as its keyed hash.
 create function private.request_client_key()
   returns text
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$
   select private.client_key(private.client_address(pg_catalog.current_setting('request.headers', true)))
 $$;
 
-revoke all on function private.duration_words(integer) from public, anon, authenticated;
-revoke all on function private.screening_key() from public, anon, authenticated;
-revoke all on function private.client_address(text) from public, anon, authenticated;
-revoke all on function private.client_key(text) from public, anon, authenticated;
-revoke all on function private.request_client_key() from public, anon, authenticated;

@@ -1,39 +1,26 @@
--- The page proof (docs/database.md, "The page proof"): a self-verifiable challenge in the format
--- of ALTCHA v1 (proof of work), issued and checked here with an HMAC secret kept in Supabase
--- Vault. No third party, no cookie. This file checks and spends proofs
--- (private.form_proof_verdict for the x-form-proof header of an insert); the two RPCs that issue
--- and confirm them are in 20261128000003_form_proof_desks.sql.
---
--- HMAC-SHA-256 is built from PostgreSQL's own sha256: the local backend's PGlite loads no
--- pgcrypto, and one code path for both is worth more than the few lines.
+-- The page proof (docs/database.md, "The page proof"): an ALTCHA v1 challenge (proof of work)
+-- signed with an HMAC secret kept in Vault. This file checks and spends proofs; the RPCs that
+-- issue and confirm them are in 20261128000003_form_proof_desks.sql. HMAC-SHA-256 is built from
+-- PostgreSQL's own sha256: PGlite loads no pgcrypto.
 
 -- The largest number any challenge may hide (the verifier's bound): the difficulty's ceiling.
 create function private.form_proof_maxnumber()
   returns integer
-  language sql
-  immutable
-  parallel safe
+  language sql immutable parallel safe
   set search_path = ''
 as $$ select 2147483647 $$;
 
--- How long a challenge may be used. The page refreshes an unused one well before (it reuses a
--- solved proof for at most FORM_PROOF_REUSE_MS, src/lib/form-proof.ts; a test keeps the two apart).
+-- How long a challenge may be used (longer than FORM_PROOF_REUSE_MS of src/lib/form-proof.ts).
 create function private.form_proof_lifetime()
   returns interval
-  language sql
-  immutable
-  parallel safe
+  language sql immutable parallel safe
   set search_path = ''
 as $$ select interval '30 minutes' $$;
 
--- RFC 2104: the key, hashed when longer than the 64-byte block, zero-padded to it and XORed
--- with 0x36 (inner) and 0x5c (outer), byte by byte.
+-- RFC 2104, with a 64-byte block.
 create function private.hmac_sha256(key bytea, message bytea)
   returns bytea
-  language sql
-  immutable
-  strict
-  parallel safe
+  language sql immutable strict parallel safe
   set search_path = ''
 as $$
   with block_key as (
@@ -50,8 +37,7 @@ as $$
 $$;
 
 -- The secret: the Vault secret `form_proof_secret`, made here with 256 random bits unless it
--- exists (rotation: docs/database.md). Without Vault (PGlite, plain PostgreSQL): one row in
--- private.form_proof_key, which no API role may read.
+-- exists. Without Vault (PGlite, plain PostgreSQL): private.form_proof_key.
 do $$
 declare
   fresh text := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
@@ -74,8 +60,7 @@ $$;
 
 create function private.form_proof_secret()
   returns bytea
-  language plpgsql
-  stable
+  language plpgsql stable
   set search_path = ''
 as $$
 declare
@@ -94,23 +79,18 @@ begin
 end;
 $$;
 
--- Spent proofs: a proof counts once. Kept only until its challenge expires (refused as expired
--- after that anyway); each spend prunes what has expired.
+-- Spent proofs (a proof counts once), kept until their challenge expires.
 create table private.form_proofs_spent (
   challenge text primary key,
   expires_at timestamptz not null
 );
 create index form_proofs_spent_expires_at on private.form_proofs_spent (expires_at);
 
--- Checks an ALTCHA v1 payload (base64 of {"algorithm","challenge","number","salt","signature"})
--- and spends it: 'verified', or 'invalid' (malformed, expired, unsolved, forged or spent). One
--- sha256 and one HMAC, no loop. The spend belongs to the caller's transaction: a refused insert
--- leaves its proof unspent.
+-- Checks an ALTCHA v1 payload (base64 of JSON) and spends it: 'verified', or 'invalid'. The
+-- spend belongs to the caller's transaction: a refused insert leaves its proof unspent.
 create function private.form_proof_spend(payload text)
   returns text
-  language plpgsql
-  volatile
-  security definer
+  language plpgsql volatile security definer
   set search_path = ''
 as $$
 declare
@@ -139,8 +119,7 @@ begin
   number_text := coalesce(proof ->> 'number', '');
   challenge := coalesce(proof ->> 'challenge', '');
   signature := coalesce(proof ->> 'signature', '');
-  -- Exactly the salt form_challenge issues: the expiry cannot be moved into the number's
-  -- digits ("parameter splicing") since its length is fixed and the salt ends with '&'.
+  -- Exactly the salt form_challenge issues, so the expiry cannot move into the number's digits.
   if salt !~ '^[0-9a-f]{32}\?expires=[0-9]{10}&$'
      or number_text !~ '^(0|[1-9][0-9]{0,9})$'
      or challenge !~ '^[0-9a-f]{64}$'
@@ -171,12 +150,10 @@ begin
 end;
 $$;
 
--- The header's verdict. 'pending:<ticket>': 32 lowercase hex characters the page drew at the tap.
+-- The header's verdict; 'pending:<ticket>' carries 32 lowercase hex characters the page drew.
 create function private.form_proof_verdict(header text)
   returns text
-  language sql
-  volatile
-  security definer
+  language sql volatile security definer
   set search_path = ''
 as $$
   select case
@@ -190,8 +167,7 @@ $$;
 -- Tickets are stored only as this hash: a ticket is the page's secret until it confirms.
 create function private.form_proof_ticket_hash(header text)
   returns text
-  language sql
-  immutable
+  language sql immutable
   set search_path = ''
 as $$
   select case when header ~ '^pending:[0-9a-f]{32}$'
@@ -199,10 +175,3 @@ as $$
   end
 $$;
 
-revoke all on function private.form_proof_maxnumber() from public, anon, authenticated;
-revoke all on function private.form_proof_lifetime() from public, anon, authenticated;
-revoke all on function private.hmac_sha256(bytea, bytea) from public, anon, authenticated;
-revoke all on function private.form_proof_secret() from public, anon, authenticated;
-revoke all on function private.form_proof_spend(text) from public, anon, authenticated;
-revoke all on function private.form_proof_verdict(text) from public, anon, authenticated;
-revoke all on function private.form_proof_ticket_hash(text) from public, anon, authenticated;

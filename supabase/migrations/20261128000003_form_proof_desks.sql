@@ -1,16 +1,10 @@
--- The page proof's two RPCs for anon, public.form_challenge() and public.confirm_form_proof(ticket,
--- proof), and the challenge's price per address: its difficulty (maxnumber) doubles every
--- challenges_per_doubling challenges an address was given in the window beyond
--- challenges_at_base_difficulty; past challenges_per_address it is refused (429, PT429), so one
--- machine cannot turn its cores into rows. The page never waits for a challenge: a refused or
--- slow one makes it send `pending:<ticket>` at the tap, and confirm later.
---
--- anon may execute the two RPCs and nothing else. Both are SECURITY INVOKER and INSERT into views
--- in schema private that store nothing; each view's INSTEAD OF trigger (SECURITY DEFINER; a
--- trigger needs no EXECUTE grant to fire) does the work that needs the secret, and hands its
--- answer back through a transaction-local setting, as RETURNING would need SELECT.
+-- The page proof's RPCs for anon, form_challenge() and confirm_form_proof(ticket, proof), and a
+-- challenge's price per address (screening_settings), so one machine cannot turn its cores into
+-- rows. Both RPCs are SECURITY INVOKER and insert into views of schema private that store
+-- nothing; each view's INSTEAD OF trigger (SECURITY DEFINER) does the work that needs the secret
+-- and hands its answer back through a transaction-local setting (RETURNING would need SELECT).
 
--- The challenges each address (keyed hash) was given, for the window only.
+-- The challenges each address (keyed hash) was given in the window.
 create table private.form_challenges_issued (
   id bigint generated always as identity primary key,
   client_key text not null,
@@ -23,8 +17,7 @@ alter table private.form_challenges_issued enable row level security;
 -- The difficulty of an address's next challenge when it was given `issued` in the window.
 create function private.form_challenge_maxnumber(issued integer)
   returns bigint
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$
   select least(
@@ -39,9 +32,7 @@ create view private.form_challenge_desk with (security_invoker = true) as
 
 create function private.form_challenge_issue()
   returns trigger
-  language plpgsql
-  volatile
-  security definer
+  language plpgsql volatile security definer
   set search_path = ''
 as $$
 declare
@@ -72,7 +63,7 @@ begin
   insert into private.form_challenges_issued (client_key) values (client);
 
   maxnumber := private.form_challenge_maxnumber(issued);
-  -- 48 random bits of a version-4 UUID (its first 12 hex digits), from the server's strong random source.
+  -- 48 random bits: the first 12 hex digits of a version-4 UUID.
   secret_number := ('x' || pg_catalog.left(pg_catalog.replace(pg_catalog.gen_random_uuid()::text, '-', ''), 12))::bit(48)::bigint
     % (maxnumber + 1);
   challenge := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(salt || secret_number::text, 'UTF8')), 'hex');
@@ -98,9 +89,7 @@ create view private.form_proof_confirmations with (security_invoker = true) as
 
 create function private.form_proof_confirm()
   returns trigger
-  language plpgsql
-  volatile
-  security definer
+  language plpgsql volatile security definer
   set search_path = ''
 as $$
 declare
@@ -109,7 +98,6 @@ begin
   -- The ticket is checked before the proof is spent: a malformed call spends nothing.
   if coalesce(new.ticket, '') ~ '^[0-9a-f]{32}$' then
     if private.form_proof_spend(new.proof) = 'verified' then
-      -- Defined with the budgets (20261128000005_one_by_one_budgets.sql).
       confirmed := coalesce(private.form_proof_confirmed(private.form_proof_ticket_hash('pending:' || new.ticket)), false);
     end if;
   end if;
@@ -127,9 +115,7 @@ create trigger form_proof_confirm
 -- POST /rest/v1/rpc/form_challenge and /rest/v1/rpc/confirm_form_proof.
 create function public.form_challenge()
   returns jsonb
-  language sql
-  volatile
-  security invoker
+  language sql volatile security invoker
   set search_path = ''
 as $$
   insert into private.form_challenge_desk default values;
@@ -138,20 +124,13 @@ $$;
 
 create function public.confirm_form_proof(ticket text, proof text)
   returns boolean
-  language sql
-  volatile
-  security invoker
+  language sql volatile security invoker
   set search_path = ''
 as $$
   insert into private.form_proof_confirmations (ticket, proof) values (ticket, proof);
   select coalesce(pg_catalog.current_setting('form_proof.confirmed', true), 'false')::boolean;
 $$;
 
-revoke all on function private.form_challenge_maxnumber(integer) from public, anon, authenticated;
-revoke all on function private.form_challenge_issue() from public, anon, authenticated;
-revoke all on function private.form_proof_confirm() from public, anon, authenticated;
-revoke all on function public.form_challenge() from public, anon, authenticated;
-revoke all on function public.confirm_form_proof(text, text) from public, anon, authenticated;
 grant execute on function public.form_challenge() to anon;
 grant execute on function public.confirm_form_proof(text, text) to anon;
 

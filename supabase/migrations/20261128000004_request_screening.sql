@@ -1,33 +1,29 @@
 -- Screening of the visitors' meeting requests (docs/notifications.md, "Screening, budgets and the
--- digest"). The anon key is public, so every visitor insert is screened in its own transaction,
--- and the verdict decides how staff hear of it; nothing acknowledged is ever dropped:
---   page-verified   the page's proof checked out: e-mailed one by one within the budgets of
---                   private.one_by_one_budget, else listed in the next digest;
---   awaiting-proof  the page sent `pending:<ticket>`: held until the page confirms it
---                   (private.form_proof_confirmed) or its wait is over (then the digest);
+-- digest"). Each visitor insert gets a verdict, which decides how staff hear of it:
+--   page-verified   the page's proof checked out: e-mailed one by one within the budgets,
+--                   else listed in the next digest;
+--   awaiting-proof  the page sent `pending:<ticket>`: held until the page confirms it or its
+--                   wait is over (then the digest);
 --   suspect         no proof, or a bad one: listed in the next digest.
--- Rows without a page proof are capped per address and in all (429, PT429), so a script cannot
--- fill the table. Content signals (links, gibberish, repeated text) are recorded and order the
--- digest; only the proof decides the verdict. Staff's own inserts (service_role) are not screened.
+-- Rows without a page proof are capped (PT429). Content signals only order the digest.
 
 create table public.contact_screening (
   contact_id bigint primary key references public.contacts (id) on delete cascade,
   screened_at timestamptz not null default now(),
   verdict text not null,
-  -- What private.form_proof_verdict said at the insert; 'confirmed' = pending, then confirmed.
+  -- form_proof_verdict's answer at the insert; 'confirmed' = pending, then confirmed.
   proof text not null,
   signals text[] not null default '{}',
-  -- Keyed hash of the client address (hex, 128 bits); never the address itself.
+  -- Keyed hash of the client address; never the address itself.
   client_key text not null,
   -- Requests from the same client address in the window before this one (all verdicts).
   client_recent integer not null default 0,
-  -- md5 of the free text with case, whitespace and punctuation removed (the repeated-text signal).
+  -- The free text's md5, for the repeated-text signal.
   text_fingerprint text,
-  -- sha256 of the page's pending ticket (from private.form_proof_ticket_hash).
+  -- form_proof_ticket_hash of the page's pending ticket.
   ticket_hash text,
   confirmed_at timestamptz,
-  -- The page-proved request's budget decision (null while not page-proved), and when it was made:
-  -- at the insert, or when the page confirmed its ticket. The budgets count decisions by budget_at.
+  -- The page-proved request's budget decision, made at the insert or at the confirmation.
   budget text,
   budget_at timestamptz,
   constraint contact_screening_verdict check (verdict in ('page-verified', 'awaiting-proof', 'suspect')),
@@ -46,21 +42,18 @@ create index contact_screening_ticket_idx on public.contact_screening (ticket_ha
 create index contact_screening_one_by_one_idx on public.contact_screening (budget_at) where budget = 'one-by-one';
 create index contact_screening_client_one_by_one_idx on public.contact_screening (client_key, budget_at) where budget = 'one-by-one';
 
-revoke all on table public.contact_screening from anon, authenticated;
 grant select, insert, update, delete on table public.contact_screening to service_role;
 alter table public.contact_screening enable row level security;
 create policy "Service role manages screening"
   on public.contact_screening for all to service_role
   using (true) with check (true);
 
--- Signals that need no other row (the repeated-text signal is in the trigger). links: two or
--- more links in the message, or any in the name or organization. gibberish: at least 2 words of
--- 4+ Latin letters that look random (a run of 6 consonants, or 8+ letters with fewer than one
--- vowel in six), making up 30% or more of the words; "Schwarzschild" is one among many.
+-- Signals that need no other row. links: two or more in the message, or any in the name or
+-- organization. gibberish: 2+ random-looking words (6 consonants in a row, or 8+ letters with
+-- under one vowel in six) making up 30% or more of the words.
 create function private.content_signals(name text, organization text, message text)
   returns text[]
-  language plpgsql
-  immutable
+  language plpgsql immutable
   set search_path = ''
 as $$
 declare
@@ -87,13 +80,11 @@ begin
 end;
 $$;
 
--- The page writes every message as labelled lines (src/lib/meeting-request.ts) whose answers
--- are alike across real visitors, so only the free text counts: the Challenges/Questions answer,
--- or the whole message when it is not in the page's format. Under 20 characters, none.
+-- Only the free text counts (the page's other labelled answers are alike across visitors, see
+-- src/lib/meeting-request.ts), with case, whitespace and punctuation removed. Under 20: none.
 create function private.text_fingerprint(message text)
   returns text
-  language sql
-  immutable
+  language sql immutable
   set search_path = ''
 as $$
   select case when pg_catalog.length(t) >= 20 then pg_catalog.md5(t) end
@@ -104,12 +95,10 @@ as $$
             '[[:space:][:punct:]]+', '', 'g') as t) n;
 $$;
 
--- After the row exists (the screening row references it), before its notification row is made
--- (triggers fire in name order: 25 before 30).
+-- After the row exists, before its notification row is made (triggers fire in name order).
 create function public.contacts_screen_request()
   returns trigger
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare
@@ -200,6 +189,3 @@ create trigger contacts_25_screen_request
   when (current_user in ('anon', 'authenticated'))
   execute function public.contacts_screen_request();
 
-revoke all on function private.content_signals(text, text, text) from public, anon, authenticated;
-revoke all on function private.text_fingerprint(text) from public, anon, authenticated;
-revoke all on function public.contacts_screen_request() from public, anon, authenticated;

@@ -1,13 +1,8 @@
--- The budgets of one-by-one e-mails (docs/notifications.md, "Budgets"). A valid page proof shows
--- that a request ran the page's code, not that a person sent it: a script can run that code. So a
--- page-proved request is e-mailed one by one only within budget (private.screening_settings): per
--- address per window, per address at a pace (a token bucket: a queue of real visitors at one
--- booth keeps its pace while a script's burst is cut short), and from all addresses together per
--- window. Past a budget it is stored and listed in the next digest, never dropped.
+-- The budgets of one-by-one e-mails (docs/notifications.md, "Budgets"). A page proof shows that
+-- a request ran the page's code, which a script can do too, so a page-proved request is e-mailed
+-- one by one only within budget; past it, the request is listed in the next digest.
 
--- Each address's token bucket, kept as the time it is full again (GCRA's "theoretical arrival
--- time"): a grant moves it one_by_one_refill_seconds later; a request finding it more than
--- (burst - 1) refills ahead is over the burst.
+-- Each address's token bucket, as the time it is full again (GCRA's "theoretical arrival time").
 create table private.one_by_one_pace (
   client_key text primary key,
   full_again_at timestamptz not null
@@ -15,13 +10,11 @@ create table private.one_by_one_pace (
 create index one_by_one_pace_full_again_idx on private.one_by_one_pace (full_again_at);
 alter table private.one_by_one_pace enable row level security;
 
--- Whether a page-proved request from `client` may be e-mailed one by one now ('one-by-one',
--- counted against the bucket) or over which budget. Called with the screening's lock held, so
--- decisions are made one at a time.
+-- 'one-by-one' (counted) or the budget a page-proved request from `client` is over. Called
+-- with the screening's lock held.
 create function private.one_by_one_budget(client text)
   returns text
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 declare
@@ -52,14 +45,12 @@ begin
 end;
 $$;
 
--- Called by the page proof's confirmation (20261128000003_form_proof_desks.sql) once the proof
--- for a pending ticket checks out, within 30 minutes of the insert, and once: the request is
--- page-proved whatever its words, and e-mailed one by one if the budgets allow it now, else
--- listed in the next digest (at once, not at the end of its hold). True when one was confirmed.
+-- The page proof's confirmation of a pending ticket, within 30 minutes and once: the request is
+-- page-proved, and e-mailed one by one if the budgets allow it now, else listed in the next
+-- digest at once. True when one was confirmed.
 create function private.form_proof_confirmed(ticket_hash text)
   returns boolean
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare
@@ -91,7 +82,7 @@ begin
        set status = 'pending', priority = 0, next_attempt_at = pg_catalog.now()
      where n.contact_id = confirmed.contact_id
        and n.status in ('held', 'digest', 'digested');
-    -- Where the hosted webhook is wired (pg_net), post it now, as an insert does.
+    -- Where the hosted webhook is wired, post it now, as an insert does.
     if found and exists (select from pg_catalog.pg_trigger t
                           where t.tgrelid = 'public.contacts'::regclass and t.tgname = 'contacts_40_notify_staff') then
       perform public.post_to_notify_function(public.contact_webhook_payload(c))
@@ -102,5 +93,3 @@ begin
 end;
 $$;
 
-revoke all on function private.one_by_one_budget(text) from public, anon, authenticated;
-revoke all on function private.form_proof_confirmed(text) from public, anon, authenticated;

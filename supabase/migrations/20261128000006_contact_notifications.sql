@@ -1,16 +1,7 @@
--- Staff notifications for meeting requests (docs/notifications.md, "How it works").
---
--- Every row inserted into public.contacts gets, in the same transaction, a row in
--- public.contact_notifications: its delivery state. The Edge Function notify-meeting-request
--- e-mails staff and records the outcome through the functions below, as the service role. A
--- request whose notification was never attempted (webhook lost, function down) is still
--- 'pending' and is picked up by the next sweep: nothing is silently missed.
---
--- Exactly once towards staff, as far as a database can promise it: a notification is sent only
--- under a lease (one claimant at a time), and a delivered request is never claimed again.
---
--- Hosted, 20261128000007_notify_webhook.sql posts each request to the function; elsewhere (PGlite,
--- a plain PostgreSQL) the local backend posts the same payload (public.contact_webhook_payload).
+-- Staff notifications for meeting requests (docs/notifications.md, "How it works"). Every row of
+-- public.contacts gets its delivery state in the same transaction; the Edge Function
+-- notify-meeting-request e-mails staff and records the outcome below, as the service role, under
+-- a lease (one claimant at a time). A request never attempted stays 'pending' for the next sweep.
 
 -- One row per digest e-mail of the requests not e-mailed one by one (20261128000008_digest.sql).
 create table public.contact_digests (
@@ -22,14 +13,12 @@ create table public.contact_digests (
   lease_expires_at timestamptz,
   sent_at timestamptz,
   last_error text,
-  -- What the digest e-mail said, for staff's record.
   request_count integer
 );
 
 comment on table public.contact_digests is
   'The digest e-mails of held (suspect) meeting requests: one row per e-mail, written by the notify-meeting-request Edge Function as service_role.';
 
-revoke all on table public.contact_digests from anon, authenticated;
 grant select, insert, update, delete on table public.contact_digests to service_role;
 alter table public.contact_digests enable row level security;
 create policy "Service role manages digests"
@@ -40,7 +29,7 @@ create table public.contact_notifications (
   contact_id bigint primary key references public.contacts (id) on delete cascade,
   -- pending: e-mailed one by one, until delivered; held: waiting for the page's proof until
   -- next_attempt_at; digest: waiting for the next digest; digested: listed in a sent digest;
-  -- skipped: stored before notifications existed (none is sent for it).
+  -- skipped: none is sent for it.
   status text not null default 'pending',
   attempts integer not null default 0,
   next_attempt_at timestamptz not null default now(),
@@ -71,7 +60,6 @@ create index contact_notifications_waiting_digest_idx
   on public.contact_notifications (next_attempt_at)
   where status in ('digest', 'held') and digest_id is null;
 
-revoke all on table public.contact_notifications from anon, authenticated;
 grant select, insert, update, delete on table public.contact_notifications to service_role;
 alter table public.contact_notifications enable row level security;
 create policy "Service role manages notification state"
@@ -81,17 +69,14 @@ create policy "Service role manages notification state"
 -- How long a request whose proof was not ready at the tap waits for the page's confirmation.
 create function private.hold_for_proof()
   returns interval
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$ select pg_catalog.make_interval(secs => s.hold_for_proof_seconds) from private.screening_settings s $$;
 
--- The outbox row, by the screening's verdict and budget. SECURITY DEFINER: anon has no right on
--- the table.
+-- The outbox row, by the screening's verdict and budget (as the owner: anon has no right on it).
 create function public.contacts_queue_notification()
   returns trigger
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare
@@ -119,12 +104,11 @@ create trigger contacts_30_queue_notification
   for each row
   execute function public.contacts_queue_notification();
 
--- The body Supabase's Database Webhooks send for an INSERT: one definition for the hosted
--- trigger and the local backend.
+-- The body Supabase's Database Webhooks send for an INSERT, for the hosted trigger and the local
+-- backend alike.
 create function public.contact_webhook_payload(request public.contacts)
   returns jsonb
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$
   select pg_catalog.jsonb_build_object(
@@ -136,8 +120,7 @@ as $$
   );
 $$;
 
--- The Edge Function's calls (PostgREST RPC, service role). Each returns rows, so that PostgREST
--- and the local backend answer with the same JSON array.
+-- The Edge Function's calls (service role). Each returns rows: PostgREST answers a JSON array.
 
 -- Claims one request for delivery: at most one claimant until the lease expires or is finished.
 create function public.claim_contact_notification(request_id bigint, lease_seconds integer default 120)
@@ -145,8 +128,7 @@ create function public.claim_contact_notification(request_id bigint, lease_secon
     lease_token uuid, attempt integer,
     id bigint, created_at timestamptz, name text, email text, organization text, message text
   )
-  language sql
-  volatile
+  language sql volatile
   set search_path = ''
 as $$
   with claimed as (
@@ -166,15 +148,14 @@ as $$
     join public.contacts c on c.id = cl.contact_id;
 $$;
 
--- Claims up to max_count requests that are due, page-verified ones first. SKIP LOCKED:
--- concurrent sweeps split the work instead of waiting for each other.
+-- Claims up to max_count requests that are due, page-verified ones first; concurrent sweeps
+-- split the work.
 create function public.claim_due_contact_notifications(max_count integer default 10, lease_seconds integer default 120)
   returns table (
     lease_token uuid, attempt integer,
     id bigint, created_at timestamptz, name text, email text, organization text, message text
   )
-  language sql
-  volatile
+  language sql volatile
   set search_path = ''
 as $$
   with due as (
@@ -202,9 +183,8 @@ as $$
    order by cl.priority, c.id;
 $$;
 
--- Records the outcome of a claimed attempt. failure null = delivered (note: a non-fatal remark,
--- such as a chat webhook that failed); otherwise the next attempt is retry_in_seconds away.
--- Ignored (recorded = false) unless the caller still holds the lease.
+-- Records the outcome of a claimed attempt: failure null = delivered (note: a non-fatal remark),
+-- else retried in retry_in_seconds. Ignored (recorded = false) unless the caller holds the lease.
 create function public.finish_contact_notification(
   request_id bigint,
   lease uuid,
@@ -212,10 +192,9 @@ create function public.finish_contact_notification(
   retry_in_seconds double precision default 60,
   note text default null
 )
-  -- Two columns, so that the result is a row type (PostgREST answers [{"contact_id": …, "recorded": …}]).
+  -- Two columns, so that PostgREST answers [{"contact_id": …, "recorded": …}].
   returns table (contact_id bigint, recorded boolean)
-  language sql
-  volatile
+  language sql volatile
   set search_path = ''
 as $$
   with finished as (
@@ -237,13 +216,10 @@ as $$
   select request_id, exists (select from finished);
 $$;
 
--- Whether any notification is due (the retry job and the local backend ask before calling the
--- function, so an idle project makes no calls).
+-- Whether any notification is due, so an idle project makes no calls to the function.
 create function public.has_due_contact_notifications()
   returns boolean
-  language sql
-  stable
-  security definer
+  language sql stable security definer
   set search_path = ''
 as $$
   select exists (
@@ -254,13 +230,6 @@ as $$
   );
 $$;
 
-revoke all on function private.hold_for_proof() from public, anon, authenticated;
-revoke all on function public.contacts_queue_notification() from public, anon, authenticated;
-revoke all on function public.contact_webhook_payload(public.contacts) from public, anon, authenticated;
-revoke all on function public.claim_contact_notification(bigint, integer) from public, anon, authenticated;
-revoke all on function public.claim_due_contact_notifications(integer, integer) from public, anon, authenticated;
-revoke all on function public.finish_contact_notification(bigint, uuid, text, double precision, text) from public, anon, authenticated;
 grant execute on function public.claim_contact_notification(bigint, integer) to service_role;
 grant execute on function public.claim_due_contact_notifications(integer, integer) to service_role;
 grant execute on function public.finish_contact_notification(bigint, uuid, text, double precision, text) to service_role;
-revoke all on function public.has_due_contact_notifications() from public, anon, authenticated;

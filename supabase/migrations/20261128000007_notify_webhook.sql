@@ -1,17 +1,13 @@
 -- The hosted half of staff notifications (docs/notifications.md, "Turning it on for a hosted
 -- project"): where pg_net exists, each request e-mailed one by one is posted to the Edge Function
 -- after its insert commits, and pg_cron asks it every minute to retry what is due. Elsewhere the
--- local backend plays both parts (local-backend/notifications/).
+-- local backend plays both parts.
 
--- Posts to the function with the URL and shared secret from Vault, created per project:
---   select vault.create_secret('https://<ref>.supabase.co/functions/v1/notify-meeting-request', 'notify_meeting_request_url');
---   select vault.create_secret('<the NOTIFY_WEBHOOK_SECRET value>', 'notify_meeting_request_secret');
--- Until both exist nothing is posted. pg_net sends after the transaction commits, so the
--- visitor's insert never waits for the function, and any error here is only a warning.
+-- Posts to the function with the URL and shared secret from Vault (notify_meeting_request_url,
+-- notify_meeting_request_secret); until both exist nothing is posted. Errors are only warnings.
 create function public.post_to_notify_function(body jsonb)
   returns void
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare
@@ -35,11 +31,10 @@ exception when others then
 end;
 $$;
 
--- The hosted webhook posts only what is e-mailed one by one: a flood makes no function calls.
+-- Only what is e-mailed one by one is posted: a flood makes no function calls.
 create function public.contacts_post_webhook()
   returns trigger
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 begin
@@ -53,8 +48,7 @@ $$;
 -- pg_cron's retry job: asks the function to sweep, only when something is due.
 create function public.retry_contact_notifications()
   returns void
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 begin
@@ -64,13 +58,9 @@ begin
 end;
 $$;
 
-revoke all on function public.post_to_notify_function(jsonb) from public, anon, authenticated;
-revoke all on function public.contacts_post_webhook() from public, anon, authenticated;
-revoke all on function public.retry_contact_notifications() from public, anon, authenticated;
 
--- Hosted: pg_net and pg_cron where Supabase's docs put them (a schema named, or an extension
--- lands in public). Both are skipped where the server lacks them (PGlite, PostgreSQL from a
--- distribution); enabled later, run this block once in the SQL editor.
+-- pg_net and pg_cron where Supabase's docs put them, skipped where the server lacks them;
+-- enabled later, run this block once in the SQL editor.
 do $$
 begin
   if not exists (select from pg_catalog.pg_available_extensions where name = 'pg_net') then
@@ -88,7 +78,6 @@ begin
     return;
   end if;
   create extension if not exists pg_cron with schema pg_catalog;
-  -- cron.schedule with an existing job name replaces that job (pg_cron 1.4+).
   perform cron.schedule('notify-meeting-request-retry', '* * * * *', 'select public.retry_contact_notifications()');
 end;
 $$;

@@ -1,14 +1,9 @@
--- The digest (docs/notifications.md, "The digest"): every request not e-mailed one by one
--- (status 'digest', and 'held' ones whose wait for the page's proof is over) is listed in one
--- e-mail, at most one per digest_interval_seconds: name, organization, e-mail and the start of
--- the message, the likeliest real first, up to digest_list_limit (the e-mail says how many more
--- and where to read them). pg_cron looks every minute, posting {"type":"DIGEST"} when one is due.
--- The Edge Function claims it and records the outcome, as the service role.
+-- The digest (docs/notifications.md, "The digest"): every request not e-mailed one by one is
+-- listed in one e-mail, at most one per digest_interval_seconds, the likeliest real first. pg_cron
+-- looks every minute; the Edge Function claims it and records the outcome, as the service role.
 
--- What staff look at (Table Editor): each request with how it was screened and notified. The
--- likeliest real first in a digest (digest_rank): page-proved before a pending ticket never
--- confirmed, before an invalid proof, before none; then fewer content signals; then fewer
--- requests from the same address in the window before it; then the oldest.
+-- What staff look at: each request with how it was screened and notified. digest_rank: by page
+-- proof (verified, pending, invalid, none), then fewer signals, a quieter address, the oldest.
 create view public.meeting_requests_overview
   with (security_invoker = true)
 as
@@ -54,14 +49,12 @@ as
     left join public.contact_digests d on d.id = n.digest_id
    order by c.created_at desc, c.id desc;
 
-revoke all on table public.meeting_requests_overview from anon, authenticated;
 grant select on table public.meeting_requests_overview to service_role;
 
 -- The requests waiting for the next digest.
 create function private.digest_waiting()
   returns setof public.contact_notifications
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$
   select n.* from public.contact_notifications n
@@ -69,13 +62,11 @@ as $$
      and (n.status = 'digest' or (n.status = 'held' and n.next_attempt_at <= pg_catalog.now()));
 $$;
 
--- Whether a digest should be sent now: an unsent one whose lease and back-off are over, or
--- requests waiting and none sent within digest_interval_seconds.
+-- Whether a digest is due: an unsent one whose lease and back-off are over, or requests waiting
+-- and none sent within the interval.
 create function public.has_due_contact_digest()
   returns boolean
-  language sql
-  stable
-  security definer
+  language sql stable security definer
   set search_path = ''
 as $$
   select exists (
@@ -90,17 +81,15 @@ as $$
           and exists (select from private.digest_waiting()));
 $$;
 
--- Claims the next digest: the unsent one again (same requests, same id, so the same
--- Message-ID), or a new one with every request waiting. Nothing while another caller holds the
--- lease. Returns the counts and the first digest_list_limit requests, the likeliest real first.
+-- Claims the next digest: the unsent one again (same requests and id, so the same Message-ID),
+-- or a new one with every request waiting. Returns the counts and the first requests by rank.
 create function public.claim_contact_digest(lease_seconds integer default 120)
   returns table (
     digest_id bigint, lease_token uuid, attempt integer,
     request_count integer, first_at timestamptz, last_at timestamptz,
     client_count integer, interval_seconds integer, reasons jsonb, requests jsonb
   )
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 #variable_conflict use_column
@@ -167,19 +156,15 @@ begin
 end;
 $$;
 
--- Records the outcome of a claimed digest. failure null = sent: its requests become
--- 'digested'. Otherwise it is tried again (same requests) after retry_in_seconds. Ignored
--- (recorded = false) unless the caller still holds the lease.
+-- Records the outcome of a claimed digest, as finish_contact_notification does.
 create function public.finish_contact_digest(
   digest_id bigint,
   lease uuid,
   failure text default null,
   retry_in_seconds double precision default 300
 )
-  -- Two columns, like finish_contact_notification (PostgREST answers [{"digest": …, "recorded": …}]).
   returns table (digest bigint, recorded boolean)
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 #variable_conflict use_column
@@ -216,8 +201,7 @@ $$;
 -- pg_cron's digest job: asks the function for a digest, only when one is due.
 create function public.send_contact_digest()
   returns void
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 begin
@@ -227,13 +211,7 @@ begin
 end;
 $$;
 
-revoke all on function private.digest_waiting() from public, anon, authenticated;
--- The claim runs as its caller, the service role, like the notification claims.
 grant execute on function private.digest_waiting() to service_role;
-revoke all on function public.has_due_contact_digest() from public, anon, authenticated;
-revoke all on function public.claim_contact_digest(integer) from public, anon, authenticated;
-revoke all on function public.finish_contact_digest(bigint, uuid, text, double precision) from public, anon, authenticated;
-revoke all on function public.send_contact_digest() from public, anon, authenticated;
 grant execute on function public.has_due_contact_digest() to service_role;
 grant execute on function public.claim_contact_digest(integer) to service_role;
 grant execute on function public.finish_contact_digest(bigint, uuid, text, double precision) to service_role;

@@ -1,12 +1,7 @@
--- Site analytics without a tracker (docs/analytics.md): counters, one row per UTC day, event kind,
--- campaign source/medium/campaign, referrer domain and call-to-action id, with how many times it
--- happened. Nothing per visit, no address, no user agent, no identifier. The only per-client
--- state is the hourly limiter, keyed by a salted hash whose salt is deleted when the hour ends.
---
--- Visitors (anon) have one path in: public.record_site_event(text), a SECURITY INVOKER function
--- that inserts into the view private.site_event_desk, which stores nothing; its INSTEAD OF
--- trigger runs private.count_site_event as the owner: it validates every value, applies the
--- limits and adds one to a counter. anon may read nothing here (pg_graphql would show it).
+-- Site analytics without a tracker (docs/analytics.md): counters per UTC day, event kind,
+-- campaign, referrer domain and call to action. Nothing per visit; the hourly limiter keys
+-- clients by a salted hash whose salt is deleted when the hour ends. anon's one path in is
+-- record_site_event(text), through a desk as in 20261128000003_form_proof_desks.sql.
 
 create table private.site_event_counts (
   day date not null,
@@ -24,7 +19,7 @@ create table private.site_event_counts (
     and medium ~ '^([a-z0-9][a-z0-9._-]{0,39})?$'
     and campaign ~ '^([a-z0-9][a-z0-9._-]{0,39})?$'
   ),
-  -- A host name (the page sends only the referrer's domain), never an IP address or a path.
+  -- A host name, never an IP address or a path.
   constraint site_event_counts_referrer check (
     referrer = ''
     or (kind = 'view'
@@ -41,9 +36,8 @@ create table private.site_event_counts (
 comment on table private.site_event_counts is
   'Page views, call-to-action taps, form starts and requests per UTC day and campaign: counters only, nothing per visit (docs/analytics.md).';
 
--- The hourly limiter: how many events each client sent this clock hour, keyed by
--- sha256(salt of the hour || address). The salt is random per hour and deleted with the hour's
--- buckets, so a bucket cannot be linked to an address (or to the next hour) afterwards.
+-- The hourly limiter: events per client this clock hour, keyed by sha256(salt of the hour ||
+-- address); the salt goes with the hour, so a bucket cannot be linked to an address afterwards.
 create table private.site_event_salts (
   hour timestamptz primary key,
   salt text not null default gen_random_uuid()::text
@@ -56,7 +50,7 @@ create table private.site_event_clients (
   primary key (hour, client_hash)
 );
 
--- Which reports were sent (so a report goes out once per period, whoever asks).
+-- Which reports were sent, so each goes out once per period.
 create table private.site_report_runs (
   kind text not null,
   period_start date not null,
@@ -72,33 +66,28 @@ grant select, insert on private.site_report_runs to service_role;
 -- The limits (docs/analytics.md says why these numbers).
 create function private.site_event_limits()
   returns table (events_per_client_hour integer, new_counters_per_day integer)
-  language sql
-  immutable
+  language sql immutable
   set search_path = ''
 as $$
   select 600, 1000;
 $$;
 
--- A campaign tag as stored: trimmed, lower case, runs of spaces as one '-'. The page does the
--- same (src/lib/site-analytics/campaign.ts); what still does not fit the constraint is refused.
+-- A campaign tag as stored (as src/lib/site-analytics/campaign.ts makes it): trimmed, lower
+-- case, runs of spaces as one '-'.
 create function private.site_event_tag(value text)
   returns text
-  language sql
-  immutable
+  language sql immutable
   set search_path = ''
 as $$
   select pg_catalog.regexp_replace(pg_catalog.lower(pg_catalog.btrim(coalesce(value, ''))), '\s+', '-', 'g');
 $$;
 
--- One event from the page, e.g. {"kind":"view","source":"linkedin","medium":"social",
--- "campaign":"expo-2025","referrer":"linkedin.com"}, {"kind":"cta","cta":"hero"}, {"kind":"form_start"},
--- {"kind":"request_sent"}, {"kind":"request_failed"}. Anything else is refused with 400 (22023), a
--- client over its hourly allowance or a day out of new counters with 429 (PT429). With Sec-GPC: 1
--- or DNT: 1 on the request nothing is counted.
+-- One event from the page, e.g. {"kind":"view","source":"linkedin","referrer":"linkedin.com"}
+-- or {"kind":"cta","cta":"hero"}. Anything else is refused with 22023, a client over its hourly
+-- allowance or a day out of new counters with PT429.
 create function private.count_site_event(text)
   returns void
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 declare
@@ -166,7 +155,7 @@ begin
 
   select * into limits from private.site_event_limits();
 
-  -- Per client and clock hour, the client as private.client_address reads it; never stored.
+  -- Per client (CF-Connecting-IP) and clock hour; never stored.
   client := coalesce(nullif(pg_catalog.btrim(headers ->> 'cf-connecting-ip'), ''), 'unknown');
   delete from private.site_event_clients where hour < this_hour;
   delete from private.site_event_salts where hour < this_hour;
@@ -210,9 +199,7 @@ create view private.site_event_desk with (security_invoker = true) as
 
 create function private.site_event_desk_insert()
   returns trigger
-  language plpgsql
-  volatile
-  security definer
+  language plpgsql volatile security definer
   set search_path = ''
 as $$
 begin
@@ -226,24 +213,17 @@ create trigger site_event_desk_insert
   for each row
   execute function private.site_event_desk_insert();
 
--- POSTed by the page as a text/plain body: PostgREST hands a function with one unnamed text
--- parameter the raw body, so the browser sends a CORS "simple request" with no preflight.
+-- PostgREST hands a function with one unnamed text parameter the raw body: the page POSTs
+-- text/plain, a CORS "simple request" with no preflight.
 create function public.record_site_event(text)
   returns void
-  language sql
-  volatile
-  security invoker
+  language sql volatile security invoker
   set search_path = ''
 as $$
   insert into private.site_event_desk (event) values ($1);
 $$;
 
-revoke all on function private.site_event_limits() from public, anon, authenticated;
-revoke all on function private.site_event_tag(text) from public, anon, authenticated;
 grant execute on function private.site_event_limits() to service_role;
 grant execute on function private.site_event_tag(text) to service_role;
-revoke all on function private.count_site_event(text) from public, anon, authenticated;
-revoke all on function private.site_event_desk_insert() from public, anon, authenticated;
-revoke all on function public.record_site_event(text) from public, anon, authenticated;
 grant execute on function public.record_site_event(text) to anon;
 grant insert on table private.site_event_desk to anon;

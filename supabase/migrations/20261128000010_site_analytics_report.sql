@@ -1,11 +1,8 @@
 -- What staff read of the site analytics (docs/analytics.md, "Reading it"), as the service role:
--- public.site_funnel_daily (the dashboard), public.site_analytics_report(from, to) (`npm run
--- report`, the e-mail), and the weekly report e-mail, which pg_cron (where it exists) sends
--- through the notify-meeting-request function; the local backend plays that part locally. A
--- daily report is one more job: select cron.schedule('site-analytics-daily-report',
--- '0 7 * * *', $$select public.send_site_report('daily')$$);
+-- the funnel view, the report (`npm run report`, the e-mail), and the weekly report e-mail that
+-- pg_cron sends through the notify-meeting-request function (locally: the local backend).
 
--- The funnel per day and campaign, for the dashboard (Table Editor → site_funnel_daily).
+-- The funnel per day and campaign, for the dashboard.
 create view public.site_funnel_daily
   with (security_invoker = true)
 as
@@ -22,86 +19,61 @@ as
    group by c.day, c.source, c.medium, c.campaign
    order by c.day desc, views desc nulls last, c.source, c.medium, c.campaign;
 
-revoke all on table public.site_funnel_daily from public, anon, authenticated;
 grant select on table public.site_funnel_daily to service_role;
 
--- The report for a range of UTC days (both included): what `npm run report -- --json` prints
--- and what the e-mail shows. Campaigns and referrers are sorted by views, then name.
+-- The report for a range of UTC days (both included), as `npm run report -- --json` prints it.
 create function public.site_analytics_report(from_day date, to_day date)
   returns jsonb
-  language sql
-  stable
+  language sql stable
   set search_path = ''
 as $$
   with counts as (
     select * from private.site_event_counts c where c.day between from_day and to_day
   ),
-  totals as (
-    select coalesce(sum(count) filter (where kind = 'view'), 0)::bigint as views,
-           coalesce(sum(count) filter (where kind = 'cta'), 0)::bigint as cta_taps,
-           coalesce(sum(count) filter (where kind = 'form_start'), 0)::bigint as form_starts,
-           coalesce(sum(count) filter (where kind = 'request_sent'), 0)::bigint as requests,
-           coalesce(sum(count) filter (where kind = 'request_failed'), 0)::bigint as failures
-      from counts
-  ),
-  campaigns as (
-    select source, medium, campaign,
-           coalesce(sum(count) filter (where kind = 'view'), 0)::bigint as views,
-           coalesce(sum(count) filter (where kind = 'cta'), 0)::bigint as cta_taps,
-           coalesce(sum(count) filter (where kind = 'form_start'), 0)::bigint as form_starts,
-           coalesce(sum(count) filter (where kind = 'request_sent'), 0)::bigint as requests,
-           coalesce(sum(count) filter (where kind = 'request_failed'), 0)::bigint as failures
-      from counts
-     group by source, medium, campaign
-  ),
-  referrers as (
-    select referrer as domain, sum(count)::bigint as views
-      from counts where kind = 'view' and referrer <> ''
-     group by referrer
-  ),
-  ctas as (
-    select cta as id, sum(count)::bigint as taps from counts where kind = 'cta' group by cta
-  ),
-  days as (
-    select d::date as date,
-           coalesce(sum(c.count) filter (where c.kind = 'view'), 0)::bigint as views,
-           coalesce(sum(c.count) filter (where c.kind = 'cta'), 0)::bigint as cta_taps,
-           coalesce(sum(c.count) filter (where c.kind = 'form_start'), 0)::bigint as form_starts,
-           coalesce(sum(c.count) filter (where c.kind = 'request_sent'), 0)::bigint as requests,
-           coalesce(sum(c.count) filter (where c.kind = 'request_failed'), 0)::bigint as failures
-      from pg_catalog.generate_series(from_day::timestamp, to_day::timestamp, interval '1 day') as d
-      left join counts c on c.day = d::date
-     group by d
+  -- The funnel in all, per campaign and per day.
+  funnel as (
+    select c.source, c.medium, c.campaign, c.day,
+           grouping(c.source, c.day) as level,
+           pg_catalog.jsonb_build_object(
+             'views', coalesce(sum(c.count) filter (where c.kind = 'view'), 0),
+             'ctaTaps', coalesce(sum(c.count) filter (where c.kind = 'cta'), 0),
+             'formStarts', coalesce(sum(c.count) filter (where c.kind = 'form_start'), 0),
+             'requests', coalesce(sum(c.count) filter (where c.kind = 'request_sent'), 0),
+             'failures', coalesce(sum(c.count) filter (where c.kind = 'request_failed'), 0)) as figures
+      from counts c
+     group by grouping sets ((), (c.source, c.medium, c.campaign), (c.day))
   )
   select pg_catalog.jsonb_build_object(
     'from', from_day,
     'to', to_day,
-    'totals', (select pg_catalog.jsonb_build_object('views', views, 'ctaTaps', cta_taps, 'formStarts', form_starts,
-                                                     'requests', requests, 'failures', failures) from totals),
-    'campaigns', coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
-                   'source', source, 'medium', medium, 'campaign', campaign, 'views', views, 'ctaTaps', cta_taps,
-                   'formStarts', form_starts, 'requests', requests, 'failures', failures)
-                   order by views desc, requests desc, source, medium, campaign) from campaigns), '[]'::jsonb),
-    'referrers', coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('domain', domain, 'views', views)
-                   order by views desc, domain) from referrers), '[]'::jsonb),
-    'ctas', coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('id', id, 'taps', taps)
-                   order by taps desc, id) from ctas), '[]'::jsonb),
-    'days', coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
-                   'date', date, 'views', views, 'ctaTaps', cta_taps, 'formStarts', form_starts,
-                   'requests', requests, 'failures', failures) order by date) from days), '[]'::jsonb)
+    'totals', (select f.figures from funnel f where f.level = 3),
+    'campaigns', coalesce((select pg_catalog.jsonb_agg(
+                   pg_catalog.jsonb_build_object('source', f.source, 'medium', f.medium, 'campaign', f.campaign) || f.figures
+                   order by (f.figures ->> 'views')::bigint desc, (f.figures ->> 'requests')::bigint desc,
+                            f.source, f.medium, f.campaign)
+                   from funnel f where f.level = 1), '[]'::jsonb),
+    'referrers', coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('domain', r.domain, 'views', r.views)
+                   order by r.views desc, r.domain)
+                   from (select c.referrer as domain, sum(c.count)::bigint as views from counts c
+                          where c.kind = 'view' and c.referrer <> '' group by c.referrer) r), '[]'::jsonb),
+    'ctas', coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('id', t.id, 'taps', t.taps)
+                   order by t.taps desc, t.id)
+                   from (select c.cta as id, sum(c.count)::bigint as taps from counts c
+                          where c.kind = 'cta' group by c.cta) t), '[]'::jsonb),
+    'days', (select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('date', d::date) || coalesce(f.figures,
+                      '{"views": 0, "ctaTaps": 0, "formStarts": 0, "requests": 0, "failures": 0}') order by d)
+               from pg_catalog.generate_series(from_day::timestamp, to_day::timestamp, interval '1 day') as d
+               left join funnel f on f.level = 2 and f.day = d::date)
   );
 $$;
 
-revoke all on function public.site_analytics_report(date, date) from public, anon, authenticated;
 grant execute on function public.site_analytics_report(date, date) to service_role;
 
--- The report that is due for `kind` ('weekly': last Monday to Sunday; 'daily': yesterday, in
--- UTC), as the notification function's body, or null when it was handed out already. Recording it
--- here makes a report go out once per period, however often the schedule asks.
+-- The report due for `kind` ('weekly': last Monday to Sunday; 'daily': yesterday, in UTC), as
+-- the notification function's body, or null when it was handed out already.
 create function public.claim_site_report(kind text)
   returns jsonb
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 declare
@@ -126,14 +98,12 @@ begin
 end;
 $$;
 
-revoke all on function public.claim_site_report(text) from public, anon, authenticated;
 grant execute on function public.claim_site_report(text) to service_role;
 
--- Sends the report due for `kind` through the notification function (post_to_notify_function).
+-- Sends the report due for `kind` through the notification function.
 create function public.send_site_report(kind text)
   returns void
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare
@@ -145,7 +115,6 @@ begin
 end;
 $$;
 
-revoke all on function public.send_site_report(text) from public, anon, authenticated;
 
 do $$
 begin

@@ -9,10 +9,11 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
+import { parse } from "smol-toml";
 
 import { listMigrations } from "../../local-backend/database";
 import { defaultMigrationsDir } from "../../local-backend/paths";
-import { openedForTests } from "../../local-backend/test-helpers";
+import { openedForTests } from "../../local-backend/test-support/helpers";
 import { runOurLints } from "./advisor-lints";
 import { migrated, SUPABASE_ROLES_SQL } from "./harness";
 
@@ -122,88 +123,89 @@ test.each([
 describe("the migrated database", () => {
   const db = migrated();
 
+  /** Every right anon or authenticated has on a table, column, sequence or function of ours. */
+  const API_ROLE_RIGHTS = `
+    with objects as (
+      select c.oid, n.nspname || '.' || c.relname as name, c.relkind
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname in ('public', 'private') and c.relkind in ('r', 'v', 'm', 'f', 'p', 'S'))
+    select r || ' ' || x.what as value
+      from unnest(array['anon', 'authenticated']) r, lateral (
+        select p || ' ' || o.name as what
+          from objects o, unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) p
+         where o.relkind <> 'S' and has_table_privilege(r, o.oid, p)
+        union all
+        select p || ' ' || o.name || '(' || a.attname || ')'
+          from objects o join pg_attribute a on a.attrelid = o.oid and a.attnum > 0 and not a.attisdropped,
+               unnest(array['SELECT', 'INSERT', 'UPDATE', 'REFERENCES']) p
+         where o.relkind <> 'S' and not has_table_privilege(r, o.oid, p) and has_column_privilege(r, o.oid, a.attnum, p)
+        union all
+        select p || ' ' || o.name
+          from objects o, unnest(array['USAGE', 'SELECT', 'UPDATE']) p
+         where o.relkind = 'S' and has_sequence_privilege(r, o.oid, p)
+        union all
+        select 'EXECUTE ' || n.nspname || '.' || f.proname || '(' || pg_get_function_identity_arguments(f.oid) || ')'
+          from pg_proc f join pg_namespace n on n.oid = f.pronamespace
+         where n.nspname in ('public', 'private') and has_function_privilege(r, f.oid, 'EXECUTE')) x
+     order by 1`;
+
+  test("anon may insert a request's four columns, run the three RPCs and the desks behind them, and nothing else; authenticated nothing", async () => {
+    const rights = await db().query<{ value: string }>(API_ROLE_RIGHTS);
+    expect(rights.rows.map((row) => row.value)).toEqual([
+      "anon EXECUTE private.contacts_visitor_request_allowed(name text, email text, organization text, message text)",
+      "anon EXECUTE public.confirm_form_proof(ticket text, proof text)",
+      "anon EXECUTE public.form_challenge()",
+      "anon EXECUTE public.record_site_event(text)",
+      "anon INSERT private.form_challenge_desk",
+      "anon INSERT private.form_proof_confirmations",
+      "anon INSERT private.site_event_desk",
+      "anon INSERT public.contacts(email)",
+      "anon INSERT public.contacts(message)",
+      "anon INSERT public.contacts(name)",
+      "anon INSERT public.contacts(organization)",
+    ]);
+  });
+
   test("our lints find nothing: anon may read no column anywhere, nor run a SECURITY DEFINER function", async () => {
     expect(await runOurLints(bare())).toEqual([]);
     expect(await runOurLints(db())).toEqual([]);
   });
 });
 
-/** The one-line `key = value` settings of a TOML [table] (values as written; enough for these). */
-function tomlTable(text: string, table: string): Map<string, string> {
-  const settings = new Map<string, string>();
-  let current = "";
-  for (const line of text.split("\n").map((raw) => raw.replace(/\s#.*$|^#.*$/, "").trim())) {
-    const header = /^\[([^\]]+)\]$/.exec(line);
-    const setting = /^([\w.-]+)\s*=\s*(.+)$/.exec(line);
-    if (header) current = header[1]!.trim();
-    else if (setting && current === table) settings.set(setting[1]!, setting[2]!.trim());
-  }
-  return settings;
-}
-
-/** Lint 0012's condition: absent, the CLI's default (false) applies. */
-const allowsAnonymousSignIns = (toml: string) =>
-  (tomlTable(toml, "auth").get("enable_anonymous_sign_ins") ?? "false") !== "false";
-
 describe("supabase/config.toml", () => {
-  const config = fs.readFileSync(path.join(defaultMigrationsDir(), "..", "config.toml"), "utf8");
+  const config = parse(
+    fs.readFileSync(path.join(defaultMigrationsDir(), "..", "config.toml"), "utf8"),
+  ) as { auth?: Record<string, unknown>; api: Record<string, unknown> };
 
-  test.each([
-    [
-      "[auth]\n# enable_anonymous_sign_ins = false\nenable_anonymous_sign_ins = true # demo\n",
-      true,
-    ],
-    ["[auth]\nenable_anonymous_sign_ins = false\n", false],
-    ['[auth]\nsite_url = "http://localhost"\n', false],
-    ["[other]\nenable_anonymous_sign_ins = true\n", false],
-  ])("0012 reads %j as allowing anonymous sign-ins: %p", (toml, allows) => {
-    expect(allowsAnonymousSignIns(toml)).toBe(allows);
-  });
-
-  test("0012 auth_allow_anonymous_sign_ins: anonymous sign-ins stay off", () => {
-    expect(allowsAnonymousSignIns(config)).toBe(false);
+  test("0012 auth_allow_anonymous_sign_ins: anonymous sign-ins stay off (absent, the CLI's default is off)", () => {
+    expect(config.auth?.enable_anonymous_sign_ins ?? false).toBe(false);
   });
 
   test("the API exposes Supabase's default schemas, which the lints' setup assumes", () => {
-    expect(tomlTable(config, "api").get("schemas")).toBe('["public", "graphql_public"]');
+    expect(config.api.schemas).toEqual(["public", "graphql_public"]);
   });
 });
 
-/** "file:line: statement" for each `create extension` that names no schema (comments blanked out). */
-function extensionsWithoutSchema(file: string, sql: string): string[] {
-  const code = sql
-    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, " "))
-    .replace(/--[^\n]*/g, "");
-  return [...code.matchAll(/\bcreate\s+extension\s+(?:if\s+not\s+exists\s+)?"?[\w-]+"?[^;]*/gi)]
-    .filter(([statement]) => !/\bschema\s+\S/i.test(statement))
-    .map((match) => {
-      const line = code.slice(0, match.index).split("\n").length;
-      return `${file}:${line}: ${match[0].replace(/\s+/g, " ").trim()} (add: with schema extensions)`;
-    });
-}
-
-test("0014 extension_in_public: the check reads statements as PostgreSQL would", () => {
-  const sql = [
-    "-- create extension in_a_comment;",
-    "create extension if not exists pg_net;",
-    "/* create extension",
-    "   in_a_block_comment; */ create extension pgcrypto",
-    "  with schema extensions;",
-    'CREATE EXTENSION "uuid-ossp" SCHEMA extensions;',
-    "create extension pg_cron;",
-    "create extension hstore version '1.8';",
-  ].join("\n");
-  expect(extensionsWithoutSchema("sample.sql", sql)).toEqual([
-    "sample.sql:2: create extension if not exists pg_net (add: with schema extensions)",
-    "sample.sql:7: create extension pg_cron (add: with schema extensions)",
-    "sample.sql:8: create extension hstore version '1.8' (add: with schema extensions)",
-  ]);
-});
+/** Each `create extension` statement of `sql` that names no schema (comments left out). */
+const extensionsWithoutSchema = (sql: string) =>
+  [...sql.replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, " ").matchAll(/\bcreate\s+extension\b[^;]*/gi)]
+    .map(([statement]) => statement.replace(/\s+/g, " ").trim())
+    .filter((statement) => !/\bschema\s+\S/i.test(statement));
 
 test("0014 extension_in_public: every create extension in supabase/migrations names its schema", () => {
   const dir = defaultMigrationsDir();
-  const problems = listMigrations(dir).flatMap((name) =>
-    extensionsWithoutSchema(name, fs.readFileSync(path.join(dir, name), "utf8")),
-  );
-  expect(problems).toEqual([]);
+  const sql = listMigrations(dir).map((name) => fs.readFileSync(path.join(dir, name), "utf8"));
+  expect(extensionsWithoutSchema(sql.join("\n"))).toEqual([]);
+  // The check reads statements as PostgreSQL would.
+  const sample = `-- create extension in_a_comment;
+    create extension if not exists pg_net;
+    /* create extension
+       in_a_block_comment; */ create extension pgcrypto
+      with schema extensions;
+    CREATE EXTENSION "uuid-ossp" SCHEMA extensions;
+    create extension hstore version '1.8';`;
+  expect(extensionsWithoutSchema(sample)).toEqual([
+    "create extension if not exists pg_net",
+    "create extension hstore version '1.8'",
+  ]);
 });

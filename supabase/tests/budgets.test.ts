@@ -4,17 +4,14 @@
  * setting, the page proof's price per address, and the digest that lists every held request,
  * the likeliest real first, up to its limit.
  */
-import type { FormChallenge } from "../../src/lib/form-proof";
 import {
   asRole,
-  asVisitor,
   goodRow,
   pendingProof,
   rejection,
   solveFormChallenge,
-  visitorHeaders,
-} from "../../local-backend/test-helpers";
-import { migrated, one, screeningSteps } from "./harness";
+} from "../../local-backend/test-support/helpers";
+import { formChallenge, migrated, one, screeningSteps } from "./harness";
 
 jest.setTimeout(120_000);
 
@@ -135,13 +132,7 @@ describe("one-by-one e-mails per address, in any burst, and in all", () => {
 });
 
 describe("the page proof's price per address", () => {
-  const challenge = (address: string): Promise<FormChallenge> =>
-    asVisitor(
-      db(),
-      visitorHeaders(address),
-      async (tx) =>
-        (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c,
-    );
+  const challenge = (address: string) => formChallenge(db(), address);
 
   test("the first 20 challenges of an address cost the base; then twice as much every 10 more", async () => {
     const maxnumbers: number[] = [];

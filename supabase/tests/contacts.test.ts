@@ -10,13 +10,11 @@ import {
   asRole,
   countRows,
   goodRow,
-  insertAs,
   LIFTED_SCREENING,
   rejection,
-  TRICKY_TEXT,
   uniqueEmail,
-} from "../../local-backend/test-helpers";
-import { migrated, one } from "./harness";
+} from "../../local-backend/test-support/helpers";
+import { insertAs, migrated, one } from "./harness";
 
 jest.setTimeout(90_000);
 
@@ -27,6 +25,22 @@ beforeAll(() => applyScreeningSettings(db(), LIFTED_SCREENING));
 const insertAnon = (row: object) => asRole(db(), "anon", (tx) => insertAs(tx, row));
 const STORED = "select name, organization, message from public.contacts where email = $1";
 const stored = async (email: string) => (await db().query(STORED, [email])).rows;
+
+/** Text that must survive a round trip unchanged. */
+const TRICKY_TEXT: readonly string[] = [
+  "Zoë Saldaña-Ñúñez, Łódź, Ærøskøbing",
+  "東京都交通局 · 서울교통공사 · 北京公交集团",
+  "🚌🚐🚎 transit 👩🏽‍💼 team 🇺🇸",
+  "e\u0301 a\u0308 n\u0303 — combining marks (decomposed)",
+  "Z\u0351\u0337\u0316a\u0352\u0338l\u036a\u0335g\u036ao",
+  "שלום עולם — مرحبا بالعالم (RTL)",
+  "\u202eevil\u202c and \u2066isolate\u2069",
+  `quotes ' " \` and backslashes \\ \\\\ \\n (literal)`,
+  "<script>alert('x')</script> & <b>bold</b> &amp;",
+  "'; drop table contacts; --",
+  "tab\there\r\nCRLF line\u2028line separator",
+  "\u0001\u0007\u001b[31m control characters \u007f\u0085",
+];
 
 describe("privileges and row-level security", () => {
   test("anon inserts the four form columns; id and created_at are filled in; RLS is on", async () => {
@@ -42,16 +56,6 @@ describe("privileges and row-level security", () => {
         "select relrowsecurity as value from pg_class where oid = 'public.contacts'::regclass",
       ),
     ).toBe(true);
-  });
-
-  test("the rate limit runs as the owner with an empty search_path, on an index of lower(email)", async () => {
-    const definer = await db().query(
-      "select prosecdef, proconfig from pg_proc where oid = 'public.contacts_rate_limit'::regproc",
-    );
-    expect(definer.rows).toEqual([{ prosecdef: true, proconfig: ['search_path=""'] }]);
-    const index =
-      "select pg_get_indexdef('public.contacts_email_created_at_idx'::regclass) as value";
-    expect(await one(db(), index)).toContain("(lower(email), created_at)");
   });
 
   const INSERT = "insert into public.contacts (name, email, organization, message)";
@@ -214,7 +218,7 @@ describe("the visitors' policy and the constraints, with the numbers of src/lib/
     },
   );
 
-  test("the policy's condition is not trivially true, and only anon may run its function", async () => {
+  test("the policy's condition is not trivially true", async () => {
     expect(
       await one(
         db(),
@@ -222,14 +226,6 @@ describe("the visitors' policy and the constraints, with the numbers of src/lib/
           where polrelid = 'public.contacts'::regclass and polname = 'Visitors can send a meeting request'`,
       ),
     ).toBe("private.contacts_visitor_request_allowed(name, email, organization, message)");
-    const canRun = await db().query(
-      `select r as role, has_function_privilege(r, 'private.contacts_visitor_request_allowed(text, text, text, text)', 'execute') as allowed
-         from unnest(array['anon', 'authenticated']) r`,
-    );
-    expect(canRun.rows).toEqual([
-      { role: "anon", allowed: true },
-      { role: "authenticated", allowed: false },
-    ]);
   });
 });
 
@@ -265,7 +261,7 @@ describe("what is stored", () => {
     expect(await countRows(db())).toBe(before + 2);
   });
 
-  test("the 6th request from an address within an hour is refused with PT429, whatever its case; others are not", async () => {
+  test("the 6th request from an address within an hour is refused with PT429, whatever its case; others are not (an index of lower(email) finds them)", async () => {
     const email = uniqueEmail("Rate.Limit");
     for (const variant of [
       email,
@@ -284,6 +280,9 @@ describe("what is stored", () => {
     expect(await countRows(db())).toBe(before);
     await insertAnon(goodRow());
     expect(await countRows(db())).toBe(before + 1);
+    const index =
+      "select pg_get_indexdef('public.contacts_email_created_at_idx'::regclass) as value";
+    expect(await one(db(), index)).toContain("(lower(email), created_at)");
   });
 
   test("requests older than an hour do not count", async () => {

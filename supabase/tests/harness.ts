@@ -1,25 +1,24 @@
 /**
  * The one harness of the database tests (not a test file itself): a PGlite database set up as a
- * new Supabase project is (its API roles and the default grants that our revokes take back),
+ * new Supabase project is (its API roles and the default grants the migrations take back),
  * migrated as the local backend migrates it (local-backend/database.ts), and the steps of a
- * visitor and of staff on it. Request data and the page's proof come from local-backend's test
- * helpers, which its own tests share.
+ * visitor and of staff on it. Request data comes from local-backend's test helpers, which its
+ * own tests share.
  */
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 
+import type { FormChallenge } from "../../src/lib/form-proof";
 import { applyMigrations } from "../../local-backend/database";
 import { defaultMigrationsDir } from "../../local-backend/paths";
 import {
   asRole,
-  asVisitor,
   goodRow,
-  insertAs,
   openedForTests,
-  pageProof,
+  solveFormChallenge,
+  uniqueAddress,
   visitorHeaders,
   type ContactRow,
-  type DigestClaim,
-} from "../../local-backend/test-helpers";
+} from "../../local-backend/test-support/helpers";
 
 /** The API roles of every Supabase project, and what it grants them on whatever is created in public. */
 export const SUPABASE_ROLES_SQL = `
@@ -85,12 +84,66 @@ export async function one<T>(db: PGlite, sql: string, params: unknown[] = []): P
   return (await db.query<{ value: T }>(sql, params)).rows[0]!.value;
 }
 
-export interface Screened {
-  verdict: string;
-  proof: string;
-  signals: string[];
-  status: string;
-  priority: number;
+/** Inserts `row` in `tx` (as whatever role `tx` has) with plain SQL parameters. */
+export function insertAs(tx: Transaction, row: object): Promise<unknown> {
+  const columns = Object.keys(row);
+  const placeholders = columns.map((_, i) => `$${i + 1}`).join(", ");
+  return tx.query(
+    `insert into public.contacts (${columns.join(", ")}) values (${placeholders})`,
+    Object.values(row),
+  );
+}
+
+/** Runs `task` as anon with `request.headers` set as PostgREST sets them (what the screening reads). */
+export async function asVisitor<T>(
+  db: PGlite,
+  headers: Record<string, string>,
+  task: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return asRole(db, "anon", async (tx) => {
+    await tx.query("select set_config('request.headers', $1, true)", [JSON.stringify(headers)]);
+    return task(tx);
+  });
+}
+
+/** `row` sent by a visitor from `address`, with `proof` as its x-form-proof header if any: its id. */
+export async function sendRequest(
+  db: PGlite,
+  row: ContactRow,
+  address: string,
+  proof?: string,
+): Promise<number> {
+  const headers = visitorHeaders(address, proof ? { "x-form-proof": proof } : {});
+  await asVisitor(db, headers, (tx) => insertAs(tx, row));
+  return one(db, "select max(id)::int as value from public.contacts");
+}
+
+/** A challenge of public.form_challenge(), asked for by anon from `address`. */
+export const formChallenge = (db: PGlite, address: string): Promise<FormChallenge> =>
+  asVisitor(
+    db,
+    visitorHeaders(address),
+    async (tx) =>
+      (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c,
+  );
+
+/**
+ * A valid `x-form-proof` value, as the page's worker makes it: a challenge asked for from an
+ * address of its own (so at the base difficulty, however many a test needs), solved. A proof
+ * counts once.
+ */
+export async function pageProof(db: PGlite): Promise<string> {
+  return solveFormChallenge(await formChallenge(db, uniqueAddress()));
+}
+
+/** A row of public.claim_contact_digest (the fields the tests read by name). */
+export interface DigestClaim {
+  digest_id: number;
+  lease_token: string;
+  attempt: number;
+  request_count: number;
+  reasons: Record<string, number>;
+  requests: Record<string, unknown>[];
 }
 
 /**
@@ -106,11 +159,8 @@ export function screeningSteps(db: () => PGlite, options: { emptied?: boolean } 
     });
   }
 
-  const send = async (row: ContactRow, address: string, proof?: string): Promise<number> => {
-    const headers = visitorHeaders(address, proof === undefined ? {} : { "x-form-proof": proof });
-    await asVisitor(db(), headers, (tx) => insertAs(tx, row));
-    return one(db(), "select max(id)::int as value from public.contacts");
-  };
+  const send = (row: ContactRow, address: string, proof?: string) =>
+    sendRequest(db(), row, address, proof);
 
   /** The rows `sql` gives the service role (the Edge Function's calls). */
   const asService = async <T>(sql: string, params: unknown[]) =>
@@ -121,9 +171,9 @@ export function screeningSteps(db: () => PGlite, options: { emptied?: boolean } 
     /** A fresh proof per request: a real one is spent by its first use. */
     sendVerified: async (row = goodRow(), address = "198.51.100.7"): Promise<number> =>
       send(row, address, await pageProof(db())),
-    screened: async (id: number): Promise<Screened> =>
+    screened: async (id: number) =>
       (
-        await db().query<Screened>(
+        await db().query<Record<string, unknown>>(
           `select s.verdict, s.proof, s.signals, n.status, n.priority
              from public.contact_screening s join public.contact_notifications n using (contact_id)
             where s.contact_id = $1`,

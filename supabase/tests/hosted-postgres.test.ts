@@ -6,7 +6,7 @@
  * Debian has no pg_net (nor pg_cron enabled), so this is the path where they are absent; the
  * hosted parts run against stand-ins in hosted.test.ts. Needs /usr/lib/postgresql/15/bin (or PG_BIN).
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -39,19 +39,10 @@ const HOSTED_PROJECT_SQL = `
 `;
 
 let folder: string;
-let server: ChildProcess | undefined;
+let data: string;
 let url: string;
-
 /** As root, PostgreSQL runs as nobody, which must be able to reach its folder. */
-function serverUser(): { uid?: number; gid?: number } {
-  if (process.getuid?.() !== 0) return {};
-  fs.chownSync(folder, 65534, 65534);
-  for (let dir = path.dirname(folder); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const { mode } = fs.statSync(dir);
-    if (!(mode & 0o001)) fs.chmodSync(dir, mode | 0o001);
-  }
-  return { uid: 65534, gid: 65534 };
-}
+let asServer: { uid?: number; gid?: number } = {};
 
 async function freePort(): Promise<number> {
   const probe = net.createServer().listen(0, "127.0.0.1");
@@ -78,43 +69,30 @@ beforeAll(async () => {
       `PostgreSQL 15 is not in ${PG_BIN}: apt-get install postgresql-15, or set PG_BIN.`,
     );
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "hosted-postgres-"));
-  const user = serverUser();
-  const data = path.join(folder, "data");
-  await run(
-    path.join(PG_BIN, "initdb"),
-    ["-D", data, "-U", "supabase_admin", "--auth=trust", "-E", "UTF8", "--locale=C"],
-    user,
-  );
-  const port = await freePort();
-  url = `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
-  // Foreground, so it stops with this process; once `folder` is deleted it also stops by itself.
-  const settings = "-c listen_addresses=127.0.0.1 -c fsync=off".split(" ");
-  server = spawn(
-    path.join(PG_BIN, "postgres"),
-    ["-D", data, "-p", `${port}`, "-k", folder, ...settings],
-    {
-      ...user,
-      stdio: "ignore",
-    },
-  );
-  for (let tries = 0; ; tries += 1) {
-    try {
-      await run(path.join(PG_BIN, "pg_isready"), ["-q", "-h", "127.0.0.1", "-p", String(port)]);
-      break;
-    } catch (error) {
-      if (tries > 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+  data = path.join(folder, "data");
+  if (process.getuid?.() === 0) {
+    asServer = { uid: 65534, gid: 65534 };
+    fs.chownSync(folder, 65534, 65534);
+    for (let dir = path.dirname(folder); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const { mode } = fs.statSync(dir);
+      if (!(mode & 0o001)) fs.chmodSync(dir, mode | 0o001);
     }
   }
+  const initdb = ["-D", data, "-U", "supabase_admin", "--auth=trust", "-E", "UTF8", "--locale=C"];
+  await run(path.join(PG_BIN, "initdb"), initdb, asServer);
+  const port = await freePort();
+  url = `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const log = path.join(folder, "server.log");
+  const start = ["start", "-w", "-D", data, "-l", log, "-o", options];
+  await run(path.join(PG_BIN, "pg_ctl"), start, asServer);
   await psql("supabase_admin", HOSTED_PROJECT_SQL);
 });
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once("exit", resolve));
-    server.kill("SIGINT"); // fast shutdown
-    await exited;
-  }
+  await run(path.join(PG_BIN, "pg_ctl"), ["stop", "-m", "fast", "-D", data], asServer).catch(
+    () => {},
+  );
   fs.rmSync(folder, { recursive: true, force: true });
 });
 

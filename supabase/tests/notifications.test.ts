@@ -1,22 +1,18 @@
 /**
  * Staff notifications (20261128000006_contact_notifications.sql, 20261128000007_notify_webhook.sql)
  * without Supabase's webhook machinery, as the local backend has them: each request's delivery
- * state is made with it, only the service role claims and records deliveries, a delivered
- * request is never handed out again, and visitors gain nothing. The hosted half: hosted.test.ts.
+ * state is made with it, claims and outcomes hold a lease, and a delivered request is never
+ * handed out again. The hosted half: hosted.test.ts; who may call what: advisor.test.ts.
  */
 import type { Transaction } from "@electric-sql/pglite";
 
 import {
   asRole,
-  asVisitor,
   goodRow,
-  insertAs,
-  pageProof,
   rejection,
   uniqueAddress,
-  visitorHeaders,
-} from "../../local-backend/test-helpers";
-import { migrated, one } from "./harness";
+} from "../../local-backend/test-support/helpers";
+import { insertAs, migrated, one, pageProof, sendRequest } from "./harness";
 
 jest.setTimeout(60_000);
 
@@ -30,12 +26,8 @@ interface Claimed {
 }
 
 /** A request sent through the page, each from an address of its own: e-mailed one by one. */
-async function insertRequest(overrides: Parameters<typeof goodRow>[0] = {}): Promise<number> {
-  const row = goodRow(overrides);
-  const headers = visitorHeaders(uniqueAddress(), { "x-form-proof": await pageProof(db()) });
-  await asVisitor(db(), headers, (tx) => insertAs(tx, row));
-  return one(db(), "select id as value from public.contacts where email = $1", [row.email]);
-}
+const insertRequest = async (overrides: Parameters<typeof goodRow>[0] = {}) =>
+  sendRequest(db(), goodRow(overrides), uniqueAddress(), await pageProof(db()));
 
 const asService = <T>(task: (tx: Transaction) => Promise<T>): Promise<T> =>
   asRole(db(), "service_role", task);
@@ -96,24 +88,6 @@ test("each stored request gets a pending notification in the same transaction; a
   const before = await one(db(), count);
   await rejection(asRole(db(), "anon", (tx) => insertAs(tx, goodRow({ name: "" }))));
   expect(await one(db(), count)).toBe(before);
-});
-
-test.each([
-  "select * from public.contact_notifications",
-  "update public.contact_notifications set status = 'delivered', notified_at = now()",
-  "delete from public.contact_notifications",
-  "insert into public.contact_notifications (contact_id) values (1)",
-  "select * from public.meeting_requests_overview",
-  "select * from public.claim_contact_notification(1)",
-  "select * from public.claim_due_contact_notifications()",
-  "select * from public.finish_contact_notification(1, gen_random_uuid())",
-  "select public.contact_webhook_payload(c) from public.contacts c",
-  "select public.post_to_notify_function('{}'::jsonb)",
-  "select public.retry_contact_notifications()",
-  "select public.has_due_contact_notifications()",
-])("anon and authenticated cannot: %s (42501)", async (sql) => {
-  for (const role of ["anon", "authenticated"] as const)
-    expect((await rejection(asRole(db(), role, (tx) => tx.query(sql)))).code).toBe("42501");
 });
 
 describe("claims, leases and outcomes (service role)", () => {
@@ -185,30 +159,6 @@ describe("claims, leases and outcomes (service role)", () => {
       { name: "Overview Visitor", notification: "pending", notified_at: null },
     ]);
   });
-});
-
-test("the webhook payload has the shape of Supabase's Database Webhooks", async () => {
-  const id = await insertRequest({ name: "Payload Visitor", message: "Phone: 555\nFleet Size: 3" });
-  const payload = await one<Record<string, unknown>>(
-    db(),
-    "select public.contact_webhook_payload(c) as value from public.contacts c where id = $1",
-    [id],
-  );
-  expect(payload).toMatchObject({
-    type: "INSERT",
-    table: "contacts",
-    schema: "public",
-    old_record: null,
-    record: { id, name: "Payload Visitor", message: "Phone: 555\nFleet Size: 3" },
-  });
-  expect(Object.keys(payload.record as object).sort()).toEqual([
-    "created_at",
-    "email",
-    "id",
-    "message",
-    "name",
-    "organization",
-  ]);
 });
 
 test("without pg_net and Vault the hosted half is a no-op: no webhook trigger, the retry job only warns", async () => {

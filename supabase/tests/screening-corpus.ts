@@ -6,7 +6,7 @@
  * one template with rotating names). Used by screening.test.ts (false positives and hit rates)
  * and by `npm run bench:flood` (the flood's text). Test and benchmark support, not served.
  */
-import type { ContactRow } from "../../local-backend/test-helpers";
+import type { ContactRow } from "../../local-backend/test-support/helpers";
 
 interface Answers {
   name: string;

@@ -11,7 +11,7 @@ import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
 import { startLocalBackend, type LocalBackend } from "../../local-backend";
-import { readMail } from "../../local-backend/notifications/read-mail";
+import { readMail } from "../../local-backend/notifications/mail-catcher";
 import { isoDate, type SiteReport } from "./report-data";
 
 jest.setTimeout(120_000);
