@@ -4,42 +4,17 @@ import assert from "node:assert/strict";
 import { chatText, composeDigest, composeNotification, digestText } from "./compose.ts";
 import { messageBytes, type StaffEmail } from "./mail.ts";
 import { heldDigests, type MeetingRequest } from "./payload.ts";
-import { DIGEST_ROW } from "./test-support/fixtures.ts";
-import { readMail } from "./test-support/harness.ts";
+import { ADDRESSING, DIGEST_ROW, meetingRequest, readMail } from "./test-support/harness.ts";
 
-const settings = {
-  from: { name: "Expo website", address: "noreply@example-transit.com" },
-  to: [
-    { name: "Sales", address: "sales@example-transit.com" },
-    { address: "ops@example-transit.com" },
-  ],
-};
 const sentAt = new Date("2026-11-23T17:06:00Z");
 const sent = async (email: StaffEmail) => readMail(await messageBytes(email));
+const request = (fields: Partial<MeetingRequest> = {}) => meetingRequest(42, fields);
 /** The e-mail about a request with these fields, as read. */
 const mailAbout = (fields: Partial<MeetingRequest>) =>
-  sent(composeNotification(request(fields), settings, sentAt));
-
-function request(fields: Partial<MeetingRequest> = {}): MeetingRequest {
-  return {
-    id: 42,
-    created_at: new Date("2026-11-23T17:05:01.123Z"),
-    name: "Ada Lovelace",
-    email: "ada@example.org",
-    organization: "Metro Transit Authority",
-    message: [
-      "Phone: +1 555 0100",
-      "Fleet Size: 40 vehicles",
-      "Products of Interest: MobilityDR (Microtransit Platform), OptiRun (Scheduling Optimization)",
-      "Preferred Meeting Time: Day 2 - Morning",
-      "Challenges/Questions: None provided",
-    ].join("\n"),
-    ...fields,
-  };
-}
+  sent(composeNotification(request(fields), ADDRESSING, sentAt));
 
 Deno.test("the e-mail: subject, addresses, Reply-To, the fields, the time received", async () => {
-  const email = composeNotification(request(), settings, sentAt);
+  const email = composeNotification(request(), ADDRESSING, sentAt);
   const message = await sent(email);
   assert.deepEqual(message.headers, {
     "auto-submitted": "auto-generated",
@@ -54,7 +29,7 @@ Deno.test("the e-mail: subject, addresses, Reply-To, the fields, the time receiv
     "content-type": 'text/plain; charset="utf-8"',
   });
   // A retry an hour later: another Date, the same Message-ID, so mail clients fold a duplicate.
-  const retried = await sent(composeNotification(request(), settings, new Date(+sentAt + 3.6e6)));
+  const retried = await sent(composeNotification(request(), ADDRESSING, new Date(+sentAt + 3.6e6)));
   assert.equal(retried.headers["message-id"], message.headers["message-id"]);
   assert.notEqual(retried.headers.date, message.headers.date);
   assert.equal(
@@ -82,7 +57,7 @@ Deno.test("the e-mail: subject, addresses, Reply-To, the fields, the time receiv
   );
   const chicago = composeNotification(
     request(),
-    { ...settings, timeZone: "America/Chicago" },
+    { ...ADDRESSING, timeZone: "America/Chicago" },
     sentAt,
   );
   assert.match(chicago.text, /Received: {6}Monday, November 23, 2026 at 11:05:01 AM CST/);
@@ -221,11 +196,7 @@ Deno.test(
   "the digest: counts by reason, each held request, likeliest real first, where the rest are",
   async () => {
     const to = [{ address: "sales@example-transit.com" }];
-    const email = composeDigest(
-      digest(),
-      { from: settings.from, to },
-      new Date("2026-11-24T23:20:00Z"),
-    );
+    const email = composeDigest(digest(), { ...ADDRESSING, to }, new Date("2026-11-24T23:20:00Z"));
     const message = await sent(email);
     assert.equal(
       message.headers.subject,
@@ -253,7 +224,7 @@ Deno.test("a digest that lists every request says so; one request in the singula
   assert.doesNotMatch(text, /not listed here/);
   assert.match(text, /At most one digest is sent every 1 minute\.\n$/);
   assert.equal(
-    composeDigest(one, settings, sentAt).subject,
+    composeDigest(one, ADDRESSING, sentAt).subject,
     "Held back: 1 meeting request (digest #4)",
   );
   const all = digestText(digest({ request_count: 3 }));

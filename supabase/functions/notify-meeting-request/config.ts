@@ -31,18 +31,14 @@ export function loadConfig(env: (name: string) => string | undefined) {
     return fallback;
   };
   const mailboxes = (name: string, text: string): Mailbox[] =>
-    text
-      .split(",")
-      .map((item) => item.trim())
-      .filter(Boolean)
-      .flatMap((item) => {
-        const mailbox = parseMailbox(item);
-        if (!mailbox)
-          problems.push(
-            `${name} has an entry that is not an e-mail address: ${JSON.stringify(item)}`,
-          );
-        return mailbox ? [mailbox] : [];
-      });
+    text.split(",").flatMap((item) => {
+      const mailbox = parseMailbox(item);
+      if (item.trim() && !mailbox) {
+        const entry = JSON.stringify(item.trim());
+        problems.push(`${name} has an entry that is not an e-mail address: ${entry}`);
+      }
+      return mailbox ? [mailbox] : [];
+    });
 
   const webhookSecret = required("NOTIFY_WEBHOOK_SECRET", "the shared secret the webhook sends");
   if (webhookSecret && webhookSecret.length < MIN_SECRET_LENGTH) {

@@ -8,27 +8,31 @@ import { chatText } from "./compose.ts";
 import { retryDelaySeconds } from "./handler.ts";
 import { heldDigests } from "./payload.ts";
 import { reportSubject } from "./report.ts";
-import { DIGEST_ROW, REPORT } from "./test-support/fixtures.ts";
 import {
+  DIGEST_ROW,
   meetingRequest,
+  REPORT,
   memoryStore,
   SECRET,
   startFunction,
   unreachable,
   webhookBody,
 } from "./test-support/harness.ts";
-import { startChatReceiver } from "./test-support/servers.ts";
 
+const webhook = webhookBody(meetingRequest(1));
 const refused: [string, unknown, string | null, string, number][] = [
-  ["without the secret", webhookBody(meetingRequest(1)), null, "POST", 401],
-  ["with a wrong secret", webhookBody(meetingRequest(1)), "y".repeat(40), "POST", 401],
-  ["with the secret cut short", webhookBody(meetingRequest(1)), SECRET.slice(0, -1), "POST", 401],
-  ["with more than the secret", webhookBody(meetingRequest(1)), `${SECRET}x`, "POST", 401],
-  ["with an empty secret", webhookBody(meetingRequest(1)), "", "POST", 401],
+  ["without the secret", webhook, null, "POST", 401],
+  ["with a wrong secret", webhook, "y".repeat(40), "POST", 401],
+  ["with the secret cut short", webhook, SECRET.slice(0, -1), "POST", 401],
+  ["with more than the secret", webhook, `${SECRET}x`, "POST", 401],
+  ["with an empty secret", webhook, "", "POST", 401],
   ["as a GET", undefined, SECRET, "GET", 405],
   ["with a body that is not JSON", undefined, SECRET, "POST", 400],
-  ["on another table", { ...webhookBody(meetingRequest(1)), table: "users" }, SECRET, "POST", 400],
+  ["on another table", { ...webhook, table: "users" }, SECRET, "POST", 400],
 ];
+/** What the handler records when the receiver is down. */
+const smtpDown = (port: number) =>
+  `SMTP server 127.0.0.1:${port} answered MAIL FROM with 451 Service not available, try later`;
 
 for (const [label, body, secret, method, status] of refused) {
   Deno.test(`a call ${label} is refused (${status}) and sends nothing`, async () => {
@@ -69,7 +73,7 @@ Deno.test(
     await using fn = await startFunction(store);
     fn.smtp.down = true;
     const first = await fn.call(webhookBody(meetingRequest(3)));
-    const error = `SMTP server 127.0.0.1:${fn.smtp.port} answered MAIL FROM with 451 Service not available, try later`;
+    const error = smtpDown(fn.smtp.port);
     assert.deepEqual(first.failed, [{ id: 3, attempt: 1, error, retryInSeconds: 30 }]);
     assert.deepEqual(store.rows.get(3)!.outcomes, [{ failure: error, retryInSeconds: 30 }]);
     assert.deepEqual((await fn.call()).failed, []); // not due before its back-off is over
@@ -84,7 +88,7 @@ Deno.test(
     const mails = await fn.mails();
     assert.deepEqual(
       mails.map((mail) => mail.headers["message-id"]),
-      [`<meeting-request-3-${Date.UTC(2026, 10, 23, 17, 5, 1)}@example-transit.com>`],
+      [`<meeting-request-3-${Date.UTC(2026, 10, 23, 17, 5, 1, 123)}@example-transit.com>`],
     );
   },
 );
@@ -100,6 +104,20 @@ Deno.test(
     assert.equal(fn.smtp.received.length, 3);
   },
 );
+
+/** A chat webhook (Slack style) on 127.0.0.1 that answers `status`; its URL has a secret path. */
+function startChatReceiver(status = 200) {
+  const bodies: unknown[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    bodies.push(await request.json());
+    return new Response(status === 200 ? "ok" : "invalid_token", { status });
+  });
+  return {
+    url: `http://127.0.0.1:${server.addr.port}/services/T000/B000/secret-part`,
+    bodies,
+    [Symbol.asyncDispose]: () => server.shutdown(),
+  };
+}
 
 // The chat post follows the e-mail; its failure is noted (naming the host, not the URL's secret
 // path), and the e-mail is not sent again.
@@ -119,7 +137,7 @@ for (const status of [200, 403]) {
 
 Deno.test("the delivery state out of reach: 503, nothing sent", async () => {
   await using fn = await startFunction(unreachable);
-  assert.equal((await fn.post(webhookBody(meetingRequest(1)))).status, 503);
+  assert.equal((await fn.post(webhook)).status, 503);
   assert.equal((await fn.post({ type: "DIGEST" })).status, 503);
   assert.equal(fn.smtp.received.length, 0);
 });
@@ -149,7 +167,7 @@ Deno.test(
     const store = memoryStore([], digest);
     await using fn = await startFunction(store);
     fn.smtp.down = true;
-    const error = `SMTP server 127.0.0.1:${fn.smtp.port} answered MAIL FROM with 451 Service not available, try later`;
+    const error = smtpDown(fn.smtp.port);
     assert.deepEqual(await fn.call({ type: "DIGEST" }), {
       failed: { id: 4, attempt: 1, error, retryInSeconds: 30 },
     });

@@ -4,19 +4,19 @@
  * due for a retry; a DIGEST sends the due digest; a REPORT sends the site report. Every outcome
  * is recorded in the database through the store; nothing is kept in memory between calls.
  */
+import { createHash, timingSafeEqual } from "node:crypto";
+
 import { chatText, composeDigest, composeNotification, plural } from "./compose.ts";
 import { loadConfig, type NotifyConfig } from "./config.ts";
 import { restDeliveryStore, type DeliveryStore, type Outcome } from "./delivery-store.ts";
 import type { StaffEmail } from "./mail.ts";
 import { parseNotifyCall, type ClaimedRequest, type ReportCall } from "./payload.ts";
 import { composeReport } from "./report.ts";
-import { sendMail, type SmtpSettings } from "./smtp.ts";
+import { sendMail } from "./smtp.ts";
 
 export interface HandlerDependencies {
   config: NotifyConfig;
   store: DeliveryStore;
-  sendMail: (settings: SmtpSettings, email: StaffEmail) => Promise<string>;
-  postChatMessage: (url: string, text: string) => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -37,14 +37,10 @@ export function retryDelaySeconds(attempt: number, policy: NotifyConfig["retry"]
   return Math.min(policy.baseSeconds * 2 ** exponent, policy.maxSeconds);
 }
 
-/** Compares in time that does not depend on where the strings differ. */
+/** Compares in time that does not depend on where (or whether) the strings differ. */
 function secretMatches(given: string | null, expected: string): boolean {
-  if (given === null) return false;
-  const a = new TextEncoder().encode(given);
-  const b = new TextEncoder().encode(expected);
-  let difference = a.length ^ b.length;
-  for (let i = 0; i < b.length; i += 1) difference |= (a[i] ?? 0) ^ b[i]!;
-  return difference === 0;
+  const hash = (text: string) => createHash("sha256").update(text).digest();
+  return given !== null && timingSafeEqual(hash(given), hash(expected));
 }
 
 /** Posts one message to a Slack- or Teams-style incoming webhook (`{ "text": … }`). */
@@ -89,7 +85,7 @@ export function createHandler(
     finish: (outcome: Outcome) => Promise<boolean>,
   ): Promise<Failure | undefined> {
     try {
-      await dependencies.sendMail(config.smtp, email);
+      await sendMail(config.smtp, email);
       return undefined;
     } catch (error) {
       const failed = { id, attempt, error: message(error) };
@@ -114,10 +110,7 @@ export function createHandler(
     const outcome: Outcome = {};
     if (config.chatWebhookUrl) {
       try {
-        await dependencies.postChatMessage(
-          config.chatWebhookUrl,
-          chatText(claimed, config.timeZone),
-        );
+        await postChatMessage(config.chatWebhookUrl, chatText(claimed, config.timeZone));
       } catch (error) {
         outcome.note = `E-mail sent; ${message(error)}`;
         log(`Request #${id}: ${outcome.note}`);
@@ -165,7 +158,7 @@ export function createHandler(
     const email = composeReport(call, { from: config.from, to: config.reportTo }, new Date());
     const what = `Site report ${call.report.from}..${call.report.to}`;
     try {
-      await dependencies.sendMail(config.smtp, email);
+      await sendMail(config.smtp, email);
     } catch (error) {
       log(`${what}: not sent (${message(error)})`);
       return json(502, { error: message(error) });
@@ -185,10 +178,8 @@ export function createHandler(
     if (call.value.kind === "report") return await sendReport(call.value);
     try {
       if (call.value.kind === "digest") return json(200, await sendDigest());
-      return json(
-        200,
-        await deliverDue(call.value.kind === "insert" ? call.value.request.id : undefined),
-      );
+      const requestId = call.value.kind === "insert" ? call.value.request.id : undefined;
+      return json(200, await deliverDue(requestId));
     } catch (error) {
       log(`Delivery state not reachable: ${message(error)}`);
       return json(503, { error: message(error) });
@@ -207,10 +198,5 @@ export function handlerFromEnvironment(
     return () => Promise.resolve(json(500, { error: "not configured: see the function's logs" }));
   }
   const { config } = loaded;
-  return createHandler({
-    config,
-    store: restDeliveryStore(config.supabaseUrl, config.serviceKey),
-    sendMail,
-    postChatMessage,
-  });
+  return createHandler({ config, store: restDeliveryStore(config.supabaseUrl, config.serviceKey) });
 }

@@ -112,12 +112,6 @@ export function staffEmail(content: MailContent, addressing: Addressing, now: Da
   };
 }
 
-/** A display name that needs encoding, as one encoded word: see mimeMessage. */
-function nameWord(name: string): string | undefined {
-  const word = encodeWord(name, "B");
-  return word.length <= 900 ? word : undefined; // a header line may hold 998 characters
-}
-
 /**
  * The MIME tree of the message: its envelope (MAIL FROM, RCPT TO) and its bytes. nodemailer
  * puts an ASCII display name in quotes, where readers still decode an encoded word (Python
@@ -133,8 +127,9 @@ export function mimeMessage(email: StaffEmail): MimeNode {
   if (!nodemailers) throw new Error("nodemailer no longer has MimeNode._encodeAddressName");
   internal._encodeAddressName = (name) => {
     const written = nodemailers(name);
-    const encode = name.includes("=?") || written.startsWith("=?");
-    return (encode && nameWord(name)) || written;
+    if (!name.includes("=?") && !written.startsWith("=?")) return written;
+    const word = encodeWord(name, "B");
+    return word.length <= 900 ? word : written; // a header line may hold 998 characters
   };
   return node;
 }

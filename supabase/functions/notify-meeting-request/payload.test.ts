@@ -1,20 +1,13 @@
 import assert from "node:assert/strict";
 
 import { claimedRequests, heldDigests, parseNotifyCall } from "./payload.ts";
-import { DIGEST_ROW, REPORT } from "./test-support/fixtures.ts";
+import { DIGEST_ROW, meetingRequest, REPORT, webhookBody } from "./test-support/harness.ts";
 
-const record = {
-  id: 42,
-  created_at: "2026-11-23T17:05:01.123456+00:00",
-  name: "Ada Lovelace",
-  email: "ada@example.org",
-  organization: "Metro Transit Authority",
-  message: "Phone: 555\nFleet Size: 40",
-};
-const webhook = { type: "INSERT", table: "contacts", schema: "public", record, old_record: null };
+const webhook = webhookBody(meetingRequest());
+webhook.record.created_at = "2026-11-23T17:05:01.123456+00:00"; // as PostgreSQL writes it
 const insert = (fields: Record<string, unknown>) => ({
   ...webhook,
-  record: { ...record, ...fields },
+  record: { ...webhook.record, ...fields },
 });
 const report = (fields: Record<string, unknown>) => ({
   type: "REPORT",
@@ -25,10 +18,7 @@ const report = (fields: Record<string, unknown>) => ({
 Deno.test("accepted: an INSERT webhook on public.contacts, SWEEP, DIGEST and REPORT", () => {
   const parsed = parseNotifyCall(webhook);
   assert.ok(parsed.ok && parsed.value.kind === "insert");
-  assert.deepEqual(parsed.value.request, {
-    ...record,
-    created_at: new Date("2026-11-23T17:05:01.123Z"),
-  });
+  assert.deepEqual(parsed.value.request, meetingRequest());
   assert.deepEqual(parseNotifyCall({ type: "SWEEP" }), { ok: true, value: { kind: "sweep" } });
   assert.deepEqual(parseNotifyCall({ type: "DIGEST" }), { ok: true, value: { kind: "digest" } });
   assert.deepEqual(parseNotifyCall({ type: "REPORT", kind: "weekly", report: REPORT }), {
@@ -85,7 +75,7 @@ for (const [label, body, problem] of refused) {
 }
 
 Deno.test("a claim's rows: checked, and one without a lease or with a broken date refused", () => {
-  const claimed = { ...record, lease_token: "6f1c1f7e", attempt: 2 };
+  const claimed = { ...webhook.record, lease_token: "6f1c1f7e", attempt: 2 };
   assert.equal(claimedRequests([claimed])[0]?.attempt, 2);
   assert.throws(
     () => claimedRequests([{ ...claimed, lease_token: null }]),

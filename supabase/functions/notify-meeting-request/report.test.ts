@@ -6,8 +6,7 @@ import assert from "node:assert/strict";
 
 import { messageBytes } from "./mail.ts";
 import { composeReport, reportHtml, reportSubject, reportText } from "./report.ts";
-import { REPORT } from "./test-support/fixtures.ts";
-import { readMail } from "./test-support/harness.ts";
+import { ADDRESSING, readMail, REPORT } from "./test-support/harness.ts";
 
 Deno.test(
   "the text part: the funnel with its rates, top campaigns and referrers, a bar per day",
@@ -55,14 +54,9 @@ Deno.test("the HTML part: tables and bgcolor bars with pixel widths, inline styl
 Deno.test(
   "the message: multipart/alternative, text then HTML, one Message-ID per period",
   async () => {
-    const addressing = {
-      from: { name: "Expo website", address: "noreply@example-transit.com" },
-      to: [{ address: "marketing@example-transit.com" }],
-    };
     const call = { kind: "report", period: "weekly", report: REPORT } as const;
-    const email = composeReport(call, addressing, new Date("2026-11-23T07:00:00Z"));
+    const email = composeReport(call, ADDRESSING, new Date("2026-11-23T07:00:00Z"));
     const message = await readMail(await messageBytes(email));
-    assert.equal(message.headers.to, "marketing@example-transit.com");
     assert.match(message.headers["content-type"]!, /^multipart\/alternative; boundary=/);
     assert.equal(
       message.headers["message-id"],

@@ -58,6 +58,10 @@ function funnelSteps({ views, ctaTaps, formStarts, requests }: Funnel): Step[] {
 
 const TOP = 10;
 
+/** A campaign's figures, as both parts list them. */
+const FIGURES = ["Views", "Taps", "Starts", "Requests"];
+const figures = (row: CampaignRow) => [row.views, row.ctaTaps, row.formStarts, row.requests];
+
 /** The rows as lines, or "none". */
 const listed = <T>(rows: T[], line: (row: T) => string): string[] =>
   rows.length === 0 ? ["  none"] : rows.map((row) => `  ${line(row)}`);
@@ -78,7 +82,7 @@ export function reportText(report: SiteReport): string {
     ...listed(
       report.campaigns.slice(0, TOP),
       (row) =>
-        `${campaignName(row)}: ${row.views} / ${row.ctaTaps} / ${row.formStarts} / ${row.requests} (${percent(row.requests, row.views)} of views)`,
+        `${campaignName(row)}: ${figures(row).join(" / ")} (${percent(row.requests, row.views)} of views)`,
     ),
     "",
     "Top referrers (views)",
@@ -163,24 +167,10 @@ export function reportHtml(report: SiteReport, subject: string): string {
     `<tr><th align="left" style="${HEAD}">Day</th><th align="left" style="${HEAD}">Page views</th><th align="right" style="${HEAD}">Views</th><th align="right" style="${HEAD}">Requests</th></tr>${dayRows}</table>`,
     heading("Top campaigns"),
     table(
-      [
-        "Campaign (source / medium / campaign)",
-        "Views",
-        "Taps",
-        "Starts",
-        "Requests",
-        "Request rate",
-      ],
+      ["Campaign (source / medium / campaign)", ...FIGURES, "Request rate"],
       report.campaigns
         .slice(0, TOP)
-        .map((row) => [
-          campaignName(row),
-          row.views,
-          row.ctaTaps,
-          row.formStarts,
-          row.requests,
-          percent(row.requests, row.views),
-        ]),
+        .map((row) => [campaignName(row), ...figures(row), percent(row.requests, row.views)]),
       "No visits.",
     ),
     heading("Top referrers"),

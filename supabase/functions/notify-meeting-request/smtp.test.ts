@@ -3,24 +3,34 @@ import assert from "node:assert/strict";
 
 import { staffEmail } from "./mail.ts";
 import { sendMail, type SmtpSettings } from "./smtp.ts";
-import { readMail } from "./test-support/harness.ts";
-import { startReceiver, testCertificate, type ReceiverOptions } from "./test-support/servers.ts";
+import { ADDRESSING, readMail } from "./test-support/harness.ts";
+import { startReceiver, type ReceiverOptions } from "./test-support/servers.ts";
 
 const TEXT = "Line one\n.hidden dot line\n.\nend\n";
-const RECIPIENTS = ["sales@example-transit.com", "ops@example-transit.com"];
-const to = RECIPIENTS.map((address) => ({ address }));
-const email = staffEmail(
-  { subject: "Hi", text: TEXT, messageIdLocalPart: "smtp-test" },
-  { from: { address: "noreply@example-transit.com" }, to },
-  new Date("2026-11-23T17:06:00Z"),
-);
-const certificate = await testCertificate();
+const RECIPIENTS = ADDRESSING.to.map((mailbox) => mailbox.address);
+const content = { subject: "Hi", text: TEXT, messageIdLocalPart: "smtp-test" };
+const email = staffEmail(content, ADDRESSING, new Date("2026-11-23T17:06:00Z"));
 const PASSWORD = "p@ss wörd";
-const auth = (...methods: ("PLAIN" | "LOGIN")[]) => ({
-  username: "u",
-  password: PASSWORD,
-  methods,
-});
+const LOGIN = { username: "u", password: PASSWORD };
+const auth = (...methods: ("PLAIN" | "LOGIN")[]) => ({ ...LOGIN, methods });
+
+/** A throw-away self-signed certificate for localhost and 127.0.0.1, made with openssl. */
+async function testCertificate(): Promise<{ cert: string; key: string }> {
+  const dir = await Deno.makeTempDir();
+  try {
+    const args = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"];
+    args.push("-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", "key.pem");
+    args.push("-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-out", "cert.pem");
+    const made = await new Deno.Command("openssl", { args, cwd: dir, stderr: "piped" }).output();
+    assert.ok(made.success, new TextDecoder().decode(made.stderr));
+    const read = (name: string) => Deno.readTextFile(`${dir}/${name}`);
+    return { cert: await read("cert.pem"), key: await read("key.pem") };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const certificate = await testCertificate();
 
 function settings(port: number, extra: Partial<SmtpSettings> = {}): SmtpSettings {
   return { host: "127.0.0.1", port, security: "plain", timeoutMs: 2_000, ...extra };
@@ -59,14 +69,9 @@ const sessions: [string, ReceiverOptions, Partial<SmtpSettings>, string][] = [
 for (const [label, options, extra, method] of sessions) {
   Deno.test(`${label}: logged in with ${method}`, async () => {
     await using receiver = await startReceiver(options);
-    const login = {
-      host: "localhost",
-      username: "u",
-      password: PASSWORD,
-      caCerts: [certificate.cert],
-    };
+    const login = { ...LOGIN, host: "localhost", caCerts: [certificate.cert] };
     await sendMail(settings(receiver.port, { ...login, ...extra }), email);
-    assert.deepEqual(receiver.received[0]?.auth, { username: "u", password: PASSWORD, method });
+    assert.deepEqual(receiver.received[0]?.auth, { ...LOGIN, method });
     assert.equal(receiver.received[0]?.secure, options.tls !== undefined);
   });
 }
@@ -89,7 +94,7 @@ const failures: [string, ReceiverOptions | "none", Partial<SmtpSettings>, RegExp
   [
     "STARTTLS not offered",
     { auth: auth("PLAIN") },
-    { security: "starttls", username: "u", password: PASSWORD },
+    { ...LOGIN, security: "starttls" },
     /^SMTP server 127\.0\.0\.1:\d+ did not start TLS: it answered STARTTLS with 500 /,
   ],
   [

@@ -22,17 +22,11 @@ export interface SmtpSettings {
   security: SmtpSecurity;
   username?: string;
   password?: string;
-  /** Longest wait for connecting, the greeting and any one reply; default 15 s. */
-  timeoutMs?: number;
+  /** Longest wait for connecting, the greeting and any one reply. */
+  timeoutMs: number;
   /** Extra trusted certificates in PEM (tests with a throw-away authority). */
   caCerts?: string[];
 }
-
-/** The ports Supabase's hosted Edge Functions cannot reach (their limits page). */
-const PORTS_BLOCKED_ON_HOSTED = [25, 587];
-
-/** The name sent with EHLO (nodemailer would otherwise ask the system for its host name). */
-const CLIENT_NAME = "notify-meeting-request";
 
 type Stage = "connecting" | "login" | "sending";
 
@@ -84,12 +78,7 @@ function refusalSentence(where: string, refusals: readonly NodemailerError[]): s
   return `SMTP server ${where} refused ${each.join(", ")}; nothing was sent to anyone`;
 }
 
-function sentence(
-  error: NodemailerError,
-  stage: Stage,
-  settings: SmtpSettings,
-  timeoutMs: number,
-): string {
+function sentence(error: NodemailerError, stage: Stage, settings: SmtpSettings): string {
   const where = `${settings.host}:${settings.port}`;
   if (error instanceof RecipientRefused) return refusalSentence(where, error.refusals);
   if (error.code === "EENVELOPE" && error.command === "RCPT TO")
@@ -98,13 +87,9 @@ function sentence(
     return `SMTP server ${where} refused the user name or password (${error.command ?? "AUTH"}): ${error.response ?? error.message}`;
   if (error.code === "ETIMEDOUT") {
     // Connected but still "connecting": the greeting (or the EHLO reply) is what never came.
-    const waitingFor =
-      error.message === "Connection timeout"
-        ? "connecting"
-        : stage === "connecting"
-          ? "greeting"
-          : stage;
-    return `SMTP server ${where} did not answer within ${timeoutMs / 1000} s (${waitingFor})`;
+    let waitingFor: string = stage === "connecting" ? "greeting" : stage;
+    if (error.message === "Connection timeout") waitingFor = "connecting";
+    return `SMTP server ${where} did not answer within ${settings.timeoutMs / 1000} s (${waitingFor})`;
   }
   if (error.code === "ETLS") {
     return error.response
@@ -122,13 +107,12 @@ function sentence(
   return `SMTP conversation with ${where} failed: ${error.message}`;
 }
 
-function oneSentence(error: unknown, stage: Stage, settings: SmtpSettings, timeoutMs: number) {
+function oneSentence(error: unknown, stage: Stage, settings: SmtpSettings) {
   const cause: NodemailerError = error instanceof Error ? error : new Error(String(error));
-  let text = sentence(cause, stage, settings, timeoutMs);
-  if (
-    PORTS_BLOCKED_ON_HOSTED.includes(settings.port) &&
-    (stage === "connecting" || cause.code === "ETIMEDOUT")
-  ) {
+  let text = sentence(cause, stage, settings);
+  // The ports Supabase's hosted Edge Functions cannot reach (their limits page).
+  const blocked = settings.port === 25 || settings.port === 587;
+  if (blocked && (stage === "connecting" || cause.code === "ETIMEDOUT")) {
     text += ` (hosted Edge Functions cannot reach port ${settings.port}: use 465, or another port with STARTTLS such as 2587)`;
   }
   // nodemailer never quotes credentials; this keeps it so whatever its wording becomes.
@@ -138,7 +122,7 @@ function oneSentence(error: unknown, stage: Stage, settings: SmtpSettings, timeo
 
 /** Sends the e-mail to every recipient in one transaction; resolves with the server's final reply. */
 export async function sendMail(settings: SmtpSettings, email: StaffEmail): Promise<string> {
-  const timeoutMs = settings.timeoutMs ?? 15_000;
+  const { timeoutMs } = settings;
   const message = mimeMessage(email);
   const envelope: TrackedEnvelope = message.getEnvelope();
   const bytes = await message.build();
@@ -149,7 +133,7 @@ export async function sendMail(settings: SmtpSettings, email: StaffEmail): Promi
     requireTLS: settings.security === "starttls",
     ignoreTLS: settings.security === "plain",
     tls: settings.caCerts ? { ca: settings.caCerts } : undefined,
-    name: CLIENT_NAME,
+    name: "notify-meeting-request", // for EHLO, instead of asking the system for its host name
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
@@ -182,6 +166,6 @@ export async function sendMail(settings: SmtpSettings, email: StaffEmail): Promi
     return info.response;
   } catch (error) {
     connection.close();
-    throw oneSentence(error, stage, settings, timeoutMs);
+    throw oneSentence(error, stage, settings);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * What the function's tests share: readMail, which reads a message with two parsers nobody here
- * wrote; the settings as loadConfig reads them; an in-memory store that follows the SQL's rules;
- * and the handler wired to it and to an SMTP receiver (servers.ts).
+ * wrote; a request, a digest's claim row and a week's report as the database gives them; an
+ * in-memory store that follows the SQL's rules; and the handler wired to it and to an SMTP
+ * receiver (servers.ts).
  */
 import assert from "node:assert/strict";
 
@@ -9,9 +10,8 @@ import PostalMime from "postal-mime";
 
 import { loadConfig } from "../config.ts";
 import type { DeliveryStore, Outcome } from "../delivery-store.ts";
-import { createHandler, postChatMessage, SECRET_HEADER } from "../handler.ts";
-import type { HeldDigest, MeetingRequest } from "../payload.ts";
-import { sendMail } from "../smtp.ts";
+import { createHandler, SECRET_HEADER } from "../handler.ts";
+import type { HeldDigest, MeetingRequest, SiteReport } from "../payload.ts";
 import { startReceiver } from "./servers.ts";
 
 const PYTHON_READER = `
@@ -63,14 +63,28 @@ export async function readMail(raw: Uint8Array) {
 
 export const SECRET = "s".repeat(40);
 
-export function meetingRequest(id: number, fields: Partial<MeetingRequest> = {}): MeetingRequest {
+export const ADDRESSING = {
+  from: { name: "Expo website", address: "noreply@example-transit.com" },
+  to: [
+    { name: "Sales", address: "sales@example-transit.com" },
+    { address: "ops@example-transit.com" },
+  ],
+};
+
+export function meetingRequest(id = 42, fields: Partial<MeetingRequest> = {}): MeetingRequest {
   return {
     id,
-    created_at: new Date("2026-11-23T17:05:01Z"),
-    name: `Visitor ${id}`,
-    email: `visitor${id}@example.org`,
-    organization: "Metro Transit",
-    message: "Phone: Not provided",
+    created_at: new Date("2026-11-23T17:05:01.123Z"),
+    name: "Ada Lovelace",
+    email: "ada@example.org",
+    organization: "Metro Transit Authority",
+    message: [
+      "Phone: +1 555 0100",
+      "Fleet Size: 40 vehicles",
+      "Products of Interest: MobilityDR (Microtransit Platform), OptiRun (Scheduling Optimization)",
+      "Preferred Meeting Time: Day 2 - Morning",
+      "Challenges/Questions: None provided",
+    ].join("\n"),
     ...fields,
   };
 }
@@ -80,6 +94,98 @@ export function webhookBody(request: MeetingRequest) {
   const record = { ...request, created_at: request.created_at.toISOString() };
   return { type: "INSERT", table: "contacts", schema: "public", record, old_record: null };
 }
+
+const funnel = (
+  views: number,
+  ctaTaps: number,
+  formStarts: number,
+  requests: number,
+  failures = 0,
+) => ({
+  views,
+  ctaTaps,
+  formStarts,
+  requests,
+  failures,
+});
+
+/** A week's site report. */
+export const REPORT: SiteReport = {
+  from: "2026-11-16",
+  to: "2026-11-22",
+  totals: funnel(200, 40, 20, 5, 1),
+  campaigns: [
+    { source: "flyer", medium: "qr", campaign: "", ...funnel(120, 30, 15, 4) },
+    { source: "", medium: "", campaign: "", ...funnel(60, 8, 4, 1, 1) },
+    { source: "linkedin", medium: "social", campaign: "expo-2025", ...funnel(20, 2, 1, 0) },
+  ],
+  referrers: [
+    { domain: "linkedin.com", views: 18 },
+    { domain: "mail.google.com", views: 3 },
+  ],
+  ctas: [
+    { id: "hero", taps: 25 },
+    { id: "offering-2", taps: 15 },
+  ],
+  days: ["16", "17", "18", "19", "20", "21", "22"].map((day, index) => ({
+    date: `2026-11-${day}`,
+    ...funnel(index === 3 ? 100 : 10 * index, 0, 0, index === 3 ? 3 : 0),
+  })),
+};
+
+/** 14 held requests from 5 addresses; the first 3 listed, the likeliest real first. */
+export const DIGEST_ROW = {
+  digest_id: 4,
+  lease_token: "6f1c1f7e-2f4d-4b4c-9a8e-1d2c3b4a5f60",
+  attempt: 1,
+  request_count: 14,
+  first_at: "2026-11-24T23:02:05.123456+00:00",
+  last_at: "2026-11-24T23:19:40+00:00",
+  client_count: 5,
+  interval_seconds: 900,
+  reasons: { "no page proof": 12, "over the address budget": 1, "page proof never confirmed": 1 },
+  requests: [
+    {
+      id: 31,
+      created_at: "2026-11-24T23:10:00+00:00",
+      name: "Dana Whitfield",
+      organization: "Valley Regional Transit",
+      email: "dana@vrt.example",
+      message: "Phone: Not provided\nChallenges/Questions: We run 40 paratransit vans.",
+      truncated: false,
+      held_for: ["over the address budget"],
+      signals: [],
+      same_address: 23,
+      copies: 1,
+    },
+    {
+      id: 30,
+      created_at: "2026-11-24T23:19:40+00:00",
+      name: "Ann Lee",
+      organization: "Metro",
+      email: "ann@metro.example",
+      message: "x".repeat(400),
+      truncated: true,
+      held_for: ["page proof never confirmed"],
+      signals: [],
+      same_address: 0,
+      copies: 1,
+    },
+    {
+      id: 12,
+      created_at: "2026-11-24T23:02:05+00:00",
+      name: "John Smith",
+      organization: "Digital Agency",
+      email: "promo0@spam-sender.example",
+      message: "Boost your website traffic!\nVisit https://seo.example and http://links.example",
+      truncated: false,
+      held_for: ["no page proof"],
+      signals: ["links", "repeated-text"],
+      same_address: 11,
+      copies: 12,
+    },
+  ],
+};
 
 /**
  * The claim and finish rules of the SQL functions, in memory: a request or the digest is handed
@@ -164,7 +270,7 @@ export async function startFunction(store: DeliveryStore, env: Record<string, st
   const loaded = loadConfig((name) => variables[name]);
   assert.ok(loaded.ok, loaded.ok ? "" : loaded.problems.join("; "));
   const { config } = loaded;
-  const handler = createHandler({ config, store, sendMail, postChatMessage, log: () => {} });
+  const handler = createHandler({ config, store, log: () => {} });
   const post = (body: unknown, secret: string | null = SECRET, method = "POST") => {
     const headers = new Headers(secret === null ? {} : { [SECRET_HEADER]: secret });
     const init = { method, headers, body: method === "POST" ? JSON.stringify(body) : undefined };

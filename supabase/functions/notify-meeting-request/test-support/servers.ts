@@ -1,9 +1,7 @@
 /**
- * Servers on 127.0.0.1 for the function's tests: an SMTP receiver (smtp-server, the package the
- * local mail catcher uses) with TLS, AUTH, refused recipients, an outage or silence; a chat
- * webhook; and a throw-away certificate.
+ * An SMTP receiver on 127.0.0.1 for the function's tests (smtp-server, the package the local mail
+ * catcher uses): TLS, AUTH, refused recipients, an outage or silence.
  */
-import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
 
 import { SMTPServer } from "smtp-server";
@@ -84,35 +82,5 @@ export async function startReceiver(options: ReceiverOptions = {}) {
       state.down = down;
     },
     [Symbol.asyncDispose]: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A throw-away self-signed certificate for localhost and 127.0.0.1, made with openssl. */
-export async function testCertificate(): Promise<{ cert: string; key: string }> {
-  const dir = await Deno.makeTempDir();
-  try {
-    const args = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"];
-    args.push("-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", "key.pem");
-    args.push("-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-out", "cert.pem");
-    const made = await new Deno.Command("openssl", { args, cwd: dir, stderr: "piped" }).output();
-    assert.ok(made.success, new TextDecoder().decode(made.stderr));
-    const read = (name: string) => Deno.readTextFile(`${dir}/${name}`);
-    return { cert: await read("cert.pem"), key: await read("key.pem") };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
-/** A chat webhook (Slack style) on 127.0.0.1 that answers `status`; its URL has a secret path. */
-export function startChatReceiver(status = 200) {
-  const bodies: unknown[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
-    bodies.push(await request.json());
-    return new Response(status === 200 ? "ok" : "invalid_token", { status });
-  });
-  return {
-    url: `http://127.0.0.1:${server.addr.port}/services/T000/B000/secret-part`,
-    bodies,
-    [Symbol.asyncDispose]: () => server.shutdown(),
   };
 }
