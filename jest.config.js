@@ -12,6 +12,8 @@ const shared = {
     "\\.(png|jpe?g|gif|svg|webp|avif)$": "<rootDir>/__mocks__/file-mock.js",
     // The page proof's Web Worker (new URL(…, import.meta.url)): solved in-thread under Jest.
     "^\\./solve-in-worker$": "<rootDir>/__mocks__/solve-in-worker.ts",
+    // jsdom would pick yaml's ES-module browser build; tests read content with its Node build.
+    "^yaml$": "<rootDir>/node_modules/yaml/dist/index.js",
   },
   testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "/public/", "<rootDir>/e2e/"],
   transformIgnorePatterns: ["/node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
@@ -34,6 +36,12 @@ module.exports = {
       ...shared,
       displayName: "node",
       testEnvironment: "node",
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
+        // supabase-js as the page ships it: its unused clients replaced, as gatsby-node.ts does.
+        "^@supabase/(auth|realtime|storage|functions)-js$":
+          "<rootDir>/src/lib/supabase-rest-only/unused-clients.ts",
+      },
       // PGlite's CommonJS build uses dynamic import() of Node built-ins: see the transform's comment.
       transform: {
         "[\\\\/]@electric-sql[\\\\/]pglite[\\\\/].+\\.cjs$":

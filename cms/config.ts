@@ -54,7 +54,7 @@ export function editorTitle(settings: Pick<CmsSettings, "siteName">): string {
 }
 
 /** The company's mark (the site's icon), shown on the sign-in screen and in the editor's header. */
-export const LOGO_PATH = "/favicon.svg";
+const LOGO_PATH = "/favicon.svg";
 
 export function cmsConfig(settings: CmsSettings) {
   return {

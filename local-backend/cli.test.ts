@@ -11,7 +11,7 @@ import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { parseCliArgs } from "./cli-args";
-import { goodRow } from "./test-support/helpers";
+import { goodRow, postJson } from "./test-support/helpers";
 import { loadRequests } from "./requests";
 import {
   insertLoad,
@@ -45,16 +45,7 @@ test("npm run backend: ready lines, `requests` through it; SIGTERM to npm alone 
   const backend = spawnBackend(dataDir);
   const url = await backend.ready;
   const row = goodRow({ message: "from the CLI test\nsecond line" });
-  const response = await fetch(`${url}/rest/v1/contacts`, {
-    method: "POST",
-    headers: {
-      apikey: LOCAL_ANON_KEY,
-      Authorization: `Bearer ${LOCAL_ANON_KEY}`,
-      "Content-Type": "application/json",
-    },
-    body: JSON.stringify(row),
-  });
-  expect(response.status).toBe(201);
+  expect(await postJson(url, row)).toBe(201);
   const viaBackend = run("requests-cli.ts", ["--json", "--data-dir", dataDir]);
   expect({ status: viaBackend.status, rows: JSON.parse(viaBackend.stdout) }).toMatchObject({
     status: 0,
@@ -72,11 +63,9 @@ test("npm run backend: ready lines, `requests` through it; SIGTERM to npm alone 
 
   const text = run("requests-cli.ts", ["--data-dir", dataDir]);
   expect(text.status).toBe(0);
-  expect(text.stdout).toContain(`  Name:          ${row.name}`);
-  expect(text.stdout).toContain("    from the CLI test\n    second line");
+  expect(text.stdout).toContain(`  Name:          ${row.name}`); // the layout: requests.test.ts
   const csv = run("requests-cli.ts", ["--csv", "--data-dir", dataDir]).stdout;
   expect(csv).toMatch(/^id,created_at,name,email,organization,message\r\n/);
-  expect(csv).toContain('"from the CLI test\nsecond line"');
 });
 
 test("one Ctrl-C under load (SIGINT to the process group) closes cleanly, twice in a row", async () => {

@@ -6,14 +6,13 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { restoreDataFolder } from "./data-folder";
 import { LocalBackendError } from "./errors";
 import { journalEntry, journalFile, readJournal } from "./journal";
 import { pgDataDir } from "./paths";
 import { loadRequests } from "./requests";
 import { startLocalBackend } from "./server";
-import { goodRow, rejection } from "./test-support/helpers";
+import { goodRow, postJson, rejection } from "./test-support/helpers";
 import { tempDataDir } from "./test-support/processes";
 
 jest.setTimeout(60_000);
@@ -22,12 +21,7 @@ async function insert(url: string, count: number): Promise<string[]> {
   const emails: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const row = goodRow();
-    const response = await fetch(`${url}/rest/v1/contacts`, {
-      method: "POST",
-      headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json" },
-      body: JSON.stringify(row),
-    });
-    expect(response.status).toBe(201);
+    expect(await postJson(url, row)).toBe(201);
     emails.push(row.email);
   }
   return emails;

@@ -144,8 +144,10 @@ async function forward(gateway: Gateway, req: http.IncomingMessage, url: URL): P
     };
   const method = req.method ?? "GET";
   const headers = Object.entries(req.headers).filter(
-    ([header]) => header !== "host" && !HOP_BY_HOP.includes(header),
+    ([header]) => !["host", "x-forwarded-for", ...HOP_BY_HOP].includes(header),
   ) as [string, string][];
+  // The client's address, as hosted functions get it (book-meeting limits guesses by it).
+  headers.push(["x-forwarded-for", (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "")]);
   const response = await fetch(`${target}/${rest.join("/")}${url.search}`, {
     method,
     headers,

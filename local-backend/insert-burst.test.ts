@@ -29,7 +29,6 @@ describe("a burst: 500 requests from 50 concurrent clients", () => {
     }
     const outcomes = new Map<string, Sent>();
     let next = 0;
-    const started = Date.now();
     await Promise.all(
       Array.from({ length: 50 }, async () => {
         while (next < plan.length) {
@@ -42,7 +41,6 @@ describe("a burst: 500 requests from 50 concurrent clients", () => {
         }
       }),
     );
-    const elapsed = Date.now() - started;
 
     const stored = await backend().db.query<{ message: string; n: number }>(
       "select message, count(*)::int as n from public.contacts where message like $1 group by message",
@@ -68,10 +66,6 @@ describe("a burst: 500 requests from 50 concurrent clients", () => {
       [`burst-${run}-%`],
     );
     expect(perAddress.rows.every((row) => row.n === 5)).toBe(true);
-    // A figure, not a test: timings on shared machines are too noisy to assert.
-    console.log(
-      `burst: 500 requests from 50 clients in ${elapsed} ms (${Math.round(500 / (elapsed / 1000))} requests/s): ${accepted.length} stored once each, ${refused.length} refused with 429 / PT429`,
-    );
     // Still serving.
     expect((await send(json(goodRow({ email: uniqueEmail("after-burst") })))).status).toBe(201);
   });

@@ -238,7 +238,7 @@ describe("rpc/<function>, called as anon", () => {
       body: { code: "PGRST117" },
     });
     const supabase = createClient(backend().url, LOCAL_ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false },
+      accessToken: async () => LOCAL_ANON_KEY, // the page's supabase-js has no auth client
     });
     const { data, error } = await supabase.rpc("rpc_test_named", { word: "x", times: 3 });
     expect({ data, error }).toEqual({ data: { said: "xxx", role: "anon" }, error: null });

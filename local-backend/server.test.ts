@@ -5,7 +5,6 @@
  */
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
@@ -14,20 +13,10 @@ import { LocalBackendError } from "./errors";
 import { defaultMigrationsDir } from "./paths";
 import { loadRequests } from "./requests";
 import { startLocalBackend, type LocalBackendOptions } from "./server";
-import { goodRow, rejection } from "./test-support/helpers";
+import { goodRow, postJson, rejection } from "./test-support/helpers";
 import { tempDataDir } from "./test-support/processes";
 
 jest.setTimeout(60_000);
-
-async function post(url: string, body: unknown): Promise<number> {
-  const response = await fetch(`${url}/rest/v1/contacts`, {
-    method: "POST",
-    headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  await response.arrayBuffer();
-  return response.status;
-}
 
 test("data survives a restart, migrations are applied once, and a folder serves one backend", async () => {
   const dataDir = tempDataDir("local-backend-test-");
@@ -35,7 +24,7 @@ test("data survives a restart, migrations are applied once, and a folder serves 
   const first = await startLocalBackend({ port: 0, dataDir, log: (line) => logs.push(line) });
   expect(first.url).toBe(`http://127.0.0.1:${first.port}`);
   const row = goodRow({ message: "kept across restarts" });
-  expect(await post(first.url, row)).toBe(201);
+  expect(await postJson(first.url, row)).toBe(201);
   await first.close();
   expect(fs.readdirSync(dataDir).filter((name) => name.startsWith("server."))).toEqual([]);
   const applied = (lines: string[]) => lines.filter((line) => line.startsWith("Applied migration"));
@@ -95,15 +84,6 @@ test("close() finishes requests in flight: they are answered 201 and stored", as
 });
 
 test.each<[string, () => Promise<[LocalBackendOptions, () => void]>, RegExp]>([
-  [
-    "a port in use",
-    async () => {
-      const blocker = net.createServer();
-      await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
-      return [{ port: (blocker.address() as net.AddressInfo).port }, () => blocker.close()];
-    },
-    /^Port \d+ is already in use — is the local backend already running\? Stop it or set LOCAL_BACKEND_PORT\.$/,
-  ],
   [
     "a data folder that is a file",
     async () => {

@@ -1,19 +1,11 @@
 /**
  * `npm run audit [-- --runs N] [--reuse-build] [--no-fail] [--baseline <built site folder>]`:
- * Lighthouse on the production build, medians against the budgets.
+ * Lighthouse (mobile, simulated throttling) on the production build, medians against the budgets.
  *
- * 1. Builds the site for a local backend on a free port, as the e2e tests do (`--reuse-build`
- *    reuses the last e2e build while public/ is unchanged), serves public/ like a static host and
- *    starts the local backend the page is built for.
- * 2. Runs Lighthouse (mobile preset, simulated throttling) `--runs` times (default 3), each in a
- *    fresh Chromium, interleaved with as many runs on a bare Gatsby page built from the same
- *    node_modules (lib/bare-gatsby.ts), on our page with every script removed, and on the
- *    `--baseline` build if given (another build measured under the same machine load).
- * 3. Measures the first load of / in the browser for the byte budgets, as the e2e budget test does.
- * 4. Writes the last HTML report (and its JSON) and a summary of all runs to reports/, prints every
- *    run, the medians, the three pages side by side, each budget as PASS/FAIL and each target
- *    against the framework as PASS/FAIL; exits 1 when a budget fails (`--no-fail`: report only).
- *    Scores and times vary with the machine's load, so `npm test` never runs it.
+ * Runs are interleaved with runs on a bare Gatsby page (lib/bare-gatsby.ts), on our page without
+ * scripts and on the `--baseline` build, so the machine's load touches them alike; the byte budgets
+ * come from a first load in the browser. Writes reports/lighthouse.{html,json} and
+ * lighthouse-summary.json; exits 1 when a budget fails (`--no-fail`: report only).
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,11 +1,8 @@
 /**
- * `npm run size [-- public]`: prints the JavaScript `/` loads before any interaction, per file and
- * in total (raw and gzip), against the initial-JavaScript budget (tools/lib/budgets.ts), and beside
- * it the same figure for a bare Gatsby page built from the same node_modules (tools/lib/bare-gatsby.ts:
- * built on first use, then reused while gatsby, react and react-dom keep their versions). Reads an
- * existing build. Exits 1 when the budget is exceeded or supabase-js leaked into the initial scripts;
- * loading more than the bare Gatsby page is the target still being worked towards, so it is reported
- * (TARGET NOT MET) without failing the command.
+ * `npm run size [-- public]`: the JavaScript `/` loads before any interaction, per file and in
+ * total, against the budget (lib/budgets.ts), beside a bare Gatsby page from the same node_modules
+ * (lib/bare-gatsby.ts). Exits 1 over budget or when supabase-js is in the initial scripts; more
+ * than the bare page is reported as TARGET NOT MET without failing.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";

@@ -143,17 +143,8 @@ describe("drawPictures", () => {
         /<text|font-family/,
       );
       expect(first.changed).toHaveLength(4);
+      // Drawn again after a changed fact: gatsby-pictures.test.ts and e2e/tests/pictures.spec.ts.
       expect((await drawPictures(TODAY, dir)).changed).toEqual([]);
-      expect(
-        (await drawPictures({ ...TODAY, booth: "512" }, dir)).changed
-          .map((file) => path.basename(file))
-          .sort(),
-      ).toEqual([
-        "meeting-illustration.png",
-        "meeting-illustration.svg",
-        "share-card.png",
-        "share-card.svg",
-      ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FrameLocator, Locator, Page } from "@playwright/test";
-import { load } from "js-yaml";
+import { parse } from "yaml";
 import { PROJECT_ROOT } from "../../tools/lib/test-build";
 import { escapeRegExp } from "./content";
 import { expect } from "./fixtures";
@@ -110,7 +110,7 @@ export function writeToDisk(files: Record<string, string>): string {
 }
 
 export function yamlOf<T>(contentDir: string, name: string): T {
-  return load(fs.readFileSync(path.join(contentDir, `${name}.yaml`), "utf8")) as T;
+  return parse(fs.readFileSync(path.join(contentDir, `${name}.yaml`), "utf8")) as T;
 }
 
 export async function openSection(page: Page, label: RegExp): Promise<void> {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { load } from "js-yaml";
+import { parse } from "yaml";
 import type { z } from "zod";
 import { consultingSchema } from "../../build-time/content/schemas/consulting";
 import { contactSchema } from "../../build-time/content/schemas/contact";
@@ -16,7 +16,7 @@ import { PROJECT_ROOT } from "../../tools/lib/test-build";
 /** Reads a content/*.yaml file, typed by its schema: the page must show what the YAML says. */
 function readYaml<T extends z.ZodType>(name: string, schema: T): z.output<T> {
   return schema.parse(
-    load(fs.readFileSync(path.join(PROJECT_ROOT, "content", `${name}.yaml`), "utf8")),
+    parse(fs.readFileSync(path.join(PROJECT_ROOT, "content", `${name}.yaml`), "utf8")),
   );
 }
 

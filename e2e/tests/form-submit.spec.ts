@@ -149,21 +149,6 @@ test("a full submission: submitting state, success toast, reset form, exactly th
   expect(row!.message).toContain(meetingTimeOptions[3]!.label);
 });
 
-test("only the required fields, the optional ones blank, double-clicked: one request, stored saying what was left empty", async ({
-  page,
-  backend,
-  diagnostics,
-}) => {
-  const input = answers("min", { phone: "   ", challenges: " \n " });
-  const form = await openForm(page);
-  await fillMeetingForm(page, input);
-  await form.submit.dblclick();
-  await expect(toast(page, successToast.title)).toBeVisible();
-  await page.waitForTimeout(300);
-  expect(diagnostics.insertRequests).toHaveLength(1);
-  await expectStored(backend, input);
-});
-
 // What a bot that fills the honeypot gets (the success toast, nothing sent, nothing counted):
 // src/components/meeting-form.test.tsx.
 test("the honeypot is not met by people: not visible, not in the accessibility tree, not a Tab stop", async ({

@@ -9,7 +9,7 @@ import { content, pictureDescriptions, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import { holdScripts, readWholePage } from "../support/page";
 
-const { hero, solutions, consulting, expo, meeting, contact, footer, site } = content;
+const { hero, solutions, consulting, expo, meeting, site } = content;
 
 const CTA_NAMES = [
   hero.ctaLabel,
@@ -89,32 +89,15 @@ test("a normal visit: every section present, in order, with what the content say
   for (const locator of sections) await expect(locator).toHaveCount(1);
   expect(await inDocumentOrder(sections)).toBe(true);
 
-  // Each offering card: name, subtitle and its own "Learn More".
-  for (const offering of solutions.offerings) {
-    const card = page
-      .getByRole("article")
-      .filter({ has: page.getByRole("heading", { name: offering.name, exact: true }) });
-    await expect(card).toContainText(offering.subtitle);
-    await expect(
-      card.getByRole("link", { name: new RegExp(`^${solutions.ctaLabel}`) }),
-    ).toHaveCount(1);
-  }
-
-  // The form section: heading, subtitle, picture, the form's card before the contact card.
+  // The form section: its heading, the form's card before the contact card. Each card's "Learn
+  // More" is a call to action below; the words of the cards, the contact card and the footer:
+  // src/pages/index.test.tsx.
   await expect(formSection.getByRole("heading", { level: 2 })).toHaveText(meeting.heading);
-  await expect(formSection).toContainText(meeting.subtitle);
   const formTitle = formSection.getByRole("heading", { name: meeting.formTitle });
   await expect(formTitle).toBeVisible();
   expect(await inDocumentOrder([formTitle, formSection.locator("form")])).toBe(true);
   const contactCard = formSection.getByRole("region", { name: meeting.contactTitle });
   await expect(contactCard.getByRole("heading", { name: meeting.contactTitle })).toBeVisible();
-  for (const fact of [contact.phone, contact.email, contact.booth])
-    await expect(contactCard).toContainText(fact);
-
-  // The footer: company history and its links.
-  await expect(pageFooter).toContainText(String(site.history.established));
-  for (const { label } of footer.legalLinks)
-    await expect(pageFooter.getByRole("link", { name: label, exact: true })).toHaveCount(1);
 
   // Read to the end: lazy images load, the illustration really shows.
   await readWholePage(page);

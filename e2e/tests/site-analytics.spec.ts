@@ -64,7 +64,8 @@ const ctaLink = (page: Page, name: string) => page.getByRole("link", { name, exa
 
 function campaignRow(source: string, medium: string, campaign: string, counts: number[]) {
   const [views, ctaTaps, formStarts, requests] = counts;
-  return { source, medium, campaign, views, ctaTaps, formStarts, requests, failures: 0 };
+  const none = { failures: 0, meetings: 0 };
+  return { source, medium, campaign, views, ctaTaps, formStarts, requests, ...none };
 }
 
 test("scripted visits with different campaign tags give exact counts per campaign, and nothing is kept in the browser", async ({
@@ -97,7 +98,7 @@ test("scripted visits with different campaign tags give exact counts per campaig
   const today = isoDate(new Date());
   await expect
     .poll(async () => (await readSiteReport(backend.db, today, today)).totals)
-    .toEqual({ views: 4, ctaTaps: 2, formStarts: 2, requests: 1, failures: 0 });
+    .toEqual({ views: 4, ctaTaps: 2, formStarts: 2, requests: 1, failures: 0, meetings: 0 });
   const report = await readSiteReport(backend.db, today, today);
   expect(report.campaigns).toEqual([
     campaignRow("flyer", "qr", "", [2, 1, 0, 0]),

@@ -45,11 +45,12 @@ function denoExecutable(): string {
   return found;
 }
 
-/** Starts the function with exactly `env`, allowed to reach `allowNet` (hosts) and 127.0.0.1. */
+/** Starts the function `name` with exactly `env`, allowed to reach `allowNet` (hosts) and 127.0.0.1. */
 export async function startFunctionProcess(
   env: Record<string, string>,
   allowNet: string[],
   log: (line: string) => void,
+  name = FUNCTION_NAME,
 ): Promise<FunctionProcess> {
   const dir = path.join(projectRoot(), "supabase", "functions");
   const child = spawn(
@@ -61,7 +62,7 @@ export async function startFunctionProcess(
       `--config=${path.join(dir, "deno.json")}`,
       "--allow-env",
       `--allow-net=${["127.0.0.1", ...allowNet].join(",")}`,
-      path.join(dir, FUNCTION_NAME, "serve-locally.ts"),
+      path.join(dir, name, "serve-locally.ts"),
     ],
     {
       // Its own process group: a terminal's Ctrl-C signals the whole foreground group, and Deno

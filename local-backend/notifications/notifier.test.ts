@@ -3,7 +3,8 @@
  * the backend posts the webhook to the real Edge Function under Deno (through /functions/v1/),
  * the function records the delivery through the backend's API as service_role, and the e-mail
  * lands in the catcher, saved as an .eml file; a request held for the page's proof goes out once
- * the page confirms it (the webhook pump's second source).
+ * the page confirms it (the webhook pump's second source); past an address's budget, requests go
+ * to the digest.
  */
 import fs from "node:fs";
 import net from "node:net";
@@ -11,10 +12,9 @@ import path from "node:path";
 
 import { FORM_PROOF_HEADER } from "../../src/lib/form-proof";
 import { buildContactRecord } from "../../src/lib/meeting-request";
-import { contactsInsertHeaders } from "../../src/lib/submit-meeting-request";
 import { formatRequestsText, loadRequests } from "../requests";
 import { startLocalBackend, type LocalBackend } from "../server";
-import { pageProofOverHttp, pendingProof, rejection } from "../test-support/helpers";
+import { pageProofOverHttp, pendingProof, postJson, rejection } from "../test-support/helpers";
 import { tempDataDir } from "../test-support/processes";
 import { startMailCatcher } from "./mail-catcher";
 
@@ -35,26 +35,15 @@ const record = (email: string) =>
     [{ value: "day1-morning", label: "Day 1 Morning" }],
   );
 
-/** A POST to /rest/v1/<path> as the page sends it (its proof header unless `headers` has one). */
+/** A POST to /rest/v1/<path> as the page sends it (its solved proof unless `headers` has one). */
 async function post(
   backend: LocalBackend,
   path: string,
   body: object,
   headers: Record<string, string> = {},
 ): Promise<number> {
-  const response = await fetch(`${backend.url}/rest/v1/${path}`, {
-    method: "POST",
-    headers: {
-      apikey: backend.anonKey,
-      "Content-Type": "application/json",
-      ...contactsInsertHeaders(),
-      [FORM_PROOF_HEADER]: await pageProofOverHttp(backend.url, backend.anonKey),
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  });
-  await response.arrayBuffer();
-  return response.status;
+  const proof = await pageProofOverHttp(backend.url, backend.anonKey);
+  return postJson(backend.url, body, { path, headers: { [FORM_PROOF_HEADER]: proof, ...headers } });
 }
 
 /** The page's own insert (src/lib), with the header its worker adds once the proof is solved. */
@@ -132,6 +121,31 @@ test("a form submission gives exactly one e-mail: subject, Reply-To and message 
     expect(await post(backend, "rpc/confirm_form_proof", { ticket, proof })).toBe(200);
     const [, confirmed] = await catcher.waitFor(2);
     expect(confirmed!.headers.get("subject")).toMatch(/^Meeting request: Pending Visitor \(/);
+  } finally {
+    await backend.close();
+  }
+});
+
+test("past an address's budget, page-verified requests are listed in the digest, each with its booking link", async () => {
+  const backend = await startLocalBackend({
+    port: 0,
+    notifications: { catcher: { port: 0 }, sweepIntervalMs: 60_000, digestIntervalMs: 200 },
+    // No refill: the address's burst of 4 is all it gets one by one.
+    screening: { one_by_one_refill_seconds: 3600 },
+  });
+  try {
+    const catcher = backend.notifier!.catcher!;
+    const emails = ["1", "2", "3", "4", "5"].map((n) => `budget${n}.notify@vrt.example.org`);
+    for (const email of emails) expect(await submit(backend, email)).toBe(201);
+    const mails = await catcher.waitFor(5);
+    await backend.notifier!.idle();
+    const subjects = mails.map((mail) => mail.headers.get("subject") ?? "");
+    expect(subjects.filter((subject) => subject.startsWith("Meeting request:"))).toHaveLength(4);
+    const digest = mails.find((mail) => mail.headers.get("subject")?.startsWith("Held back:"));
+    expect(digest!.headers.get("subject")).toMatch(/, 1 sent through the page \(digest #\d+\)$/);
+    expect(digest!.body).toContain(`<${emails[4]}>`);
+    for (const mail of mails)
+      expect(mail.body).toMatch(/Book a time: +http:\/\/localhost:8000\/book\/#[\w-]{43}\b/);
   } finally {
     await backend.close();
   }

@@ -26,6 +26,8 @@ export const LOCAL_MAIL_PORT = 54325;
 
 export const DEFAULT_TO = "Meeting requests <meetings@example-transit.test>";
 export const DEFAULT_FROM = "Expo website (local) <noreply@example-transit.test>";
+export const LOCAL_SITE_URL = "http://localhost:8000";
+const BOOKING_FUNCTION = "book-meeting";
 
 export interface LocalNotificationsOptions {
   /** Send to this SMTP server instead of the catcher (465: implicit TLS; other ports: STARTTLS, or plain to loopback). */
@@ -43,6 +45,10 @@ export interface LocalNotificationsOptions {
   sweepIntervalMs?: number;
   /** How often the digest job looks; default 60 s, as pg_cron's job. */
   digestIntervalMs?: number;
+  /** The local site, which the staff e-mails link to and book-meeting reads /book/schedule.json from (LOCAL_SITE_URL, not the build's SITE_URL); default `npm start`'s http://localhost:8000. */
+  siteUrl?: string;
+  /** book-meeting's clock (BOOKING_NOW, local only); default expo-eve: the eve of an expo that is over (docs/booking.md). */
+  bookingNow?: string;
   /** The site-analytics reports to send, as pg_cron does hosted (LOCAL_SITE_REPORTS); default none. */
   siteReports?: readonly ("weekly" | "daily")[];
 }
@@ -104,6 +110,7 @@ function functionEnvironment(
     NOTIFY_TIME_ZONE: options.timeZone,
     NOTIFY_RETRY_BASE_SECONDS: options.retryBaseSeconds,
     NOTIFY_RETRY_MAX_SECONDS: options.retryMaxSeconds,
+    SITE_URL: options.siteUrl ?? LOCAL_SITE_URL,
     SUPABASE_URL: host.url,
     SUPABASE_SERVICE_ROLE_KEY: host.serviceKey,
   };
@@ -119,9 +126,11 @@ export async function startLocalNotifier(
   const secret = crypto.randomBytes(32).toString("hex");
   let catcher: MailCatcher | undefined;
   let fn: FunctionProcess | undefined;
+  let booking: FunctionProcess | undefined;
   const stopParts = async (): Promise<void> => {
     host.functions.delete(FUNCTION_NAME);
-    await fn?.close();
+    host.functions.delete(BOOKING_FUNCTION);
+    await Promise.all([fn?.close(), booking?.close()]);
     await catcher?.close();
   };
   try {
@@ -131,8 +140,19 @@ export async function startLocalNotifier(
     // nodemailer looks the name up first, which Deno allows only for a host granted whole.
     const allowNet = [smtp.host, new URL(host.url).hostname];
     if (options.chatWebhookUrl) allowNet.push(new URL(options.chatWebhookUrl).host);
-    fn = await startFunctionProcess(env, allowNet, (line) => log(`notify: ${line}`));
+    const bookingEnv = { ...env, BOOKING_NOW: options.bookingNow ?? "expo-eve" };
+    const site = new URL(env.SITE_URL!).hostname;
+    [fn, booking] = await Promise.all([
+      startFunctionProcess(env, allowNet, (line) => log(`notify: ${line}`)),
+      startFunctionProcess(
+        bookingEnv,
+        [...allowNet, site],
+        (line) => log(`book: ${line}`),
+        BOOKING_FUNCTION,
+      ),
+    ]);
     host.functions.set(FUNCTION_NAME, fn.url);
+    host.functions.set(BOOKING_FUNCTION, booking.url);
   } catch (error) {
     await stopParts();
     throw new LocalBackendError(

@@ -82,6 +82,8 @@ export function notificationOptionsFromEnv(
     from: value("NOTIFY_EMAIL_FROM"),
     chatWebhookUrl: value("NOTIFY_CHAT_WEBHOOK_URL"),
     timeZone: value("NOTIFY_TIME_ZONE"),
+    siteUrl: value("LOCAL_SITE_URL"),
+    bookingNow: value("BOOKING_NOW"),
   };
   // The function applies its own defaults when these are absent.
   const retryBase = seconds(value("NOTIFY_RETRY_BASE_SECONDS"), "NOTIFY_RETRY_BASE_SECONDS");

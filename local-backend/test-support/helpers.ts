@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 
+import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
 import { formProofPayload, type FormChallenge } from "../../src/lib/form-proof";
 
 /** Opens something before the calling file's (or describe block's) tests and closes it after them; call the result for it. */
@@ -82,6 +83,21 @@ export async function rejection(
     return error as { code?: string; message: string };
   }
   throw new Error("expected the promise to reject, but it resolved");
+}
+
+/** A POST of `body` as JSON to `<url>/rest/v1/<path>` with the anon key, as a script sends it: the answer's status. */
+export async function postJson(
+  url: string,
+  body: unknown,
+  { path = "contacts", headers = {} }: { path?: string; headers?: Record<string, string> } = {},
+): Promise<number> {
+  const response = await fetch(`${url}/rest/v1/${path}`, {
+    method: "POST",
+    headers: { apikey: LOCAL_ANON_KEY, "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  return response.status;
 }
 
 export async function countRows(db: PGlite): Promise<number> {

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
-import { goodRow, LIFTED_SCREENING, pageProofOverHttp } from "./helpers";
+import { goodRow, LIFTED_SCREENING, pageProofOverHttp, postJson } from "./helpers";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "../..");
 
@@ -97,17 +97,8 @@ export function insertLoad(url: string, clients: number, tag: string): Load {
         message: `load ${tag} #${sequence}`,
       });
       try {
-        const response = await fetch(`${url}/rest/v1/contacts`, {
-          method: "POST",
-          headers: {
-            apikey: LOCAL_ANON_KEY,
-            "Content-Type": "application/json",
-            "x-form-proof": await pageProofOverHttp(url, LOCAL_ANON_KEY),
-          },
-          body: JSON.stringify(row),
-        });
-        await response.arrayBuffer();
-        if (response.status !== 201) continue;
+        const proof = await pageProofOverHttp(url, LOCAL_ANON_KEY);
+        if ((await postJson(url, row, { headers: { "x-form-proof": proof } })) !== 201) continue;
         acknowledged.push(row.email);
         markRunning();
       } catch {

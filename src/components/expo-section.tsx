@@ -12,7 +12,7 @@ export function ExpoSection({
 }) {
   return (
     <section id="expo" className={styles.section} aria-labelledby="expo-heading">
-      <div className={styles.inner}>
+      <div className="page-width">
         <div className={styles.top}>
           <div>
             <p className={styles.eyebrow}>{expo.eyebrow}</p>

@@ -22,7 +22,7 @@ export function MeetingSection({ meeting, contact }: MeetingSectionProps) {
       aria-labelledby="contact-form-heading"
       tabIndex={-1}
     >
-      <div className={styles.inner}>
+      <div className="page-width">
         <header className={styles.intro}>
           <h2 id="contact-form-heading" className={styles.heading} tabIndex={-1} data-focus-target>
             {meeting.heading}

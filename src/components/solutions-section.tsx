@@ -12,7 +12,7 @@ type SolutionsSectionProps = {
 export function SolutionsSection({ solutions, consulting }: SolutionsSectionProps) {
   return (
     <section id="solutions" className={styles.section} aria-labelledby="solutions-heading">
-      <div className={styles.inner}>
+      <div className="page-width">
         <div className={styles.intro}>
           <h2 id="solutions-heading" className={styles.heading}>
             {solutions.heading}

@@ -5,16 +5,7 @@ import {
   ON_FORM_FOR_MS,
 } from "./keep-submit-warm";
 import { WARMED_UP_ATTRIBUTE } from "./page-markers";
-import {
-  FakeIntersectionObserver,
-  installFakeIntersectionObserver,
-} from "../test-support/intersection-observer";
-
-/** The stand-in IntersectionObserver the test reports through. */
-function pageWindow() {
-  installFakeIntersectionObserver();
-  return { inView: FakeIntersectionObserver.inView };
-}
+import { installFakeIntersectionObserver } from "../test-support/intersection-observer";
 
 function formPage() {
   document.body.innerHTML = `<section id="contact-form"><form><input name="fullName"><button type="submit">Send</button></form></section>`;
@@ -46,7 +37,7 @@ describe("keepSubmitWarm", () => {
   /** keepSubmitWarm on a fresh form page, its first warm-up just sent; `warm` records the repeats. */
   function keepingWarm() {
     const { section, form } = formPage();
-    const { inView } = pageWindow();
+    const inView = installFakeIntersectionObserver();
     const warm = jest.fn();
     const stop = keepSubmitWarm(section, form, warm, performance.now());
     return { form, warm, inView, stop };
@@ -126,7 +117,7 @@ describe("prepareContactsInsert", () => {
 
   function withFetch() {
     const { section, form } = formPage();
-    const { inView } = pageWindow();
+    const inView = installFakeIntersectionObserver();
     const fetch = jest.fn().mockResolvedValue({ ok: true, status: 201 });
     window.fetch = fetch;
     return { section, form, inView, fetch };

@@ -15,7 +15,6 @@ import {
 } from "./form-proof";
 import { solveInWorker } from "./solve-in-worker";
 
-/** How long a visitor waits for the database before the form gives up and keeps their answers. */
 /** The row the form inserts into `contacts`. */
 export type ContactRecord = {
   name: string;
@@ -24,6 +23,7 @@ export type ContactRecord = {
   message: string;
 };
 
+/** How long a visitor waits for the database before the form gives up and keeps their answers. */
 export const SUBMIT_TIMEOUT_MS = 15_000;
 
 export type SupabaseConnection = SupabaseEndpoint & { timeoutMs?: number };

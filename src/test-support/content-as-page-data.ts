@@ -1,7 +1,7 @@
 /** The real content/ files for the page tests, shaped as the pages' queries return them. */
 import fs from "node:fs";
 import path from "node:path";
-import yaml from "js-yaml";
+import { parse } from "yaml";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import IndexPage from "../pages/index";
@@ -13,7 +13,7 @@ const contentDir = path.resolve(__dirname, "../../content");
 export type ContentFiles = Record<string, Record<string, unknown>>;
 
 export function loadContentFile(name: string): Record<string, unknown> {
-  const parsed: unknown = yaml.load(fs.readFileSync(path.join(contentDir, `${name}.yaml`), "utf8"));
+  const parsed: unknown = parse(fs.readFileSync(path.join(contentDir, `${name}.yaml`), "utf8"));
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
     throw new Error(`content/${name}.yaml is not one object`);
   return parsed as Record<string, unknown>;

@@ -26,8 +26,12 @@ export class FakeIntersectionObserver {
   }
 }
 
-/** Puts the stand-in on this window (each test file has its own), with no observers made yet. */
-export function installFakeIntersectionObserver(): void {
+/**
+ * Puts the stand-in on this window (each test file has its own), with no observers made yet;
+ * returns the function that says what is in view.
+ */
+export function installFakeIntersectionObserver(): (isIntersecting: boolean) => void {
   FakeIntersectionObserver.made = [];
   Object.assign(window, { IntersectionObserver: FakeIntersectionObserver });
+  return FakeIntersectionObserver.inView;
 }

@@ -170,6 +170,7 @@ test("without pg_net and Vault the hosted half is a no-op: no webhook trigger, t
     "contacts_20_rate_limit",
     "contacts_25_screen_request",
     "contacts_30_queue_notification",
+    "contacts_50_keep_campaign",
   ]);
   await insertRequest();
   await expect(db().query("select public.retry_contact_notifications()")).resolves.toBeDefined();

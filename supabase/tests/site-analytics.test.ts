@@ -195,7 +195,7 @@ test("the API exposes no table of it: the counters are in schema private", async
 
 describe("reading", () => {
   const funnel = ([views, ctaTaps, formStarts, requests]: number[]) =>
-    ({ views, ctaTaps, formStarts, requests, failures: 0 }) as Record<string, unknown>;
+    ({ views, ctaTaps, formStarts, requests, failures: 0, meetings: 0 }) as Record<string, unknown>;
 
   beforeEach(async () => {
     const flyer = { source: "flyer", medium: "qr" };

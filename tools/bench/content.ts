@@ -1,18 +1,11 @@
 /**
- * `npm run bench:content [-- --runs N (default 7)] [--cms]`: how long a marketing editor waits,
- * in `gatsby develop`, between saving content and seeing it in the page beside the editor.
+ * `npm run bench:content [-- --runs N (default 7)] [--cms]`: how long a marketing editor waits, in
+ * `gatsby develop`, between saving content and seeing it in the page (its h1).
  *
- * Starts `gatsby develop` on a free port and opens the page in Chromium, then saves a new
- * headline N times and measures until the page's h1 shows it (Gatsby re-runs the query and pushes
- * it over its websocket):
- * - by default, by rewriting `headline` in content/hero.yaml, as a text editor saves it;
- * - with `--cms`, in the content editor (/admin/ beside the page): types the headline in "First
- *   screen" and clicks Save, measuring also until the file is written. The browser's folder picker
- *   cannot be automated, so "Work with Local Repository" gets a folder in the browser's private
- *   file system holding a copy of content/, and the bench copies hero.yaml into the checkout the
- *   moment the CMS has written it (milliseconds).
- * Puts hero.yaml back exactly as it was, also on failure or Ctrl-C, and stops develop. Prints each
- * time and the medians: a figure, not a test (the machine's load moves it).
+ * By default it rewrites `headline` in content/hero.yaml as a text editor saves it; with `--cms` it
+ * saves "First screen" in /admin/, whose "Work with Local Repository" gets a copy of content/ in
+ * the browser's private file system (the folder picker cannot be automated), and copies the written
+ * hero.yaml into the checkout. Puts hero.yaml back, also on failure or Ctrl-C.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";

@@ -1,23 +1,10 @@
 /**
- * `npm run bench:flood [-- --mode direct|solving|venue] [--reuse-build] …`: what a script holding
- * the public anon key, or a busy booth, turns into staff e-mails and rows while real visitors use
- * the page. A benchmark: it prints figures and "met"/"NOT met" per goal from them, and exits 1
- * only if it could not run.
- *
- * - The built site (npm run build for a local backend, or the last test build with --reuse-build)
- *   is served from 127.0.0.1; the local backend runs as `npm run backend` does, with the hosted
- *   settings (private.screening_settings defaults) and the digest job looking every 60 s, as
- *   pg_cron does.
- * - `direct` (case 3): `--flood 3000` proofless POSTs from 127.0.0.2.
- * - `solving` (cases 1 and 2): for `--seconds 180`, one thread per core asks for the page proof's
- *   challenge, solves it and inserts with the page's headers, from 127.0.0.2 or, with
- *   `--addresses 20`, from 127.0.0.10–29 in turn.
- * - Meanwhile `--real 10` visitors submit through the page in Chromium from 127.0.0.1, one after
- *   another, or one every `--every S` seconds.
- * - `venue` (case 5): no attacker; `--real 40` visitors, one every `--every 15` s,
- *   `--same-question 8` of them asking the same question.
- * - Then it waits until every stored request has reached staff (one by one, or listed in a
- *   digest) or `--wait-minutes 20` after the last submission.
+ * `npm run bench:flood [-- --mode direct|solving|venue] [--reuse-build] …` (options: flood/options.ts):
+ * what a script holding the public anon key, or a busy booth, turns into staff e-mails and rows
+ * while real visitors use the page. The built site and the local backend run with the hosted
+ * screening settings and a digest job every 60 s, as pg_cron runs it; then it waits until every
+ * stored request reached staff. Prints figures and each goal "met"/"NOT met"; exits 1 only if it
+ * could not run.
  */
 import type { Browser } from "playwright-core";
 
@@ -81,7 +68,7 @@ async function main(): Promise<number> {
     port: info.backendPort,
     notifications: { catcher: { port: 0 }, digestIntervalMs: 60_000 },
   });
-  const site = await startStaticServer({ root: PUBLIC_DIR, host: "127.0.0.1" });
+  const site = await startStaticServer({ root: PUBLIC_DIR });
   const browser = await launchChromium();
   try {
     const settings = await screeningSettings(backend.db);

@@ -1,23 +1,11 @@
 /**
  * `npm run bench:proof [-- --runs N (default 30)] [--cpu R (default 4)] [--after N (default 0)]`:
- * how long the page proof (src/lib/form-proof.ts) takes a visitor's phone, and what it costs a
- * flooder.
+ * how long the page proof takes a visitor's phone, and what it costs a flooder.
  *
- * 1. The visitor: N fresh challenges from the real migration (public.form_challenge() in an
- *    in-memory PGlite) are solved in headless Chromium by the production worker code
- *    (src/lib/form-proof.worker.ts bundled and minified by esbuild, as webpack ships it: one
- *    Worker per challenge, started as the page starts it). DevTools cannot slow a worker's CPU
- *    (Emulation.setCPUThrottlingRate on a worker target answers "Operation is only supported for
- *    pages, not workers", and the page's rate leaves workers at full speed), so the same solver
- *    also runs on the page's main thread with the CPU slowed R×, and the worker's times are also
- *    shown multiplied by R. Prints the solve times (median, p90, max), the numbers tried, the
- *    hash rates, and the worst case (all maxnumber numbers) at R×.
- * 2. The flooder: SHA-256 hashes per second on this machine's Node (one core, `crypto.hash()`,
- *    tools/lib/form-proof-solver.ts), and what a request then costs on average and at worst.
- *
- * A challenge's price depends on how many the address asked for this hour: each is issued to an
- * address of its own (TEST-NET-2) that has had exactly `--after N` challenges, so all are of one
- * maxnumber: `--after 40` is a visitor's phone at a venue whose address has sent 40 requests.
+ * Challenges come from the real migration (in-memory PGlite), each for an address that has had
+ * `--after N` challenges this hour. The visitor: the production worker (bundled by esbuild) solves
+ * them in Chromium; DevTools cannot slow a worker's CPU, so the same solver also runs on the main
+ * thread slowed R×. The flooder: SHA-256 hashes per second on one core of this machine's Node.
  */
 import fs from "node:fs";
 import os from "node:os";

@@ -1,20 +1,11 @@
 /**
- * `npm run bench:startup`: how responsive `/` is while it starts, for a visitor on a slow phone
- * who does not wait for it.
+ * `npm run bench:startup [-- --runs N (default 5)] [--build] [<built site folder>]`: how responsive
+ * `/` is while it starts, for a visitor on a slow phone who does not wait for it.
  *
- * Each run opens `/` in a fresh browser context with a mobile screen, the CPU slowed 4× and
- * Lighthouse's slow-4G network (562.5 ms round trip, 1.47 Mbit/s down) through the DevTools
- * protocol. As soon as the first paint is recorded the visitor taps the hero's call to action,
- * then taps into the form and types their name, organisation, e-mail and a question while the
- * scripts load and hydrate. The browser's Event Timing entries (what INP is computed from) give
- * each interaction's duration, from input to the next paint; a run's figure is its worst one.
- *
- * The same runs are made on a copy of the page with every script removed (the floor: what the
- * HTML and CSS alone cost), and the medians are printed side by side. The run fails (exit 1) only
- * when what the visitor typed is not in the form at the end. Reads the build in public/, or the
- * built site folder given (`--build` builds public/ first, as the e2e tests do).
- *
- * Usage: npm run bench:startup [-- --runs N (default 5)] [--build] [<built site folder>]
+ * Each run opens `/` with the CPU slowed 4× and Lighthouse's slow 4G; at the first paint the visitor
+ * taps the call to action, then types into the form. A run's figure is its worst interaction from
+ * Event Timing (what INP is computed from). The same runs on the page with every script removed
+ * give the floor. Exit 1 only when the form lost what the visitor typed.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";

@@ -1,27 +1,12 @@
 /**
  * `npm run bench:submit`: how long a visitor on a slow phone and a congested network waits between
- * tapping "Schedule My CTAA Meeting" and the success toast, and where that time goes.
+ * tapping submit and the success toast, and where that time goes.
  *
- * The built site and a Supabase-like API run on loopback behind a throttled link
- * (submit/throttled-link.ts: every chunk delayed by half a round trip each way and paced to the
- * bandwidth, so TCP and TLS handshakes and the CORS preflight pay their round trips), each as an
- * HTTPS origin with a throw-away certificate (submit/https-origin.ts; HTTP/2, TLS 1.3). The
- * Supabase one answers preflights as hosted Supabase's gateway does (Kong's cors plugin: no
- * Access-Control-Max-Age) and forwards the rest to the local backend. Chromium resolves both host
- * names to the link (--host-resolver-rules, so DNS costs nothing here) and trusts the certificate
- * by its key (--ignore-certificate-errors-spki-list, so its cache works as on a valid one); its
- * CPU is slowed as the profile says. The site is a copy of the build with the Supabase URL it was
- * built for replaced by the benchmark's origin (in its scripts, HTML and _headers).
- *
- * Two scenarios, each in a fresh browser context (empty cache):
- * - "on the form 8 s": the page loads, the visitor scrolls to the form once everything has loaded,
- *   fills it in, and taps submit 8 s after reaching it. Goal: tap → toast ≤ 1.3 × two round trips.
- * - "autofill and tap": the visitor scrolls to the form at the first paint, the browser autofills
- *   it, and they tap submit as soon as it is enabled (a click() in the page at that moment).
- *   Goal: navigation → toast ≤ 1.5 × (first paint + two round trips).
- * Phases come from the page (Paint Timing, Resource Timing of the insert, the tap's click event,
- * the toast's arrival in the DOM and the frame after it) and from Chromium's network events
- * (the preflight and the POST, with connection set-up), on one clock. Medians over the runs.
+ * The built site (a copy talking to the benchmark's origin) and the local backend are served as
+ * HTTPS origins (submit/https-origin.ts; the API answers preflights as hosted Supabase's gateway)
+ * behind a throttled link (submit/throttled-link.ts), so handshakes and the preflight pay their
+ * round trips. Two scenarios, each in a fresh context, with their goals (submit/phases.ts):
+ * "on-form" (tap 8 s after reaching the form) and "autofill" (tap as soon as the button is enabled).
  * Exit 1 when a run did not end with exactly one stored request and the success toast.
  */
 import path from "node:path";
@@ -41,11 +26,7 @@ import { ON_FORM_MS, runOnce, SITE_HOST, SUPABASE_HOST } from "./submit/visitor"
 const PROFILES: Record<string, LinkProfile> = {
   /** The issue's booth: a congested venue network and a slow phone. */
   "venue-wifi": { name: "venue Wi-Fi", rttMs: 400, downKbps: 1000, upKbps: 500, cpuSlowdown: 4 },
-  /**
-   * Lighthouse's mobile slow 4G as it models the real network (150 ms, 1.6 Mbit/s / 750 kbit/s):
-   * its DevTools preset (562.5 ms) is that round trip × 3.75 because request-level emulation
-   * charges no handshakes, which this link does.
-   */
+  /** Lighthouse's slow 4G as it models the network; its DevTools preset is ×3.75 for handshakes. */
   "slow-4g": { name: "slow 4G", rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 },
 };
 

@@ -1,8 +1,6 @@
 /**
- * What `npm run audit` holds its medians to: the budgets (Lighthouse's four categories, LCP, TBT,
- * CLS and the byte budgets of budgets.ts), which fail the audit, and the targets against the
- * framework (the initial JavaScript and TBT of a bare Gatsby page, the LCP of our page without
- * scripts), which are reported only. And the tables it prints them in.
+ * What `npm run audit` holds its medians to: the budgets, which fail it, and the targets against
+ * the framework (a bare Gatsby page, our page without scripts), reported only; and its tables.
  */
 import {
   FIRST_LOAD_BUDGET_BYTES,

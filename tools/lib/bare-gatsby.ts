@@ -1,9 +1,7 @@
 /**
- * A bare Gatsby 5 page (one heading and a paragraph, nothing else), built from this project's own
- * node_modules in a temporary folder: the framework's own cost, measured with the same code as our
- * site (`npm run size`, `npm run audit`), so that "the page costs no more than an empty Gatsby
- * page" compares like with like. The build is kept in reports/bare-gatsby/ with the page's files
- * (which name the installed gatsby, react and react-dom) as its key: reused while they match.
+ * A bare Gatsby 5 page (a heading and a paragraph) built from this project's node_modules: the
+ * framework's own cost for `npm run size` and `npm run audit`. Kept in reports/bare-gatsby/ and
+ * reused while its files (which name the installed gatsby, react and react-dom) match.
  */
 import fs from "node:fs";
 import os from "node:os";

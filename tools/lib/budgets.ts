@@ -8,11 +8,7 @@ export const KB = 1024;
 /** JavaScript a visitor downloads before interacting with `/`, gzip. */
 export const INITIAL_JS_BUDGET_GZIP_BYTES = 110 * KB;
 
-/**
- * What the built page starts before any interaction: the loader, webpack's runtime and page-boot,
- * with React and the form loaded later. The ceiling catches React or the form slipping back into
- * the start-up scripts (a static import of the form once put it into a chunk page-boot loads).
- */
+/** What the built page starts before any interaction: catches React or the form slipping in. */
 export const START_UP_JS_BUDGET_GZIP_BYTES = 5 * KB;
 
 /** Everything that goes over the wire for a first visit of `/` (bodies as served, plus headers). */
@@ -26,10 +22,7 @@ export function formatMs(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
 }
 
-/**
- * Text only the supabase-js bundle holds: its packages' names (in its client-info header and
- * error messages) and a class name of postgrest-js that survives minification.
- */
+/** Text only the supabase-js bundle holds, minified or not. */
 const SUPABASE_JS_MARKER =
   /supabase-js[-:]|@supabase\/(auth|postgrest|realtime|storage)-js|PostgrestQueryBuilder/;
 

@@ -46,11 +46,7 @@ function isExecutable(file: string): boolean {
   }
 }
 
-/**
- * CHROME_PATH if set, else the first of chromium / chromium-browser / google-chrome on PATH, else
- * a browser downloaded by Playwright; undefined when there is none. A CHROME_PATH that is not an
- * executable is an error, not a reason to quietly use another browser.
- */
+/** CHROME_PATH (which must be an executable), else the first on PATH, else Playwright's. */
 function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation | undefined {
   const fromEnv = env.CHROME_PATH?.trim();
   if (fromEnv) {

@@ -1,8 +1,6 @@
 /**
- * Builds the site as the host would after a CMS save: a real `gatsby build` of a temporary copy of
- * this project whose content/ is the given folder (the files a CMS wrote). The copy shares the
- * project's node_modules (a symlink) and leaves the project's own public/ and .cache/ alone, so it
- * can run while public/ is being served by the e2e run.
+ * A real `gatsby build` of a temporary copy of this project whose content/ is the given folder (the
+ * files a CMS wrote), sharing node_modules and leaving the project's public/ and .cache/ alone.
  */
 import fs from "node:fs";
 import os from "node:os";

@@ -1,8 +1,6 @@
 /**
- * The page proof solved in Node, as a flooder who read the page's code would: the number n in
- * [0, maxnumber] with hex(sha256(salt + n)) = challenge, found by trying 0, 1, 2, … as the page's
- * worker does, with the one-shot `crypto.hash()` (the fastest plain Node way, Node 20.12+).
- * bench:proof prints its rate; bench:flood's attackers and its burst solve with it.
+ * The page proof solved in Node as a flooder would: try n = 0, 1, 2, … until
+ * hex(sha256(salt + n)) = challenge, with the one-shot `crypto.hash()` (the fastest plain Node way).
  */
 import crypto from "node:crypto";
 

@@ -44,11 +44,9 @@ function groupScripts(publicDir: string, groupName: string): string[] | undefine
 }
 
 /**
- * Every script the built page runs before any interaction: the inline scripts and `<script src>`
- * tags of its HTML, the scripts its loader starts after the first paint (build-time/page-scripts.ts),
- * and, on a page that starts Gatsby's runtime (the bare Gatsby page), the chunk group of the page's
- * component, which that runtime loads straight away (named in page-data.json, resolved through
- * webpack.stats.json). What the page loads later, when the visitor needs it, is not counted.
+ * Every script the built page runs before any interaction: its HTML's scripts, what its loader
+ * starts after the first paint, and, where Gatsby's runtime starts (the bare Gatsby page), the
+ * page component's chunk group, which that runtime loads straight away.
  */
 export function measureInitialJavaScript(publicDir: string, pagePath = "/"): InitialJsReport {
   const pageDir = pagePath.replace(/^\/|\/$/g, "");
@@ -97,10 +95,7 @@ export function measureInitialJavaScript(publicDir: string, pagePath = "/"): Ini
   };
 }
 
-/**
- * The scripts of one webpack chunk group (e.g. "meeting-form": what the page loads when the form is
- * needed), gzip-compressed; undefined when the build has no such group.
- */
+/** The scripts of one chunk group loaded later (e.g. "meeting-form"); undefined when none. */
 export function measureChunkGroup(
   publicDir: string,
   groupName: string,

@@ -37,11 +37,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/**
- * Runs a production build (`command` in `cwd`) with NODE_ENV=production, no telemetry and `env`,
- * its whole output in `logFile`. On failure the error names `what` and holds the log's last 40
- * lines. Returns the build's duration in seconds.
- */
+/** A production build, its output in `logFile`; its seconds, or an error with the log's tail. */
 export async function runBuild(
   what: string,
   build: { command: string; args: string[]; cwd: string },
@@ -121,10 +117,7 @@ function reusableBuild(): BuildInfo | string {
   return info;
 }
 
-/**
- * The last test build when `reuse` is asked for and public/ is still that build; otherwise a new
- * one for a local backend on a free port. `log` gets one line per step.
- */
+/** The last test build when `reuse` is asked for and public/ is still it; otherwise a new one. */
 export async function buildOrReuse(
   reuse: boolean,
   log: (line: string) => void,

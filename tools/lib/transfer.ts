@@ -20,11 +20,7 @@ export type TransferSummary = {
   scriptBodyBytes: number;
 };
 
-/**
- * Loads `path` in a fresh browser context (empty cache), waits until the network is quiet,
- * touches nothing, and adds up what went over the wire: the encoded (gzip) body plus the
- * response headers of every response, as Lighthouse's "total byte weight" counts them.
- */
+/** Loads `path` in a fresh context, waits for a quiet network, adds up every response. */
 export async function measureFirstLoad(
   browser: Browser,
   baseURL: string,

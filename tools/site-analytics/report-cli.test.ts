@@ -90,6 +90,7 @@ test("the report of recorded events: JSON, text and e-mail, with the backend run
     formStarts,
     requests,
     failures: 0,
+    meetings: 0,
   });
   expect(json.days[6]).toEqual({ date: today, ...funnel(3, 1, 1, 1) });
   expect(json.totals).toEqual(funnel(3, 1, 1, 1));
@@ -106,7 +107,7 @@ test("the report of recorded events: JSON, text and e-mail, with the backend run
   expect(text.status).toBe(0);
   expect(text.stdout).toMatch(/^Website report (\d{4}-\d{2}-\d{2}) to \1 \(UTC days\)/);
   expect(text.stdout).toMatch(/Requests sent\s+1\s+33\.3%\s+100\.0%/);
-  expect(text.stdout).toMatch(/flyer \/ qr \/ –: 2 \/ 1 \/ 1 \/ 1 \(50\.0% of views\)/);
+  expect(text.stdout).toMatch(/flyer \/ qr \/ –: 2 \/ 1 \/ 1 \/ 1 \/ 0 \(50\.0% of views\)/);
   const [file] = fs.readdirSync(mailDir);
   expect(file).toMatch(new RegExp(`_site-report-${today}-${today}\\.eml$`));
   expect(text.stderr).toContain(path.join(mailDir, file!));

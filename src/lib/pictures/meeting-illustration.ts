@@ -30,18 +30,10 @@ export const MEETING_ILLUSTRATION_BLOCKS = {
   name: { weight: "bold", maxLines: 2, maxSize: 40, minSize: 20, width: 0, lineHeight: 1.1 },
 } as const satisfies Record<string, TextBlock>;
 
-/** The texts drawn on the booth, before fitting. */
-export function meetingIllustrationTexts(facts: PictureFacts): { sign: string; name: string } {
-  return {
-    sign: `${facts.boothLabel} ${facts.booth}`.toLocaleUpperCase("en-US"),
-    name: facts.shortName.toLocaleUpperCase("en-US"),
-  };
-}
-
 export function meetingIllustrationSvg(facts: PictureFacts, atlas: GlyphAtlas): string {
-  const texts = meetingIllustrationTexts(facts);
   const blocks = MEETING_ILLUSTRATION_BLOCKS;
-  const sign = fit(texts.sign, blocks.sign, atlas);
+  const signText = `${facts.boothLabel} ${facts.booth}`.toLocaleUpperCase("en-US");
+  const sign = fit(signText, blocks.sign, atlas);
   const signTextWidth = textWidth(sign.lines[0] ?? "", {
     atlas,
     weight: blocks.sign.weight,
@@ -50,7 +42,7 @@ export function meetingIllustrationSvg(facts: PictureFacts, atlas: GlyphAtlas): 
   const signWidth = Math.max(SIGN.minWidth, Math.ceil(signTextWidth) + 2 * SIGN.padding);
   const signLeft = HEADER.right - signWidth;
   const nameBlock = { ...blocks.name, width: signLeft - HEADER.gap - HEADER.left };
-  const name = fit(texts.name, nameBlock, atlas);
+  const name = fit(facts.shortName.toLocaleUpperCase("en-US"), nameBlock, atlas);
   // The dashboard's figure and caption are part of the artwork, drawn with the same font.
   const dashboardFigure = drawLines(
     { size: 54, lines: ["7.2"], shortened: false },

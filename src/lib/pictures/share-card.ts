@@ -27,22 +27,10 @@ export const SHARE_CARD_BLOCKS = {
   company: { weight: "bold", maxLines: 2, maxSize: 30, minSize: 20, width: 620, lineHeight: 1.2 },
 } as const satisfies Record<string, TextBlock>;
 
-/** The lines the card draws, before fitting: what each one says. */
-export function shareCardTexts(
-  facts: PictureFacts,
-): Record<keyof typeof SHARE_CARD_BLOCKS, string> {
-  return {
-    badge: `${facts.eventName} · ${facts.boothLabel} #${facts.booth}`,
-    headline: facts.headline,
-    when: `${facts.dates} · ${facts.place}`,
-    company: facts.companyName,
-  };
-}
-
 export function shareCardSvg(facts: PictureFacts, atlas: GlyphAtlas): string {
-  const texts = shareCardTexts(facts);
   const blocks = SHARE_CARD_BLOCKS;
-  const badge = fit(texts.badge, blocks.badge, atlas);
+  const badgeWords = `${facts.eventName} · ${facts.boothLabel} #${facts.booth}`;
+  const badge = fit(badgeWords, blocks.badge, atlas);
   const badgeHeight =
     BADGE.height + (badge.lines.length - 1) * blocks.badge.lineHeight * badge.size;
   const badgeBaseline = centredBaseline(
@@ -66,9 +54,9 @@ export function shareCardSvg(facts: PictureFacts, atlas: GlyphAtlas): string {
     ),
   );
   const badgeWidth = Math.ceil(widest) + 2 * BADGE.padding;
-  const headline = fit(texts.headline, blocks.headline, atlas);
-  const when = fit(texts.when, blocks.when, atlas);
-  const company = fit(texts.company, blocks.company, atlas);
+  const headline = fit(facts.headline, blocks.headline, atlas);
+  const when = fit(`${facts.dates} · ${facts.place}`, blocks.when, atlas);
+  const company = fit(facts.companyName, blocks.company, atlas);
   // The last lines stay where they are; a second line of the dates or the company name goes above.
   const whenBaseline = 470 - (when.lines.length - 1) * blocks.when.lineHeight * when.size;
   const companyBaseline =

@@ -12,6 +12,9 @@ export interface ComposeSettings extends Addressing {
   timeZone?: string;
 }
 
+/** The booking page's link for each request (booking-links.ts), when booking is set up. */
+export type BookingLinks = ReadonlyMap<number, string>;
+
 export function formatReceived(date: Date, timeZone = "UTC"): string {
   return new Intl.DateTimeFormat("en-US", {
     timeZone,
@@ -39,8 +42,10 @@ export function composeNotification(
   request: MeetingRequest,
   settings: ComposeSettings,
   now: Date,
+  links?: BookingLinks,
 ): StaffEmail {
   const address = asciiAddress(request.email);
+  const link = links?.get(request.id);
   const text = [
     "New meeting request from the website.",
     "",
@@ -48,6 +53,7 @@ export function composeNotification(
     field("Organization:", request.organization),
     field("E-mail:", request.email),
     field("Received:", formatReceived(request.created_at, settings.timeZone)),
+    ...(link ? [field("Book a time:", link)] : []),
     "",
     "Message:",
     ...indented(request.message, 2),
@@ -106,7 +112,7 @@ export function digestSubject(digest: HeldDigest): string {
   return `Held back: ${plural(digest.request_count, "meeting request")}${sentThroughPage} (digest #${digest.digest_id})`;
 }
 
-function describe(held: HeldRequest, index: number, timeZone: string): string[] {
+function describe(held: HeldRequest, index: number, timeZone: string, link?: string): string[] {
   const marks = [
     ...held.signals.map(words),
     ...(held.copies > 1 ? [`this text ${held.copies} times in this digest`] : []),
@@ -118,6 +124,7 @@ function describe(held: HeldRequest, index: number, timeZone: string): string[] 
     "",
     `${index + 1}. ${inline(held.name, 3)} (${inline(held.organization, 3)}) <${visible(held.email)}>`,
     `   Request #${held.id}, ${formatReceived(held.created_at, timeZone)}`,
+    ...(link ? [`   Book a time: ${link}`] : []),
     `   Held for: ${held.held_for.map(words).join("; ") || "—"}`,
     ...(marks.length > 0 ? [`   Marks: ${marks.join("; ")}`] : []),
     ...indented(held.message, 5),
@@ -125,7 +132,7 @@ function describe(held: HeldRequest, index: number, timeZone: string): string[] 
   ];
 }
 
-export function digestText(digest: HeldDigest, timeZone = "UTC"): string {
+export function digestText(digest: HeldDigest, timeZone = "UTC", links?: BookingLinks): string {
   const { digest_id: id, request_count: total } = digest;
   const reasons = Object.entries(digest.reasons).sort(
     ([a, x], [b, y]) => y - x || a.localeCompare(b),
@@ -148,7 +155,9 @@ export function digestText(digest: HeldDigest, timeZone = "UTC"): string {
     listed === total
       ? `${listed === 1 ? "It" : `All ${listed}`}, the likeliest real requests first:`
       : `The first ${listed}, the likeliest real requests first:`,
-    ...digest.requests.flatMap((held, index) => describe(held, index, timeZone)),
+    ...digest.requests.flatMap((held, index) =>
+      describe(held, index, timeZone, links?.get(held.id)),
+    ),
   ];
   if (listed < total) {
     text.push(
@@ -172,10 +181,11 @@ export function composeDigest(
   digest: HeldDigest,
   settings: ComposeSettings,
   now: Date,
+  links?: BookingLinks,
 ): StaffEmail {
   const content = {
     subject: digestSubject(digest),
-    text: digestText(digest, settings.timeZone),
+    text: digestText(digest, settings.timeZone, links),
     // The same id on every attempt of this digest.
     messageIdLocalPart: `meeting-request-digest-${digest.digest_id}`,
   };

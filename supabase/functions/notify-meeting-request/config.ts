@@ -85,6 +85,11 @@ export function loadConfig(env: (name: string) => string | undefined) {
     );
   }
 
+  // The site's address: staff e-mails link to its booking page (docs/booking.md); optional.
+  const siteUrl = get("SITE_URL")?.replace(/\/+$/, "");
+  if (siteUrl !== undefined && !/^https?:\/\/[^/]+/.test(siteUrl))
+    problems.push("SITE_URL must be the site's address, e.g. https://expo.example.com");
+
   const supabaseUrl = required("SUPABASE_URL", "set by Supabase for every Edge Function");
   const serviceKey = required("SUPABASE_SERVICE_ROLE_KEY", "set by Supabase for every function");
   // A failed e-mail is tried again after `baseSeconds`, doubling, at most `maxSeconds` apart.
@@ -106,6 +111,7 @@ export function loadConfig(env: (name: string) => string | undefined) {
       reportTo: reportTo.length > 0 ? reportTo : to,
       chatWebhookUrl,
       timeZone,
+      siteUrl,
       /** Where the delivery state lives: the project's REST API, with the service role. */
       supabaseUrl: supabaseUrl.replace(/\/+$/, ""),
       serviceKey,

@@ -25,7 +25,8 @@ export interface DeliveryStore {
   finishDigest(digestId: number, lease: string, outcome: Outcome): Promise<boolean>;
 }
 
-export function restDeliveryStore(supabaseUrl: string, serviceKey: string): DeliveryStore {
+/** Calls `public.<name>` through PostgREST's RPC with the service role; any failure throws. */
+export function restRpc(supabaseUrl: string, serviceKey: string) {
   // New-style secret keys (sb_secret_…) go in apikey only; a legacy service-role JWT also as Bearer.
   const headers: Record<string, string> = {
     apikey: serviceKey,
@@ -33,8 +34,7 @@ export function restDeliveryStore(supabaseUrl: string, serviceKey: string): Deli
   };
   if (!serviceKey.startsWith("sb_secret_")) headers.Authorization = `Bearer ${serviceKey}`;
 
-  /** Calls `public.<name>` through PostgREST's RPC; any failure throws. */
-  const rpc = async (name: string, args: Record<string, unknown>): Promise<unknown> => {
+  return async (name: string, args: Record<string, unknown>): Promise<unknown> => {
     let response: Response;
     try {
       response = await fetch(`${supabaseUrl}/rest/v1/rpc/${name}`, {
@@ -57,6 +57,10 @@ export function restDeliveryStore(supabaseUrl: string, serviceKey: string): Deli
       throw new Error(`database API answered ${name} with something other than JSON`);
     }
   };
+}
+
+export function restDeliveryStore(supabaseUrl: string, serviceKey: string): DeliveryStore {
+  const rpc = restRpc(supabaseUrl, serviceKey);
   /** Records the outcome through `public.<name>`; false when the lease was lost. */
   const record = async (name: string, args: object, outcome: Outcome, retryInSeconds: number) => {
     const rows = await rpc(name, {
@@ -64,7 +68,9 @@ export function restDeliveryStore(supabaseUrl: string, serviceKey: string): Deli
       failure: outcome.failure ?? null,
       retry_in_seconds: outcome.retryInSeconds ?? retryInSeconds,
     });
-    return Array.isArray(rows) && rows[0]?.recorded === true;
+    return (
+      Array.isArray(rows) && (rows[0] as { recorded?: unknown } | undefined)?.recorded === true
+    );
   };
   return {
     async claim(requestId, leaseSeconds) {

@@ -6,9 +6,16 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 
-import { chatText, composeDigest, composeNotification, plural } from "./compose.ts";
+import { bookingLinks } from "./booking-links.ts";
+import {
+  chatText,
+  composeDigest,
+  composeNotification,
+  plural,
+  type BookingLinks,
+} from "./compose.ts";
 import { loadConfig, type NotifyConfig } from "./config.ts";
-import { restDeliveryStore, type DeliveryStore, type Outcome } from "./delivery-store.ts";
+import { restDeliveryStore, restRpc, type DeliveryStore, type Outcome } from "./delivery-store.ts";
 import type { StaffEmail } from "./mail.ts";
 import { parseNotifyCall, type ClaimedRequest, type ReportCall } from "./payload.ts";
 import { composeReport } from "./report.ts";
@@ -17,6 +24,8 @@ import { sendMail } from "./smtp.ts";
 export interface HandlerDependencies {
   config: NotifyConfig;
   store: DeliveryStore;
+  /** The booking page's links for these requests (booking-links.ts); none when unset. */
+  bookingLinks?: (requestIds: number[]) => Promise<BookingLinks>;
   log?: (line: string) => void;
 }
 
@@ -78,6 +87,16 @@ export function createHandler(
   const log = dependencies.log ?? ((line: string) => console.log(line));
   const settings = { from: config.from, to: config.to, timeZone: config.timeZone };
 
+  /** The links for an e-mail about these requests; without them when they cannot be stored. */
+  async function linksFor(ids: number[]): Promise<BookingLinks | undefined> {
+    try {
+      return await dependencies.bookingLinks?.(ids);
+    } catch (error) {
+      log(`Booking links for #${ids.join(", #")} not stored (${message(error)}); sent without`);
+      return undefined;
+    }
+  }
+
   /** Sends the e-mail; a failure is recorded with this attempt's back-off, and returned. */
   async function send(
     email: StaffEmail,
@@ -100,7 +119,7 @@ export function createHandler(
 
   async function deliver(claimed: ClaimedRequest, result: CallResult): Promise<void> {
     const { id, lease_token: lease, attempt } = claimed;
-    const email = composeNotification(claimed, settings, new Date());
+    const email = composeNotification(claimed, settings, new Date(), await linksFor([id]));
     const finish = (outcome: Outcome) => store.finish(id, lease, outcome);
     const failed = await send(email, { id, attempt, what: `Request #${id}: e-mail` }, finish);
     if (failed) {
@@ -143,7 +162,8 @@ export function createHandler(
     if (!digest) return {};
     const { digest_id: id, lease_token: lease, attempt, request_count: requests } = digest;
     const finish = (outcome: Outcome) => store.finishDigest(id, lease, outcome);
-    const email = composeDigest(digest, settings, new Date());
+    const links = await linksFor(digest.requests.map((held) => held.id));
+    const email = composeDigest(digest, settings, new Date(), links);
     const failed = await send(email, { id, attempt, what: `Digest #${id}:` }, finish);
     if (failed) return { failed };
     const recorded = await finish({});
@@ -198,5 +218,11 @@ export function handlerFromEnvironment(
     return () => Promise.resolve(json(500, { error: "not configured: see the function's logs" }));
   }
   const { config } = loaded;
-  return createHandler({ config, store: restDeliveryStore(config.supabaseUrl, config.serviceKey) });
+  return createHandler({
+    config,
+    store: restDeliveryStore(config.supabaseUrl, config.serviceKey),
+    bookingLinks: config.siteUrl
+      ? bookingLinks(config.siteUrl, restRpc(config.supabaseUrl, config.serviceKey))
+      : undefined,
+  });
 }

@@ -48,6 +48,8 @@ const funnel = {
   formStarts: count,
   requests: count,
   failures: count,
+  /** Booked, not cancelled, counted on the day their request came in (public.meetings). */
+  meetings: count,
 };
 
 /** public.site_analytics_report(from, to): what `npm run report -- --json` prints too. */

@@ -16,7 +16,8 @@ Deno.test(
     assert.match(text, /Call-to-action taps\s+40\s+20\.0%\s+20\.0%/);
     assert.match(text, /Form starts\s+20\s+10\.0%\s+50\.0%/);
     assert.match(text, /Requests sent\s+5\s+2\.5%\s+25\.0%/);
-    assert.match(text, /flyer \/ qr \/ –: 120 \/ 30 \/ 15 \/ 4 \(3\.3% of views\)/);
+    assert.match(text, /Meetings booked\s+2\s+1\.0%\s+40\.0%/);
+    assert.match(text, /flyer \/ qr \/ –: 120 \/ 30 \/ 15 \/ 4 \/ 2 \(3\.3% of views\)/);
     assert.match(text, /\(no campaign\): 60/);
     assert.match(text, /linkedin\.com: 18/);
     assert.match(text, /Thu, Nov 19\s+100\s+3\s+#{24}\n/);

@@ -47,20 +47,27 @@ export function reportSubject(report: SiteReport, period: ReportCall["period"]):
 /** The funnel's rows: step, count, share of views, share of the step before. */
 type Step = [label: string, count: number, ofViews: string, ofPrevious: string];
 
-function funnelSteps({ views, ctaTaps, formStarts, requests }: Funnel): Step[] {
+function funnelSteps({ views, ctaTaps, formStarts, requests, meetings }: Funnel): Step[] {
   return [
     ["Page views", views, "", ""],
     ["Call-to-action taps", ctaTaps, percent(ctaTaps, views), percent(ctaTaps, views)],
     ["Form starts", formStarts, percent(formStarts, views), percent(formStarts, ctaTaps)],
     ["Requests sent", requests, percent(requests, views), percent(requests, formStarts)],
+    ["Meetings booked", meetings, percent(meetings, views), percent(meetings, requests)],
   ];
 }
 
 const TOP = 10;
 
 /** A campaign's figures, as both parts list them. */
-const FIGURES = ["Views", "Taps", "Starts", "Requests"];
-const figures = (row: CampaignRow) => [row.views, row.ctaTaps, row.formStarts, row.requests];
+const FIGURES = ["Views", "Taps", "Starts", "Requests", "Meetings"];
+const figures = (row: CampaignRow) => [
+  row.views,
+  row.ctaTaps,
+  row.formStarts,
+  row.requests,
+  row.meetings,
+];
 
 /** The rows as lines, or "none". */
 const listed = <T>(rows: T[], line: (row: T) => string): string[] =>
@@ -78,7 +85,7 @@ export function reportText(report: SiteReport): string {
     ),
     `  ${"Requests that failed".padEnd(22)}${pad(report.totals.failures, 8)}`,
     "",
-    "Top campaigns (views / taps / starts / requests)",
+    "Top campaigns (views / taps / starts / requests / meetings)",
     ...listed(
       report.campaigns.slice(0, TOP),
       (row) =>

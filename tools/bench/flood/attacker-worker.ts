@@ -1,9 +1,8 @@
 /**
- * One thread of the solving attacker (solvingAttack starts one per core): the script a person who
- * read the page's code would write. Until the deadline: take the next source address (round robin
- * over the threads), ask it for a challenge, solve it, and insert a plausible request with exactly
- * the page's headers and the proof; when the challenge is refused, with `pending:<ticket>`, as the
- * page does. Posts its tally every 2 s and at the end.
+ * One thread of the solving attacker (solvingAttack starts one per core). Until the deadline, round
+ * robin over its source addresses: ask for a challenge, solve it, insert a plausible request with
+ * the page's headers and the proof (or `pending:<ticket>` when refused, as the page does). Posts
+ * its tally every 2 s and at the end.
  */
 import crypto from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";

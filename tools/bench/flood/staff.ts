@@ -1,10 +1,7 @@
 /**
- * What reached staff, and what the database holds, during a flood run. The mail: each one-by-one
- * e-mail (its Reply-To is the prospect) and each digest (subject "Held back: …", whose body lists
- * every request as `n. Name (Organization) <email>`), timed as the local mail catcher gets them.
- * The database: the requests stored since the run began, with the address that sent them (the
- * screening's keyed hash), their screening and notification; and the wait until each has reached
- * staff (e-mailed or listed in a digest) or never will, or the deadline.
+ * What reached staff and what the database holds during a flood run: each one-by-one e-mail and
+ * each digest as the local mail catcher gets them, the requests stored since the run began (with
+ * the screening's keyed hash of their address), and the wait until each has reached staff.
  */
 import type { PGlite } from "@electric-sql/pglite";
 

@@ -1,14 +1,12 @@
 /**
  * What the bench's senders write, in the page's own words (content/meeting.yaml). The attacker
- * varies the real-request corpus (supabase/tests/screening-corpus.ts) as a careful script would, so
- * that no content signal marks it: other names, organizations, fleet sizes, products, times and
- * questions, a new e-mail address each time, the message exactly as the page builds it. The
- * venue's visitors are people at one booth: varied, except that several ask the same question.
+ * varies the real-request corpus (supabase/tests/screening-corpus.ts) so that no content signal
+ * marks it; the venue's visitors are varied, except that several ask the same question.
  */
 import fs from "node:fs";
 import path from "node:path";
 
-import { load } from "js-yaml";
+import { parse } from "yaml";
 
 import { meetingSchema } from "../../../build-time/content/schemas/meeting";
 import { REAL_REQUESTS } from "../../../supabase/tests/screening-corpus";
@@ -21,7 +19,7 @@ import { PROJECT_ROOT } from "../../lib/test-build";
 
 /** The form's labels and options and the success toast. */
 export const meeting = meetingSchema.parse(
-  load(fs.readFileSync(path.join(PROJECT_ROOT, "content", "meeting.yaml"), "utf8")),
+  parse(fs.readFileSync(path.join(PROJECT_ROOT, "content", "meeting.yaml"), "utf8")),
 );
 
 /** The answer after `label:` in a corpus message, or "" when it was left empty. */

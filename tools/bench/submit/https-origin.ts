@@ -1,8 +1,7 @@
 /**
- * HTTPS origins on loopback for the submit benchmark: a throw-away certificate made with openssl at
- * run time, and an HTTP/2 + TLS 1.3 front (as Cloudflare serves hosted Supabase and static hosts)
- * that forwards each request to a plain-HTTP server on loopback. The Supabase one answers CORS as
- * Supabase's API gateway does (kongPreflight), not as the local backend does.
+ * HTTPS origins on loopback for bench:submit: a throw-away certificate from openssl, and an
+ * HTTP/2 + TLS 1.3 front (as Cloudflare serves hosted Supabase) forwarding to a plain-HTTP server.
+ * The Supabase one answers CORS as Supabase's gateway does (kongPreflight).
  */
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -44,11 +43,9 @@ export function throwawayCertificate(hostnames: readonly string[]): Certificate 
 }
 
 /**
- * The preflight answer of hosted Supabase's gateway: Kong's `cors` plugin with no configuration
- * (kong/plugins/cors/handler.lua; supabase/supabase#9069): status 200 and an empty body, any
- * origin, the requested headers reflected, Kong's default method list, and no
- * Access-Control-Max-Age, so Chromium keeps the preflight for its default of 5 s. Undefined when
- * the request is not a preflight (no Origin or no Access-Control-Request-Method).
+ * Hosted Supabase's preflight answer (Kong's `cors` plugin unconfigured): 200, any origin, the
+ * requested headers reflected, and no Access-Control-Max-Age, so Chromium keeps it 5 s.
+ * Undefined when the request is not a preflight.
  */
 export function kongPreflight(
   headers: http.IncomingHttpHeaders,
@@ -79,10 +76,8 @@ const HOP_BY_HOP = new Set([
 export type HttpsFront = { port: number; close(): Promise<void> };
 
 /**
- * An HTTPS server (HTTP/2, HTTP/1.1 for clients that do not offer it) on a free loopback port that
- * forwards every request to `http://127.0.0.1:<upstreamPort>`. With `gateway: "kong"`, preflights
- * are answered by the gateway itself and every other answer gets Kong's
- * `Access-Control-Allow-Origin: *`.
+ * An HTTPS server (HTTP/2 or 1.1) on a free loopback port forwarding to `upstreamPort`. With
+ * `gateway: "kong"`, it answers preflights and adds `Access-Control-Allow-Origin: *` as Kong does.
  */
 export async function startHttpsFront(
   certificate: Certificate,

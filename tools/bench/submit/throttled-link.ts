@@ -1,15 +1,9 @@
 /**
- * A slow network on loopback, at the level of the bytes on the wire: a TCP proxy that delays every
- * chunk by half the round trip in each direction and paces it to the link's bandwidth, one
- * bandwidth per direction shared by every connection (a phone on one Wi-Fi link). So connection
- * set-up pays its round trips like any request does: TCP's handshake (the client's first bytes
- * leave one round trip after it connected, as after a SYN / SYN-ACK), TLS's, a CORS preflight.
- * DevTools' network emulation (what `npm run bench:startup` uses) delays each request instead, and
- * charges no handshake. The link keeps one queue per direction, as a congested Wi-Fi or a cell's
- * buffer does: bytes leave in the order they were handed over, so a small answer waits behind a
- * large one already queued, whichever connection each is on.
- *
- * Not modelled: DNS (the benchmark maps its host names in Chromium), TCP slow start, packet loss.
+ * A slow network on loopback at the level of the bytes: a TCP proxy that delays every chunk by half
+ * the round trip each way and paces it to one bandwidth per direction shared by every connection.
+ * So TCP's and TLS's handshakes and a CORS preflight pay their round trips, which DevTools' network
+ * emulation does not charge, and a small answer waits behind a large one already queued.
+ * Not modelled: DNS, TCP slow start, packet loss.
  */
 import net from "node:net";
 
@@ -29,9 +23,8 @@ export type LinkProfile = {
 const PACING_BYTES = 4096;
 
 /**
- * One direction of the link: when each chunk is delivered. A chunk leaves once the link has sent
- * everything before it (bytes / bandwidth) and arrives half a round trip later; since the link is
- * shared, deliveries stay in the order chunks were handed over.
+ * One direction of the link: a chunk leaves once everything before it has been sent (bytes /
+ * bandwidth) and arrives half a round trip later, in the order chunks were handed over.
  */
 export class LinkDirection {
   private freeAt = 0;
@@ -49,10 +42,8 @@ export class LinkDirection {
 }
 
 /**
- * Delivers chunks to `target` at their times, in order; ends it after the last one when the source
- * ended. Chunks written before `sendableAt` (a connection still in its TCP handshake) wait here
- * and join the shared link only then: a handshake in progress does not hold up the other
- * connections' bytes, as a SYN on its way does not on a real link.
+ * Delivers chunks to `target` at their times, then its end. Chunks written before `sendableAt`
+ * (TCP's handshake) wait here, so a handshake does not hold up other connections' bytes.
  */
 class DelayedPipe {
   private readonly queue: Array<{ at: number; chunk: Buffer | null }> = [];

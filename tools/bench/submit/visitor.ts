@@ -4,15 +4,11 @@
  * tap's click event, the toast's arrival and the frame after it, Resource Timing of the insert)
  * and Chromium's network events for the Supabase origin are recorded.
  */
-import fs from "node:fs";
-import path from "node:path";
-
-import { load } from "js-yaml";
 import type { Browser, CDPSession } from "playwright-core";
 
 import type { LocalBackend } from "../../../local-backend";
 import { firstPaint, phonePage } from "../../lib/chromium";
-import { PROJECT_ROOT } from "../../lib/test-build";
+import { meeting } from "../flood/texts";
 import {
   phasesOf,
   type NetworkRequest,
@@ -25,12 +21,6 @@ import type { LinkProfile } from "./throttled-link";
 export const SITE_HOST = "www.transit-expo.test";
 export const SUPABASE_HOST = "benchproject.supabase.test";
 export const ON_FORM_MS = 8000;
-
-const SUCCESS_TITLE = (
-  load(fs.readFileSync(path.join(PROJECT_ROOT, "content", "meeting.yaml"), "utf8")) as {
-    successToast: { title: string };
-  }
-).successToast.title;
 
 /**
  * Installed before the page's own scripts; `window.__submitBench()` returns PageObservations.
@@ -192,7 +182,7 @@ export async function runOnce(
         `    reached the form at ${Math.round(Number(await page.evaluate("window.__reachedFormMs ?? NaN")))} ms, warmed up by the loader at ${await page.evaluate("document.getElementById('contact-form').getAttribute('data-warmed-up')")}\n    long frames: ${JSON.stringify(await page.evaluate("window.__loaf"))}\n    resources (start–sent–first byte–end): ${String(await page.evaluate(RESOURCES_SCRIPT))}`,
       );
     const stored = (await storedRows(backend)) - rowsBefore;
-    if (!seen.toastText?.includes(SUCCESS_TITLE) || stored !== 1)
+    if (!seen.toastText?.includes(meeting.successToast.title) || stored !== 1)
       throw new Error(
         `run ${run}: toast "${seen.toastText}", ${stored} request(s) stored (expected the success toast and 1)`,
       );

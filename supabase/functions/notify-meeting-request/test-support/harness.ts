@@ -101,21 +101,23 @@ const funnel = (
   formStarts: number,
   requests: number,
   failures = 0,
+  meetings = 0,
 ) => ({
   views,
   ctaTaps,
   formStarts,
   requests,
   failures,
+  meetings,
 });
 
 /** A week's site report. */
 export const REPORT: SiteReport = {
   from: "2026-11-16",
   to: "2026-11-22",
-  totals: funnel(200, 40, 20, 5, 1),
+  totals: funnel(200, 40, 20, 5, 1, 2),
   campaigns: [
-    { source: "flyer", medium: "qr", campaign: "", ...funnel(120, 30, 15, 4) },
+    { source: "flyer", medium: "qr", campaign: "", ...funnel(120, 30, 15, 4, 0, 2) },
     { source: "", medium: "", campaign: "", ...funnel(60, 8, 4, 1, 1) },
     { source: "linkedin", medium: "social", campaign: "expo-2025", ...funnel(20, 2, 1, 0) },
   ],

@@ -1,0 +1,233 @@
+/**
+ * book-meeting: what the site's /book/ page calls with the token from the staff e-mail's link.
+ * "view" only reads; "book", "move" and "cancel" (sent only when a person presses the button)
+ * change the meeting in one database transaction, then e-mail the prospect the invitation, its
+ * update or its cancellation. Every refusal is a 4xx with one sentence in `message`, which the
+ * page shows as it is; a refused call books and sends nothing.
+ */
+import { z } from "zod";
+
+import { sha256Hex } from "../notify-meeting-request/booking-links.ts";
+import { loadConfig } from "../notify-meeting-request/config.ts";
+import { restRpc } from "../notify-meeting-request/delivery-store.ts";
+import { parseMailbox, type Mailbox, type StaffEmail } from "../notify-meeting-request/mail.ts";
+import { sendMail, type SmtpSettings } from "../notify-meeting-request/smtp.ts";
+import { invitationEmail, type Change } from "./invitation.ts";
+import * as schedules from "./schedule.ts";
+import type { Schedule } from "./schedule.ts";
+
+type StoredMeeting = Record<"uid" | "starts_at" | "ends_at", string> & { sequence: number };
+type Texts = Record<"createdAt" | "name" | "organization" | "email" | "message", string>;
+type Found = Texts & { id: number; meeting: StoredMeeting | null; booked: [string, string][] };
+export type Lookup = { found: Found } | { unknown: true } | { limited: true };
+export type Booking = {
+  outcome: "booked" | "moved" | "cancelled" | "full" | "already-booked" | "not-booked" | "gone";
+  meeting?: StoredMeeting;
+};
+
+/** The database's side (supabase/migrations/20261128000011_meetings.sql). */
+export interface BookingStore {
+  lookup(tokenHash: string, client: string, from: Date, to: Date): Promise<Lookup>;
+  book(
+    tokenHash: string,
+    action: string,
+    slot: schedules.Slot | null,
+    capacity: number,
+  ): Promise<Booking>;
+}
+
+export interface BookingDependencies {
+  siteUrl: string;
+  from: Mailbox;
+  organizer: Mailbox;
+  smtp: SmtpSettings;
+  store: BookingStore;
+  schedule: () => Promise<Schedule>;
+  sendMail: (settings: SmtpSettings, email: StaffEmail) => Promise<string>;
+  /** BOOKING_NOW (schedule.ts, bookingNow); the real clock when unset. */
+  now?: string;
+  log?: (line: string) => void;
+}
+
+const call = z.discriminatedUnion("action", [
+  z.object({ token: z.string().max(200), action: z.literal("view") }),
+  z.object({ token: z.string().max(200), action: z.literal("cancel") }),
+  z.object({ token: z.string().max(200), action: z.enum(["book", "move"]), startsAt: z.string() }),
+]);
+
+const YEAR_MS = 365 * 86_400_000;
+const DONE: Record<Change, string> = {
+  booked: "Booked for {when}; the invitation went to {email}.",
+  moved: "Moved to {when}; the update went to {email}.",
+  cancelled: "Cancelled the meeting on {when}; the cancellation went to {email}.",
+};
+
+export function createBookingHandler(deps: BookingDependencies) {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const origin = new URL(deps.siteUrl).origin;
+  const cors = {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Allow-Headers": "authorization, x-client-info, apikey, content-type",
+    "Access-Control-Allow-Methods": "POST, OPTIONS",
+    Vary: "Origin",
+  };
+  const json = (status: number, body: unknown) => Response.json(body, { status, headers: cors });
+  const refuse = (status: number, message: string) => json(status, { message });
+
+  return async (request: Request): Promise<Response> => {
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
+    if (request.method !== "POST") return refuse(405, "Open this link in the booking page.");
+    const parsed = call.safeParse(await request.json().catch(() => undefined));
+    if (!parsed.success)
+      return refuse(400, "The booking page sent a call this function does not know.");
+    try {
+      return await answer(parsed.data, request.headers.get("x-forwarded-for"));
+    } catch (error) {
+      log(`The database could not be reached: ${(error as Error).message}`);
+      return refuse(503, "Booking could not reach its database: try again in a minute.");
+    }
+  };
+
+  async function answer(
+    body: z.infer<typeof call>,
+    forwardedFor: string | null,
+  ): Promise<Response> {
+    let schedule: Schedule;
+    try {
+      schedule = await deps.schedule();
+    } catch (error) {
+      log(`The schedule could not be read: ${(error as Error).message}`);
+      return refuse(503, "The expo's schedule could not be read: try again in a minute.");
+    }
+    const now = schedules.bookingNow(deps.now, schedule, new Date());
+    const span = schedules.expoSpan(schedule);
+    const tokenHash = await sha256Hex(body.token);
+    const client = forwardedFor?.split(",")[0]?.trim() ?? "";
+    const lookup = await deps.store.lookup(tokenHash, client, span.from, span.to);
+    if ("limited" in lookup)
+      return refuse(429, "Too many wrong links from here: try again in an hour.");
+    if ("unknown" in lookup)
+      return refuse(404, "This link is not valid: open it again from the staff e-mail.");
+    const found = lookup.found;
+    const { timeZone, eventName } = schedule;
+    const lastDay = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full" });
+    if (now >= span.to)
+      return refuse(
+        410,
+        `This link expired when ${eventName} ended on ${lastDay.format(+span.to - 1)}.`,
+      );
+    if (Date.parse(found.createdAt) < span.from.getTime() - YEAR_MS)
+      return refuse(410, `This link is for a request from before ${eventName}: it has expired.`);
+    const times = (m: StoredMeeting) => ({
+      startsAt: new Date(m.starts_at),
+      endsAt: new Date(m.ends_at),
+    });
+    const when = (m: StoredMeeting) =>
+      schedules.venueTimeText(times(m).startsAt, times(m).endsAt, timeZone);
+    const iso = (text: string) => new Date(text).toISOString();
+    const asJson = (m: StoredMeeting | null) =>
+      m && { startsAt: iso(m.starts_at), endsAt: iso(m.ends_at) };
+
+    if (body.action === "view") {
+      const option = schedules.preferredOption(schedule, found.message);
+      const { name, organization, email, message } = found;
+      const preferredTime = option?.label ?? null;
+      const messageStart = [...message].slice(0, 200).join("");
+      return json(200, {
+        request: { name, organization, email, preferredTime, messageStart },
+        meeting: asJson(found.meeting),
+        ...{ timeZone, venue: schedule.venue, booth: schedule.booth, eventName },
+        slots: schedules.freeSlots(schedule, found.booked, now, option),
+      });
+    }
+
+    let slot: schedules.Slot | null = null;
+    if (body.action !== "cancel") {
+      const wanted = Date.parse(body.startsAt);
+      slot = schedules.allSlots(schedule).find((s) => Date.parse(s.startsAt) === wanted) ?? null;
+      if (!slot) return refuse(400, `That time is not one of ${eventName}'s meeting times.`);
+      if (Date.parse(slot.startsAt) <= now.getTime())
+        return refuse(400, "That time has passed: pick another.");
+      if (found.meeting && Date.parse(found.meeting.starts_at) === wanted)
+        return refuse(409, `Already booked for ${when(found.meeting)}.`);
+    }
+    const booking = await deps.store.book(tokenHash, body.action, slot, schedule.capacity);
+    switch (booking.outcome) {
+      case "gone":
+        return refuse(404, "This request no longer exists.");
+      case "full":
+        return refuse(409, "That time was just taken: pick another.");
+      case "already-booked":
+        return refuse(409, `Already booked for ${when(booking.meeting!)}.`);
+      case "not-booked":
+        return refuse(409, "There is no meeting to move or cancel: book a time first.");
+    }
+    const stored = booking.meeting!;
+    const change = booking.outcome;
+    const invitee = { name: found.name, organization: found.organization, email: found.email };
+    const meeting = { ...stored, ...times(stored) };
+    const { from, organizer } = deps;
+    const invitation = { change, meeting, invitee, schedule, from, organizer, now: new Date() };
+    const email = invitationEmail(invitation);
+    let message = DONE[change].replace("{when}", when(stored)).replace("{email}", found.email);
+    try {
+      await deps.sendMail(deps.smtp, email);
+      log(`Request #${found.id}: ${change} (${stored.uid}, ${stored.sequence}), e-mail sent`);
+    } catch (error) {
+      log(`Request #${found.id}: ${change}, but the e-mail failed: ${(error as Error).message}`);
+      message = `${message.replace(/;.*/, "")}, but the e-mail to ${found.email} could not be sent.`;
+    }
+    return json(200, { meeting: change === "cancelled" ? null : asJson(stored), message });
+  }
+}
+
+/** The handler wired to the real world: settings from the environment, the REST API, SMTP. */
+export function bookingHandlerFromEnvironment(env: (name: string) => string | undefined) {
+  const loaded = loadConfig(env);
+  const siteUrl = env("SITE_URL")?.trim().replace(/\/+$/, "");
+  const organizer =
+    parseMailbox(env("BOOKING_ORGANIZER_EMAIL") ?? "") ??
+    (loaded.ok ? loaded.config.to[0] : undefined);
+  const now = env("BOOKING_NOW")?.trim() || undefined;
+  const problems = loaded.ok ? [] : [...loaded.problems];
+  if (!siteUrl || !URL.canParse(siteUrl))
+    problems.push("SITE_URL is not set to the site's address (https://…)");
+  if (now && now !== "expo-eve" && Number.isNaN(Date.parse(now)))
+    problems.push("BOOKING_NOW is an ISO time or expo-eve (local runs only)");
+  if (!loaded.ok || !organizer || problems.length > 0) {
+    console.error(`book-meeting is not configured:\n  ${problems.join("\n  ")}`);
+    return () =>
+      Promise.resolve(Response.json({ message: "Booking is not set up yet." }, { status: 500 }));
+  }
+  if (now)
+    console.log(
+      `book-meeting: BOOKING_NOW=${now} (local runs only): the clock is not the real one`,
+    );
+  const { config } = loaded;
+  const rpc = restRpc(config.supabaseUrl, config.serviceKey);
+  let cached: { at: number; schedule: Promise<Schedule> } | undefined;
+  return createBookingHandler({
+    siteUrl: siteUrl!,
+    from: config.from,
+    organizer,
+    smtp: config.smtp,
+    now,
+    sendMail,
+    schedule: () => {
+      if (!cached || Date.now() - cached.at > 60_000) {
+        cached = { at: Date.now(), schedule: schedules.fetchSchedule(siteUrl!) };
+        cached.schedule.catch(() => (cached = undefined));
+      }
+      return cached.schedule;
+    },
+    store: {
+      lookup: (token_hash, client, from_at, to_at) =>
+        rpc("booking_lookup", { token_hash, client, from_at, to_at }) as Promise<Lookup>,
+      book: (token_hash, action, slot, capacity) =>
+        rpc("book_meeting", {
+          ...{ token_hash, action, capacity },
+          ...{ starts_at: slot?.startsAt ?? null, ends_at: slot?.endsAt ?? null },
+        }) as Promise<Booking>,
+    },
+  });
+}

@@ -1,0 +1,129 @@
+/** The invitation as mail readers and a calendar library nobody here wrote (ical.js) read it. */
+import assert from "node:assert/strict";
+
+import ICAL from "ical.js";
+import PostalMime from "postal-mime";
+
+import { messageBytes } from "../notify-meeting-request/mail.ts";
+import { readMail } from "../notify-meeting-request/test-support/harness.ts";
+import { invitationEmail, type Change } from "./invitation.ts";
+import { SCHEDULE } from "./test-support/fixtures.ts";
+
+const addressing = {
+  from: { name: "Expo website", address: "noreply@example-transit.com" },
+  organizer: { name: "Sales", address: "sales@example-transit.com" },
+};
+const meeting = {
+  uid: "0b6f9c2e-6c55-4a57-9d4e-2a1f0f7f5a11",
+  sequence: 0,
+  startsAt: new Date("2025-05-20T16:00:00Z"),
+  endsAt: new Date("2025-05-20T16:30:00Z"),
+};
+const ada = {
+  name: "Ada Lovelace",
+  organization: "Metro Transit Authority",
+  email: "ada@example.org",
+};
+
+/** The message as read, and its calendar part as ical.js reads it. */
+async function received(change: Change, invitee = ada, sequence = 0) {
+  const now = new Date("2025-05-01T10:00:00Z");
+  const invitation = {
+    change,
+    meeting: { ...meeting, sequence },
+    invitee,
+    schedule: SCHEDULE,
+    now,
+  };
+  const bytes = await messageBytes(invitationEmail({ ...invitation, ...addressing }));
+  const message = await readMail(bytes);
+  const postal = await PostalMime.parse(bytes);
+  const part = postal.attachments.find((a) => a.mimeType === "text/calendar")!;
+  const text =
+    typeof part.content === "string" ? part.content : new TextDecoder().decode(part.content);
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  return { message, calendar, event, html: postal.html!, raw: new TextDecoder().decode(bytes) };
+}
+
+Deno.test(
+  "a METHOD:REQUEST in a text/calendar part: the right date, time, zone, place and people",
+  async () => {
+    const { message, calendar, event, html, raw } = await received("booked");
+    assert.match(raw, /Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    assert.equal(calendar.getFirstPropertyValue("method"), "REQUEST");
+    assert.equal(event.uid, meeting.uid);
+    assert.equal(event.sequence, 0);
+    assert.equal(
+      event.component.getFirstPropertyValue("dtstamp")!.toString(),
+      "2025-05-01T10:00:00Z",
+    );
+    assert.equal(event.startDate.zone, ICAL.Timezone.utcTimezone);
+    assert.equal(event.startDate.toJSDate().toISOString(), "2025-05-20T16:00:00.000Z");
+    assert.equal(event.endDate.toJSDate().toISOString(), "2025-05-20T16:30:00.000Z");
+    const venueClock = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/Los_Angeles",
+      timeStyle: "short",
+    });
+    assert.equal(venueClock.format(event.startDate.toJSDate()).replace("\u202f", " "), "9:00 AM");
+    assert.equal(event.location, "Palm Springs Convention Center, Palm Springs, CA, booth 713");
+    assert.equal(event.organizer, "mailto:sales@example-transit.com");
+    const [attendee] = event.attendees;
+    assert.equal(String(attendee!.getFirstValue()).toLowerCase(), "mailto:ada@example.org");
+    assert.equal(attendee!.getParameter("cn"), "Ada Lovelace");
+    assert.equal(attendee!.getParameter("rsvp"), "TRUE");
+    // Gmail may not add an invitation from an unknown sender: the text says when and where.
+    const when = "\nWhen:  Tuesday, May 20, 2025, 9:00 – 9:30 AM Pacific Daylight Time\n";
+    assert.ok(message.text!.includes(when));
+    assert.match(
+      message.text!,
+      /\nWhere: Palm Springs Convention Center, Palm Springs, CA, booth 713\n/,
+    );
+    assert.match(html, /<td>Tuesday, May 20, 2025, 9:00 – 9:30 AM Pacific Daylight Time<\/td>/);
+    assert.match(html, /<td>Palm Springs Convention Center, Palm Springs, CA, booth 713<\/td>/);
+    // The staff mailbox gets the same message, so the meeting is in its calendar too.
+    assert.deepEqual(message.addresses.to, [
+      ["Ada Lovelace", "ada@example.org"],
+      ["Sales", "sales@example-transit.com"],
+    ]);
+    assert.equal(
+      message.headers.subject,
+      "Invitation: CTAA Expo 2025, booth 713, Tuesday, May 20, 2025, 9:00 – 9:30 AM Pacific Daylight Time",
+    );
+  },
+);
+
+Deno.test("a move is the same UID with a higher SEQUENCE; a cancel is METHOD:CANCEL", async () => {
+  const moved = await received("moved", ada, 1);
+  assert.deepEqual(
+    [moved.calendar.getFirstPropertyValue("method"), moved.event.uid, moved.event.sequence],
+    ["REQUEST", meeting.uid, 1],
+  );
+  assert.match(moved.message.headers.subject!, /^Updated invitation: /);
+  const cancelled = await received("cancelled", ada, 2);
+  assert.match(cancelled.raw, /Content-Type: text\/calendar; charset=utf-8; method=CANCEL/i);
+  assert.equal(cancelled.calendar.getFirstPropertyValue("method"), "CANCEL");
+  assert.deepEqual([cancelled.event.uid, cancelled.event.sequence], [meeting.uid, 2]);
+  assert.equal(cancelled.event.component.getFirstPropertyValue("status"), "CANCELLED");
+  assert.match(cancelled.message.headers.subject!, /^Cancelled: /);
+});
+
+const typed: [string, string, string][] = [
+  [
+    "quotes, commas, semicolons",
+    'Ada "The Countess" Lovelace, Jr.; \\o/ ^_^',
+    'O\'Brien & "Sons", Ltd.',
+  ],
+  ["encoded words", "Mallory =?UTF-8?B?SGk=?= 7", "=?utf-8?q?Evil?= Corp"],
+  ["non-ASCII", "東京都交通局 山田 太郎 · Zoë Saldaña-Ñúñez", "שלום תחבורה — مرحبا"],
+];
+
+for (const [label, name, organization] of typed) {
+  Deno.test(`typed text reaches the prospect as typed: ${label}`, async () => {
+    const { message, event } = await received("booked", { ...ada, name, organization });
+    assert.deepEqual(message.addresses.to![0], [name, "ada@example.org"]);
+    assert.ok(message.text!.includes(`\nWho:   ${name} (${organization})\n`));
+    assert.equal(event.attendees[0]!.getParameter("cn"), name);
+    assert.equal(event.description, `${name} (${organization}) meets us at the booth.`);
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * The calendar invitation the prospect gets when staff book, move or cancel: an iCalendar
+ * METHOD:REQUEST (or CANCEL) from ical-generator, sent as nodemailer's `icalEvent` (a
+ * `text/calendar; method=…` part), with the same time and place in the text and HTML, because
+ * Gmail may not add an invitation from an unknown sender. ORGANIZER is the staff mailbox, which
+ * gets the same message, so the meeting is in its calendar too. Pure.
+ *
+ * What the visitor typed reaches the prospect as typed: escaped by ical-generator in text
+ * fields, RFC 6868 in the ATTENDEE's CN (ical-generator would write `\"`, which no reader
+ * decodes), encoded by the staff e-mails' header rules (mail.ts) in To.
+ */
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventStatus,
+} from "ical-generator";
+
+import { staffEmail, visible, type Mailbox } from "../notify-meeting-request/mail.ts";
+import { venueTimeText, type Schedule } from "./schedule.ts";
+
+export type Change = "booked" | "moved" | "cancelled";
+
+/** What happened to which meeting of whom, by whom, when. */
+export interface Invitation {
+  change: Change;
+  meeting: { uid: string; sequence: number; startsAt: Date; endsAt: Date };
+  invitee: Record<"name" | "organization" | "email", string>;
+  schedule: Schedule;
+  from: Mailbox;
+  organizer: Mailbox;
+  now: Date;
+}
+
+/** A parameter value as RFC 6868 writes it (^^, ^' and ^n), after the control characters are shown. */
+const parameter = (text: string) =>
+  visible(text)
+    .replace(/\^/g, "^^")
+    .replace(/"/g, "^'")
+    .replace(/\r\n|\r|\n|\u2028|\u2029/g, "^n");
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export function place(schedule: Schedule): string {
+  return `${schedule.venue}, booth ${schedule.booth}`;
+}
+
+export function calendar(invitation: Invitation): string {
+  const { change, meeting, invitee, schedule, organizer, now } = invitation;
+  const cancelled = change === "cancelled";
+  const cal = ical({
+    prodId: { company: "Expo website", product: "book-meeting", language: "EN" },
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  cal.createEvent({
+    id: meeting.uid,
+    sequence: meeting.sequence,
+    stamp: now,
+    start: meeting.startsAt,
+    end: meeting.endsAt,
+    summary: `Meeting at ${schedule.eventName}, booth ${schedule.booth}`,
+    description: visible(`${invitee.name} (${invitee.organization}) meets us at the booth.`),
+    location: place(schedule),
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: { name: parameter(organizer.name ?? organizer.address), email: organizer.address },
+    attendees: [
+      {
+        name: parameter(invitee.name),
+        email: invitee.email,
+        role: ICalAttendeeRole.REQ,
+        status: ICalAttendeeStatus.NEEDSACTION,
+        rsvp: !cancelled,
+      },
+    ],
+  });
+  return cal.toString();
+}
+
+const OPENING: Record<Change, string> = {
+  booked: "Your meeting at {event} is booked.",
+  moved: "Your meeting at {event} has moved to a new time.",
+  cancelled: "Your meeting at {event} is cancelled.",
+};
+const SUBJECT: Record<Change, string> = {
+  booked: "Invitation",
+  moved: "Updated invitation",
+  cancelled: "Cancelled",
+};
+
+/** The e-mail to the prospect, the staff mailbox copied; nodemailer writes its MIME. */
+export function invitationEmail(invitation: Invitation) {
+  const { change, meeting, invitee, schedule, organizer } = invitation;
+  const when = venueTimeText(meeting.startsAt, meeting.endsAt, schedule.timeZone);
+  const opening = OPENING[change].replace("{event}", schedule.eventName);
+  const who = visible(`${invitee.name} (${invitee.organization})`);
+  const rows: [string, string][] = [
+    ["When", when],
+    ["Where", place(schedule)],
+    ["Who", who],
+    ["With", organizer.name ?? organizer.address],
+  ];
+  const closing =
+    change === "cancelled"
+      ? "Your calendar removes the event when you open the attached cancellation."
+      : "The calendar invitation is attached. Reply to this e-mail to reach us.";
+  const text = [
+    opening,
+    "",
+    ...rows.map(([label, value]) => `${`${label}:`.padEnd(7)}${value}`),
+    "",
+    closing,
+    "",
+  ];
+  const html = [
+    `<p>${escapeHtml(opening)}</p>`,
+    `<table>${rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`,
+    `<p>${escapeHtml(closing)}</p>`,
+  ].join("\n");
+  const content = {
+    subject: `${SUBJECT[change]}: ${schedule.eventName}, booth ${schedule.booth}, ${when}`,
+    text: text.join("\n"),
+    html,
+    messageIdLocalPart: `meeting-${meeting.uid}-${meeting.sequence}`,
+    replyTo: organizer,
+  };
+  const to = [{ name: invitee.name, address: invitee.email }, organizer];
+  return {
+    ...staffEmail(content, { from: invitation.from, to }, invitation.now),
+    icalEvent: {
+      method: change === "cancelled" ? "CANCEL" : "REQUEST",
+      filename: change === "cancelled" ? "cancel.ics" : "invite.ics",
+      content: calendar(invitation),
+    },
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * The expo's meeting schedule, as the site publishes it at SITE_URL/book/schedule.json (built
+ * from content/expo.yaml, so next year's expo needs no deploy): its slots as instants, when the
+ * links expire, the clock the function books by, and how the booth's time is written. Pure, but
+ * for fetchSchedule.
+ */
+import { z } from "zod";
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)");
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time (HH:MM)");
+const hours = z
+  .object({ start: time, end: time })
+  .refine(({ start, end }) => start < end, "ends before it starts");
+const HALF_DAYS = ["morning", "afternoon"] as const;
+
+const scheduleSchema = z.object({
+  eventName: z.string().min(1),
+  venue: z.string().min(1),
+  booth: z.string().min(1),
+  timeZone: z.string().refine(isTimeZone, "is not a time zone name"),
+  lengthMinutes: z.int().min(5).max(240),
+  capacity: z.int().min(1),
+  days: z.array(date).min(1),
+  morning: hours,
+  afternoon: hours,
+  meetingTimeOptions: z.array(
+    z.object({ label: z.string(), day: date, halfDay: z.enum(HALF_DAYS) }),
+  ),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+export interface Slot {
+  startsAt: string;
+  endsAt: string;
+  day: string;
+  halfDay: (typeof HALF_DAYS)[number];
+}
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads and checks the schedule; throws one sentence. */
+export async function fetchSchedule(siteUrl: string): Promise<Schedule> {
+  const url = `${siteUrl}/book/schedule.json`;
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+  const parsed = scheduleSchema.safeParse(await response.json());
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${url} is not a schedule: ${issue.path.join(".")} ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
+function offset(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
+  return wall + part("second") * 1000 - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant the venue's clocks show `time` on `day`. */
+export function venueTime(day: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${day}T${time}:00Z`);
+  const first = wall - offset(wall, timeZone);
+  return new Date(wall - offset(first, timeZone));
+}
+
+const DAY_MS = 86_400_000;
+const nextDay = (day: string) => new Date(Date.parse(day) + DAY_MS).toISOString().slice(0, 10);
+
+/** Every meeting slot of the expo, in time order. */
+export function allSlots(schedule: Schedule): Slot[] {
+  const length = schedule.lengthMinutes * 60_000;
+  return [...schedule.days].sort().flatMap((day) =>
+    HALF_DAYS.flatMap((halfDay) => {
+      const slots: Slot[] = [];
+      const end = venueTime(day, schedule[halfDay].end, schedule.timeZone).getTime();
+      let start = venueTime(day, schedule[halfDay].start, schedule.timeZone).getTime();
+      for (; start + length <= end; start += length) {
+        const [startsAt, endsAt] = [start, start + length].map((t) => new Date(t).toISOString());
+        slots.push({ startsAt: startsAt!, endsAt: endsAt!, day, halfDay });
+      }
+      return slots;
+    }),
+  );
+}
+
+/** The first meeting day's start and the moment the last one ends, in the venue's zone. */
+export function expoSpan(schedule: Schedule): { from: Date; to: Date } {
+  const days = [...schedule.days].sort();
+  return {
+    from: venueTime(days[0]!, "00:00", schedule.timeZone),
+    to: venueTime(nextDay(days.at(-1)!), "00:00", schedule.timeZone),
+  };
+}
+
+/**
+ * The clock the function books by: the real one, unless BOOKING_NOW says otherwise (local runs
+ * only, see docs/booking.md): an ISO time, or `expo-eve`: noon before the first meeting day
+ * (venue time) once the expo is over by the real clock, so a past expo can be tried out.
+ */
+export function bookingNow(setting: string | undefined, schedule: Schedule, real: Date): Date {
+  if (!setting) return real;
+  if (setting !== "expo-eve") return new Date(setting);
+  const { from, to } = expoSpan(schedule);
+  return real < to
+    ? real
+    : new Date(
+        venueTime(from.toISOString().slice(0, 10), "12:00", schedule.timeZone).getTime() - DAY_MS,
+      );
+}
+
+/** The option the message's "Preferred Meeting Time: …" line names, if it is one of them. */
+export function preferredOption(schedule: Schedule, message: string) {
+  const label = /^Preferred Meeting Time: (.*)$/m.exec(message)?.[1]?.trim();
+  return schedule.meetingTimeOptions.find((option) => option.label === label);
+}
+
+/** The free slots after `now`, the preferred half-day first, then in time order. */
+export function freeSlots(
+  schedule: Schedule,
+  booked: [string, string][],
+  now: Date,
+  preferred?: { day: string; halfDay: string },
+): (Slot & { preferred: boolean })[] {
+  const taken = booked.map(([start, end]) => [Date.parse(start), Date.parse(end)]);
+  return allSlots(schedule)
+    .filter((slot) => Date.parse(slot.startsAt) > now.getTime())
+    .filter((slot) => {
+      const [start, end] = [Date.parse(slot.startsAt), Date.parse(slot.endsAt)];
+      return taken.filter(([s, e]) => s! < end && e! > start).length < schedule.capacity;
+    })
+    .map((slot) => ({
+      ...slot,
+      preferred: slot.day === preferred?.day && slot.halfDay === preferred?.halfDay,
+    }))
+    .sort(
+      (a, b) => Number(b.preferred) - Number(a.preferred) || a.startsAt.localeCompare(b.startsAt),
+    );
+}
+
+/** "Monday, May 19, 2025, 9:00 – 9:30 AM Pacific Daylight Time": the venue's time, named. */
+export function venueTimeText(startsAt: Date, endsAt: Date, timeZone: string): string {
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat("en-US", { timeZone, ...options });
+  const day = format({ dateStyle: "full" }).format(startsAt);
+  const hours = format({ hour: "numeric", minute: "2-digit" }).formatRange(startsAt, endsAt);
+  const zone = format({ timeZoneName: "long" })
+    .formatToParts(startsAt)
+    .find((part) => part.type === "timeZoneName")!.value;
+  return `${day}, ${hours} ${zone}`.replace(/[\u202f\u2009]/g, " ");
+}
