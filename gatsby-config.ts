@@ -34,8 +34,11 @@ const config: GatsbyConfig = {
   },
   trailingSlash: "always",
   plugins: [
-    // sitemap-index.xml for every page but the 404 pages.
-    { resolve: "gatsby-plugin-sitemap", options: { createLinkInHead: false } },
+    // sitemap-index.xml for every page but the 404 pages and the staff's booking page (/book/).
+    {
+      resolve: "gatsby-plugin-sitemap",
+      options: { createLinkInHead: false, excludes: ["/book/"] },
+    },
     {
       resolve: "gatsby-plugin-robots-txt",
       // host: null leaves out the non-standard Host line.

@@ -3,7 +3,7 @@ import type { GatsbyNode } from "gatsby";
 import { contentTypeDefinitions } from "./build-time/content/graphql-types";
 import { finishBuild } from "./build-time/finish-build";
 import { describeSettingsProblems, resolveSupabaseSettings } from "./build-time/supabase-settings";
-import { PAGE_BOOT_ENTRY } from "./build-time/page-scripts";
+import { BOOKING_PAGE_ENTRY, PAGE_BOOT_ENTRY } from "./build-time/page-scripts";
 import { pictureDescriptionResolvers } from "./build-time/pictures/gatsby-pictures";
 import { UNUSED_SUPABASE_PACKAGES } from "./src/lib/supabase-rest-only/unused-clients";
 
@@ -82,12 +82,18 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   // them (the form's script, the page markers) but must not load that chunk at start-up.
   const commons = {
     ...splitChunks.cacheGroups.commons,
-    chunks: (chunk: { name?: string }) => chunk.name !== PAGE_BOOT_ENTRY,
+    chunks: (chunk: { name?: string }) =>
+      chunk.name !== PAGE_BOOT_ENTRY && chunk.name !== BOOKING_PAGE_ENTRY,
   };
   actions.replaceWebpackConfig({
     ...config,
     resolve: { ...config.resolve, alias: { ...config.resolve?.alias, ...alias } },
-    entry: { ...config.entry, [PAGE_BOOT_ENTRY]: path.resolve("src/boot/entry.ts") },
+    entry: {
+      ...config.entry,
+      [PAGE_BOOT_ENTRY]: path.resolve("src/boot/entry.ts"),
+      // The booking page's own script (src/pages/book.tsx), instead of page-boot.
+      [BOOKING_PAGE_ENTRY]: path.resolve("src/boot/booking-entry.ts"),
+    },
     optimization: {
       ...config.optimization,
       splitChunks: { ...splitChunks, cacheGroups: { ...splitChunks.cacheGroups, commons } },

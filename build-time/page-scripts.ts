@@ -8,6 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { contactsWarmUpRequest, type SupabaseEndpoint } from "../src/lib/contacts-warm-up";
 import {
+  BOOKING_PAGE_ATTRIBUTE,
   CONTACT_FORM_ID,
   FORM_NEAR_MARGIN,
   MEETING_FORM_CONTENT_ID,
@@ -25,6 +26,8 @@ import { listFiles } from "./list-files";
 
 /** The webpack entry of the pages' start-up script (added in gatsby-node.ts, onCreateWebpackConfig). */
 export const PAGE_BOOT_ENTRY = "page-boot";
+/** The booking page's own entry (src/boot/booking-entry.ts), which it starts instead of page-boot. */
+export const BOOKING_PAGE_ENTRY = "booking-page";
 const LOADER_ID = "page-scripts";
 /** How long the loader waits for a first paint (a tab opened in the background paints nothing). */
 export const LOADER_FALLBACK_MS = 3000;
@@ -118,6 +121,14 @@ export function pageBootScripts(stats: WebpackStats): Record<keyof typeof CHUNK_
   };
 }
 
+/** The booking page's scripts, as site paths (gatsby-node.ts adds its entry). */
+function bookingPageScripts(stats: WebpackStats): string[] {
+  const names = chunkGroupScripts(stats, BOOKING_PAGE_ENTRY);
+  if (!names)
+    throw new PageScriptsError(`webpack.stats.json has no "${BOOKING_PAGE_ENTRY}" chunk group.`);
+  return names.map((name) => `/${name}`);
+}
+
 /** What identifies one of Gatsby's runtime scripts, or undefined when the element is none of them. */
 function gatsbyRuntimeScript(element: HtmlElement): string | undefined {
   const attributes = attributesOf(element);
@@ -195,7 +206,11 @@ export async function startPageBootInDirectory(
     const withForm = original.includes(`id="${MEETING_FORM_CONTENT_ID}"`);
     const page = startPageBootInstead(
       original,
-      withForm ? { scripts, later, nearForm } : { scripts, later: [] },
+      original.includes(BOOKING_PAGE_ATTRIBUTE)
+        ? { scripts: bookingPageScripts(stats as WebpackStats), later: [] }
+        : withForm
+          ? { scripts, later, nearForm }
+          : { scripts, later: [] },
     );
     problems.push(...page.unrecognised.map((tag) => `${file}: ${tag}`));
     if (page.removed.length > 0) await fs.writeFile(path.join(publicDir, file), page.html);

@@ -34,6 +34,9 @@ const PLAIN_LABELS: Readonly<Record<string, string>> = {
   organizationHint: "Message when the organization is only spaces",
   form: "Words on the form",
   labels: "Captions",
+  meetings: "Meetings staff book (the booking page)",
+  lengthMinutes: "Meeting length in minutes",
+  capacity: "Meetings at the same time",
 };
 
 /** Fields whose text usually runs over one line: edited in a multi-line box. */
@@ -54,6 +57,7 @@ const ITEM_LABELS: Readonly<Record<string, string>> = {
   meetingTimeOptions: "Meeting time option",
   resources: "Link",
   legalLinks: "Link",
+  days: "Meeting day",
 };
 
 function humanize(name: string): string {

@@ -736,6 +736,7 @@ type ExpoContent = Node & {
   readonly intro: Scalars['String'];
   readonly leaders: ReadonlyArray<ExpoLeader>;
   readonly leadersHeading: Scalars['String'];
+  readonly meetings: ExpoMeetings;
   readonly parent: Maybe<Node>;
   readonly perks: ReadonlyArray<ExpoPerk>;
   readonly perksHeading: Scalars['String'];
@@ -801,6 +802,7 @@ type ExpoContentFieldSelector = {
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly leaders: InputMaybe<ExpoLeaderFieldSelector>;
   readonly leadersHeading: InputMaybe<FieldSelectorEnum>;
+  readonly meetings: InputMaybe<ExpoMeetingsFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly perks: InputMaybe<ExpoPerkFieldSelector>;
   readonly perksHeading: InputMaybe<FieldSelectorEnum>;
@@ -821,6 +823,7 @@ type ExpoContentFilterInput = {
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly leaders: InputMaybe<ExpoLeaderFilterListInput>;
   readonly leadersHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly meetings: InputMaybe<ExpoMeetingsFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly perks: InputMaybe<ExpoPerkFilterListInput>;
   readonly perksHeading: InputMaybe<StringQueryOperatorInput>;
@@ -886,6 +889,7 @@ type ExpoContentSortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly leaders: InputMaybe<ExpoLeaderSortInput>;
   readonly leadersHeading: InputMaybe<SortOrderEnum>;
+  readonly meetings: InputMaybe<ExpoMeetingsSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly perks: InputMaybe<ExpoPerkSortInput>;
   readonly perksHeading: InputMaybe<SortOrderEnum>;
@@ -915,6 +919,42 @@ type ExpoLeaderFilterListInput = {
 type ExpoLeaderSortInput = {
   readonly bio: InputMaybe<SortOrderEnum>;
   readonly role: InputMaybe<SortOrderEnum>;
+};
+
+type ExpoMeetings = {
+  readonly afternoon: MeetingHours;
+  readonly capacity: Scalars['Int'];
+  readonly days: ReadonlyArray<Scalars['String']>;
+  readonly lengthMinutes: Scalars['Int'];
+  readonly morning: MeetingHours;
+  readonly timeZone: Scalars['String'];
+};
+
+type ExpoMeetingsFieldSelector = {
+  readonly afternoon: InputMaybe<MeetingHoursFieldSelector>;
+  readonly capacity: InputMaybe<FieldSelectorEnum>;
+  readonly days: InputMaybe<FieldSelectorEnum>;
+  readonly lengthMinutes: InputMaybe<FieldSelectorEnum>;
+  readonly morning: InputMaybe<MeetingHoursFieldSelector>;
+  readonly timeZone: InputMaybe<FieldSelectorEnum>;
+};
+
+type ExpoMeetingsFilterInput = {
+  readonly afternoon: InputMaybe<MeetingHoursFilterInput>;
+  readonly capacity: InputMaybe<IntQueryOperatorInput>;
+  readonly days: InputMaybe<StringQueryOperatorInput>;
+  readonly lengthMinutes: InputMaybe<IntQueryOperatorInput>;
+  readonly morning: InputMaybe<MeetingHoursFilterInput>;
+  readonly timeZone: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ExpoMeetingsSortInput = {
+  readonly afternoon: InputMaybe<MeetingHoursSortInput>;
+  readonly capacity: InputMaybe<SortOrderEnum>;
+  readonly days: InputMaybe<SortOrderEnum>;
+  readonly lengthMinutes: InputMaybe<SortOrderEnum>;
+  readonly morning: InputMaybe<MeetingHoursSortInput>;
+  readonly timeZone: InputMaybe<SortOrderEnum>;
 };
 
 type ExpoPerk = {
@@ -2506,6 +2546,26 @@ type MeetingFormCopySortInput = {
   readonly submittingLabel: InputMaybe<SortOrderEnum>;
 };
 
+type MeetingHours = {
+  readonly end: Scalars['String'];
+  readonly start: Scalars['String'];
+};
+
+type MeetingHoursFieldSelector = {
+  readonly end: InputMaybe<FieldSelectorEnum>;
+  readonly start: InputMaybe<FieldSelectorEnum>;
+};
+
+type MeetingHoursFilterInput = {
+  readonly end: InputMaybe<StringQueryOperatorInput>;
+  readonly start: InputMaybe<StringQueryOperatorInput>;
+};
+
+type MeetingHoursSortInput = {
+  readonly end: InputMaybe<SortOrderEnum>;
+  readonly start: InputMaybe<SortOrderEnum>;
+};
+
 /** Node Interface */
 type Node = {
   readonly children: ReadonlyArray<Node>;
@@ -2909,6 +2969,7 @@ type Query_expoContentArgs = {
   intro: InputMaybe<StringQueryOperatorInput>;
   leaders: InputMaybe<ExpoLeaderFilterListInput>;
   leadersHeading: InputMaybe<StringQueryOperatorInput>;
+  meetings: InputMaybe<ExpoMeetingsFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   perks: InputMaybe<ExpoPerkFilterListInput>;
   perksHeading: InputMaybe<StringQueryOperatorInput>;
@@ -4241,6 +4302,11 @@ type TransformOptions = {
 type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
+
+type BookPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type BookPageQuery = { readonly siteContent: { readonly skipLinkLabel: string } | null };
 
 type ConsultingBlockFragment = { readonly eyebrow: string, readonly heading: string, readonly summary: string, readonly points: ReadonlyArray<string>, readonly ctaLabel: string, readonly figures: ReadonlyArray<{ readonly value: string, readonly label: string }> };
 

@@ -38,6 +38,14 @@ async function main(): Promise<number> {
           .join("\n"),
     );
   }
+  // The staff's booking page starts only its own script (src/lib/booking-page.ts), which / never loads.
+  const booking = measureInitialJavaScript(publicDir, "/book/");
+  console.log(
+    `The booking page /book/ starts its own script only: ${formatKb(booking.totalGzipBytes)} gzip\n` +
+      booking.scripts
+        .map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`)
+        .join("\n"),
+  );
 
   const bare = await bareGatsbyBuild();
   const bareReport = measureInitialJavaScript(bare.publicDir, "/");

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { meetingTimeChecks } from "../booking-schedule";
 import { CONTENT_FILES, type ContentFileSpec } from "./content-files";
 import {
   closestMatch,
@@ -157,6 +158,18 @@ export function checkContentDirectory(
         line: contact?.parsed?.lineOf(["booth"]),
         location: ["booth"],
         message: `${show(contactBooth)} differs from the booth in ${displayDir}/expo.yaml (${show(expoBooth)}). Visitors see both; make them the same.`,
+      });
+
+  // The form's meeting times fall on the meeting days of content/expo.yaml (docs/booking.md).
+  const meeting = checks.get("meeting");
+  if (expo?.data && meeting?.data)
+    for (const { severity, path: at, message } of meetingTimeChecks(meeting.data, expo.data))
+      problems.push({
+        severity,
+        file: `${displayDir}/meeting.yaml`,
+        line: meeting.parsed?.lineOf(at),
+        location: describeLocation(meeting.data, at),
+        message,
       });
 
   for (const file of otherYamlFiles(contentDir)) {

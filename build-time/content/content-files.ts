@@ -3,6 +3,7 @@
  * beyond the schema. The order is the order of the page.
  */
 import type { z } from "zod";
+import { meetingsChecks } from "../booking-schedule";
 import type { Finding } from "./messages";
 import {
   dateOrder,
@@ -90,6 +91,7 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     checks: (data) => [
       ...dateOrder(data, "startDate", "endDate"),
       ...tooLong(data, "ctaLabel", 40, BUTTON),
+      ...meetingsChecks(data),
     ],
   },
   {

@@ -22,7 +22,7 @@ function isBlank(value: unknown): boolean {
   return typeof value === "string" && value.trim() === "";
 }
 
-function help<T extends z.ZodType>(
+export function help<T extends z.ZodType>(
   schema: T,
   description: string,
   expected: string,
@@ -49,7 +49,7 @@ export function text(description: string, example?: string, typingHint?: string)
 }
 
 /** Required text with a format check; `problem` explains a wrong value, `expected` what fits. */
-function formattedText(options: {
+export function formattedText(options: {
   description: string;
   expected: string;
   example: string;

@@ -16,6 +16,7 @@ export interface ReadMail {
   headers: Map<string, string>;
   /** The text part, LF line ends. */
   body: string;
+  html: string | undefined;
   /** The first Reply-To address, as postal-mime parsed it. */
   replyTo: string | undefined;
 }
@@ -25,6 +26,7 @@ export async function readMail(raw: string | Uint8Array): Promise<ReadMail> {
   return {
     headers: new Map(email.headers.map((header) => [header.key, decodeWords(header.value)])),
     body: (email.text ?? "").replace(/\r\n/g, "\n"),
+    html: email.html,
     replyTo: email.replyTo?.[0]?.address,
   };
 }

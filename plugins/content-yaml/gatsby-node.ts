@@ -6,6 +6,7 @@
 import path from "node:path";
 import type { GatsbyNode, Node } from "gatsby";
 import * as yamlTransformer from "gatsby-transformer-yaml/gatsby-node";
+import { writeBookingSchedule } from "../../build-time/booking-schedule";
 import { createContentPipeline } from "../../build-time/content/pipeline";
 import { withDrawnPictures } from "../../build-time/pictures/drawn-pictures";
 import { createPictureDrawer } from "../../build-time/pictures/gatsby-pictures";
@@ -13,11 +14,17 @@ import { createPictureDrawer } from "../../build-time/pictures/gatsby-pictures";
 const CONTENT_DIR = path.resolve("content");
 const contentPipeline = createContentPipeline(CONTENT_DIR);
 const pictures = createPictureDrawer((name) => contentPipeline.lastGoodData(name));
+// /book/schedule.json, for the book-meeting Edge Function (docs/booking.md): written at start-up,
+// again after each save (gatsby develop serves public/), and into the finished build.
+const writeSchedule = () => writeBookingSchedule("public", contentPipeline.lastGoodData);
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
   contentPipeline.checkAll(reporter);
+  writeSchedule();
   await pictures.draw(reporter);
 };
+
+export const onPostBuild: GatsbyNode["onPostBuild"] = writeSchedule;
 
 export const shouldOnCreateNode: GatsbyNode["shouldOnCreateNode"] = (args) =>
   yamlTransformer.shouldOnCreateNode(args);
@@ -29,6 +36,7 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async (args, pluginOptio
   const text = contentPipeline.textFor(absolutePath, await loadNodeContent(node), reporter);
   if (text === undefined) return undefined;
   pictures.drawSoon(reporter);
+  writeSchedule();
   // A picture field left empty gets the picture drawn from the content (build-time/pictures).
   const data =
     path.dirname(absolutePath) === CONTENT_DIR

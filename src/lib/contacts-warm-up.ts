@@ -1,5 +1,11 @@
 import { FORM_PROOF_HEADER } from "./form-proof-header";
 
+/**
+ * The visit's campaign on every insert, "source/medium/campaign" or empty (campaignHeaderValue in
+ * submit-meeting-request.ts): the database keeps it with the request, to count meetings per campaign.
+ */
+export const CAMPAIGN_HEADER = "x-campaign";
+
 /** Where the page's meeting requests go, as the build baked it in. */
 export type SupabaseEndpoint = { url: string; anonKey: string };
 
@@ -24,6 +30,7 @@ export function contactsWarmUpRequest(
         "Content-Profile": "public",
         "X-Client-Info": "warm-up",
         [FORM_PROOF_HEADER]: "warm-up",
+        [CAMPAIGN_HEADER]: "",
         ...(round > 0 ? { [`x-warm-up-${round % 2 ? "a" : "b"}`]: String(round) } : {}),
       },
       body: "[]",

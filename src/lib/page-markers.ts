@@ -17,6 +17,8 @@ export const FORM_NEAR_MARGIN = "50% 0px";
 export const WARMED_UP_ATTRIBUTE = "data-warmed-up";
 /** Marks the not-found page's content, so the start-up script knows which page it is on. */
 export const NOT_FOUND_ATTRIBUTE = "data-not-found-page";
+/** Marks the booking page's content: it starts its own script, not page-boot (src/pages/book.tsx). */
+export const BOOKING_PAGE_ATTRIBUTE = "data-booking-page";
 
 /** Names a call to action for counting (docs/analytics.md). */
 export const CTA_ATTRIBUTE = "data-cta";

@@ -5,7 +5,7 @@
  * opens the browser console.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { SupabaseEndpoint } from "./contacts-warm-up";
+import { CAMPAIGN_HEADER, type SupabaseEndpoint } from "./contacts-warm-up";
 import {
   createFormProof,
   FORM_PROOF_HEADER,
@@ -13,6 +13,7 @@ import {
   newTicket,
   type FormChallenge,
 } from "./form-proof";
+import { campaignFrom, mayCount } from "./site-analytics";
 import { solveInWorker } from "./solve-in-worker";
 
 /** The row the form inserts into `contacts`. */
@@ -131,6 +132,17 @@ export function contactsInsertHeaders(): Record<string, string> {
 }
 
 /**
+ * The insert's x-campaign: the visit's campaign as the visit counter files it (src/lib/site-analytics.ts),
+ * "source/medium/campaign"; empty without one, or when the visit may not be counted.
+ */
+export function campaignHeaderValue(win: Window | undefined = globalThis.window): string {
+  const nav = win?.navigator as (Navigator & { globalPrivacyControl?: boolean }) | undefined;
+  if (!win || !nav || !mayCount(nav, (win as { doNotTrack?: string }).doNotTrack)) return "";
+  const { source, medium, campaign } = campaignFrom(win.location.search);
+  return source || medium || campaign ? `${source}/${medium}/${campaign}` : "";
+}
+
+/**
  * The insert of `rows` into `contacts`: supabase-js adds apikey, Authorization, Content-Type,
  * X-Client-Info and Content-Profile, `headers` the rest. The warm-up (src/lib/contacts-warm-up.ts)
  * sends the same URL and header names, so the preflight it caused serves this: tests compare them.
@@ -190,7 +202,10 @@ export async function insertContactRecord(
       );
     }
     proofConnection = connection;
-    const headers = contactsInsertHeaders();
+    const headers: Record<string, string> = {
+      ...contactsInsertHeaders(),
+      [CAMPAIGN_HEADER]: campaignHeaderValue(),
+    };
     const { error, status } = await contactsInsertRequest(
       client,
       record,

@@ -13,8 +13,8 @@ import { promisify } from "node:util";
 
 import { listMigrations } from "../../local-backend/database";
 import { defaultMigrationsDir } from "../../local-backend/paths";
-import { asRole, asVisitor, goodRow, insertAs } from "../../local-backend/test-helpers";
-import { migrated, one, SUPABASE_ROLES_SQL } from "./harness";
+import { asRole, goodRow } from "../../local-backend/test-support/helpers";
+import { asVisitor, insertAs, migrated, one, SUPABASE_ROLES_SQL } from "./harness";
 
 jest.setTimeout(120_000);
 

@@ -1,4 +1,5 @@
 import { contentFile, countryCode, group, isoDate, list, text } from "../fields";
+import { meetingsBlock } from "./meetings";
 
 export const expoSchema = contentFile(
   {
@@ -63,6 +64,7 @@ export const expoSchema = contentFile(
       "The text of the button that scrolls to the meeting form.",
       "Schedule Your Meeting Now",
     ),
+    meetings: meetingsBlock,
   },
   "Expo section (content/expo.yaml)",
   "The Visit us at the expo section: dates, venue, booth, perks and leaders.",

@@ -1,0 +1,162 @@
+/**
+ * Issue 33's loop, end to end: a visitor's request, the staff e-mail's link, the booking page at
+ * 390 px by keyboard, and the invitations the prospect gets, parsed with ical.js. The real
+ * browser, the real backend, both Edge Functions under Deno and the mail catcher (docs/booking.md).
+ */
+import ICAL from "ical.js";
+import PostalMime from "postal-mime";
+import type { Page } from "@playwright/test";
+import type { LocalBackend } from "../../local-backend";
+import { axeViolations } from "../support/axe";
+import { expect, test, type Backend } from "../support/fixtures";
+import { answers, fillMeetingForm, meetingForm, submitAndSucceed } from "../support/form";
+import { mailContaining } from "../support/staff-mail";
+
+const SITE = process.env.E2E_BASE_URL!;
+const ZONE = "America/Los_Angeles";
+// Commas, semicolons, quotes, non-ASCII and an encoded word's look: they must arrive as typed.
+const NAME = 'Zoë "Zee" O\'Neil, Jr.; =?utf-8?q?Hi?=';
+const ORGANIZATION = 'Transporte Rápido; "Norte", S.A.';
+
+type Catcher = NonNullable<NonNullable<LocalBackend["notifier"]>["catcher"]>;
+
+/** The backend with staff e-mails into a mail catcher and SITE_URL at the served build. */
+const startBooking = (backend: Backend) =>
+  backend.restartWith({
+    notifications: { catcher: { port: 0 }, sweepIntervalMs: 1_000, siteUrl: SITE },
+  });
+
+/** The invitation caught after the first `before` messages: its e-mail and its one VEVENT. */
+async function invitation(catcher: Catcher, email: string, before: number) {
+  await expect.poll(() => catcher.messages.length, { timeout: 20_000 }).toBeGreaterThan(before);
+  const mail = catcher.messages[before]!;
+  expect(mail.to).toContain(email);
+  expect(mail.to, "staff get the same event").toHaveLength(2);
+  const parsed = await PostalMime.parse(mail.raw);
+  const part = parsed.attachments.find((file) => file.mimeType === "text/calendar");
+  const text =
+    typeof part!.content === "string" ? part!.content : new TextDecoder().decode(part!.content);
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  return { mail, calendar, event, method: calendar.getFirstPropertyValue("method") };
+}
+
+const venueClock = (date: Date) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: ZONE, dateStyle: "full", timeStyle: "short" })
+    .format(date)
+    .replace(/\u202f/g, " ");
+
+async function pressToBook(page: Page, slot: RegExp, button: string) {
+  await page.getByRole("radio", { name: slot }).first().check();
+  await page.getByRole("button", { name: button }).click();
+}
+
+test("a request becomes a booked meeting from the staff e-mail: book, a second press, move, cancel", async ({
+  page,
+  backend,
+  diagnostics,
+}) => {
+  test.setTimeout(120_000);
+  diagnostics.allowErrors(/status of 409/);
+  const running = await startBooking(backend);
+  const catcher = running.notifier!.catcher!;
+  const meetings = async () =>
+    (await running.db.query("select * from public.meetings where cancelled_at is null")).rows;
+
+  // 1. A visitor submits, preferring Day 2 Morning.
+  const input = answers("booking", {
+    fullName: NAME,
+    organization: ORGANIZATION,
+    meetingTime: "day2-morning",
+  });
+  await page.goto("/");
+  await meetingForm(page).fullName.click();
+  await fillMeetingForm(page, input);
+  await submitAndSucceed(page);
+
+  // 2. The staff e-mail carries the link; the prospect got nothing.
+  const staffMail = await mailContaining(catcher, input.email);
+  const link = new RegExp(`${SITE}/book/#[A-Za-z0-9_-]{43}`).exec(staffMail.body)?.[0];
+  expect(link, "SITE_URL/book/#<token> in the staff e-mail").toBeDefined();
+  expect(catcher.messages.every((mail) => !mail.to.includes(input.email))).toBe(true);
+
+  // 3. A plain GET of the link (a mail scanner) changes nothing, and the page is not for indexing.
+  const sent = catcher.messages.length;
+  const response = await page.request.get(link!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["x-robots-tag"]).toContain("noindex");
+  expect(await response.text()).toContain('content="noindex');
+
+  // 4. Staff open it on a phone: the request and the free times, the preferred half-day first;
+  // opening it books nothing. They book by keyboard.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(link!);
+  await expect(page.getByText(ORGANIZATION, { exact: true })).toBeVisible();
+  await expect(page.getByText(NAME, { exact: true })).toBeVisible();
+  const groups = page.locator("#booking-slots legend");
+  await expect(groups.first()).toHaveText("Tuesday, May 20, morning (preferred)");
+  expect(await axeViolations(page)).toEqual([]);
+  const stale = await page.context().newPage(); // a colleague's tab, opened before the booking
+  await stale.goto(link!);
+  await expect(stale.getByRole("button", { name: "Book this time" })).toBeVisible();
+  expect(await meetings()).toEqual([]);
+  expect(catcher.messages).toHaveLength(sent);
+
+  const radio = page.getByRole("radio", { name: "9:00 AM" }).first();
+  for (let tabs = 0; tabs < 20; tabs += 1) {
+    if (await radio.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press("Tab");
+  }
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Book this time" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toContainText("9:00");
+  await expect(page.getByRole("button", { name: "Move to this time" })).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, "no sideways scrolling at 390 px, long addresses included").toBe(390);
+
+  // 5. The invitation: right date, time, zone, place and attendees, names as typed.
+  const booked = await invitation(catcher, input.email, sent);
+  expect(booked.method).toBe("REQUEST");
+  expect(booked.mail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+  const start = booked.event.startDate.toJSDate();
+  expect(venueClock(start)).toBe("Tuesday, May 20, 2025 at 9:00 AM");
+  expect(booked.event.endDate.toJSDate().getTime() - start.getTime()).toBe(30 * 60_000);
+  expect(booked.event.location).toContain("Palm Springs Convention Center");
+  expect(booked.event.location).toContain("713");
+  const [attendee] = booked.event.attendees;
+  expect(attendee!.getFirstValue()).toMatch(new RegExp(`^mailto:${input.email}$`, "i"));
+  expect(attendee!.getParameter("cn")).toBe(NAME);
+  expect(booked.event.organizer).toMatch(/^mailto:meetings@/i);
+  expect(booked.mail.headers.get("to")).toContain(NAME);
+  for (const body of [booked.mail.body, booked.mail.html!]) {
+    expect(body).toContain("9:00");
+    expect(body).toContain("Palm Springs Convention Center");
+  }
+  expect(await meetings()).toHaveLength(1);
+
+  // 6. A second press, from the colleague's tab: already booked, nothing sent.
+  await pressToBook(stale, /AM|PM/, "Book this time");
+  await expect(stale.getByRole("status")).toContainText("Already booked for");
+  await page.waitForTimeout(1_500);
+  expect(catcher.messages).toHaveLength(sent + 1);
+  expect(await meetings()).toHaveLength(1);
+
+  // 7. Moving sends an update: the same UID, a higher SEQUENCE, the new time.
+  await pressToBook(page, /^1:00 PM$/, "Move to this time");
+  const moved = await invitation(catcher, input.email, sent + 1);
+  expect(moved.method).toBe("REQUEST");
+  expect(moved.event.uid).toBe(booked.event.uid);
+  expect(moved.event.sequence).toBeGreaterThan(booked.event.sequence);
+  expect(venueClock(moved.event.startDate.toJSDate())).toMatch(/at 1:00 PM$/);
+
+  // 8. Cancelling sends a cancellation of the same event.
+  await page.getByRole("button", { name: "Cancel the meeting" }).click();
+  const cancelled = await invitation(catcher, input.email, sent + 2);
+  expect(cancelled.method).toBe("CANCEL");
+  expect(cancelled.event.uid).toBe(booked.event.uid);
+  expect(cancelled.event.sequence).toBeGreaterThan(moved.event.sequence);
+  await expect(page.getByRole("button", { name: "Book this time" })).toBeVisible();
+  expect(await meetings()).toEqual([]);
+});
