@@ -8,7 +8,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * The folder layout (README "How it is built"): src/lib ← build-time ← local-backend ← tools ← e2e.
+ * The folder layout (docs/architecture.md): src/lib ← build-time ← local-backend ← tools ← e2e.
  * A folder imports only from folders to its left; src/ (what ships to the browser) imports no
  * Node built-in outside its tests. tools/layout.test.ts proves these rules fire.
  */

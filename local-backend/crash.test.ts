@@ -2,7 +2,6 @@
  * The crash probe's property, small and deterministic: `npm run backend` under 20 inserting
  * clients is killed (SIGKILL of the process group) once 60 inserts were acknowledged; after a
  * restart every acknowledged insert is stored exactly once, and the journal agrees.
- * (`npm run bench:crash` runs the full probe: random moments, several cycles, timings.)
  */
 import { readJournal } from "./journal";
 import { loadRequests } from "./requests";
