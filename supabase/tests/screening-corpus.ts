@@ -8,39 +8,24 @@
  * text). Test and benchmark support, not served.
  */
 import type { ContactRow } from "../../local-backend/test-support/helpers";
+import {
+  buildContactRecord,
+  EMPTY_MEETING_REQUEST,
+  type MeetingRequestValues,
+} from "../../src/lib/meeting-request";
 import corpus from "./screening-corpus.json";
 
-interface Answers {
-  name: string;
-  organization: string;
-  phone?: string;
-  fleet?: string;
-  products?: string;
-  time?: string;
-  challenges?: string;
-}
-
-/** A request as the page's buildContactRecord writes it. */
-function fromPage(answers: Answers, index: number): ContactRow {
-  const line = (label: string, answer: string | undefined, empty: string) =>
-    `${label}: ${answer?.trim() || empty}`;
-  return {
-    name: answers.name,
-    organization: answers.organization,
-    email: `${
-      answers.name
-        .split(" ")[0]!
-        .toLowerCase()
-        .replace(/[^a-z]/g, "") || "visitor"
-    }.${index}@agency.example`,
-    message: [
-      line("Phone", answers.phone, "Not provided"),
-      line("Fleet Size", answers.fleet, "Not provided"),
-      line("Products of Interest", answers.products, "None selected"),
-      line("Preferred Meeting Time", answers.time, "Not specified"),
-      line("Challenges/Questions", answers.challenges, "None provided"),
-    ].join("\n"),
-  };
+/** A request as the page's buildContactRecord writes it, from answers in the form's shape. */
+function fromPage(answers: Partial<MeetingRequestValues>, index: number): ContactRow {
+  const values = { ...EMPTY_MEETING_REQUEST, ...answers };
+  const firstName = values.fullName
+    .split(" ")[0]!
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
+  return buildContactRecord(
+    { ...values, email: `${firstName || "visitor"}.${index}@agency.example` },
+    [],
+  );
 }
 
 /** Realistic requests from people: the content signals should flag none of them. */
