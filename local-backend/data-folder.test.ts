@@ -1,15 +1,17 @@
 /**
  * Damage to a data folder is never silent: the backend and `npm run requests` refuse it with one
  * sentence naming the folder and the restore command, no new database is created over it, and
- * the journal (written before each 201) restores every stored request.
+ * the journal (written before each 201) restores every stored request. A database made by an
+ * older version is carried over into a new one with every request.
  */
 import fs from "node:fs";
 import path from "node:path";
 
+import { applyMigrations, listMigrations, MadeByOlderVersion, readRequests } from "./database";
 import { restoreDataFolder } from "./data-folder";
 import { LocalBackendError } from "./errors";
 import { journalEntry, journalFile, readJournal } from "./journal";
-import { pgDataDir } from "./paths";
+import { defaultMigrationsDir, pgDataDir } from "./paths";
 import { loadRequests } from "./requests";
 import { startLocalBackend } from "./server";
 import { goodRow, postJson, rejection } from "./test-support/helpers";
@@ -149,14 +151,62 @@ test("a folder holding other files gets no new database", async () => {
   expect(fs.existsSync(pgDataDir(dataDir))).toBe(false);
 });
 
-test("a row committed but missing from the journal (a crash between the two) is added at the next start", async () => {
-  const { dataDir, emails } = copyOfFolder();
+/** A crash between a row's commit and its journal line: the last line torn. */
+function tearLastJournalLine(dataDir: string): void {
   const lines = fs.readFileSync(journalFile(dataDir), "utf8").split("\n").filter(Boolean);
   fs.writeFileSync(
     journalFile(dataDir),
-    `${lines.slice(0, 3).join("\n")}\n${lines[3]!.slice(0, 10)}`,
-  ); // torn last line
+    `${lines.slice(0, -1).join("\n")}\n${lines.at(-1)!.slice(0, 10)}`,
+  );
+}
+
+test("a row committed but missing from the journal (a crash between the two) is added at the next start", async () => {
+  const { dataDir, emails } = copyOfFolder();
+  tearLastJournalLine(dataDir);
   await (await startLocalBackend({ port: 0, dataDir })).close();
   const journaled = [...readJournal(dataDir).values()].map((request) => request.email);
   expect(journaled.sort()).toEqual([...emails].sort());
+});
+
+/** Two of the ten files of the migrations before they were squashed into the baseline. */
+const OLDER_MIGRATIONS = [
+  "20250601000000_create_contacts.sql",
+  "20261126130000_nothing_private_for_anon.sql",
+];
+
+test("an older version's database is not migrated in place; npm start carries it over, losing no request", async () => {
+  const { dataDir, emails } = copyOfFolder();
+  const older = await startLocalBackend({ port: 0, dataDir });
+  try {
+    await older.db.query(
+      `insert into local_backend.applied_migrations (name, checksum)
+       select name, 'older' from unnest($1::text[]) name`,
+      [OLDER_MIGRATIONS],
+    );
+    const error = await rejection(applyMigrations(older.db, defaultMigrationsDir()));
+    expect(error).toBeInstanceOf(MadeByOlderVersion);
+    expect(error.message).toBe(
+      "The local database was made by an older version of this project (it records 2 migrations this version does not have, first 20250601000000_create_contacts.sql): carry its requests over with `npm run requests -- --restore`.",
+    );
+  } finally {
+    await older.close();
+  }
+  tearLastJournalLine(dataDir);
+  const lines: string[] = [];
+  const backend = await startLocalBackend({ port: 0, dataDir, log: (line) => lines.push(line) });
+  try {
+    expect(lines.filter((line) => /older version/.test(line))).toEqual([
+      expect.stringMatching(
+        /^Carried 4 meeting requests over from a database made by an older version \(its files: .*pgdata\.damaged-.*\)\.$/,
+      ),
+    ]);
+    const requests = await readRequests(backend.db);
+    expect(requests.map((request) => request.email).sort()).toEqual([...emails].sort());
+    const applied = await backend.db.query<{ name: string }>(
+      "select name from local_backend.applied_migrations order by name",
+    );
+    expect(applied.rows.map((row) => row.name)).toEqual(listMigrations(defaultMigrationsDir()));
+  } finally {
+    await backend.close();
+  }
 });

@@ -105,14 +105,6 @@ export async function countRows(db: PGlite): Promise<number> {
   return result.rows[0]!.n;
 }
 
-/** `request.headers` of a visitor: the client address the gateway sets, and any others. */
-export function visitorHeaders(
-  address: string,
-  headers: Record<string, string> = {},
-): Record<string, string> {
-  return { "cf-connecting-ip": address, ...headers };
-}
-
 let addressCounter = 0;
 
 /** A distinct IPv4 address per call (198.51.100.0/24 and beyond: documentation ranges, never real visitors). */

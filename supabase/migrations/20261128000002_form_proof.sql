@@ -100,7 +100,6 @@ declare
   challenge text;
   signature text;
   expires_at timestamptz;
-  spent integer;
 begin
   if payload is null or pg_catalog.length(payload) > 1000 then
     return 'invalid';
@@ -126,11 +125,8 @@ begin
      or signature !~ '^[0-9a-f]{64}$' then
     return 'invalid';
   end if;
-  if number_text::bigint > private.form_proof_maxnumber() then
-    return 'invalid';
-  end if;
   expires_at := pg_catalog.to_timestamp(pg_catalog.substr(salt, 42, 10)::bigint);
-  if expires_at <= pg_catalog.now() then
+  if number_text::bigint > private.form_proof_maxnumber() or expires_at <= pg_catalog.now() then
     return 'invalid';
   end if;
   if challenge <> pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(salt || number_text, 'UTF8')), 'hex')
@@ -141,8 +137,7 @@ begin
   insert into private.form_proofs_spent (challenge, expires_at)
     values (challenge, expires_at)
     on conflict do nothing;
-  get diagnostics spent = row_count;
-  if spent = 0 then
+  if not found then
     return 'invalid';
   end if;
   delete from private.form_proofs_spent s where s.expires_at < pg_catalog.now();

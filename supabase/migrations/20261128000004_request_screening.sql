@@ -110,6 +110,7 @@ declare
   client text;
   recent integer;
   unproved integer;
+  unproved_here integer;
   signals text[];
   fingerprint text;
   verdict text;
@@ -131,26 +132,21 @@ begin
   if proof <> 'verified' then
     again := 'Send the request from the site''s form, which proves it came from the page, or try again in '
       || case settings.window_seconds when 3600 then 'an hour' when 60 then 'a minute' else private.duration_words(settings.window_seconds) end || '.';
-    select pg_catalog.count(*) into unproved
+    select pg_catalog.count(*), pg_catalog.count(*) filter (where s.client_key = client)
+      into unproved, unproved_here
       from public.contact_screening s
      where s.proof in ('pending', 'invalid', 'missing') and s.screened_at > window_start;
-    if unproved >= settings.unproved_in_all then
+    if unproved >= settings.unproved_in_all or unproved_here >= settings.unproved_per_address then
       raise exception using
         errcode = 'PT429',
-        message = 'Too many meeting requests without the page''s proof right now',
-        detail = pg_catalog.format('At most %s meeting requests that were not verified as sent from the site''s page are accepted per %s, from all senders together.',
-                                   settings.unproved_in_all, private.duration_words(settings.window_seconds)),
-        hint = again;
-    end if;
-    select pg_catalog.count(*) into unproved
-      from public.contact_screening s
-     where s.client_key = client and s.proof in ('pending', 'invalid', 'missing') and s.screened_at > window_start;
-    if unproved >= settings.unproved_per_address then
-      raise exception using
-        errcode = 'PT429',
-        message = 'Too many meeting requests without the page''s proof from this network address',
-        detail = pg_catalog.format('At most %s meeting requests that were not verified as sent from the site''s page are accepted per network address per %s.',
-                                   settings.unproved_per_address, private.duration_words(settings.window_seconds)),
+        message = 'Too many meeting requests without the page''s proof '
+          || case when unproved >= settings.unproved_in_all then 'right now' else 'from this network address' end,
+        detail = case when unproved >= settings.unproved_in_all
+          then pg_catalog.format('At most %s meeting requests that were not verified as sent from the site''s page are accepted per %s, from all senders together.',
+                                 settings.unproved_in_all, private.duration_words(settings.window_seconds))
+          else pg_catalog.format('At most %s meeting requests that were not verified as sent from the site''s page are accepted per network address per %s.',
+                                 settings.unproved_per_address, private.duration_words(settings.window_seconds))
+        end,
         hint = again;
     end if;
   end if;

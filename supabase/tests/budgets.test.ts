@@ -5,13 +5,12 @@
  * the likeliest real first, up to its limit.
  */
 import {
-  asRole,
   goodRow,
   pendingProof,
   rejection,
   solveFormChallenge,
 } from "../../local-backend/test-support/helpers";
-import { formChallenge, migrated, one, screeningSteps } from "./harness";
+import { asStaff, formChallenge, migrated, one, screeningSteps } from "./harness";
 
 jest.setTimeout(120_000);
 
@@ -201,13 +200,12 @@ describe("the digest lists every held request, the likeliest real first", () => 
         email: expect.stringMatching(/@/),
         message: expect.stringMatching(/./),
       });
-    const ranks = await asRole(db(), "service_role", (tx) =>
-      tx.query<{ id: number }>(
-        "select id from public.meeting_requests_overview where digest = $1 order by digest_rank",
-        [digest.digest_id],
-      ),
+    const ranks = await asStaff<{ id: number }>(
+      db(),
+      "select id from public.meeting_requests_overview where digest = $1 order by digest_rank",
+      [digest.digest_id],
     );
-    expect(ranks.rows.map((row) => row.id)).toEqual(digest.requests.map((held) => held.id));
+    expect(ranks.map((row) => row.id)).toEqual(digest.requests.map((held) => held.id));
   });
 
   test("a digest of thousands lists the first digest_list_limit and counts all of them", async () => {

@@ -7,7 +7,7 @@
  * advisor.test.ts.
  */
 import { asRole, goodRow, pendingProof } from "../../local-backend/test-support/helpers";
-import { insertAs, migrated, one, screeningSteps } from "./harness";
+import { asStaff, insertAs, migrated, one, screeningSteps } from "./harness";
 import { spamRequest } from "./screening-corpus";
 
 jest.setTimeout(120_000);
@@ -19,13 +19,12 @@ const { send, sendVerified, screened, confirm, waited, claimDigest, finishDigest
 
 const dueNotifications = async (maxCount: number) =>
   (
-    await asRole(db(), "service_role", (tx) =>
-      tx.query<{ id: number }>(
-        "select id from public.claim_due_contact_notifications(max_count => $1, lease_seconds => 60)",
-        [maxCount],
-      ),
+    await asStaff<{ id: number }>(
+      db(),
+      "select id from public.claim_due_contact_notifications(max_count => $1, lease_seconds => 60)",
+      [maxCount],
     )
-  ).rows.map((row) => row.id);
+  ).map((row) => row.id);
 const backInTime = (table: string, column: string, interval: string) =>
   db().query(`update ${table} set ${column} = ${column} - interval '${interval}'`);
 

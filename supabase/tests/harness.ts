@@ -16,7 +16,6 @@ import {
   openedForTests,
   solveFormChallenge,
   uniqueAddress,
-  visitorHeaders,
   type ContactRow,
 } from "../../local-backend/test-support/helpers";
 
@@ -94,7 +93,10 @@ export function insertAs(tx: Transaction, row: object): Promise<unknown> {
   );
 }
 
-/** Runs `task` as anon with `request.headers` set as PostgREST sets them (what the screening reads). */
+/**
+ * Runs `task` as anon with `request.headers` set as PostgREST sets them (what the screening reads;
+ * the gateway sets the client address as cf-connecting-ip).
+ */
 export async function asVisitor<T>(
   db: PGlite,
   headers: Record<string, string>,
@@ -106,6 +108,15 @@ export async function asVisitor<T>(
   });
 }
 
+/** The rows `sql` gives the service role (the Edge Function's and staff's calls). */
+export async function asStaff<T = Record<string, unknown>>(
+  db: PGlite,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  return (await asRole(db, "service_role", (tx) => tx.query<T>(sql, params))).rows;
+}
+
 /** `row` sent by a visitor from `address`, with `proof` as its x-form-proof header if any: its id. */
 export async function sendRequest(
   db: PGlite,
@@ -113,7 +124,7 @@ export async function sendRequest(
   address: string,
   proof?: string,
 ): Promise<number> {
-  const headers = visitorHeaders(address, proof ? { "x-form-proof": proof } : {});
+  const headers = { "cf-connecting-ip": address, ...(proof ? { "x-form-proof": proof } : {}) };
   await asVisitor(db, headers, (tx) => insertAs(tx, row));
   return one(db, "select max(id)::int as value from public.contacts");
 }
@@ -122,7 +133,7 @@ export async function sendRequest(
 export const formChallenge = (db: PGlite, address: string): Promise<FormChallenge> =>
   asVisitor(
     db,
-    visitorHeaders(address),
+    { "cf-connecting-ip": address },
     async (tx) =>
       (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c,
   );
@@ -162,10 +173,6 @@ export function screeningSteps(db: () => PGlite, options: { emptied?: boolean } 
   const send = (row: ContactRow, address: string, proof?: string) =>
     sendRequest(db(), row, address, proof);
 
-  /** The rows `sql` gives the service role (the Edge Function's calls). */
-  const asService = async <T>(sql: string, params: unknown[]) =>
-    (await asRole(db(), "service_role", (tx) => tx.query<T>(sql, params))).rows;
-
   return {
     send,
     /** A fresh proof per request: a real one is spent by its first use. */
@@ -189,12 +196,13 @@ export function screeningSteps(db: () => PGlite, options: { emptied?: boolean } 
         [id],
       ),
     claimDigest: (leaseSeconds = 60) =>
-      asService<DigestClaim>("select * from public.claim_contact_digest(lease_seconds => $1)", [
+      asStaff<DigestClaim>(db(), "select * from public.claim_contact_digest(lease_seconds => $1)", [
         leaseSeconds,
       ]),
     finishDigest: async (id: number, lease: string, failure: string | null) =>
       (
-        await asService<{ recorded: boolean }>(
+        await asStaff<{ recorded: boolean }>(
+          db(),
           "select recorded from public.finish_contact_digest(digest_id => $1, lease => $2, failure => $3, retry_in_seconds => 0)",
           [id, lease, failure],
         )

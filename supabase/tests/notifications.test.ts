@@ -4,15 +4,13 @@
  * state is made with it, claims and outcomes hold a lease, and a delivered request is never
  * handed out again. The hosted half: hosted.test.ts; who may call what: advisor.test.ts.
  */
-import type { Transaction } from "@electric-sql/pglite";
-
 import {
   asRole,
   goodRow,
   rejection,
   uniqueAddress,
 } from "../../local-backend/test-support/helpers";
-import { insertAs, migrated, one, pageProof, sendRequest } from "./harness";
+import { asStaff, insertAs, migrated, one, pageProof, sendRequest } from "./harness";
 
 jest.setTimeout(60_000);
 
@@ -29,38 +27,33 @@ interface Claimed {
 const insertRequest = async (overrides: Parameters<typeof goodRow>[0] = {}) =>
   sendRequest(db(), goodRow(overrides), uniqueAddress(), await pageProof(db()));
 
-const asService = <T>(task: (tx: Transaction) => Promise<T>): Promise<T> =>
-  asRole(db(), "service_role", task);
-
 const claim = async (id: number): Promise<Claimed | undefined> =>
   (
-    await asService((tx) =>
-      tx.query<Claimed>(
-        "select * from public.claim_contact_notification(request_id => $1, lease_seconds => 60)",
-        [id],
-      ),
+    await asStaff<Claimed>(
+      db(),
+      "select * from public.claim_contact_notification(request_id => $1, lease_seconds => 60)",
+      [id],
     )
-  ).rows[0];
+  )[0];
 
 const finish = async (id: number, lease: string, failure: string | null, retryIn = 60) =>
   (
-    await asService((tx) =>
-      tx.query<{ recorded: boolean }>(
-        "select * from public.finish_contact_notification(request_id => $1, lease => $2, failure => $3, retry_in_seconds => $4)",
-        [id, lease, failure, retryIn],
-      ),
+    await asStaff<{ recorded: boolean }>(
+      db(),
+      "select * from public.finish_contact_notification(request_id => $1, lease => $2, failure => $3, retry_in_seconds => $4)",
+      [id, lease, failure, retryIn],
     )
-  ).rows[0]!.recorded;
+  )[0]!.recorded;
 
 /** The ids a sweep (claim_due_contact_notifications) leases, oldest first. */
 const sweep = async (maxCount: number): Promise<number[]> =>
   (
-    await asService((tx) =>
-      tx.query<Claimed>("select * from public.claim_due_contact_notifications(max_count => $1)", [
-        maxCount,
-      ]),
+    await asStaff<Claimed>(
+      db(),
+      "select * from public.claim_due_contact_notifications(max_count => $1)",
+      [maxCount],
     )
-  ).rows.map((row) => row.id);
+  ).map((row) => row.id);
 
 const state = async (id: number) =>
   (
@@ -149,13 +142,12 @@ describe("claims, leases and outcomes (service role)", () => {
 
   test("staff see each request with its notification state in meeting_requests_overview", async () => {
     const id = await insertRequest({ name: "Overview Visitor" });
-    const row = await asService((tx) =>
-      tx.query(
-        "select name, notification, notified_at from public.meeting_requests_overview where id = $1",
-        [id],
-      ),
+    const rows = await asStaff(
+      db(),
+      "select name, notification, notified_at from public.meeting_requests_overview where id = $1",
+      [id],
     );
-    expect(row.rows).toEqual([
+    expect(rows).toEqual([
       { name: "Overview Visitor", notification: "pending", notified_at: null },
     ]);
   });

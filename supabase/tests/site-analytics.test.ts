@@ -4,7 +4,7 @@
  * identifies a visitor, the funnel view and the report. Who may call what: advisor.test.ts.
  */
 import { asRole, rejection } from "../../local-backend/test-support/helpers";
-import { migrated, one } from "./harness";
+import { asStaff, migrated, one } from "./harness";
 
 jest.setTimeout(120_000);
 
@@ -39,9 +39,6 @@ const counters = async () =>
       "select array[kind, source, medium, campaign, referrer, cta, count::text] as row from private.site_event_counts order by kind, source, referrer, cta",
     )
   ).rows.map(({ row }) => [...row.slice(0, 6), Number(row[6])]);
-
-const asStaff = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
-  asRole(db(), "service_role", (tx) => tx.query<T>(sql, params));
 
 const TODAY = "(now() at time zone 'UTC')::date";
 
@@ -218,9 +215,10 @@ describe("reading", () => {
 
   test("site_funnel_daily has the funnel per day and campaign, for the service role", async () => {
     const rows = await asStaff(
+      db(),
       `select source, medium, campaign, views::int, cta_taps::int, form_starts::int, requests::int, failures::int from public.site_funnel_daily where day = ${TODAY}`,
     );
-    expect(rows.rows.map(Object.values)).toEqual([
+    expect(rows.map(Object.values)).toEqual([
       ["flyer", "qr", "", 3, 1, 1, 1, null],
       ["", "", "", 1, null, null, null, null],
       ["newsletter", "email", "invite", 1, 1, null, null, null],
@@ -230,7 +228,7 @@ describe("reading", () => {
   test("site_analytics_report has totals, campaigns, referrers, taps per call to action and every day of the range", async () => {
     type Report = { from: string; to: string; days: { date: string; views: number }[] };
     const sql = `select public.site_analytics_report(${TODAY} - 2, ${TODAY}) as report`;
-    const { from, to, days, ...rest } = (await asStaff<{ report: Report }>(sql)).rows[0]!.report;
+    const { from, to, days, ...rest } = (await asStaff<{ report: Report }>(db(), sql))[0]!.report;
     expect(Date.parse(to) - Date.parse(from)).toBe(2 * 86_400_000);
     expect(days.map((day) => day.views)).toEqual([0, 4, 5]);
     expect(days[0]!.date).toBe(from);
@@ -255,8 +253,9 @@ describe("reading", () => {
   test("claim_site_report hands out each period's report once, as the notification function's body", async () => {
     type Body = { report: { from: string; to: string } } | null;
     const claim = async (kind: string) =>
-      (await asStaff<{ body: Body }>("select public.claim_site_report($1) as body", [kind]))
-        .rows[0]!.body;
+      (
+        await asStaff<{ body: Body }>(db(), "select public.claim_site_report($1) as body", [kind])
+      )[0]!.body;
     const first = await claim("daily");
     expect(first).toMatchObject({
       type: "REPORT",
