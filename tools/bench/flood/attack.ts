@@ -164,11 +164,15 @@ export async function solvingAttack(options: {
     new Promise<Tally>((resolve, reject) => {
       const workerData: AttackerData = { ...shared, worker };
       const running = new Worker(source, { eval: true, workerData });
-      running.on("message", (tally: Tally) => void running.terminate().then(() => resolve(tally)));
+      let tally: Tally = {};
+      running.on("message", (message: Tally) => {
+        tally = message;
+        void running.terminate();
+      });
       running.on("error", reject);
       running.on("exit", (code) =>
         code <= 1
-          ? resolve({})
+          ? resolve(tally)
           : reject(new Error(`attacker thread ${worker} exited with ${code}`)),
       );
     });
