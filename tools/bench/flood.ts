@@ -11,7 +11,6 @@ import type { Browser } from "playwright-core";
 import { startLocalBackend, type LocalBackend } from "../../local-backend/server";
 import { launchChromium } from "../lib/chromium";
 import { runCli } from "../lib/cli";
-import { nodeHashRate } from "../lib/form-proof-solver";
 import { startStaticServer } from "../lib/static-server";
 import { buildOrReuse, PUBLIC_DIR } from "../lib/test-build";
 import {
@@ -22,7 +21,7 @@ import {
   solvingAttack,
 } from "./flood/attack";
 import { caseName, parseFloodOptions, type FloodOptions } from "./flood/options";
-import { printLoad, printRows, type Run } from "./flood/report";
+import { printLoad, type Run } from "./flood/report";
 import {
   clientKey,
   lastRequestId,
@@ -53,16 +52,20 @@ function realVisitors(options: FloodOptions, browser: Browser, siteUrl: string, 
   );
 }
 
-function attackFor(options: FloodOptions, backend: LocalBackend) {
+function attackFor(options: FloodOptions, backend: LocalBackend, addresses: string[]) {
   const { url, anonKey } = backend;
   if (options.mode === "direct") return directFlood(url, anonKey, options.flood);
   if (options.mode === "venue") return undefined;
-  const addresses = attackerAddresses(options.addresses);
-  return solvingAttack({ url, anonKey, addresses, seconds: options.seconds }, log);
+  return solvingAttack({ url, anonKey, addresses, seconds: options.seconds });
 }
 
 async function main(): Promise<number> {
   const options = parseFloodOptions(process.argv.slice(2));
+  const addresses = {
+    direct: [DIRECT_FROM],
+    solving: attackerAddresses(options.addresses),
+    venue: [],
+  }[options.mode];
   const info = await buildOrReuse(options.reuseBuild, log);
   const backend = await startLocalBackend({
     port: info.backendPort,
@@ -72,14 +75,12 @@ async function main(): Promise<number> {
   const browser = await launchChromium();
   try {
     const settings = await screeningSettings(backend.db);
-    // Timed before any load, so the machine is as idle as the bench can have it.
-    const solverRate = options.mode === "solving" ? nodeHashRate() : undefined;
     const firstId = await lastRequestId(backend.db);
     const mail = watchStaffMail(backend.notifier!.catcher!);
     const startedAt = Date.now();
     log(`${caseName(options)}, ${options.real} visitors through the page in Chromium…`);
     const [attack, real] = await Promise.all([
-      attackFor(options, backend),
+      attackFor(options, backend, addresses),
       realVisitors(options, browser, site.url, startedAt.toString(36)),
     ]);
     const lastSent = Math.max(...real.map((v) => v.tappedAt), attack?.tally["max sent at"] ?? 0);
@@ -87,15 +88,9 @@ async function main(): Promise<number> {
       `load over at +${Math.round((Date.now() - startedAt) / 1000)} s; waiting for every stored request to reach staff (at most ${options.waitMinutes} min after the last submission)…`,
     );
     const deadline = lastSent + options.waitMinutes * 60_000;
-    const outcome = await waitForStaff(backend.db, mail, firstId, deadline, log);
+    const outcome = await waitForStaff(backend.db, mail, firstId, deadline);
     await backend.notifier!.idle();
     mail.stop();
-    const addresses =
-      options.mode === "venue"
-        ? []
-        : options.mode === "direct"
-          ? [DIRECT_FROM]
-          : attackerAddresses(options.addresses);
     const keys = addresses.map((address) => clientKey(backend.db, address));
     const withHeaders = real.find((visitor) => Object.keys(visitor.headers).length > 0);
     const run: Run = {
@@ -107,7 +102,6 @@ async function main(): Promise<number> {
       attackerKeys: new Set(await Promise.all(keys)),
       attack,
       real,
-      solverRate,
       headerDifferences:
         options.mode === "solving" && withHeaders
           ? pageHeaderDifferences(withHeaders.headers, backend.anonKey)
@@ -115,7 +109,6 @@ async function main(): Promise<number> {
     };
     printLoad(run);
     printVisitors(run);
-    printRows(run);
     return 0;
   } finally {
     await browser.close();

@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
     const onMainThread = await solveAll(page, challenges.slice(1), "solveOnMainThread");
-    const nodeRate = nodeHashRate(1000, 1);
+    const nodeRate = nodeHashRate();
 
     const tried = inWorker.map((solve) => solve.tried);
     console.log(

@@ -144,10 +144,12 @@ export interface AttackerData {
 }
 
 /** Cases 1 and 2: one attacker-worker.ts thread per core for `seconds`, their tallies summed. */
-export async function solvingAttack(
-  options: { url: string; anonKey: string; addresses: string[]; seconds: number },
-  log: (line: string) => void,
-) {
+export async function solvingAttack(options: {
+  url: string;
+  anonKey: string;
+  addresses: string[];
+  seconds: number;
+}) {
   const threads = os.availableParallelism();
   const started = Date.now();
   const shared = {
@@ -155,34 +157,26 @@ export async function solvingAttack(
     counter: new SharedArrayBuffer(4),
     deadline: started + options.seconds * 1000,
   };
-  const latest: Tally[] = Array.from({ length: threads }, () => ({}));
-  const sum = () => latest.reduce(addTallies, {});
-  const progress = setInterval(() => {
-    const t = sum();
-    log(
-      `attack +${Math.round((Date.now() - started) / 1000)} s: ${t["challenge 200"] ?? 0} challenges got, ${t["challenge 429"] ?? 0} refused, ${t["insert 201"] ?? 0} stored (201), ${t["insert 429"] ?? 0} refused (429)`,
-    );
-  }, 30_000);
   // A TypeScript worker under tsx: the thread registers tsx's require hook, then loads the file.
   const file = path.join(__dirname, "attacker-worker.ts");
   const source = `require(${JSON.stringify(require.resolve("tsx/cjs"))}); require(${JSON.stringify(file)});`;
   const thread = (worker: number) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<Tally>((resolve, reject) => {
       const workerData: AttackerData = { ...shared, worker };
       const running = new Worker(source, { eval: true, workerData });
-      running.on("message", (message: { tally: Tally; done: boolean }) => {
-        latest[worker] = message.tally;
-        if (message.done) void running.terminate().then(() => resolve());
+      let tally: Tally = {};
+      running.on("message", (message: Tally) => {
+        tally = message;
+        void running.terminate();
       });
       running.on("error", reject);
       running.on("exit", (code) =>
-        code <= 1 ? resolve() : reject(new Error(`attacker thread ${worker} exited with ${code}`)),
+        code <= 1
+          ? resolve(tally)
+          : reject(new Error(`attacker thread ${worker} exited with ${code}`)),
       );
     });
-  try {
-    await Promise.all(latest.map((_, worker) => thread(worker)));
-  } finally {
-    clearInterval(progress);
-  }
-  return { tally: sum(), seconds: (Date.now() - started) / 1000, threads } satisfies AttackResult;
+  const tallies = await Promise.all(Array.from({ length: threads }, (_, worker) => thread(worker)));
+  const tally = tallies.reduce(addTallies, {});
+  return { tally, seconds: (Date.now() - started) / 1000, threads } satisfies AttackResult;
 }

@@ -2,7 +2,7 @@
  * One thread of the solving attacker (solvingAttack starts one per core). Until the deadline, round
  * robin over its source addresses: ask for a challenge, solve it, insert a plausible request with
  * the page's headers and the proof (or `pending:<ticket>` when refused, as the page does). Posts
- * its tally every 2 s and at the end.
+ * its tally at the end.
  */
 import crypto from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
@@ -18,7 +18,6 @@ const pastDeadline = (): boolean => Date.now() >= data.deadline;
 
 async function attack(): Promise<void> {
   const tally: Record<string, number> = {};
-  let reported = Date.now();
   for (let sent = 0; !pastDeadline(); sent += 1) {
     const address = data.addresses[Atomics.add(counter, 0, 1) % data.addresses.length]!;
     const url = (path: string) => new URL(path, data.url);
@@ -52,12 +51,8 @@ async function attack(): Promise<void> {
       body,
     );
     count(tally, `insert ${inserted.status}`);
-    if (Date.now() - reported > 2_000) {
-      reported = Date.now();
-      parentPort!.postMessage({ tally, done: false });
-    }
   }
-  parentPort!.postMessage({ tally, done: true });
+  parentPort!.postMessage(tally);
 }
 
 void attack();

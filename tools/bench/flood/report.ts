@@ -19,8 +19,6 @@ export interface Run {
   real: RealSubmission[];
   /** solving: how a real visitor's insert headers differ from the attacker's. */
   headerDifferences?: string[];
-  /** solving: the solver's hashes a second on one thread, measured before the load. */
-  solverRate?: number;
 }
 
 const f = (n: number): string => Math.round(n).toLocaleString("en-US");
@@ -120,10 +118,6 @@ function printSolving(run: Run, { tally, seconds, threads }: AttackResult): void
   console.log(
     `Attacker (${caseName(run.options)}): ${seconds.toFixed(1)} s from ${where}, ${threads} threads (one per core)`,
   );
-  line(
-    "solver",
-    `crypto.hash() one-shot, ${((run.solverRate ?? 0) / 1e6).toFixed(2)} M hashes/s on one thread before the run`,
-  );
   const hashes = n("hashes");
   const perThread = hashes / (n("solving ms") / 1000 || Infinity);
   line(
@@ -173,15 +167,4 @@ export function printLoad(run: Run): void {
       "staff e-mails in all",
       `${run.mail.singles.length + run.mail.digests.length} (${run.mail.singles.length} one by one, ${run.mail.digests.length} digests)`,
     );
-}
-
-/** The closing line: rows by sender, and the staff e-mails the attack caused. */
-export function printRows(run: Run): void {
-  const { requests } = run.outcome;
-  const attackRows = run.attack ? attackerRows(run).length : 0;
-  const real = new Set(run.real.map((submission) => submission.email));
-  const realRows = requests.filter((row) => real.has(row.email)).length;
-  console.log(
-    `Rows added to the database: ${requests.length} (attacker ${attackRows}, real ${realRows}, other ${requests.length - attackRows - realRows}); staff e-mails caused by the attack: ${run.attack ? attackMail(run).total : "no attack"}`,
-  );
 }

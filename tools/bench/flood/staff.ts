@@ -109,9 +109,7 @@ export async function waitForStaff(
   mail: StaffMail,
   afterId: number,
   deadline: number,
-  log: (line: string) => void,
 ): Promise<WaitOutcome> {
-  let lastReport = Date.now();
   for (;;) {
     mail.look();
     const requests = await requestsSince(db, afterId);
@@ -120,13 +118,6 @@ export async function waitForStaff(
     if (waiting.length === 0 || Date.now() >= deadline) {
       const unlisted = open.filter((request) => FINAL.has(request.notification ?? ""));
       return { requests, unlisted, waiting, endedAt: Date.now() };
-    }
-    if (Date.now() - lastReport >= 120_000) {
-      lastReport = Date.now();
-      const states = tallyBy(waiting, (request) => request.notification ?? "none");
-      log(
-        `${requests.length - open.length}/${requests.length} stored requests have reached staff; waiting: ${states}; ${Math.ceil((deadline - Date.now()) / 60_000)} min left at most`,
-      );
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }

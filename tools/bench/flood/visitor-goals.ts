@@ -1,7 +1,6 @@
 /** The real visitors' figures in a flood run, and their goals for the run's case ("met"/"NOT met"). */
 import { spread } from "../../lib/stats";
 import { goal, line, type Run } from "./report";
-import { tallyBy } from "./staff";
 import type { RealSubmission } from "./visitors";
 
 const duration = (ms: number): string =>
@@ -46,10 +45,6 @@ export function printVisitors(run: Run): void {
   );
   const refused = real.filter((v) => v.insertStatuses.some((s) => s === 0 || s >= 400)).length;
   line("refused (an insert answered ≥ 400 or not at all)", refused === 0 ? "none" : `${refused}`);
-  line(
-    "budget decisions",
-    tallyBy(real, (v) => rows.get(v.email)?.budget ?? rows.get(v.email)?.verdict ?? "not stored"),
-  );
   const marked = real.filter((v) => rows.get(v.email)?.signals?.includes("repeated-text")).length;
   if (marked > 0) line("marked repeated-text (orders a digest only)", `${marked}`);
   const one = real.filter((visitor) => reached(visitor)?.by === "one by one");
