@@ -31,6 +31,7 @@ interface Situation {
   current?: Stored;
   booked?: [string, string][];
   booking?: Booking;
+  message?: string;
 }
 
 /** The handler on `now`; the store finds TOKEN's request, counts LIMITED_CLIENT over the guess limit. */
@@ -38,7 +39,13 @@ async function setUp(situation: Situation = {}) {
   const { now = "2025-05-18T12:00:00Z", createdAt = "2025-04-01", current = null } = situation;
   const hash = sha256Hex(TOKEN);
   const request = { name: "Ada Lovelace", organization: "Metro Transit Authority" };
-  const found = { id: 1, ...request, email: "ada@example.org", message: MESSAGE, createdAt };
+  const found = {
+    id: 1,
+    ...request,
+    email: "ada@example.org",
+    message: situation.message ?? MESSAGE,
+    createdAt,
+  };
   const sent: StaffEmail[] = [];
   const books: string[] = [];
   const handler = createBookingHandler({
@@ -107,6 +114,12 @@ const booking = (outcome: Booking["outcome"], current?: Stored) => ({
 const WEDNESDAY_ONE = "2025-05-21T20:00:00.000Z";
 const WEDNESDAY_TEXT = "Wednesday, May 21, 2025, 1:00 – 1:30 PM Pacific Daylight Time";
 /** The call, the situation, the answer's message and the calendar's METHOD and SEQUENCE. */
+Deno.test("view: a long message is cut at 200 characters, and says so", async () => {
+  const { post } = await setUp({ message: "é".repeat(250) });
+  const view = await post({ token: TOKEN, action: "view" });
+  assert.equal(view.request.messageStart, `${"é".repeat(200)}…`);
+});
+
 const changes: [{ action: string; startsAt?: string }, Situation, string, string][] = [
   [
     { action: "book", startsAt: "2025-05-20T09:00:00-07:00" },

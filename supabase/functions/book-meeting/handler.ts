@@ -126,7 +126,9 @@ export function createBookingHandler(deps: BookingDependencies) {
       const option = schedules.preferredOption(schedule, found.message);
       const { name, organization, email, message } = found;
       const preferredTime = option?.label ?? null;
-      const messageStart = [...message].slice(0, 200).join("");
+      const characters = [...message];
+      const messageStart =
+        characters.length > 200 ? `${characters.slice(0, 200).join("")}…` : message;
       return json(200, {
         request: { name, organization, email, preferredTime, messageStart },
         meeting: found.meeting && times(found.meeting), // as ISO-8601 in the JSON
