@@ -100,7 +100,7 @@ function show(doc: Document, view: BookingView): void {
     ),
   );
   const zone = venue(
-    meeting?.startsAt ?? view.slots[0]?.startsAt ?? "2025-01-01",
+    meeting?.startsAt ?? view.slots[0]?.startsAt ?? new Date().toISOString(),
     timeZone,
     "zone",
   );
