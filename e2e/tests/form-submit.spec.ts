@@ -100,6 +100,7 @@ test("a full submission: submitting state, success toast, reset form, exactly th
   diagnostics,
 }) => {
   const form = await openForm(page);
+  await expect(form.submit).toBeEnabled(); // the page's script has run: the form as a visitor uses it
   const empty = await formShows(page);
   const [first, , , fourth] = productOptions.map((option) => option.value);
   const input = {
