@@ -1,5 +1,5 @@
 /**
- * Site analytics (20261128000009_site_analytics.sql, 20261128000010_site_analytics_report.sql):
+ * Site analytics (20261128000009_site_analytics.sql, 20261128000011_site_analytics_report.sql):
  * what anon may record and what is refused, the limits at their boundaries, that nothing stored
  * identifies a visitor, the funnel view and the report. Who may call what: advisor.test.ts.
  */

@@ -25,7 +25,7 @@ export type Booking = {
   meeting?: StoredMeeting;
 };
 
-/** The database's side (supabase/migrations/20261128000011_meetings.sql). */
+/** The database's side (supabase/migrations/20261128000010_meetings.sql). */
 export interface BookingStore {
   lookup(tokenHash: string, client: string, from: Date, to: Date): Promise<Lookup>;
   book(

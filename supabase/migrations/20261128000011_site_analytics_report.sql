@@ -1,8 +1,27 @@
 -- What staff read of the site analytics (docs/analytics.md, "Reading it"), as the service role:
--- the funnel view, the report (`npm run report`, the e-mail), and the weekly report e-mail that
--- pg_cron sends through the notify-meeting-request function (locally: the local backend).
+-- the funnel view and the report, booked meetings per campaign included (`npm run report`, the
+-- e-mail), and the weekly report e-mail that pg_cron sends through the notify-meeting-request
+-- function (locally: the local backend).
 
--- The funnel per day and campaign, for the dashboard.
+-- Booked (not cancelled) meetings per campaign, on the UTC day their request came in: counted
+-- from the database, never from link clicks (which mail scanners inflate).
+create view private.meeting_counts
+  with (security_invoker = true)
+as
+  select (c.created_at at time zone 'UTC')::date as day,
+         coalesce(k.source, '') as source,
+         coalesce(k.medium, '') as medium,
+         coalesce(k.campaign, '') as campaign,
+         pg_catalog.count(*) as meetings
+    from public.meetings m
+    join public.contacts c on c.id = m.contact_id
+    left join private.contact_campaigns k on k.contact_id = m.contact_id
+   where m.cancelled_at is null
+   group by 1, 2, 3, 4;
+
+grant select on table private.meeting_counts to service_role;
+
+-- The funnel per day and campaign, booked meetings included, for the dashboard.
 create view public.site_funnel_daily
   with (security_invoker = true)
 as
@@ -14,8 +33,11 @@ as
          sum(c.count) filter (where c.kind = 'cta')::bigint as cta_taps,
          sum(c.count) filter (where c.kind = 'form_start')::bigint as form_starts,
          sum(c.count) filter (where c.kind = 'request_sent')::bigint as requests,
-         sum(c.count) filter (where c.kind = 'request_failed')::bigint as failures
-    from private.site_event_counts c
+         sum(c.count) filter (where c.kind = 'request_failed')::bigint as failures,
+         coalesce(sum(c.count) filter (where c.kind = 'meeting'), 0)::bigint as meetings
+    from (select e.day, e.kind, e.source, e.medium, e.campaign, e.count from private.site_event_counts e
+          union all
+          select m.day, 'meeting', m.source, m.medium, m.campaign, m.meetings from private.meeting_counts m) c
    group by c.day, c.source, c.medium, c.campaign
    order by c.day desc, views desc nulls last, c.source, c.medium, c.campaign;
 
@@ -28,7 +50,11 @@ create function public.site_analytics_report(from_day date, to_day date)
   set search_path = ''
 as $$
   with counts as (
-    select * from private.site_event_counts c where c.day between from_day and to_day
+    select c.day, c.kind, c.source, c.medium, c.campaign, c.referrer, c.cta, c.count
+      from private.site_event_counts c where c.day between from_day and to_day
+    union all
+    select m.day, 'meeting', m.source, m.medium, m.campaign, '', '', m.meetings
+      from private.meeting_counts m where m.day between from_day and to_day
   ),
   -- The funnel in all, per campaign and per day.
   funnel as (
@@ -39,7 +65,8 @@ as $$
              'ctaTaps', coalesce(sum(c.count) filter (where c.kind = 'cta'), 0),
              'formStarts', coalesce(sum(c.count) filter (where c.kind = 'form_start'), 0),
              'requests', coalesce(sum(c.count) filter (where c.kind = 'request_sent'), 0),
-             'failures', coalesce(sum(c.count) filter (where c.kind = 'request_failed'), 0)) as figures
+             'failures', coalesce(sum(c.count) filter (where c.kind = 'request_failed'), 0),
+             'meetings', coalesce(sum(c.count) filter (where c.kind = 'meeting'), 0)) as figures
       from counts c
      group by grouping sets ((), (c.source, c.medium, c.campaign), (c.day))
   )
@@ -49,7 +76,8 @@ as $$
     'totals', (select f.figures from funnel f where f.level = 3),
     'campaigns', coalesce((select pg_catalog.jsonb_agg(
                    pg_catalog.jsonb_build_object('source', f.source, 'medium', f.medium, 'campaign', f.campaign) || f.figures
-                   order by (f.figures ->> 'views')::bigint desc, (f.figures ->> 'requests')::bigint desc,
+                   order by (f.figures ->> 'views')::bigint desc, (f.figures ->> 'meetings')::bigint desc,
+                            (f.figures ->> 'requests')::bigint desc,
                             f.source, f.medium, f.campaign)
                    from funnel f where f.level = 1), '[]'::jsonb),
     'referrers', coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('domain', r.domain, 'views', r.views)
@@ -61,7 +89,7 @@ as $$
                    from (select c.cta as id, sum(c.count)::bigint as taps from counts c
                           where c.kind = 'cta' group by c.cta) t), '[]'::jsonb),
     'days', (select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('date', d::date) || coalesce(f.figures,
-                      '{"views": 0, "ctaTaps": 0, "formStarts": 0, "requests": 0, "failures": 0}') order by d)
+                      '{"views": 0, "ctaTaps": 0, "formStarts": 0, "requests": 0, "failures": 0, "meetings": 0}') order by d)
                from pg_catalog.generate_series(from_day::timestamp, to_day::timestamp, interval '1 day') as d
                left join funnel f on f.level = 2 and f.day = d::date)
   );
