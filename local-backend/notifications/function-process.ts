@@ -62,7 +62,8 @@ export async function startFunctionProcess(
       `--config=${path.join(dir, "deno.json")}`,
       "--allow-env",
       `--allow-net=${["127.0.0.1", ...allowNet].join(",")}`,
-      path.join(dir, name, "serve-locally.ts"),
+      path.join(dir, name, "index.ts"),
+      "--local",
     ],
     {
       // Its own process group: a terminal's Ctrl-C signals the whole foreground group, and Deno

@@ -16,7 +16,7 @@ import ical, {
   ICalEventStatus,
 } from "ical-generator";
 
-import { staffEmail, visible, type Mailbox } from "../notify-meeting-request/mail.ts";
+import { escapeHtml, staffEmail, visible, type Mailbox } from "../notify-meeting-request/mail.ts";
 import { venueTimeText, type Schedule } from "./schedule.ts";
 
 export type Change = "booked" | "moved" | "cancelled";
@@ -38,8 +38,6 @@ const parameter = (text: string) =>
     .replace(/\^/g, "^^")
     .replace(/"/g, "^'")
     .replace(/\r\n|\r|\n|\u2028|\u2029/g, "^n");
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function place(schedule: Schedule): string {
   return `${schedule.venue}, booth ${schedule.booth}`;

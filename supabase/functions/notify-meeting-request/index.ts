@@ -6,5 +6,6 @@
  * own shared secret instead).
  */
 import { handlerFromEnvironment } from "./handler.ts";
+import { serve } from "./serve.ts";
 
-Deno.serve(handlerFromEnvironment((name) => Deno.env.get(name)));
+await serve("notify-meeting-request", handlerFromEnvironment);

@@ -48,6 +48,12 @@ export function visible(text: string): string {
   return text.replace(HIDDEN, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/** Text as HTML: &, < and > named, quotes as numbers (safe in text and quoted attributes). */
+export function escapeHtml(text: string): string {
+  const named: Record<string, string> = { "&": "amp", "<": "lt", ">": "gt" };
+  return text.replace(/[&<>"']/g, (char) => `&${named[char] ?? `#${char.charCodeAt(0)}`};`);
+}
+
 /**
  * A subject as typed, safe in a header. nodemailer writes what looks like a valid encoded word
  * as it is (for callers that encoded it themselves), so a reader would decode a typed

@@ -5,7 +5,7 @@
  * styles only, no images). Pure.
  */
 import { plural } from "./compose.ts";
-import { staffEmail, type Addressing, type StaffEmail } from "./mail.ts";
+import { escapeHtml, staffEmail, type Addressing, type StaffEmail } from "./mail.ts";
 import type { Funnel, ReportCall, SiteReport } from "./payload.ts";
 
 type CampaignRow = SiteReport["campaigns"][number];
@@ -109,13 +109,6 @@ export function reportText(report: SiteReport): string {
   return `${lines.join("\n")}\n`;
 }
 
-const escapeHtml = (text: string | number): string =>
-  String(text)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-
 const FONT = "font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#1f2933;";
 const CELL = `${FONT}padding:4px 8px;border-bottom:1px solid #e4e7eb;`;
 const NUMBER = `${CELL}text-align:right;`;
@@ -127,7 +120,7 @@ const TABLE = `role="presentation" width="100%" cellpadding="0" cellspacing="0" 
 function table(headers: string[], rows: (string | number)[][], empty: string): string {
   if (rows.length === 0) return `<p style="${FONT}">${empty}</p>`;
   const cell = (tag: string, style: string, index: number, text: string | number) =>
-    `<${tag} align="${index > 0 ? "right" : "left"}" style="${style}">${escapeHtml(text)}</${tag}>`;
+    `<${tag} align="${index > 0 ? "right" : "left"}" style="${style}">${escapeHtml(String(text))}</${tag}>`;
   const head = headers.map((text, index) => cell("th", HEAD, index, text)).join("");
   const body = rows.map(
     (row) =>
