@@ -6,8 +6,9 @@ import assert from "node:assert/strict";
 
 import { sha256Hex } from "../notify-meeting-request/booking-links.ts";
 import type { StaffEmail } from "../notify-meeting-request/mail.ts";
+import { ADDRESSING } from "../notify-meeting-request/test-support/harness.ts";
 import { createBookingHandler, type Booking } from "./handler.ts";
-import { SCHEDULE } from "./test-support/fixtures.ts";
+import { ADA, MEETING_UID, SCHEDULE } from "./test-support/fixtures.ts";
 
 const TOKEN = "q".repeat(43);
 const LIMITED_CLIENT = "203.0.113.5";
@@ -18,7 +19,7 @@ const ONE_SENTENCE = /^[^.]+(\.[^ .][^.]*)*[.]$/;
 
 type Stored = NonNullable<Booking["meeting"]>;
 const meeting = (startsAt: string, sequence = 0): Stored => ({
-  uid: "0b6f9c2e-6c55-4a57-9d4e-2a1f0f7f5a11",
+  uid: MEETING_UID,
   sequence,
   starts_at: startsAt,
   ends_at: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
@@ -38,20 +39,13 @@ interface Situation {
 async function setUp(situation: Situation = {}) {
   const { now = "2025-05-18T12:00:00Z", createdAt = "2025-04-01", current = null } = situation;
   const hash = sha256Hex(TOKEN);
-  const request = { name: "Ada Lovelace", organization: "Metro Transit Authority" };
-  const found = {
-    id: 1,
-    ...request,
-    email: "ada@example.org",
-    message: situation.message ?? MESSAGE,
-    createdAt,
-  };
+  const found = { id: 1, ...ADA, message: situation.message ?? MESSAGE, createdAt };
   const sent: StaffEmail[] = [];
   const books: string[] = [];
   const handler = createBookingHandler({
     siteUrl: "https://expo.example",
-    from: { name: "Expo website", address: "noreply@example-transit.com" },
-    organizer: { name: "Sales", address: "sales@example-transit.com" },
+    from: ADDRESSING.from,
+    organizer: ADDRESSING.to[0]!,
     smtp: { host: "127.0.0.1", port: 2525, security: "plain", timeoutMs: 15_000 },
     store: {
       lookup: (tokenHash, client) =>
@@ -113,31 +107,31 @@ const booking = (outcome: Booking["outcome"], current?: Stored) => ({
 });
 const WEDNESDAY_ONE = "2025-05-21T20:00:00.000Z";
 const WEDNESDAY_TEXT = "Wednesday, May 21, 2025, 1:00 – 1:30 PM Pacific Daylight Time";
-/** The call, the situation, the answer's message and the calendar's METHOD and SEQUENCE. */
 Deno.test("view: a long message is cut at 200 characters, and says so", async () => {
   const { post } = await setUp({ message: "é".repeat(250) });
   const view = await post({ token: TOKEN, action: "view" });
   assert.equal(view.request.messageStart, `${"é".repeat(200)}…`);
 });
 
+/** The call, the situation, the answer's message; the e-mail's subject and calendar. */
 const changes: [{ action: string; startsAt?: string }, Situation, string, string][] = [
   [
     { action: "book", startsAt: "2025-05-20T09:00:00-07:00" },
     booking("booked", meeting(NINE)),
     `Booked for ${TUESDAY_NINE}; the invitation went to ada@example.org.`,
-    "REQUEST 0",
+    "Invitation: REQUEST 0 CONFIRMED",
   ],
   [
     { action: "move", startsAt: WEDNESDAY_ONE },
     { current: meeting(NINE), ...booking("moved", meeting(WEDNESDAY_ONE, 1)) },
     `Moved to ${WEDNESDAY_TEXT}; the update went to ada@example.org.`,
-    "REQUEST 1",
+    "Updated invitation: REQUEST 1 CONFIRMED",
   ],
   [
     { action: "cancel" },
     { current: meeting(NINE, 1), ...booking("cancelled", meeting(NINE, 2)) },
     `Cancelled the meeting on ${TUESDAY_NINE}; the cancellation went to ada@example.org.`,
-    "CANCEL 2",
+    "Cancelled: CANCEL 2 CANCELLED",
   ],
 ];
 
@@ -151,10 +145,11 @@ for (const [body, situation, message, calendar] of changes) {
         body.action === "cancel" ? null : { startsAt: stored.starts_at, endsAt: stored.ends_at };
       assert.deepEqual(await post({ token: TOKEN, ...body }), { status: 200, meeting, message });
       assert.equal(sent.length, 1);
-      const ics = (sent[0] as { icalEvent?: { content: string } }).icalEvent!.content;
-      const field = (name: string) => RegExp(`${name}:(\\S+)`).exec(ics)![1];
-      assert.equal(`${field("METHOD")} ${field("SEQUENCE")}`, calendar);
-      assert.equal(field("UID"), stored.uid);
+      const { subject, icalEvent } = sent[0] as StaffEmail & { icalEvent: Record<string, string> };
+      const field = (name: string) => RegExp(`\n${name}:(\\S+)`).exec(icalEvent.content!)![1];
+      const [method, sequence, status] = ["METHOD", "SEQUENCE", "STATUS"].map(field);
+      assert.equal(`${subject.split(":")[0]}: ${method} ${sequence} ${status}`, calendar);
+      assert.deepEqual([icalEvent.method, field("UID")], [method, stored.uid]);
     },
   );
 }

@@ -1,4 +1,4 @@
-/** The schedule as the site publishes it (/book/schedule.json), for book-meeting's tests and bench:booking. */
+/** The schedule as the site publishes it (/book/schedule.json), and the prospect: book-meeting's tests, bench:booking. */
 import type { Schedule } from "../schedule.ts";
 
 export const SCHEDULE: Schedule = {
@@ -19,3 +19,11 @@ export const SCHEDULE: Schedule = {
     })),
   ),
 };
+
+export const ADA = {
+  name: "Ada Lovelace",
+  organization: "Metro Transit Authority",
+  email: "ada@example.org",
+};
+
+export const MEETING_UID = "0b6f9c2e-6c55-4a57-9d4e-2a1f0f7f5a11";
