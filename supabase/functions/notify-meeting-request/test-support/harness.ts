@@ -12,7 +12,7 @@ import { bookingLinks } from "../booking-links.ts";
 import { loadConfig } from "../config.ts";
 import type { DeliveryStore, Outcome } from "../delivery-store.ts";
 import { createHandler, SECRET_HEADER } from "../handler.ts";
-import type { HeldDigest, MeetingRequest, SiteReport } from "../payload.ts";
+import type { Funnel, HeldDigest, MeetingRequest, SiteReport } from "../payload.ts";
 import { startReceiver } from "./servers.ts";
 
 const PYTHON_READER = `
@@ -96,21 +96,10 @@ export function webhookBody(request: MeetingRequest) {
   return { type: "INSERT", table: "contacts", schema: "public", record, old_record: null };
 }
 
-const funnel = (
-  views: number,
-  ctaTaps: number,
-  formStarts: number,
-  requests: number,
-  failures = 0,
-  meetings = 0,
-) => ({
-  views,
-  ctaTaps,
-  formStarts,
-  requests,
-  failures,
-  meetings,
-});
+/** A funnel's counts in this order, 0 where not given. */
+const FUNNEL = ["views", "ctaTaps", "formStarts", "requests", "failures", "meetings"] as const;
+const funnel = (...counts: number[]) =>
+  Object.fromEntries(FUNNEL.map((key, index) => [key, counts[index] ?? 0])) as Funnel;
 
 /** A week's site report. */
 export const REPORT: SiteReport = {
