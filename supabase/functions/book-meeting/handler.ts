@@ -1,9 +1,7 @@
 /**
- * book-meeting: what the site's /book/ page calls with the token from the staff e-mail's link.
- * "view" only reads; "book", "move" and "cancel" (sent only when a person presses the button)
- * change the meeting in one database transaction, then e-mail the prospect the invitation, its
- * update or its cancellation. Every refusal is a 4xx with one sentence in `message`, which the
- * page shows as it is; a refused call books and sends nothing.
+ * What the /book/ page calls with the staff e-mail's token. "view" only reads; "book", "move" and
+ * "cancel" change the meeting in one transaction, then e-mail the prospect. Every refusal is a
+ * 4xx with one sentence in `message`, which the page shows; a refused call books and sends nothing.
  */
 import { z } from "zod";
 

@@ -1,13 +1,9 @@
 /**
- * The calendar invitation the prospect gets when staff book, move or cancel: an iCalendar
- * METHOD:REQUEST (or CANCEL) from ical-generator, sent as nodemailer's `icalEvent` (a
- * `text/calendar; method=…` part), with the same time and place in the text and HTML, because
- * Gmail may not add an invitation from an unknown sender. ORGANIZER is the staff mailbox, which
- * gets the same message, so the meeting is in its calendar too. Pure.
- *
- * What the visitor typed reaches the prospect as typed: escaped by ical-generator in text
- * fields, RFC 6868 in the ATTENDEE's CN (ical-generator would write `\"`, which no reader
- * decodes), encoded by the staff e-mails' header rules (mail.ts) in To.
+ * The invitation the prospect gets when staff book, move or cancel: an iCalendar REQUEST (or
+ * CANCEL) from ical-generator as nodemailer's `icalEvent`, the time and place in the text and
+ * HTML too (Gmail may not add an invitation from an unknown sender). The staff mailbox, the
+ * ORGANIZER, gets the same message. Pure. Typed text arrives as typed: escaped by ical-generator,
+ * RFC 6868 in the CN (ical-generator's `\"` no reader decodes), mail.ts's rules in To.
  */
 import ical, {
   ICalAttendeeRole,
@@ -21,7 +17,6 @@ import { venueTimeText, type Schedule } from "./schedule.ts";
 
 export type Change = "booked" | "moved" | "cancelled";
 
-/** What happened to which meeting of whom, by whom, when. */
 export interface Invitation {
   change: Change;
   meeting: { uid: string; sequence: number; startsAt: Date; endsAt: Date };
@@ -81,7 +76,7 @@ const WORDS: Record<Change, [string, string]> = {
   cancelled: ["Cancelled", "is cancelled"],
 };
 
-/** The e-mail to the prospect, the staff mailbox copied; nodemailer writes its MIME. */
+/** The e-mail to the prospect, the staff mailbox copied. */
 export function invitationEmail(invitation: Invitation) {
   const { change, meeting, invitee, schedule, organizer } = invitation;
   const when = venueTimeText(meeting.startsAt, meeting.endsAt, schedule.timeZone);

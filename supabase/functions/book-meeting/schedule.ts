@@ -1,15 +1,14 @@
 /**
- * The expo's meeting schedule, as the site publishes it at SITE_URL/book/schedule.json (from
- * content, so next year's expo needs no deploy): its slots as instants, when links expire, the
- * clock the function books by, and the venue's time as text. Pure, but for fetchSchedule.
+ * The expo's schedule, as the site publishes it at SITE_URL/book/schedule.json (so next year's
+ * expo needs no deploy): its slots as instants, when links expire, the clock the function books
+ * by, and the venue's time as text. Pure, but for fetchSchedule.
  */
 import { z } from "zod";
 
 const HALF_DAYS = ["morning", "afternoon"] as const;
 const hours = z.object({ start: z.string(), end: z.string() });
 
-// Only the shape: the content check (build-time) refuses bad dates, hours and zones before the
-// site publishes them.
+// Only the shape: the content check (build-time) refuses bad dates, hours and zones.
 const scheduleSchema = z.object({
   eventName: z.string(),
   venue: z.string(),
@@ -63,7 +62,7 @@ export function venueTime(day: string, time: string, timeZone: string): Date {
 const DAY_MS = 86_400_000;
 const nextDay = (day: string) => new Date(Date.parse(day) + DAY_MS).toISOString().slice(0, 10);
 
-/** Every meeting slot of the expo, in time order. */
+/** In time order. */
 export function allSlots(schedule: Schedule): Slot[] {
   const length = schedule.lengthMinutes * 60_000;
   return [...schedule.days].sort().flatMap((day) =>

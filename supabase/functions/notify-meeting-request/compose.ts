@@ -1,8 +1,7 @@
 /**
- * What staff read: the e-mail about one meeting request, its chat message, and the digest of
- * the requests that were held back. Pure: the same input always gives the same message.
- * A visitor's text is shown as typed, line breaks included (continued under the first line);
- * only control characters and bidirectional overrides are shown as \u202e instead of obeyed.
+ * What staff read: the e-mail about a meeting request, its chat message, and the digest of the
+ * requests held back. Pure. A visitor's text is shown as typed, later lines under the first;
+ * control characters and bidirectional overrides are shown as \u202e instead of obeyed.
  */
 import { asciiAddress, staffEmail, visible, type Addressing, type StaffEmail } from "./mail.ts";
 import type { HeldDigest, HeldRequest, MeetingRequest } from "./payload.ts";
@@ -23,7 +22,6 @@ export function formatReceived(date: Date, timeZone = "UTC"): string {
   }).format(date);
 }
 
-/** The text's lines, each shown. */
 function lines(text: string): string[] {
   return text.split(/\r\n?|\n|\u2028|\u2029/).map(visible);
 }
@@ -32,7 +30,6 @@ function lines(text: string): string[] {
 const inline = (text: string, indent: number): string =>
   lines(text).join(`\n${" ".repeat(indent)}`);
 
-/** Lines of a stored message, each indented. */
 const indented = (text: string, indent: number): string[] =>
   lines(text).map((line) => `${" ".repeat(indent)}${line}`.trimEnd());
 

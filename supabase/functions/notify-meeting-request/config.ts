@@ -1,12 +1,10 @@
 /**
- * The function's settings, from its environment (Supabase secrets on a hosted project; the
- * local backend passes them to the Deno process it starts). Every problem is reported at
- * once, by variable name, never with a secret.
+ * The function's settings, from its environment (Supabase secrets hosted; the local backend
+ * passes them). Every problem is reported at once, by variable name, never with a secret.
  */
 import { parseMailbox, type Mailbox } from "./mail.ts";
 import type { SmtpSecurity } from "./smtp.ts";
 
-/** The settings loadConfig reads, when every one is right. */
 export type NotifyConfig = Extract<ReturnType<typeof loadConfig>, { ok: true }>["config"];
 
 /** The shortest shared secret accepted (`openssl rand -hex 32` gives 64 characters). */

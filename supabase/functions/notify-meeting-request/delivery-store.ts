@@ -1,7 +1,6 @@
 /**
- * The delivery state in the database, through the project's REST API with the service role:
- * the claim and finish functions of the notifications and of the digest (supabase/migrations).
- * A claim leases what it returns to this call; finishing records the outcome under that lease.
+ * The delivery state in the database, through the REST API with the service role: a claim
+ * leases what it returns to this call; finishing records the outcome under that lease.
  */
 import { claimedRequests, heldDigests, type ClaimedRequest, type HeldDigest } from "./payload.ts";
 
@@ -20,7 +19,6 @@ export interface DeliveryStore {
   claimDue(max: number, leaseSeconds: number): Promise<ClaimedRequest[]>;
   /** Records the outcome; false when the lease was lost (it expired and another call took over). */
   finish(requestId: number, lease: string, outcome: Outcome): Promise<boolean>;
-  /** The digest that is due, if any. */
   claimDigest(leaseSeconds: number): Promise<HeldDigest | undefined>;
   finishDigest(digestId: number, lease: string, outcome: Outcome): Promise<boolean>;
 }
@@ -61,7 +59,6 @@ export function restRpc(supabaseUrl: string, serviceKey: string) {
 
 export function restDeliveryStore(supabaseUrl: string, serviceKey: string): DeliveryStore {
   const rpc = restRpc(supabaseUrl, serviceKey);
-  /** Records the outcome through `public.<name>`; false when the lease was lost. */
   const record = async (name: string, args: object, outcome: Outcome, retryInSeconds: number) => {
     const rows = await rpc(name, {
       ...args,

@@ -24,7 +24,6 @@ import { sendMail } from "./smtp.ts";
 export interface HandlerDependencies {
   config: NotifyConfig;
   store: DeliveryStore;
-  /** The booking page's links for these requests (booking-links.ts); none when unset. */
   bookingLinks?: (requestIds: number[]) => Promise<BookingLinks>;
   log?: (line: string) => void;
 }
@@ -46,13 +45,13 @@ export function retryDelaySeconds(attempt: number, policy: NotifyConfig["retry"]
   return Math.min(policy.baseSeconds * 2 ** exponent, policy.maxSeconds);
 }
 
-/** Compares in time that does not depend on where (or whether) the strings differ. */
+/** In constant time. */
 function secretMatches(given: string | null, expected: string): boolean {
   const hash = (text: string) => createHash("sha256").update(text).digest();
   return given !== null && timingSafeEqual(hash(given), hash(expected));
 }
 
-/** Posts one message to a Slack- or Teams-style incoming webhook (`{ "text": … }`). */
+/** Posts to a Slack- or Teams-style incoming webhook (`{ "text": … }`). */
 export async function postChatMessage(url: string, text: string): Promise<void> {
   // The URL is a credential (anyone holding it can post): errors name its host only.
   const host = new URL(url).host;

@@ -1,12 +1,8 @@
 /**
- * An e-mail as the function sends it, whatever it is about: the headers every message gets
- * (From, To, Reply-To, Subject, Date, a Message-ID that stays the same across retries,
- * Auto-Submitted) and the MIME, which nodemailer's MailComposer writes (encoded words, quoting,
- * folding, transfer encoding, multipart/alternative). Nothing here knows about meeting requests.
- *
- * Text someone typed reaches a header only encoded or quoted, so it can never add one, and it
- * comes back as typed: control characters and bidirectional overrides are shown (\u202e) rather
- * than obeyed, and a display name is one line (its tabs and line breaks become a space).
+ * An e-mail as the functions send it: the headers every message gets (a Message-ID the same
+ * across retries, Auto-Submitted) and the MIME, which nodemailer's MailComposer writes.
+ * Typed text reaches a header only encoded or quoted, so it never adds one, and comes back as
+ * typed; a display name is one line (its tabs and line breaks become a space).
  */
 import MailComposer from "nodemailer/lib/mail-composer";
 import { encodeWord } from "nodemailer/lib/mime-funcs";
@@ -22,7 +18,6 @@ export interface Addressing {
   to: readonly Mailbox[];
 }
 
-/** What differs between the kinds of e-mail. */
 export interface MailContent {
   subject: string;
   /** The text (LF line ends); the first part when there is HTML too. */
@@ -30,11 +25,11 @@ export interface MailContent {
   html?: string;
   /** The Message-ID before the @: the same on every attempt, so mail clients fold a duplicate. */
   messageIdLocalPart: string;
-  /** Whom answers reach; only an address asciiAddress accepted. */
+  /** Only an address asciiAddress accepted. */
   replyTo?: Mailbox;
 }
 
-/** A whole e-mail, in the shape nodemailer's MailComposer takes. */
+/** In the shape nodemailer's MailComposer takes. */
 export type StaffEmail = ReturnType<typeof staffEmail>;
 
 // Control characters are exactly what this makes visible (an ignore for each linter).
@@ -55,10 +50,9 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * A subject as typed, safe in a header. nodemailer writes what looks like a valid encoded word
- * as it is (for callers that encoded it themselves), so a reader would decode a typed
- * `=?UTF-8?B?SGk=?=` into "Hi", and it turns a line break into a space: such a subject is
- * encoded whole with nodemailer's own encoder, whose words nodemailer then passes through.
+ * nodemailer passes what looks like an encoded word through (a reader would decode a typed
+ * `=?UTF-8?B?SGk=?=` into "Hi") and turns a line break into a space: such a subject is encoded
+ * whole, with nodemailer's own encoder.
  */
 function subjectHeader(subject: string): string {
   const text = visible(subject);
@@ -119,11 +113,10 @@ export function staffEmail(content: MailContent, addressing: Addressing, now: Da
 }
 
 /**
- * The MIME tree of the message: its envelope (MAIL FROM, RCPT TO) and its bytes. nodemailer
- * puts an ASCII display name in quotes, where readers still decode an encoded word (Python
- * flags it: "encoded word inside quoted string"), and splits a long one into several encoded
- * words, between which Python 3.11 keeps a space (CPython gh-128110). So a display name that
- * holds `=?` or needs encoding is written as one encoded word.
+ * The message's envelope and bytes. nodemailer quotes an ASCII display name, where readers still
+ * decode an encoded word, and splits a long one into encoded words, between which Python 3.11
+ * keeps a space (CPython gh-128110): a display name that holds `=?` or needs encoding is written
+ * as one encoded word.
  */
 export function mimeMessage(email: StaffEmail): MimeNode {
   const options = { newline: "\r\n", disableFileAccess: true, disableUrlAccess: true };
@@ -140,7 +133,7 @@ export function mimeMessage(email: StaffEmail): MimeNode {
   return node;
 }
 
-/** The message as sent (CRLF line ends): for an .eml file and for tests. */
+/** The message as sent (CRLF line ends). */
 export async function messageBytes(email: StaffEmail): Promise<Uint8Array> {
   return await mimeMessage(email).build();
 }

@@ -1,7 +1,6 @@
 /**
- * Everything the function reads, checked before anything is sent: the call's body (the
- * Database Webhook's INSERT on public.contacts, the jobs' SWEEP and DIGEST, the site report's
- * REPORT) and the rows the database's claim functions answer with. Pure: no I/O.
+ * Everything the function reads, checked before anything is sent: the call (the Database
+ * Webhook's INSERT, the jobs' SWEEP, DIGEST and REPORT) and the claim functions' rows. Pure.
  */
 import { z } from "zod";
 
@@ -18,7 +17,7 @@ const text = (max: number) =>
     .refine((value) => value.trim() !== "", "is empty")
     .refine((value) => [...value].length <= max, `is longer than ${max} characters`);
 
-/** A stored meeting request: a contacts row, as the webhook's `record` or a claim's row. */
+/** A contacts row, as the webhook's `record` or a claim's row. */
 const meetingRequest = z.object(
   {
     id: z.int({ error: "must be a positive integer" }).min(1, "must be a positive integer"),
@@ -33,7 +32,6 @@ const meetingRequest = z.object(
 );
 export type MeetingRequest = z.infer<typeof meetingRequest>;
 
-/** A request leased to this call by claim_contact_notification or claim_due_contact_notifications. */
 const claimedRequest = meetingRequest.extend({ lease_token: z.string(), attempt: z.int() });
 export type ClaimedRequest = z.infer<typeof claimedRequest>;
 
@@ -84,7 +82,7 @@ const insertCall = z
 export type NotifyCall =
   z.infer<typeof insertCall> | { kind: "sweep" } | { kind: "digest" } | ReportCall;
 
-/** A request listed in a digest: the first 400 characters of its message, why it was held. */
+/** A request listed in a digest (the first 400 characters of its message). */
 const heldRequest = z.object({
   id: z.number(),
   created_at: timestamp,
@@ -93,13 +91,11 @@ const heldRequest = z.object({
   email: z.string().catch(""),
   message: z.string().catch(""),
   truncated: z.boolean().catch(false),
-  /** Why it was not e-mailed one by one (the SQL's words). */
   held_for: z.array(z.string()).catch([]),
   /** Content signals: they order the list, they never hold a page-proved request. */
   signals: z.array(z.string()).catch([]),
   /** Requests from the same network address in the window before this one. */
   same_address: z.number().catch(0),
-  /** Requests in this digest with the same text. */
   copies: z.number().catch(1),
 });
 export type HeldRequest = z.infer<typeof heldRequest>;
@@ -130,7 +126,6 @@ function check<T>(schema: z.ZodType<T>, value: unknown): Parsed<T> {
   return { ok: false, problem: `${where.join("").replace(/^\./, "")} ${issue.message}`.trim() };
 }
 
-/** The call's body. */
 export function parseNotifyCall(body: unknown): Parsed<NotifyCall> {
   if (typeof body !== "object" || body === null || Array.isArray(body))
     return { ok: false, problem: "the body must be a JSON object" };

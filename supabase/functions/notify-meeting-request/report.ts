@@ -1,8 +1,7 @@
 /**
- * The site-analytics report e-mail (docs/analytics.md), composed from the REPORT call pg_cron
- * posts (public.claim_site_report's JSON, checked in payload.ts): a text part and an HTML part
- * that reads the same in Gmail and Outlook (tables with width and bgcolor attributes, inline
- * styles only, no images). Pure.
+ * The site-analytics report e-mail (docs/analytics.md) from the REPORT call: a text part and an
+ * HTML part that reads the same in Gmail and Outlook (tables, width and bgcolor attributes,
+ * inline styles only, no images). Pure.
  */
 import { plural } from "./compose.ts";
 import { escapeHtml, staffEmail, type Addressing, type StaffEmail } from "./mail.ts";
@@ -59,7 +58,6 @@ function funnelSteps({ views, ctaTaps, formStarts, requests, meetings }: Funnel)
 
 const TOP = 10;
 
-/** A campaign's figures, as both parts list them. */
 const FIGURES = ["Views", "Taps", "Starts", "Requests", "Meetings"];
 const figures = (row: CampaignRow) => [
   row.views,
@@ -69,7 +67,6 @@ const figures = (row: CampaignRow) => [
   row.meetings,
 ];
 
-/** The rows as lines, or "none". */
 const listed = <T>(rows: T[], line: (row: T) => string): string[] =>
   rows.length === 0 ? ["  none"] : rows.map((row) => `  ${line(row)}`);
 

@@ -1,11 +1,7 @@
 /**
- * Sends one e-mail over SMTP with nodemailer's SMTPConnection: implicit TLS (port 465), STARTTLS
- * that must succeed (any other port, e.g. 2587; hosted Edge Functions block only 25 and 587), or
- * plain SMTP, which config.ts allows only to a catcher on this machine. AUTH PLAIN or LOGIN,
- * whichever the server offers first; every step has a timeout.
- *
- * What is ours: every failure becomes one sentence for the delivery record, without the
- * password, and a refused recipient fails the whole message before anybody gets it.
+ * Sends one e-mail with nodemailer's SMTPConnection: implicit TLS (465), STARTTLS that must
+ * succeed (any other port), or plain SMTP (config.ts allows it only to this machine). Ours: every
+ * failure is one sentence without the password, and a refused recipient fails the whole message.
  */
 import { Readable } from "node:stream";
 
@@ -13,7 +9,6 @@ import SMTPConnection from "nodemailer/lib/smtp-connection";
 
 import { mimeMessage, type StaffEmail } from "./mail.ts";
 
-/** How the connection is protected. */
 export type SmtpSecurity = "implicit-tls" | "starttls" | "plain";
 
 export interface SmtpSettings {
@@ -30,7 +25,6 @@ export interface SmtpSettings {
 
 type Stage = "connecting" | "login" | "sending";
 
-/** nodemailer's errors: a code, and the server's reply when there was one. */
 interface NodemailerError extends Error {
   code?: string;
   response?: string;
@@ -53,10 +47,9 @@ class RecipientRefused extends Error {
 }
 
 /**
- * The message, unless the server refused a recipient. nodemailer goes on to DATA as soon as one
- * recipient was accepted; this stream is first read after the server accepted DATA, when every
- * RCPT TO has its reply, and fails instead: the connection closes before the end of the data,
- * so the server discards the message and nobody gets it (the retry then reaches everyone).
+ * nodemailer goes on to DATA once one recipient was accepted. This stream is first read when
+ * every RCPT TO has its reply, and fails if one was refused: the connection closes before the
+ * data ends, so nobody gets the message (the retry then reaches everyone).
  */
 function unlessRecipientRefused(envelope: TrackedEnvelope, bytes: Uint8Array): Readable {
   return new Readable({
@@ -139,7 +132,6 @@ export async function sendMail(settings: SmtpSettings, email: StaffEmail): Promi
     socketTimeout: timeoutMs,
     logger: false,
   });
-  // Socket errors and timeouts arrive as events, whichever step is waiting.
   const broken = new Promise<never>((_, reject) => connection.on("error", reject));
   broken.catch(() => {});
   const step = <T>(start: (done: (error: Error | null, result?: T) => void) => void): Promise<T> =>

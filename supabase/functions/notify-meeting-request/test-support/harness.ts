@@ -1,8 +1,7 @@
 /**
- * What the function's tests share: readMail, which reads a message with two parsers nobody here
- * wrote; a request, a digest's claim row and a week's report as the database gives them; an
- * in-memory store that follows the SQL's rules; and the handler wired to it and to an SMTP
- * receiver (servers.ts).
+ * What the functions' tests share: readMail (two parsers nobody here wrote), a request, a
+ * digest's row and a report as the database gives them, an in-memory store that follows the
+ * SQL's rules, and the handler wired to it and an SMTP receiver (servers.ts).
  */
 import assert from "node:assert/strict";
 
@@ -30,9 +29,8 @@ print(json.dumps({"headers": headers, "addresses": addresses, "defects": defects
 `;
 
 /**
- * The message as two mail readers decode it: postal-mime, and Python's email package with
- * policy.default. They must agree on the subject, the addresses and the text, and Python must
- * report no defect. Header values are Python's decoded text; addresses are [name, address].
+ * The message as postal-mime and Python's email package (policy.default) decode it: they must
+ * agree on the subject, addresses and text, and Python find no defect. Addresses: [name, address].
  */
 export async function readMail(raw: Uint8Array) {
   const python = new Deno.Command("python3", {
@@ -242,11 +240,7 @@ export const unreachable: DeliveryStore = {
   finishDigest: notReached,
 };
 
-/**
- * The handler on `store` and a fresh SMTP receiver, with the settings loadConfig reads from these
- * variables and `env`, and booking links stored through `bookingRpc` when SITE_URL is set; `post`
- * sends it a call with the secret.
- */
+/** The handler on `store`, a fresh SMTP receiver, these settings and `env`; links via `bookingRpc`. */
 export async function startFunction(
   store: DeliveryStore,
   env: Record<string, string> = {},
