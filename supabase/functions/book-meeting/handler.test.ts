@@ -26,14 +26,8 @@ const meeting = (startsAt: string, sequence = 0): Stored => ({
 });
 
 /** BOOKING_NOW (undefined: the real clock), the request, what the store has and answers. */
-interface Situation {
-  now?: string;
-  createdAt?: string;
-  current?: Stored;
-  booked?: [string, string][];
-  booking?: Booking;
-  message?: string;
-}
+type Situation = Partial<{ now: string; createdAt: string; message: string }> &
+  Partial<{ current: Stored; booked: [string, string][]; booking: Booking }>;
 
 /** The handler on `now`; the store finds TOKEN's request, counts LIMITED_CLIENT over the guess limit. */
 async function setUp(situation: Situation = {}) {

@@ -1,7 +1,4 @@
-/**
- * Calls of the function: the handler with the in-memory store (the SQL's rules) and a real SMTP
- * receiver and chat webhook on 127.0.0.1 (test-support/).
- */
+/** Calls of the function: the in-memory store (the SQL's rules), real SMTP and chat receivers. */
 import assert from "node:assert/strict";
 
 import { chatText } from "./compose.ts";

@@ -1,7 +1,4 @@
-/**
- * An SMTP receiver on 127.0.0.1 for the function's tests (smtp-server, the package the local mail
- * catcher uses): TLS, AUTH, refused recipients, an outage or silence.
- */
+/** An SMTP receiver on 127.0.0.1 (smtp-server): TLS, AUTH, refused recipients, an outage or silence. */
 import type { AddressInfo } from "node:net";
 
 import { SMTPServer } from "smtp-server";
@@ -19,9 +16,7 @@ export interface ReceiverOptions {
 export interface ReceivedMail {
   from: string;
   to: string[];
-  /** The message as received, dot-stuffing undone. */
   raw: Uint8Array;
-  /** Whether the session was encrypted (implicit TLS or after STARTTLS). */
   secure: boolean;
   auth?: { username: string; password: string; method: string };
 }
