@@ -47,16 +47,10 @@ Deno.test(
     assert.equal(event.startDate.zone, ICAL.Timezone.utcTimezone);
     assert.equal(event.startDate.toJSDate().toISOString(), "2025-05-20T16:00:00.000Z");
     assert.equal(event.endDate.toJSDate().toISOString(), "2025-05-20T16:30:00.000Z");
-    const venueClock = new Intl.DateTimeFormat("en-US", {
-      timeZone: "America/Los_Angeles",
-      timeStyle: "short",
-    });
-    assert.equal(venueClock.format(event.startDate.toJSDate()).replace("\u202f", " "), "9:00 AM");
     assert.equal(event.location, "Palm Springs Convention Center, Palm Springs, CA, booth 713");
     assert.equal(event.organizer, "mailto:sales@example-transit.com");
     const [attendee] = event.attendees;
     assert.equal(String(attendee!.getFirstValue()).toLowerCase(), "mailto:ada@example.org");
-    assert.equal(attendee!.getParameter("cn"), "Ada Lovelace");
     assert.equal(attendee!.getParameter("rsvp"), "TRUE");
     // Gmail may not add an invitation from an unknown sender: the text says when and where.
     const when = "\nWhen:  Tuesday, May 20, 2025, 9:00 – 9:30 AM Pacific Daylight Time\n";

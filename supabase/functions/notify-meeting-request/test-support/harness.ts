@@ -229,16 +229,9 @@ export function memoryStore(requests: MeetingRequest[], digest?: HeldDigest) {
   return { ...store, rows, digest: held, advance };
 }
 
+/** A store whose database is out of reach: every method rejects. */
 const notReached = () => Promise.reject(new Error("database API not reached"));
-
-/** A store whose database is out of reach. */
-export const unreachable: DeliveryStore = {
-  claim: notReached,
-  claimDue: notReached,
-  finish: notReached,
-  claimDigest: notReached,
-  finishDigest: notReached,
-};
+export const unreachable = new Proxy({}, { get: () => notReached }) as DeliveryStore;
 
 /** The handler on `store`, a fresh SMTP receiver, these settings and `env`; links via `bookingRpc`. */
 export async function startFunction(
