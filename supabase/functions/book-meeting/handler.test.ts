@@ -40,7 +40,6 @@ async function setUp(situation: Situation = {}) {
     siteUrl: "https://expo.example",
     from: ADDRESSING.from,
     organizer: ADDRESSING.to[0]!,
-    smtp: { host: "127.0.0.1", port: 2525, security: "plain", timeoutMs: 15_000 },
     store: {
       lookup: (tokenHash, client) =>
         Promise.resolve(
@@ -53,7 +52,7 @@ async function setUp(situation: Situation = {}) {
       book: (_hash, action) => (books.push(action), Promise.resolve(situation.booking!)),
     },
     schedule: () => Promise.resolve(SCHEDULE),
-    sendMail: (_settings, email) => (sent.push(email), Promise.resolve("250 OK")),
+    sendMail: (email) => (sent.push(email), Promise.resolve("250 OK")),
     now: "now" in situation ? situation.now : now,
     log: () => {},
   });

@@ -9,10 +9,10 @@ import { sha256Hex } from "../notify-meeting-request/booking-links.ts";
 import { loadConfig } from "../notify-meeting-request/config.ts";
 import { restRpc } from "../notify-meeting-request/delivery-store.ts";
 import { parseMailbox, type Mailbox, type StaffEmail } from "../notify-meeting-request/mail.ts";
-import { sendMail, type SmtpSettings } from "../notify-meeting-request/smtp.ts";
+import { sendMail } from "../notify-meeting-request/smtp.ts";
 import { invitationEmail, type Change } from "./invitation.ts";
 import * as schedules from "./schedule.ts";
-import type { Schedule } from "./schedule.ts";
+import type { Schedule, Slot } from "./schedule.ts";
 
 type StoredMeeting = Record<"uid" | "starts_at" | "ends_at", string> & { sequence: number };
 type Texts = Record<"createdAt" | "name" | "organization" | "email" | "message", string>;
@@ -26,22 +26,16 @@ export type Booking = {
 /** The database's side (supabase/migrations/20261128000010_meetings.sql). */
 export interface BookingStore {
   lookup(tokenHash: string, client: string, from: Date, to: Date): Promise<Lookup>;
-  book(
-    tokenHash: string,
-    action: string,
-    slot: schedules.Slot | null,
-    capacity: number,
-  ): Promise<Booking>;
+  book(tokenHash: string, action: string, slot: Slot | null, capacity: number): Promise<Booking>;
 }
 
 export interface BookingDependencies {
   siteUrl: string;
   from: Mailbox;
   organizer: Mailbox;
-  smtp: SmtpSettings;
   store: BookingStore;
   schedule: () => Promise<Schedule>;
-  sendMail: (settings: SmtpSettings, email: StaffEmail) => Promise<string>;
+  sendMail: (email: StaffEmail) => Promise<string>;
   /** BOOKING_NOW (schedule.ts, bookingNow); the real clock when unset. */
   now?: string;
   log?: (line: string) => void;
@@ -135,7 +129,7 @@ export function createBookingHandler(deps: BookingDependencies) {
       });
     }
 
-    let slot: schedules.Slot | null = null;
+    let slot: Slot | null = null;
     if (body.action !== "cancel") {
       const wanted = Date.parse(body.startsAt);
       slot = schedules.allSlots(schedule).find((s) => Date.parse(s.startsAt) === wanted) ?? null;
@@ -165,7 +159,7 @@ export function createBookingHandler(deps: BookingDependencies) {
     const email = invitationEmail(invitation);
     let message = DONE[change].replace("{when}", when(meeting)).replace("{email}", found.email);
     try {
-      await deps.sendMail(deps.smtp, email);
+      await deps.sendMail(email);
       log(`Request #${found.id}: ${change} (${stored.uid}, ${stored.sequence}), e-mail sent`);
     } catch (error) {
       log(`Request #${found.id}: ${change}, but the e-mail failed: ${(error as Error).message}`);
@@ -199,9 +193,8 @@ export function bookingHandlerFromEnvironment(env: (name: string) => string | un
     siteUrl: siteUrl!,
     from: config.from,
     organizer,
-    smtp: config.smtp,
     now,
-    sendMail,
+    sendMail: (email) => sendMail(config.smtp, email),
     schedule: () => schedules.fetchSchedule(siteUrl!),
     store: {
       lookup: (token_hash, client, from_at, to_at) =>
