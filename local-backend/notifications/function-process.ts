@@ -63,13 +63,18 @@ export async function startFunctionProcess(
       "--allow-env",
       `--allow-net=${["127.0.0.1", ...allowNet].join(",")}`,
       path.join(dir, name, "index.ts"),
-      "--local",
     ],
     {
       // Its own process group: a terminal's Ctrl-C signals the whole foreground group, and Deno
       // would die at once, with e-mails sent but not recorded. The backend stops it after its calls.
       detached: true,
-      env: { ...env, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1", HOME: os.homedir() },
+      env: {
+        ...env,
+        SERVE_LOCALLY: "1",
+        DENO_NO_UPDATE_CHECK: "1",
+        NO_COLOR: "1",
+        HOME: os.homedir(),
+      },
     },
   );
   const exited = new Promise<void>((resolve) => {

@@ -1,14 +1,14 @@
 /**
- * Serves a function: as Deno.serve does on a hosted project or, with `--local` (the embedded
- * local backend, local-backend/notifications), on 127.0.0.1 only, on a free port it prints, until
- * the parent closes stdin (so it never outlives the backend).
+ * Serves a function: as Deno.serve does on a hosted project or, with SERVE_LOCALLY=1 (the
+ * embedded local backend, local-backend/notifications), on 127.0.0.1 only, on a free port it
+ * prints, until the parent closes stdin (so it never outlives the backend).
  */
 export async function serve(
   name: string,
   fromEnvironment: (env: (name: string) => string | undefined) => Deno.ServeHandler,
 ): Promise<void> {
   const handler = fromEnvironment((variable) => Deno.env.get(variable));
-  if (!Deno.args.includes("--local")) {
+  if (Deno.env.get("SERVE_LOCALLY") !== "1") {
     Deno.serve(handler);
     return;
   }
