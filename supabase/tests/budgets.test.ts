@@ -16,7 +16,7 @@ jest.setTimeout(120_000);
 
 const db = migrated();
 const steps = screeningSteps(db, { emptied: true });
-const { send, sendVerified, confirm, waited, claimDigest, statuses } = steps;
+const { send, sendVerified, screened, confirm, waited, claimDigest, statuses } = steps;
 
 beforeEach(() =>
   db().exec(
@@ -39,14 +39,11 @@ const later = (seconds: number) =>
     update private.one_by_one_pace set full_again_at = full_again_at - make_interval(secs => ${seconds});
     update private.form_challenges_issued set issued_at = issued_at - make_interval(secs => ${seconds});`);
 
-const decision = async (id: number) =>
-  (
-    await db().query<{ budget: string | null; status: string }>(
-      "select s.budget, n.status from public.contact_screening s join public.contact_notifications n using (contact_id) where s.contact_id = $1",
-      [id],
-    )
-  ).rows[0]!;
-const budgetOf = async (id: number) => (await decision(id)).budget;
+const decision = async (id: number) => {
+  const { budget, status } = await screened(id);
+  return { budget, status };
+};
+const budgetOf = async (id: number) => (await screened(id)).budget;
 
 async function sendMany(count: number, address: (index: number) => string): Promise<number[]> {
   const ids: number[] = [];

@@ -261,8 +261,12 @@ describe("what is stored", () => {
     expect(await countRows(db())).toBe(before + 2);
   });
 
-  test("the 6th request from an address within an hour is refused with PT429, whatever its case; others are not (an index of lower(email) finds them)", async () => {
+  test("the 6th request from an address within an hour is refused with PT429, whatever its case; older ones and other addresses do not count (an index of lower(email) finds them)", async () => {
     const email = uniqueEmail("Rate.Limit");
+    await db().query(
+      "insert into public.contacts (name, email, organization, message, created_at) overriding system value select 'Old', $1, 'O', 'm', now() - interval '61 minutes' from generate_series(1, 5)",
+      [email],
+    );
     for (const variant of [
       email,
       email.toLowerCase(),
@@ -283,15 +287,5 @@ describe("what is stored", () => {
     const index =
       "select pg_get_indexdef('public.contacts_email_created_at_idx'::regclass) as value";
     expect(await one(db(), index)).toContain("(lower(email), created_at)");
-  });
-
-  test("requests older than an hour do not count", async () => {
-    const email = uniqueEmail("old");
-    await db().query(
-      "insert into public.contacts (name, email, organization, message, created_at) overriding system value select 'Old', $1, 'O', 'm', now() - interval '61 minutes' from generate_series(1, 5)",
-      [email],
-    );
-    for (let i = 0; i < 5; i += 1) await insertAnon(goodRow({ email }));
-    expect((await rejection(insertAnon(goodRow({ email })))).code).toBe("PT429");
   });
 });

@@ -29,15 +29,16 @@ const backInTime = (table: string, column: string, interval: string) =>
   db().query(`update ${table} set ${column} = ${column} - interval '${interval}'`);
 
 describe("the page's confirmation (private.form_proof_confirmed)", () => {
-  test("a pending request becomes page-verified and due at once, once, within 30 minutes", async () => {
+  test("a pending request becomes page-verified and due at once, once, within 30 minutes, spam-looking or not", async () => {
     const ticket = pendingProof();
-    const id = await send(goodRow(), "192.0.2.30", ticket.header);
+    const id = await send(spamRequest(1), "192.0.2.30", ticket.header);
     expect(await confirm(pendingProof().ticketHash)).toBe(false);
     expect(await confirm(ticket.ticketHash)).toBe(true);
     expect(await screened(id)).toEqual({
       verdict: "page-verified",
       proof: "confirmed",
-      signals: [],
+      signals: ["links"],
+      budget: "one-by-one",
       status: "pending",
       priority: 0,
     });
@@ -47,19 +48,6 @@ describe("the page's confirmation (private.form_proof_confirmed)", () => {
     await send(goodRow(), "192.0.2.31", late.header);
     await backInTime("public.contact_screening", "screened_at", "31 minutes");
     expect(await confirm(late.ticketHash)).toBe(false);
-  });
-
-  test("spam-looking content confirmed by the page is e-mailed like any other", async () => {
-    const spam = pendingProof();
-    const id = await send(spamRequest(1), "192.0.2.31", spam.header);
-    expect(await confirm(spam.ticketHash)).toBe(true);
-    expect(await screened(id)).toMatchObject({
-      verdict: "page-verified",
-      proof: "confirmed",
-      signals: ["links"],
-      status: "pending",
-      priority: 0,
-    });
   });
 
   test("a request already counted in a digest is still notified one by one when confirmed", async () => {

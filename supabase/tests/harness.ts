@@ -181,7 +181,7 @@ export function screeningSteps(db: () => PGlite, options: { emptied?: boolean } 
     screened: async (id: number) =>
       (
         await db().query<Record<string, unknown>>(
-          `select s.verdict, s.proof, s.signals, n.status, n.priority
+          `select s.verdict, s.proof, s.signals, s.budget, n.status, n.priority
              from public.contact_screening s join public.contact_notifications n using (contact_id)
             where s.contact_id = $1`,
           [id],

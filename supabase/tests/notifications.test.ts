@@ -84,8 +84,12 @@ test("each stored request gets a pending notification in the same transaction; a
 });
 
 describe("claims, leases and outcomes (service role)", () => {
-  test("a claim leases the request once; a failure schedules a retry; a delivery is final", async () => {
+  test("a claim leases the request once; a failure schedules a retry; a delivery is final; staff see the state", async () => {
     const id = await insertRequest({ name: "Claimed Visitor" });
+    const overview = "select name, notification, notified_at from public.meeting_requests_overview";
+    expect(await asStaff(db(), `${overview} where id = $1`, [id])).toEqual([
+      { name: "Claimed Visitor", notification: "pending", notified_at: null },
+    ]);
     const first = await claim(id);
     expect(first).toMatchObject({ attempt: 1, id, name: "Claimed Visitor" });
     // Leased: nobody else gets it, neither by id nor in a sweep.
@@ -138,18 +142,6 @@ describe("claims, leases and outcomes (service role)", () => {
     const ids = [await insertRequest(), await insertRequest(), await insertRequest()];
     expect(await sweep(2)).toEqual(ids.slice(0, 2));
     expect(await sweep(10)).toEqual(ids.slice(2));
-  });
-
-  test("staff see each request with its notification state in meeting_requests_overview", async () => {
-    const id = await insertRequest({ name: "Overview Visitor" });
-    const rows = await asStaff(
-      db(),
-      "select name, notification, notified_at from public.meeting_requests_overview where id = $1",
-      [id],
-    );
-    expect(rows).toEqual([
-      { name: "Overview Visitor", notification: "pending", notified_at: null },
-    ]);
   });
 });
 
