@@ -7,7 +7,7 @@
  * advisor.test.ts.
  */
 import { asRole, goodRow, pendingProof } from "../../local-backend/test-support/helpers";
-import { asStaff, insertAs, migrated, one, screeningSteps } from "./harness";
+import { insertAs, migrated, one, screeningSteps, sweep } from "./harness";
 import { spamRequest } from "./screening-corpus";
 
 jest.setTimeout(120_000);
@@ -17,14 +17,6 @@ const steps = screeningSteps(db, { emptied: true });
 const { send, sendVerified, screened, confirm, waited, claimDigest, finishDigest, statuses } =
   steps;
 
-const dueNotifications = async (maxCount: number) =>
-  (
-    await asStaff<{ id: number }>(
-      db(),
-      "select id from public.claim_due_contact_notifications(max_count => $1, lease_seconds => 60)",
-      [maxCount],
-    )
-  ).map((row) => row.id);
 const backInTime = (table: string, column: string, interval: string) =>
   db().query(`update ${table} set ${column} = ${column} - interval '${interval}'`);
 
@@ -68,7 +60,7 @@ describe("the one-by-one queue", () => {
       await asRole(db(), "service_role", (tx) => insertAs(tx, goodRow()));
     await backInTime("public.contact_notifications", "next_attempt_at", "1 hour");
     const real = await sendVerified();
-    const claimed = await dueNotifications(2);
+    const claimed = await sweep(db(), 2);
     expect(claimed).toHaveLength(2);
     expect(claimed[0]).toBe(real);
   });
@@ -77,7 +69,7 @@ describe("the one-by-one queue", () => {
     await send(goodRow(), "192.0.2.40");
     await send(goodRow(), "192.0.2.40", pendingProof().header);
     await backInTime("public.contact_notifications", "next_attempt_at", "1 hour");
-    expect(await dueNotifications(10)).toEqual([]);
+    expect(await sweep(db(), 10)).toEqual([]);
     expect(await one(db(), "select public.has_due_contact_notifications() as value")).toBe(false);
   });
 });
@@ -137,9 +129,7 @@ describe("the digest", () => {
     await send(goodRow(), "192.0.2.80");
     const [first] = await claimDigest(1);
     await send(goodRow(), "192.0.2.80"); // arrives meanwhile: belongs to the next digest
-    await db().query(
-      "update public.contact_digests set lease_expires_at = now() - interval '1 second'",
-    );
+    await backInTime("public.contact_digests", "lease_expires_at", "61 seconds");
     const [again] = await claimDigest();
     expect(again).toMatchObject({ digest_id: first!.digest_id, attempt: 2, request_count: 1 });
     expect(await finishDigest(again!.digest_id, again!.lease_token, "SMTP 451")).toBe(true);
@@ -167,9 +157,7 @@ describe("the digest", () => {
     await waited(await send(goodRow(), "192.0.2.91", ticket.header));
     const [digest] = await claimDigest(1);
     await confirm(ticket.ticketHash);
-    await db().query(
-      "update public.contact_digests set lease_expires_at = now() - interval '1 second'",
-    );
+    await backInTime("public.contact_digests", "lease_expires_at", "61 seconds");
     expect(await claimDigest()).toEqual([]);
     expect(
       (await db().query("select * from public.contact_digests where id = $1", [digest!.digest_id]))

@@ -10,7 +10,7 @@ import {
   rejection,
   uniqueAddress,
 } from "../../local-backend/test-support/helpers";
-import { asStaff, insertAs, migrated, one, pageProof, sendRequest } from "./harness";
+import { asStaff, insertAs, migrated, one, pageProof, sendRequest, sweep } from "./harness";
 
 jest.setTimeout(60_000);
 
@@ -44,16 +44,6 @@ const finish = async (id: number, lease: string, failure: string | null, retryIn
       [id, lease, failure, retryIn],
     )
   )[0]!.recorded;
-
-/** The ids a sweep (claim_due_contact_notifications) leases, oldest first. */
-const sweep = async (maxCount: number): Promise<number[]> =>
-  (
-    await asStaff<Claimed>(
-      db(),
-      "select * from public.claim_due_contact_notifications(max_count => $1)",
-      [maxCount],
-    )
-  ).map((row) => row.id);
 
 const state = async (id: number) =>
   (
@@ -94,7 +84,7 @@ describe("claims, leases and outcomes (service role)", () => {
     expect(first).toMatchObject({ attempt: 1, id, name: "Claimed Visitor" });
     // Leased: nobody else gets it, neither by id nor in a sweep.
     expect(await claim(id)).toBeUndefined();
-    expect(await sweep(1000)).not.toContain(id);
+    expect(await sweep(db(), 1000)).not.toContain(id);
 
     // A stranger's lease token records nothing.
     expect(await finish(id, "00000000-0000-0000-0000-000000000000", null)).toBe(false);
@@ -140,8 +130,8 @@ describe("claims, leases and outcomes (service role)", () => {
       "update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'",
     );
     const ids = [await insertRequest(), await insertRequest(), await insertRequest()];
-    expect(await sweep(2)).toEqual(ids.slice(0, 2));
-    expect(await sweep(10)).toEqual(ids.slice(2));
+    expect(await sweep(db(), 2)).toEqual(ids.slice(0, 2));
+    expect(await sweep(db(), 10)).toEqual(ids.slice(2));
   });
 });
 

@@ -66,6 +66,8 @@ async function altchaPayload(options: { expiresIn: number; key?: string; number?
   });
   return formProofPayload(made, number);
 }
+const otherKeyPayload = () =>
+  altchaPayload({ expiresIn: 60_000, key: "another secret of 32 characters!" });
 
 describe("form_challenge", () => {
   test("issues an ALTCHA v1 challenge that altcha-lib solves and verifies with the secret", async () => {
@@ -140,11 +142,7 @@ describe("form_proof_verdict", () => {
   test("altcha-lib's own challenge with our secret and salt shape is verified; expired, another key, the wrong number are not", async () => {
     expect(await verdict(await altchaPayload({ expiresIn: 60_000 }))).toBe("verified");
     expect(await verdict(await altchaPayload({ expiresIn: -1000 }))).toBe("invalid");
-    const otherKey = await altchaPayload({
-      expiresIn: 60_000,
-      key: "another secret of 32 characters!",
-    });
-    expect(await verdict(otherKey)).toBe("invalid");
+    expect(await verdict(await otherKeyPayload())).toBe("invalid");
     const payload = decoded(solveFormChallenge(await issue()));
     expect(
       await verdict(b64({ ...payload, number: ((payload.number as number) + 1) % 50_001 })),
@@ -236,11 +234,7 @@ describe("confirm_form_proof", () => {
   });
 
   test("a forged proof or a malformed ticket confirms nothing, and a malformed ticket spends nothing", async () => {
-    const otherKey = await altchaPayload({
-      expiresIn: 60_000,
-      key: "another secret of 32 characters!",
-    });
-    expect(await confirm(ticket(), otherKey)).toBe(false);
+    expect(await confirm(ticket(), await otherKeyPayload())).toBe(false);
     expect(await confirm(ticket(), "garbage")).toBe(false);
     const payload = solveFormChallenge(await issue());
     expect(await confirm("not a ticket", payload)).toBe(false);
