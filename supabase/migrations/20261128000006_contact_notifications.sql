@@ -1,9 +1,7 @@
--- Staff notifications for meeting requests (docs/notifications.md, "How it works"). Every row of
--- public.contacts gets its delivery state in the same transaction; the Edge Function
--- notify-meeting-request e-mails staff and records the outcome below, as the service role, under
--- a lease (one claimant at a time). A request never attempted stays 'pending' for the next sweep.
+-- Staff notifications (docs/notifications.md): each request's delivery state, made in its insert's
+-- transaction, leased and finished by the notify-meeting-request Edge Function as service_role.
 
--- One row per digest e-mail of the requests not e-mailed one by one (20261128000008_digest.sql).
+-- One row per digest e-mail (20261128000008_digest.sql).
 create table public.contact_digests (
   id bigint generated always as identity primary key,
   created_at timestamptz not null default now(),

@@ -1,11 +1,9 @@
--- Meetings booked from the staff e-mail's link (docs/booking.md). The database keeps only the
--- SHA-256 of each link's token; book-meeting looks a token up (guesses limited) and books, moves
--- or cancels in one transaction, as the service role only. Times, schedule and link expiry are
--- the function's; the database keeps the booth's capacity whatever callers do at once.
+-- Meetings booked from the staff e-mail's link (docs/booking.md), through the book-meeting
+-- function as service_role. Times, schedule and link expiry are the function's; the database
+-- keeps the token's hash, the guess limit and the booth's capacity.
 
--- The campaign a request came from (the page's `x-campaign: source/medium/campaign` header on
--- the insert), so meetings can be counted per campaign. The trigger, its only writer, ignores a
--- header that is not such a campaign: it never refuses a request.
+-- The campaign of a request's `x-campaign: source/medium/campaign` header, for meetings per
+-- campaign. Any other header is ignored: it never refuses a request.
 create table private.contact_campaigns (
   contact_id bigint primary key references public.contacts (id) on delete cascade,
   source text not null,

@@ -1,10 +1,7 @@
 /**
- * What reaches staff, and in which order (20261128000005_one_by_one_budgets.sql,
- * 20261128000006_contact_notifications.sql, 20261128000008_digest.sql): the page's confirmation
- * of a pending ticket; the one-by-one queue, page-verified first and held or suspect requests
- * never; the digest's claim and finish, every held request listed, the likeliest real first, one
- * digest per interval, exactly once across failures and lost leases. Who may call them:
- * advisor.test.ts.
+ * What reaches staff, and in which order (migrations …05, …06, …08): the page's confirmation of
+ * a pending ticket; the one-by-one queue, page-verified first, held or suspect requests never;
+ * the digest, every held request listed, one per interval, exactly once across failures.
  */
 import { asRole, goodRow, pendingProof } from "../../local-backend/test-support/helpers";
 import { insertAs, migrated, one, screeningSteps, sweep } from "./harness";

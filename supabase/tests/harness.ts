@@ -1,9 +1,7 @@
 /**
- * The one harness of the database tests (not a test file itself): a PGlite database set up as a
- * new Supabase project is (its API roles and the default grants the migrations take back),
- * migrated as the local backend migrates it (local-backend/database.ts), and the steps of a
- * visitor and of staff on it. Request data comes from local-backend's test helpers, which its
- * own tests share.
+ * The harness of the database tests: a PGlite database set up as a new Supabase project is (its
+ * API roles and default grants), migrated as the local backend migrates it, and the steps of a
+ * visitor and of staff on it.
  */
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 

@@ -1,9 +1,8 @@
 /**
- * The page proof (20261128000002_form_proof.sql, 20261128000003_form_proof_desks.sql): the
- * challenge is ALTCHA v1 (altcha-lib solves and verifies it) and lasts long enough; its HMAC is
- * RFC 2104's; a proof counts once and only while its challenge lasts (a refused insert gives it
- * back); anything spliced, forged or malformed is invalid; a confirmation hands the ticket's hash
- * on once. Vault: hosted.test.ts; that anon may run the two RPCs and nothing else: advisor.test.ts.
+ * The page proof (migrations …02 and …03): an ALTCHA v1 challenge (altcha-lib solves and
+ * verifies it) with RFC 2104's HMAC; a proof counts once, while its challenge lasts (a refused
+ * insert gives it back); anything spliced, forged or malformed is invalid; a confirmation hands
+ * the ticket's hash on once. Vault: hosted.test.ts.
  */
 import crypto from "node:crypto";
 
