@@ -1,6 +1,5 @@
--- The budgets of one-by-one e-mails (docs/notifications.md, "Budgets"). A page proof shows that
--- a request ran the page's code, which a script can do too, so a page-proved request is e-mailed
--- one by one only within budget; past it, the request is listed in the next digest.
+-- The budgets of one-by-one e-mails (docs/notifications.md): a script can run the page's code
+-- too, so a page-proved request is e-mailed one by one only within budget, else digested.
 
 -- Each address's token bucket, as the time it is full again (GCRA's "theoretical arrival time").
 create table private.one_by_one_pace (

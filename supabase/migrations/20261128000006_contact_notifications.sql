@@ -1,9 +1,7 @@
--- Staff notifications for meeting requests (docs/notifications.md, "How it works"). Every row of
--- public.contacts gets its delivery state in the same transaction; the Edge Function
--- notify-meeting-request e-mails staff and records the outcome below, as the service role, under
--- a lease (one claimant at a time). A request never attempted stays 'pending' for the next sweep.
+-- Staff notifications (docs/notifications.md): each request's delivery state, made in its insert's
+-- transaction, leased and finished by the notify-meeting-request Edge Function as service_role.
 
--- One row per digest e-mail of the requests not e-mailed one by one (20261128000008_digest.sql).
+-- One row per digest e-mail (20261128000008_digest.sql).
 create table public.contact_digests (
   id bigint generated always as identity primary key,
   created_at timestamptz not null default now(),
@@ -122,35 +120,9 @@ $$;
 
 -- The Edge Function's calls (service role). Each returns rows: PostgREST answers a JSON array.
 
--- Claims one request for delivery: at most one claimant until the lease expires or is finished.
-create function public.claim_contact_notification(request_id bigint, lease_seconds integer default 120)
-  returns table (
-    lease_token uuid, attempt integer,
-    id bigint, created_at timestamptz, name text, email text, organization text, message text
-  )
-  language sql volatile
-  set search_path = ''
-as $$
-  with claimed as (
-    update public.contact_notifications n
-       set lease_token = gen_random_uuid(),
-           lease_expires_at = pg_catalog.now() + pg_catalog.make_interval(secs => lease_seconds),
-           attempts = n.attempts + 1,
-           last_attempt_at = pg_catalog.now()
-     where n.contact_id = request_id
-       and n.status = 'pending'
-       and n.next_attempt_at <= pg_catalog.now()
-       and (n.lease_expires_at is null or n.lease_expires_at <= pg_catalog.now())
-    returning n.contact_id, n.lease_token, n.attempts
-  )
-  select cl.lease_token, cl.attempts, c.id, c.created_at, c.name, c.email, c.organization, c.message
-    from claimed cl
-    join public.contacts c on c.id = cl.contact_id;
-$$;
-
--- Claims up to max_count requests that are due, page-verified ones first; concurrent sweeps
--- split the work.
-create function public.claim_due_contact_notifications(max_count integer default 10, lease_seconds integer default 120)
+-- Leases up to max_count due requests (request_id alone, if given), page-verified first: one
+-- claimant each until the lease expires or is finished, so concurrent sweeps split the work.
+create function private.claim_contact_notifications(request_id bigint, max_count integer, lease_seconds integer)
   returns table (
     lease_token uuid, attempt integer,
     id bigint, created_at timestamptz, name text, email text, organization text, message text
@@ -164,6 +136,7 @@ as $$
      where n.status = 'pending'
        and n.next_attempt_at <= pg_catalog.now()
        and (n.lease_expires_at is null or n.lease_expires_at <= pg_catalog.now())
+       and (request_id is null or n.contact_id = request_id)
      order by n.priority, n.next_attempt_at, n.contact_id
      limit max_count
      for update skip locked
@@ -182,6 +155,24 @@ as $$
     join public.contacts c on c.id = cl.contact_id
    order by cl.priority, c.id;
 $$;
+
+create function public.claim_contact_notification(request_id bigint, lease_seconds integer default 120)
+  returns table (
+    lease_token uuid, attempt integer,
+    id bigint, created_at timestamptz, name text, email text, organization text, message text
+  )
+  language sql volatile
+  set search_path = ''
+as $$ select * from private.claim_contact_notifications(request_id, 1, lease_seconds) $$;
+
+create function public.claim_due_contact_notifications(max_count integer default 10, lease_seconds integer default 120)
+  returns table (
+    lease_token uuid, attempt integer,
+    id bigint, created_at timestamptz, name text, email text, organization text, message text
+  )
+  language sql volatile
+  set search_path = ''
+as $$ select * from private.claim_contact_notifications(null, max_count, lease_seconds) $$;
 
 -- Records the outcome of a claimed attempt: failure null = delivered (note: a non-fatal remark),
 -- else retried in retry_in_seconds. Ignored (recorded = false) unless the caller holds the lease.
@@ -230,6 +221,7 @@ as $$
   );
 $$;
 
+grant execute on function private.claim_contact_notifications(bigint, integer, integer) to service_role;
 grant execute on function public.claim_contact_notification(bigint, integer) to service_role;
 grant execute on function public.claim_due_contact_notifications(integer, integer) to service_role;
 grant execute on function public.finish_contact_notification(bigint, uuid, text, double precision, text) to service_role;

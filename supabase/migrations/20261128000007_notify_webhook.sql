@@ -1,7 +1,6 @@
--- The hosted half of staff notifications (docs/notifications.md, "Turning it on for a hosted
--- project"): where pg_net exists, each request e-mailed one by one is posted to the Edge Function
--- after its insert commits, and pg_cron asks it every minute to retry what is due. Elsewhere the
--- local backend plays both parts.
+-- The hosted half of staff notifications (docs/notifications.md): where pg_net exists, each
+-- request e-mailed one by one is posted to the Edge Function, and pg_cron has it retry what is
+-- due every minute. Elsewhere the local backend plays both parts.
 
 -- Posts to the function with the URL and shared secret from Vault (notify_meeting_request_url,
 -- notify_meeting_request_secret); until both exist nothing is posted. Errors are only warnings.

@@ -1,6 +1,5 @@
--- The digest (docs/notifications.md, "The digest"): every request not e-mailed one by one is
--- listed in one e-mail, at most one per digest_interval_seconds, the likeliest real first. pg_cron
--- looks every minute; the Edge Function claims it and records the outcome, as the service role.
+-- The digest (docs/notifications.md): every request not e-mailed one by one, in one e-mail at most
+-- every digest_interval_seconds, the likeliest real first; claimed and finished as service_role.
 
 -- What staff look at: each request with how it was screened and notified. digest_rank: by page
 -- proof (verified, pending, invalid, none), then fewer signals, a quieter address, the oldest.

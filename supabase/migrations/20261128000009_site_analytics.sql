@@ -1,6 +1,5 @@
 -- Site analytics without a tracker (docs/analytics.md): counters per UTC day, event kind,
--- campaign, referrer domain and call to action. Nothing per visit; the hourly limiter keys
--- clients by a salted hash whose salt is deleted when the hour ends. anon's one path in is
+-- campaign, referrer domain and call to action; nothing per visit. anon's one path in is
 -- record_site_event(text), through a desk as in 20261128000003_form_proof_desks.sql.
 
 create table private.site_event_counts (

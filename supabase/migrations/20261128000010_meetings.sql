@@ -1,11 +1,9 @@
--- Meetings booked from the staff e-mail's link (docs/booking.md). The database keeps only the
--- SHA-256 of each link's token; book-meeting looks a token up (guesses limited) and books, moves
--- or cancels in one transaction, as the service role only. Times, schedule and link expiry are
--- the function's; the database keeps the booth's capacity whatever callers do at once.
+-- Meetings booked from the staff e-mail's link (docs/booking.md), through the book-meeting
+-- function as service_role. Times, schedule and link expiry are the function's; the database
+-- keeps the token's hash, the guess limit and the booth's capacity.
 
--- The campaign a request came from (the page's `x-campaign: source/medium/campaign` header on
--- the insert), so meetings can be counted per campaign. The trigger, its only writer, ignores a
--- header that is not such a campaign: it never refuses a request.
+-- The campaign of a request's `x-campaign: source/medium/campaign` header, for meetings per
+-- campaign. Any other header is ignored: it never refuses a request.
 create table private.contact_campaigns (
   contact_id bigint primary key references public.contacts (id) on delete cascade,
   source text not null,
@@ -15,8 +13,7 @@ create table private.contact_campaigns (
 
 create function private.contacts_keep_campaign()
   returns trigger
-  language plpgsql
-  security definer
+  language plpgsql security definer
   set search_path = ''
 as $$
 declare
@@ -72,7 +69,6 @@ create index meetings_booked_idx on public.meetings (starts_at, ends_at) where c
 comment on table public.meetings is
   'Meetings at the booth booked by staff from the link in their e-mail (the book-meeting Edge Function, as service_role).';
 
-revoke all on table public.meetings from anon, authenticated;
 grant select, insert, update, delete on table public.meetings to service_role;
 alter table public.meetings enable row level security;
 create policy "Service role manages meetings"
@@ -84,8 +80,7 @@ grant select on table private.contact_campaigns to service_role;
 -- notify-meeting-request's call per e-mail: [{"contact_id": 42, "token_hash": "<64 hex>"}, …].
 create function public.issue_booking_links(links jsonb)
   returns table (issued integer)
-  language sql
-  volatile
+  language sql volatile
   set search_path = ''
 as $$
   with issued as (
@@ -102,8 +97,7 @@ $$;
 -- the client (or everyone together) failed too often this hour. Reads nothing else.
 create function public.booking_lookup(token_hash text, client text, from_at timestamptz, to_at timestamptz)
   returns jsonb
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 declare
@@ -145,8 +139,7 @@ create function public.book_meeting(
   capacity integer default 1
 )
   returns jsonb
-  language plpgsql
-  volatile
+  language plpgsql volatile
   set search_path = ''
 as $$
 declare
@@ -201,10 +194,6 @@ begin
 end;
 $$;
 
-revoke all on function private.contacts_keep_campaign() from public, anon, authenticated;
-revoke all on function public.issue_booking_links(jsonb) from public, anon, authenticated;
-revoke all on function public.booking_lookup(text, text, timestamptz, timestamptz) from public, anon, authenticated;
-revoke all on function public.book_meeting(text, text, timestamptz, timestamptz, integer) from public, anon, authenticated;
 grant execute on function public.issue_booking_links(jsonb) to service_role;
 grant execute on function public.booking_lookup(text, text, timestamptz, timestamptz) to service_role;
 grant execute on function public.book_meeting(text, text, timestamptz, timestamptz, integer) to service_role;

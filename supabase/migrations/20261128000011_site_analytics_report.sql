@@ -1,7 +1,5 @@
--- What staff read of the site analytics (docs/analytics.md, "Reading it"), as the service role:
--- the funnel view and the report, booked meetings per campaign included (`npm run report`, the
--- e-mail), and the weekly report e-mail that pg_cron sends through the notify-meeting-request
--- function (locally: the local backend).
+-- What staff read of the site analytics (docs/analytics.md) as service_role: the funnel view, the
+-- report (`npm run report`) and its weekly e-mail, booked meetings per campaign included.
 
 -- Booked (not cancelled) meetings per campaign, on the UTC day their request came in: counted
 -- from the database, never from link clicks (which mail scanners inflate).

@@ -1,13 +1,10 @@
 /**
- * What reaches staff, and in which order (20261128000005_one_by_one_budgets.sql,
- * 20261128000006_contact_notifications.sql, 20261128000008_digest.sql): the page's confirmation
- * of a pending ticket; the one-by-one queue, page-verified first and held or suspect requests
- * never; the digest's claim and finish, every held request listed, the likeliest real first, one
- * digest per interval, exactly once across failures and lost leases. Who may call them:
- * advisor.test.ts.
+ * What reaches staff, and in which order (migrations …05, …06, …08): the page's confirmation of
+ * a pending ticket; the one-by-one queue, page-verified first, held or suspect requests never;
+ * the digest, every held request listed, one per interval, exactly once across failures.
  */
 import { asRole, goodRow, pendingProof } from "../../local-backend/test-support/helpers";
-import { asStaff, insertAs, migrated, one, screeningSteps } from "./harness";
+import { insertAs, migrated, one, screeningSteps, sweep } from "./harness";
 import { spamRequest } from "./screening-corpus";
 
 jest.setTimeout(120_000);
@@ -17,27 +14,20 @@ const steps = screeningSteps(db, { emptied: true });
 const { send, sendVerified, screened, confirm, waited, claimDigest, finishDigest, statuses } =
   steps;
 
-const dueNotifications = async (maxCount: number) =>
-  (
-    await asStaff<{ id: number }>(
-      db(),
-      "select id from public.claim_due_contact_notifications(max_count => $1, lease_seconds => 60)",
-      [maxCount],
-    )
-  ).map((row) => row.id);
 const backInTime = (table: string, column: string, interval: string) =>
   db().query(`update ${table} set ${column} = ${column} - interval '${interval}'`);
 
 describe("the page's confirmation (private.form_proof_confirmed)", () => {
-  test("a pending request becomes page-verified and due at once, once, within 30 minutes", async () => {
+  test("a pending request becomes page-verified and due at once, once, within 30 minutes, spam-looking or not", async () => {
     const ticket = pendingProof();
-    const id = await send(goodRow(), "192.0.2.30", ticket.header);
+    const id = await send(spamRequest(1), "192.0.2.30", ticket.header);
     expect(await confirm(pendingProof().ticketHash)).toBe(false);
     expect(await confirm(ticket.ticketHash)).toBe(true);
     expect(await screened(id)).toEqual({
       verdict: "page-verified",
       proof: "confirmed",
-      signals: [],
+      signals: ["links"],
+      budget: "one-by-one",
       status: "pending",
       priority: 0,
     });
@@ -47,19 +37,6 @@ describe("the page's confirmation (private.form_proof_confirmed)", () => {
     await send(goodRow(), "192.0.2.31", late.header);
     await backInTime("public.contact_screening", "screened_at", "31 minutes");
     expect(await confirm(late.ticketHash)).toBe(false);
-  });
-
-  test("spam-looking content confirmed by the page is e-mailed like any other", async () => {
-    const spam = pendingProof();
-    const id = await send(spamRequest(1), "192.0.2.31", spam.header);
-    expect(await confirm(spam.ticketHash)).toBe(true);
-    expect(await screened(id)).toMatchObject({
-      verdict: "page-verified",
-      proof: "confirmed",
-      signals: ["links"],
-      status: "pending",
-      priority: 0,
-    });
   });
 
   test("a request already counted in a digest is still notified one by one when confirmed", async () => {
@@ -80,7 +57,7 @@ describe("the one-by-one queue", () => {
       await asRole(db(), "service_role", (tx) => insertAs(tx, goodRow()));
     await backInTime("public.contact_notifications", "next_attempt_at", "1 hour");
     const real = await sendVerified();
-    const claimed = await dueNotifications(2);
+    const claimed = await sweep(db(), 2);
     expect(claimed).toHaveLength(2);
     expect(claimed[0]).toBe(real);
   });
@@ -89,7 +66,7 @@ describe("the one-by-one queue", () => {
     await send(goodRow(), "192.0.2.40");
     await send(goodRow(), "192.0.2.40", pendingProof().header);
     await backInTime("public.contact_notifications", "next_attempt_at", "1 hour");
-    expect(await dueNotifications(10)).toEqual([]);
+    expect(await sweep(db(), 10)).toEqual([]);
     expect(await one(db(), "select public.has_due_contact_notifications() as value")).toBe(false);
   });
 });
@@ -149,9 +126,7 @@ describe("the digest", () => {
     await send(goodRow(), "192.0.2.80");
     const [first] = await claimDigest(1);
     await send(goodRow(), "192.0.2.80"); // arrives meanwhile: belongs to the next digest
-    await db().query(
-      "update public.contact_digests set lease_expires_at = now() - interval '1 second'",
-    );
+    await backInTime("public.contact_digests", "lease_expires_at", "61 seconds");
     const [again] = await claimDigest();
     expect(again).toMatchObject({ digest_id: first!.digest_id, attempt: 2, request_count: 1 });
     expect(await finishDigest(again!.digest_id, again!.lease_token, "SMTP 451")).toBe(true);
@@ -179,9 +154,7 @@ describe("the digest", () => {
     await waited(await send(goodRow(), "192.0.2.91", ticket.header));
     const [digest] = await claimDigest(1);
     await confirm(ticket.ticketHash);
-    await db().query(
-      "update public.contact_digests set lease_expires_at = now() - interval '1 second'",
-    );
+    await backInTime("public.contact_digests", "lease_expires_at", "61 seconds");
     expect(await claimDigest()).toEqual([]);
     expect(
       (await db().query("select * from public.contact_digests where id = $1", [digest!.digest_id]))

@@ -1,9 +1,7 @@
 /**
- * The one harness of the database tests (not a test file itself): a PGlite database set up as a
- * new Supabase project is (its API roles and the default grants the migrations take back),
- * migrated as the local backend migrates it (local-backend/database.ts), and the steps of a
- * visitor and of staff on it. Request data comes from local-backend's test helpers, which its
- * own tests share.
+ * The harness of the database tests: a PGlite database set up as a new Supabase project is (its
+ * API roles and default grants), migrated as the local backend migrates it, and the steps of a
+ * visitor and of staff on it.
  */
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 
@@ -117,6 +115,12 @@ export async function asStaff<T = Record<string, unknown>>(
   return (await asRole(db, "service_role", (tx) => tx.query<T>(sql, params))).rows;
 }
 
+/** The ids a sweep (claim_due_contact_notifications) leases, page-verified first, then oldest. */
+export async function sweep(db: PGlite, maxCount: number): Promise<number[]> {
+  const sql = "select id from public.claim_due_contact_notifications(max_count => $1)";
+  return (await asStaff<{ id: number }>(db, sql, [maxCount])).map((row) => row.id);
+}
+
 /** `row` sent by a visitor from `address`, with `proof` as its x-form-proof header if any: its id. */
 export async function sendRequest(
   db: PGlite,
@@ -181,7 +185,7 @@ export function screeningSteps(db: () => PGlite, options: { emptied?: boolean } 
     screened: async (id: number) =>
       (
         await db().query<Record<string, unknown>>(
-          `select s.verdict, s.proof, s.signals, n.status, n.priority
+          `select s.verdict, s.proof, s.signals, s.budget, n.status, n.priority
              from public.contact_screening s join public.contact_notifications n using (contact_id)
             where s.contact_id = $1`,
           [id],

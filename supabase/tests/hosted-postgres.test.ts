@@ -1,10 +1,8 @@
 /**
- * The migrations on a hosted-like PostgreSQL 15, through Supabase's own CLI (the `supabase` dev
- * dependency): a temporary cluster with the roles and grants of a hosted project (postgres is
- * not a superuser there), `supabase db push` applying supabase/migrations unchanged, then
- * `supabase db advisors --type all --fail-on warn`: no error, no warning. PostgreSQL from
- * Debian has no pg_net (nor pg_cron enabled), so this is the path where they are absent; the
- * hosted parts run against stand-ins in hosted.test.ts. Needs /usr/lib/postgresql/15/bin (or PG_BIN).
+ * The migrations on a hosted-like PostgreSQL 15 (roles and grants of a hosted project, without
+ * pg_net or pg_cron), through Supabase's own CLI: `supabase db push` applies them unchanged,
+ * `supabase db advisors` finds no error or warning, and two sessions fight over the last place
+ * at the booth. Needs /usr/lib/postgresql/15/bin (or PG_BIN).
  */
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";

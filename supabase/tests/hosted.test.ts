@@ -136,16 +136,11 @@ describe("with the webhook's Vault secrets", () => {
     await db().query("update vault.secrets set secret = 'https://fail.example' where name = $1", [
       "notify_meeting_request_url",
     ]);
-    const row = await send("198.51.100.2", await pageProof(db()));
+    await send("198.51.100.2", await pageProof(db())); // stored: send rejects otherwise
     await db().query("update vault.secrets set secret = $1 where name = $2", [
       URL,
       "notify_meeting_request_url",
     ]);
-    expect(
-      await one(db(), "select count(*)::int as value from public.contacts where email = $1", [
-        row.email,
-      ]),
-    ).toBe(1);
   });
 
   test("the retry job posts a SWEEP, and the digest job a DIGEST, only when something is due", async () => {

@@ -39,9 +39,7 @@ const book = (token: string, action: string, start = "16:00", end = "16:30", cap
 const lookup = (token: string, client = "198.51.100.7") =>
   rpc<Record<string, object>>("booking_lookup", hash(token), client, at("00:00"), at("23:00"));
 
-test("only the service role reaches any of it; the database keeps the token's hash only", async () => {
-  for (const sql of ["select public.book_meeting('x', 'book')", "select * from public.meetings"])
-    await expect(asRole(db(), "anon", (tx) => tx.query(sql))).rejects.toThrow(/permission denied/);
+test("the database keeps the token's hash only", async () => {
   const { token } = await request();
   const count = "select count(*)::int as value from private.booking_links where token_hash = $1";
   expect([await one(db(), count, [hash(token)]), await one(db(), count, [token])]).toEqual([1, 0]);

@@ -1,7 +1,6 @@
 /**
- * How the local backend applies supabase/migrations (local-backend/database.ts): once each,
- * recorded, a failing file named with its line and rolled back. A database made by an older
- * version: local-backend/data-folder.test.ts.
+ * A failing migration under the local backend (local-backend/database.ts): named with its line
+ * and rolled back. Applied once and recorded: local-backend/server.test.ts and data-folder.test.ts.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -15,18 +14,6 @@ import { migrated, one } from "./harness";
 jest.setTimeout(60_000);
 
 const db = migrated();
-const recorded = async () =>
-  (
-    await db().query<{ name: string }>(
-      "select name from local_backend.applied_migrations order by name",
-    )
-  ).rows.map((row) => row.name);
-
-test("each migration is applied once and recorded", async () => {
-  expect(await applyMigrations(db(), defaultMigrationsDir())).toEqual([]);
-  expect(await recorded()).toEqual(listMigrations(defaultMigrationsDir()));
-});
-
 test("a failing migration is reported with its file name, line and the SQL error, and rolled back", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
   for (const name of listMigrations(defaultMigrationsDir()))

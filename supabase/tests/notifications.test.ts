@@ -10,7 +10,7 @@ import {
   rejection,
   uniqueAddress,
 } from "../../local-backend/test-support/helpers";
-import { asStaff, insertAs, migrated, one, pageProof, sendRequest } from "./harness";
+import { asStaff, insertAs, migrated, one, pageProof, sendRequest, sweep } from "./harness";
 
 jest.setTimeout(60_000);
 
@@ -45,16 +45,6 @@ const finish = async (id: number, lease: string, failure: string | null, retryIn
     )
   )[0]!.recorded;
 
-/** The ids a sweep (claim_due_contact_notifications) leases, oldest first. */
-const sweep = async (maxCount: number): Promise<number[]> =>
-  (
-    await asStaff<Claimed>(
-      db(),
-      "select * from public.claim_due_contact_notifications(max_count => $1)",
-      [maxCount],
-    )
-  ).map((row) => row.id);
-
 const state = async (id: number) =>
   (
     await db().query(
@@ -84,13 +74,17 @@ test("each stored request gets a pending notification in the same transaction; a
 });
 
 describe("claims, leases and outcomes (service role)", () => {
-  test("a claim leases the request once; a failure schedules a retry; a delivery is final", async () => {
+  test("a claim leases the request once; a failure schedules a retry; a delivery is final; staff see the state", async () => {
     const id = await insertRequest({ name: "Claimed Visitor" });
+    const overview = "select name, notification, notified_at from public.meeting_requests_overview";
+    expect(await asStaff(db(), `${overview} where id = $1`, [id])).toEqual([
+      { name: "Claimed Visitor", notification: "pending", notified_at: null },
+    ]);
     const first = await claim(id);
     expect(first).toMatchObject({ attempt: 1, id, name: "Claimed Visitor" });
     // Leased: nobody else gets it, neither by id nor in a sweep.
     expect(await claim(id)).toBeUndefined();
-    expect(await sweep(1000)).not.toContain(id);
+    expect(await sweep(db(), 1000)).not.toContain(id);
 
     // A stranger's lease token records nothing.
     expect(await finish(id, "00000000-0000-0000-0000-000000000000", null)).toBe(false);
@@ -136,20 +130,8 @@ describe("claims, leases and outcomes (service role)", () => {
       "update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'",
     );
     const ids = [await insertRequest(), await insertRequest(), await insertRequest()];
-    expect(await sweep(2)).toEqual(ids.slice(0, 2));
-    expect(await sweep(10)).toEqual(ids.slice(2));
-  });
-
-  test("staff see each request with its notification state in meeting_requests_overview", async () => {
-    const id = await insertRequest({ name: "Overview Visitor" });
-    const rows = await asStaff(
-      db(),
-      "select name, notification, notified_at from public.meeting_requests_overview where id = $1",
-      [id],
-    );
-    expect(rows).toEqual([
-      { name: "Overview Visitor", notification: "pending", notified_at: null },
-    ]);
+    expect(await sweep(db(), 2)).toEqual(ids.slice(0, 2));
+    expect(await sweep(db(), 10)).toEqual(ids.slice(2));
   });
 });
 

@@ -1,9 +1,8 @@
 /**
- * The page proof (20261128000002_form_proof.sql, 20261128000003_form_proof_desks.sql): the
- * challenge is ALTCHA v1 (altcha-lib solves and verifies it) and lasts long enough; its HMAC is
- * RFC 2104's; a proof counts once and only while its challenge lasts (a refused insert gives it
- * back); anything spliced, forged or malformed is invalid; a confirmation hands the ticket's hash
- * on once. Vault: hosted.test.ts; that anon may run the two RPCs and nothing else: advisor.test.ts.
+ * The page proof (migrations …02 and …03): an ALTCHA v1 challenge (altcha-lib solves and
+ * verifies it) with RFC 2104's HMAC; a proof counts once, while its challenge lasts (a refused
+ * insert gives it back); anything spliced, forged or malformed is invalid; a confirmation hands
+ * the ticket's hash on once. Vault: hosted.test.ts.
  */
 import crypto from "node:crypto";
 
@@ -66,6 +65,8 @@ async function altchaPayload(options: { expiresIn: number; key?: string; number?
   });
   return formProofPayload(made, number);
 }
+const otherKeyPayload = () =>
+  altchaPayload({ expiresIn: 60_000, key: "another secret of 32 characters!" });
 
 describe("form_challenge", () => {
   test("issues an ALTCHA v1 challenge that altcha-lib solves and verifies with the secret", async () => {
@@ -140,11 +141,7 @@ describe("form_proof_verdict", () => {
   test("altcha-lib's own challenge with our secret and salt shape is verified; expired, another key, the wrong number are not", async () => {
     expect(await verdict(await altchaPayload({ expiresIn: 60_000 }))).toBe("verified");
     expect(await verdict(await altchaPayload({ expiresIn: -1000 }))).toBe("invalid");
-    const otherKey = await altchaPayload({
-      expiresIn: 60_000,
-      key: "another secret of 32 characters!",
-    });
-    expect(await verdict(otherKey)).toBe("invalid");
+    expect(await verdict(await otherKeyPayload())).toBe("invalid");
     const payload = decoded(solveFormChallenge(await issue()));
     expect(
       await verdict(b64({ ...payload, number: ((payload.number as number) + 1) % 50_001 })),
@@ -236,11 +233,7 @@ describe("confirm_form_proof", () => {
   });
 
   test("a forged proof or a malformed ticket confirms nothing, and a malformed ticket spends nothing", async () => {
-    const otherKey = await altchaPayload({
-      expiresIn: 60_000,
-      key: "another secret of 32 characters!",
-    });
-    expect(await confirm(ticket(), otherKey)).toBe(false);
+    expect(await confirm(ticket(), await otherKeyPayload())).toBe(false);
     expect(await confirm(ticket(), "garbage")).toBe(false);
     const payload = solveFormChallenge(await issue());
     expect(await confirm("not a ticket", payload)).toBe(false);

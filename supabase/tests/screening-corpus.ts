@@ -1,11 +1,7 @@
 /**
- * Text for measuring the screening's content signals (20261128000004_request_screening.sql):
- * realistic meeting requests as the page writes them (src/lib/meeting-request.ts), including
- * the awkward ones (foreign names, long consonant runs, a link to an RFP, empty answers), and
- * the spam a script sends to contact forms (link drops, SEO and crypto offers, random strings,
- * one template with rotating names), kept as data in screening-corpus.json. Used by
- * screening.test.ts (false positives and hit rates) and by `npm run bench:flood` (the flood's
- * text). Test and benchmark support, not served.
+ * Text for measuring the screening's content signals: realistic requests as the page writes them
+ * (awkward ones included) and the spam scripts send to contact forms, kept as data in
+ * screening-corpus.json. Used by screening.test.ts and `npm run bench:flood`; not served.
  */
 import type { ContactRow } from "../../local-backend/test-support/helpers";
 import {

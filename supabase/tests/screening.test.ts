@@ -109,6 +109,7 @@ describe("verdicts and notification states", () => {
       verdict: "page-verified",
       proof: "verified",
       signals: [],
+      budget: "one-by-one",
       status: "pending",
       priority: 0,
     });

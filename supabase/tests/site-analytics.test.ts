@@ -3,8 +3,8 @@
  * what anon may record and what is refused, the limits at their boundaries, that nothing stored
  * identifies a visitor, the funnel view and the report. Who may call what: advisor.test.ts.
  */
-import { asRole, rejection } from "../../local-backend/test-support/helpers";
-import { asStaff, migrated, one } from "./harness";
+import { rejection } from "../../local-backend/test-support/helpers";
+import { asStaff, asVisitor, migrated, one } from "./harness";
 
 jest.setTimeout(120_000);
 
@@ -26,11 +26,11 @@ const BROWSER = {
 
 /** POST /rest/v1/rpc/record_site_event as PostgREST runs it: role anon, the request's headers. */
 const record = (event: unknown, headers: Record<string, string> = BROWSER) =>
-  asRole(db(), "anon", async (tx) => {
-    await tx.query("select set_config('request.headers', $1, true)", [JSON.stringify(headers)]);
-    const body = typeof event === "string" ? event : JSON.stringify(event);
-    return tx.query("select public.record_site_event($1)", [body]);
-  });
+  asVisitor(db(), headers, (tx) =>
+    tx.query("select public.record_site_event($1)", [
+      typeof event === "string" ? event : JSON.stringify(event),
+    ]),
+  );
 
 /** Each counter as [kind, source, medium, campaign, referrer, cta, count]. */
 const counters = async () =>
