@@ -7,14 +7,6 @@ import type { AddressInfo } from "node:net";
 import { warmUpContactsInsert } from "./contacts-warm-up";
 import { insertContactRecord } from "./submit-meeting-request";
 
-// supabase-js as the page ships it (gatsby-node.ts, onCreateWebpackConfig).
-jest.mock("@supabase/auth-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
-jest.mock("@supabase/realtime-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
-jest.mock("@supabase/storage-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
-jest.mock("@supabase/functions-js", () =>
-  jest.requireActual("./supabase-rest-only/unused-clients"),
-);
-
 const record = {
   name: "Ana Pérez",
   email: "ana@vrt.example.org",
