@@ -76,7 +76,7 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-it("uses only the content's words: labels, hints, legends, both button texts and both toasts", async () => {
+it("uses only the content's words (labels, hints, legends, buttons, toasts); a failure keeps the answers for a retry", async () => {
   const user = userEvent.setup();
   const shout = (text: string) => `${text.toUpperCase()}!`;
   const { submitRequest, settle } = pendingSubmit();
@@ -99,15 +99,24 @@ it("uses only the content's words: labels, hints, legends, both button texts and
   await fillRequiredFields(user, shout);
   await user.click(button(shout(words.submitLabel)));
   expect(button(shout(words.submittingLabel))).toBeDisabled();
-  await act(async () => settle().reject(new Error("offline")));
+  const failure = new Error("offline");
+  await act(async () => settle().reject(failure));
   expect(await screen.findByText(shout(content.failureToast.title))).toBeInTheDocument();
   expect(screen.getByText(shout(content.failureToast.text))).toBeInTheDocument();
+  expect(screen.getByRole("region", { name: shout(content.toastRegionLabel) })).toBeVisible();
+  expect(consoleError).toHaveBeenCalledWith(
+    "Meeting request submission failed:",
+    "offline",
+    failure,
+  );
 
   // The visitor tries again with the answers the form kept.
   await user.click(button(shout(words.submitLabel)));
+  expect(submitRequest.mock.calls[1]![0]).toEqual(submitRequest.mock.calls[0]![0]);
   await act(async () => settle().resolve());
   expect(await screen.findByText(shout(content.successToast.title))).toBeInTheDocument();
   expect(screen.getByText(shout(content.successToast.text))).toBeInTheDocument();
+  expect(outcomes).toEqual(["request_failed", "request_sent"]);
   // Nothing else on the form or in the toasts has words of its own (the answers typed aside).
   const typed = new Set<string>(Object.values(REQUIRED));
   expect(lowerCaseTexts(document.body).filter((text) => !typed.has(text))).toEqual([]);
@@ -139,25 +148,6 @@ it("sends what was typed before its script ran, once, shows the submitting state
   expect(outcomes).toEqual(["request_sent"]);
   expect(submitRequest).toHaveBeenCalledTimes(1);
   stop();
-});
-
-it("keeps the answers when the request fails, says so on the console, and works again", async () => {
-  const user = userEvent.setup();
-  const failure = new Error("offline");
-  const submitRequest = jest.fn(() => Promise.reject(failure));
-  renderForm(submitRequest);
-  await fillRequiredFields(user);
-  await user.click(button(words.submitLabel));
-  expect(await screen.findByText(content.failureToast.title)).toBeInTheDocument();
-  expect(screen.getByRole("region", { name: content.toastRegionLabel })).toBeInTheDocument();
-  expect(consoleError).toHaveBeenCalledWith(
-    "Meeting request submission failed:",
-    "offline",
-    failure,
-  );
-  expect(screen.getByLabelText(words.fullNameLabel)).toHaveValue(REQUIRED.fullName);
-  expect(button(words.submitLabel)).toBeEnabled();
-  expect(outcomes).toEqual(["request_failed"]);
 });
 
 it("sends nothing for a bot that filled the hidden field, shows it success, and counts nothing", async () => {
