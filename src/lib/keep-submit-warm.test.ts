@@ -5,28 +5,7 @@ import {
   ON_FORM_FOR_MS,
 } from "./keep-submit-warm";
 import { WARMED_UP_ATTRIBUTE } from "./page-markers";
-
-type Report = (entries: Array<{ isIntersecting: boolean }>) => void;
-
-/** jsdom has no IntersectionObserver: this one's observers hear what the returned function says is in view. */
-function installFakeIntersectionObserver(): (isIntersecting: boolean) => void {
-  const observers: Array<{ report: Report; connected: boolean }> = [];
-  class FakeIntersectionObserver {
-    private readonly observer: { report: Report; connected: boolean };
-    constructor(report: Report) {
-      this.observer = { report, connected: true };
-      observers.push(this.observer);
-    }
-    observe(): void {}
-    disconnect(): void {
-      this.observer.connected = false;
-    }
-  }
-  Object.assign(window, { IntersectionObserver: FakeIntersectionObserver });
-  return (isIntersecting) => {
-    for (const { report, connected } of observers) if (connected) report([{ isIntersecting }]);
-  };
-}
+import { installFakeIntersectionObserver } from "../test-support/intersection-observer";
 
 function formPage() {
   document.body.innerHTML = `<section id="contact-form"><form><input name="fullName"><button type="submit">Send</button></form></section>`;
