@@ -14,7 +14,7 @@ const words = loadContentFile("site").notFound as Record<string, string>;
 // The path it logs, in a real browser: e2e/tests/not-found.spec.ts.
 it("has no words of its own: with every content text in capitals, nothing on it is in lower case", () => {
   const props = { data: notFoundPageDataFromContent(contentInCapitals()), location: {} } as never;
-  document.body.innerHTML = renderToStaticMarkup(<NotFoundPage {...props} />);
+  document.body.innerHTML = renderToStaticMarkup(React.createElement(NotFoundPage, props));
   const home = screen.getByRole("link", { name: words.homeLinkLabel!.toUpperCase() });
   expect(home).toHaveAttribute("href", "/");
   expect(lowerCaseTexts(document.body)).toEqual([]);
