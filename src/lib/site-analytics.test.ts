@@ -155,7 +155,7 @@ describe("countVisit on the built landing page", () => {
     window.fetch = fetchMock;
     Element.prototype.scrollIntoView = jest.fn();
     window.matchMedia = jest.fn().mockReturnValue({ matches: false });
-    builtPage("index");
+    builtPage();
     Object.defineProperty(document, "referrer", {
       configurable: true,
       get: () => "https://www.linkedin.com/feed/?trk=abc",

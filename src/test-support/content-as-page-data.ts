@@ -5,7 +5,6 @@ import { parse } from "yaml";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import IndexPage from "../pages/index";
-import NotFoundPage from "../pages/404";
 import { TOAST_LIBRARY_WORDS } from "./toast-library-words";
 
 const contentDir = path.resolve(__dirname, "../../content");
@@ -56,17 +55,11 @@ export function notFoundPageDataFromContent(
 }
 
 /**
- * A page as the build writes it: its HTML in the document at `pathname`, no React attached (the
- * browser runs src/boot/page-boot.ts instead).
+ * The landing page as the build writes it: its HTML in the document at `pathname`, no React
+ * attached (the browser runs src/boot/page-boot.ts instead).
  */
-export function builtPage(page: "index" | "404", pathname = "/"): void {
-  const element =
-    page === "index"
-      ? createElement(IndexPage, { data: indexPageDataFromContent() } as never)
-      : createElement(NotFoundPage, {
-          data: notFoundPageDataFromContent(),
-          location: { pathname: "/404.html" },
-        } as never);
+export function builtPage(pathname = "/"): void {
+  const element = createElement(IndexPage, { data: indexPageDataFromContent() } as never);
   document.body.innerHTML = renderToString(element);
   window.history.replaceState(null, "", pathname);
 }
