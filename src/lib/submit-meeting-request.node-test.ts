@@ -1,5 +1,5 @@
 /**
- * The real submit path against servers that misbehave, and its warm-up's request (plain Node HTTP).
+ * The real submit path and its warm-up against servers that misbehave (plain Node HTTP).
  * Against the real local backend: local-backend/page-submit.test.ts.
  */
 import http from "node:http";
@@ -75,48 +75,9 @@ describe("insertContactRecord", () => {
   });
 });
 
+// That it asks for the insert's URL and header names, so its CORS preflight serves the insert:
+// e2e/tests/form-start-up.spec.ts, in Chromium.
 describe("warmUpContactsInsert (sent by the page's loader), which prepares the submit", () => {
-  it("asks for exactly the insert's URL and header names, so that its CORS preflight serves the insert", async () => {
-    const seen: Array<{ method?: string; url?: string; headerNames: string[]; body: string }> = [];
-    const recordRequest: http.RequestListener = (request, response) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      request.on("end", () => {
-        const headerNames = Object.keys(request.headers).filter(
-          (name) => name !== "content-length",
-        );
-        seen.push({
-          method: request.method,
-          url: request.url,
-          headerNames: headerNames.sort(),
-          body,
-        });
-        response.writeHead(201).end();
-      });
-    };
-    // The insert is "stored", so the page asks this server for a challenge to confirm its pending
-    // ticket, gets none, and says so on the console.
-    const info = jest.spyOn(console, "info").mockImplementation(() => undefined);
-    await withServer(recordRequest, async (url) => {
-      await warmUpContactsInsert({ url, anonKey: "key" });
-      await insertContactRecord(record, { url, anonKey: "key" });
-      while (info.mock.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    });
-    const [warmUp, insert] = seen;
-    expect(warmUp!.body).toBe("[]");
-    expect(JSON.parse(insert!.body)).toEqual(record);
-    expect({ ...warmUp, body: undefined }).toEqual({ ...insert, body: undefined });
-    expect(insert!.headerNames).toEqual(
-      expect.arrayContaining([
-        "apikey",
-        "authorization",
-        "content-profile",
-        "content-type",
-        "x-client-info",
-      ]),
-    );
-  });
-
   it("never rejects: a failed warm-up leaves the work to the submit", async () => {
     await withServer(undefined, async (url) => {
       await expect(warmUpContactsInsert({ url, anonKey: "key" })).resolves.toBeUndefined();
