@@ -47,13 +47,6 @@ export function indexPageDataFromContent(
   } as unknown as Queries.IndexPageQuery;
 }
 
-/** content/site.yaml shaped like the not-found page's query result. */
-export function notFoundPageDataFromContent(
-  content: ContentFiles = loadContent(),
-): Queries.NotFoundPageQuery {
-  return { siteContent: content.site } as unknown as Queries.NotFoundPageQuery;
-}
-
 /**
  * The landing page as the build writes it: its HTML in the document at `pathname`, no React
  * attached (the browser runs src/boot/page-boot.ts instead).
@@ -87,11 +80,6 @@ export function editedContent(
     return value;
   };
   return edit(content) as ContentFiles;
-}
-
-/** Every content text in capitals: rendered with it, a page that shows only content has no lower-case letter. */
-export function contentInCapitals(content: ContentFiles = loadContent()): ContentFiles {
-  return editedContent((text) => text.toUpperCase(), content);
 }
 
 /**
