@@ -4,7 +4,6 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import BookPage from "../pages/book";
 import { bootBookingPage, type BookingCall, type BookingView } from "./booking-page";
-import { campaignHeaderValue } from "./submit-meeting-request";
 
 const slot = (startsAt: string, halfDay: string, preferred = false) => ({
   startsAt,
@@ -81,16 +80,4 @@ it("a refusal is shown as the function words it, and nothing is offered; no key,
   expect(screen.queryByRole("button")).toBeNull();
   expect(await openPage("", [])).toEqual([]);
   expect(screen.getByRole("status")).toHaveTextContent(/no booking key/);
-});
-
-it("the insert's x-campaign carries the visit's campaign only when the visit may be counted", () => {
-  const visit = (search: string, navigator: object = { userAgent: "Firefox" }) =>
-    campaignHeaderValue({ navigator, location: { search } } as unknown as Window);
-  expect(visit("?utm_source=Newsletter&utm_medium=email&utm_campaign=CTAA 2025")).toBe(
-    "newsletter/email/ctaa-2025",
-  );
-  expect(visit("?src=booth-flyer")).toBe("booth-flyer/qr/");
-  expect(visit("")).toBe("");
-  expect(visit("?src=booth-flyer", { userAgent: "Firefox", globalPrivacyControl: true })).toBe("");
-  expect(visit("?src=booth-flyer", { userAgent: "Firefox", webdriver: true })).toBe("");
 });

@@ -1,11 +1,12 @@
 /**
- * The real submit path and its warm-up against servers that misbehave (plain Node HTTP).
+ * The real submit path and its warm-up against servers that misbehave (plain Node HTTP), and the
+ * campaign the insert carries.
  * Against the real local backend: local-backend/page-submit.test.ts.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { warmUpContactsInsert } from "./contacts-warm-up";
-import { insertContactRecord } from "./submit-meeting-request";
+import { campaignHeaderValue, insertContactRecord } from "./submit-meeting-request";
 
 const record = {
   name: "Ana Pérez",
@@ -84,4 +85,16 @@ describe("warmUpContactsInsert (sent by the page's loader), which prepares the s
     });
     await expect(warmUpContactsInsert({ url: "", anonKey: "" })).resolves.toBeUndefined();
   });
+});
+
+it("the insert's x-campaign carries the visit's campaign only when the visit may be counted", () => {
+  const visit = (search: string, navigator: object = { userAgent: "Firefox" }) =>
+    campaignHeaderValue({ navigator, location: { search } } as unknown as Window);
+  expect(visit("?utm_source=Newsletter&utm_medium=email&utm_campaign=CTAA 2025")).toBe(
+    "newsletter/email/ctaa-2025",
+  );
+  expect(visit("?src=booth-flyer")).toBe("booth-flyer/qr/");
+  expect(visit("")).toBe("");
+  expect(visit("?src=booth-flyer", { userAgent: "Firefox", globalPrivacyControl: true })).toBe("");
+  expect(visit("?src=booth-flyer", { userAgent: "Firefox", webdriver: true })).toBe("");
 });
