@@ -29,9 +29,10 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+// On the not-found page it logs the missing path: e2e/tests/not-found.spec.ts.
 describe("bootPage, the built pages' only script", () => {
   it("on the landing page: the form works, a call to action scrolls to it, its toasts load when the visitor gets there, nothing is logged, and it leaves its mark", async () => {
-    builtPage("index");
+    builtPage();
     expect(button()).toBeDisabled(); // as the HTML has it: no script to catch a submit
     const mark = jest.fn();
     Object.defineProperty(window.performance, "mark", { configurable: true, value: mark });
@@ -64,7 +65,7 @@ describe("bootPage, the built pages' only script", () => {
   }, 15_000); // the toasts' chunk (React) is compiled on first use
 
   it("carries the form's words in the HTML, as the build had them and nothing else of its section", () => {
-    builtPage("index");
+    builtPage();
     const { form, productOptions, meetingTimeOptions, successToast, failureToast } = content;
     expect(meetingFormContentIn(document)).toEqual({
       form,
@@ -74,14 +75,6 @@ describe("bootPage, the built pages' only script", () => {
       failureToast,
       toastRegionLabel: content.toastRegionLabel,
     });
-  });
-
-  it("on the not-found page: logs the missing path, and nothing else", () => {
-    builtPage("404", "/no/such/page");
-    bootPage(document);
-    expect(consoleError.mock.calls).toEqual([
-      ["404 Error: User attempted to access non-existent route:", "/no/such/page"],
-    ]);
   });
 });
 
@@ -97,7 +90,7 @@ describe("startSiteAnalytics", () => {
     process.env.GATSBY_SUPABASE_ANON_KEY = "anon-key";
     const fetchMock = jest.fn().mockResolvedValue({ status: 0, type: "opaque" });
     window.fetch = fetchMock;
-    builtPage("index", "/?utm_source=newsletter&utm_medium=email&utm_campaign=invite");
+    builtPage("/?utm_source=newsletter&utm_medium=email&utm_campaign=invite");
     startSiteAnalytics(document);
     screen.getAllByRole("link", { name: hero.ctaLabel })[0]!.click();
     screen.getByLabelText(words.fullNameLabel).focus();

@@ -5,17 +5,14 @@ import { graphql, useStaticQuery } from "gatsby";
 type SeoProps = {
   /** The page's own title; the company name is appended. */
   title: string;
-  description?: string;
   /** Path of the page, starting with "/", for the canonical URL. */
   pathname: string;
   noindex?: boolean;
   children?: ReactNode;
 };
 
-export const THEME_COLOR = "#0b2545";
-
 /** Everything in <head> for both pages: title, description, canonical, sharing cards, icons. */
-export function Seo({ title, description, pathname, noindex = false, children }: SeoProps) {
+export function Seo({ title, pathname, noindex = false, children }: SeoProps) {
   const data = useStaticQuery<Queries.SeoQuery>(graphql`
     query Seo {
       site {
@@ -36,7 +33,7 @@ export function Seo({ title, description, pathname, noindex = false, children }:
   const siteUrl = data.site?.siteMetadata?.siteUrl ?? "";
   const content = data.siteContent;
   const pageTitle = content ? `${title} | ${content.companyName}` : title;
-  const pageDescription = description ?? content?.description ?? "";
+  const pageDescription = content?.description ?? "";
   const canonical = `${siteUrl}${pathname}`;
   const imageUrl = content?.shareImage.publicURL
     ? `${siteUrl}${content.shareImage.publicURL}`
@@ -49,7 +46,7 @@ export function Seo({ title, description, pathname, noindex = false, children }:
       <meta name="description" content={pageDescription} />
       <link rel="canonical" href={canonical} />
       {noindex && <meta name="robots" content="noindex, follow" />}
-      <meta name="theme-color" content={THEME_COLOR} />
+      <meta name="theme-color" content="#0b2545" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

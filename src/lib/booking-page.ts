@@ -24,27 +24,24 @@ export type BookingCall = (body: Record<string, string>) => Promise<Answer>;
 const UNREACHABLE = "The booking service could not be reached: check the connection, try again.";
 
 /** POSTs to the book-meeting Edge Function as any Supabase client does (the anon key). */
-export function bookingCall(
-  url = process.env.GATSBY_SUPABASE_URL ?? "",
-  anonKey = process.env.GATSBY_SUPABASE_ANON_KEY ?? "",
-): BookingCall {
-  return async (body) => {
-    try {
-      const response = await fetch(`${url}/functions/v1/book-meeting`, {
-        method: "POST",
-        headers: {
-          apikey: anonKey,
-          Authorization: `Bearer ${anonKey}`,
-          "Content-Type": "application/json",
-        },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Answer["body"] };
-    } catch {
-      return { status: 0, body: { message: UNREACHABLE } };
-    }
-  };
-}
+const bookingCall: BookingCall = async (body) => {
+  const url = process.env.GATSBY_SUPABASE_URL ?? "";
+  const anonKey = process.env.GATSBY_SUPABASE_ANON_KEY ?? "";
+  try {
+    const response = await fetch(`${url}/functions/v1/book-meeting`, {
+      method: "POST",
+      headers: {
+        apikey: anonKey,
+        Authorization: `Bearer ${anonKey}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Answer["body"] };
+  } catch {
+    return { status: 0, body: { message: UNREACHABLE } };
+  }
+};
 
 /** "Tuesday, May 20", "9:30 AM" or "Pacific Daylight Time" of a moment, in the venue's zone. */
 function venue(iso: string, timeZone: string, part: "day" | "time" | "zone"): string {
@@ -118,7 +115,7 @@ function show(doc: Document, view: BookingView): void {
 }
 
 /** Starts the page: one "view" now (and when the fragment changes); every other call is a press. */
-export function bootBookingPage(doc: Document = document, call: BookingCall = bookingCall()): void {
+export function bootBookingPage(doc: Document = document, call = bookingCall): void {
   const form = doc.getElementById(bookingId("form")) as HTMLFormElement | null;
   if (!form || form.dataset.live) return;
   form.dataset.live = "true";

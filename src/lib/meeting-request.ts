@@ -23,8 +23,6 @@ export type MeetingRequestValues = {
 
 export type ChoiceOption = { value: string; label: string };
 
-/** One row of the `contacts` table, as the browser inserts it. */
-
 export const EMPTY_MEETING_REQUEST: MeetingRequestValues = {
   fullName: "",
   organization: "",
@@ -65,7 +63,7 @@ export function buildContactRecord(
     : "";
 
   const line = (field: keyof typeof MESSAGE_LINES, answer: string) =>
-    `${MESSAGE_LINES[field].label}: ${orFallback(answer, MESSAGE_LINES[field].empty)}`;
+    `${MESSAGE_LINES[field].label}: ${answer.trim() || MESSAGE_LINES[field].empty}`;
   const lines = [
     line("phone", values.phone),
     line("fleetSize", values.fleetSize),
@@ -80,11 +78,6 @@ export function buildContactRecord(
     organization: values.organization.trim(),
     message: lines.join("\n"),
   };
-}
-
-function orFallback(answer: string, fallback: string): string {
-  const trimmed = answer.trim();
-  return trimmed === "" ? fallback : trimmed;
 }
 
 /** Named so that no browser or password manager autofills it for a person. */

@@ -1,19 +1,12 @@
 /**
- * The real submit path against servers that misbehave, and its warm-up's request (plain Node HTTP).
+ * The real submit path and its warm-up against servers that misbehave (plain Node HTTP), and the
+ * campaign the insert carries.
  * Against the real local backend: local-backend/page-submit.test.ts.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { warmUpContactsInsert } from "./contacts-warm-up";
-import { insertContactRecord } from "./submit-meeting-request";
-
-// supabase-js as the page ships it (gatsby-node.ts, onCreateWebpackConfig).
-jest.mock("@supabase/auth-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
-jest.mock("@supabase/realtime-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
-jest.mock("@supabase/storage-js", () => jest.requireActual("./supabase-rest-only/unused-clients"));
-jest.mock("@supabase/functions-js", () =>
-  jest.requireActual("./supabase-rest-only/unused-clients"),
-);
+import { campaignHeaderValue, insertContactRecord } from "./submit-meeting-request";
 
 const record = {
   name: "Ana Pérez",
@@ -83,52 +76,25 @@ describe("insertContactRecord", () => {
   });
 });
 
+// That it asks for the insert's URL and header names, so its CORS preflight serves the insert:
+// e2e/tests/form-start-up.spec.ts, in Chromium.
 describe("warmUpContactsInsert (sent by the page's loader), which prepares the submit", () => {
-  it("asks for exactly the insert's URL and header names, so that its CORS preflight serves the insert", async () => {
-    const seen: Array<{ method?: string; url?: string; headerNames: string[]; body: string }> = [];
-    const recordRequest: http.RequestListener = (request, response) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      request.on("end", () => {
-        const headerNames = Object.keys(request.headers).filter(
-          (name) => name !== "content-length",
-        );
-        seen.push({
-          method: request.method,
-          url: request.url,
-          headerNames: headerNames.sort(),
-          body,
-        });
-        response.writeHead(201).end();
-      });
-    };
-    // The insert is "stored", so the page asks this server for a challenge to confirm its pending
-    // ticket, gets none, and says so on the console.
-    const info = jest.spyOn(console, "info").mockImplementation(() => undefined);
-    await withServer(recordRequest, async (url) => {
-      await warmUpContactsInsert({ url, anonKey: "key" });
-      await insertContactRecord(record, { url, anonKey: "key" });
-      while (info.mock.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    });
-    const [warmUp, insert] = seen;
-    expect(warmUp!.body).toBe("[]");
-    expect(JSON.parse(insert!.body)).toEqual(record);
-    expect({ ...warmUp, body: undefined }).toEqual({ ...insert, body: undefined });
-    expect(insert!.headerNames).toEqual(
-      expect.arrayContaining([
-        "apikey",
-        "authorization",
-        "content-profile",
-        "content-type",
-        "x-client-info",
-      ]),
-    );
-  });
-
   it("never rejects: a failed warm-up leaves the work to the submit", async () => {
     await withServer(undefined, async (url) => {
       await expect(warmUpContactsInsert({ url, anonKey: "key" })).resolves.toBeUndefined();
     });
     await expect(warmUpContactsInsert({ url: "", anonKey: "" })).resolves.toBeUndefined();
   });
+});
+
+it("the insert's x-campaign carries the visit's campaign only when the visit may be counted", () => {
+  const visit = (search: string, navigator: object = { userAgent: "Firefox" }) =>
+    campaignHeaderValue({ navigator, location: { search } } as unknown as Window);
+  expect(visit("?utm_source=Newsletter&utm_medium=email&utm_campaign=CTAA 2025")).toBe(
+    "newsletter/email/ctaa-2025",
+  );
+  expect(visit("?src=booth-flyer")).toBe("booth-flyer/qr/");
+  expect(visit("")).toBe("");
+  expect(visit("?src=booth-flyer", { userAgent: "Firefox", globalPrivacyControl: true })).toBe("");
+  expect(visit("?src=booth-flyer", { userAgent: "Firefox", webdriver: true })).toBe("");
 });

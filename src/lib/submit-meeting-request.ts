@@ -142,22 +142,6 @@ export function campaignHeaderValue(win: Window | undefined = globalThis.window)
   return source || medium || campaign ? `${source}/${medium}/${campaign}` : "";
 }
 
-/**
- * The insert of `rows` into `contacts`: supabase-js adds apikey, Authorization, Content-Type,
- * X-Client-Info and Content-Profile, `headers` the rest. The warm-up (src/lib/contacts-warm-up.ts)
- * sends the same URL and header names, so the preflight it caused serves this: tests compare them.
- */
-export function contactsInsertRequest(
-  client: SupabaseClient,
-  rows: ContactRecord | ContactRecord[],
-  signal: AbortSignal,
-  headers: Record<string, string> = contactsInsertHeaders(),
-) {
-  let insert = client.from("contacts").insert(rows);
-  for (const [name, value] of Object.entries(headers)) insert = insert.setHeader(name, value);
-  return insert.abortSignal(signal);
-}
-
 /** The problem with the build's Supabase settings, or undefined when they look usable. */
 export function describeConnectionProblem(connection: SupabaseConnection): string | undefined {
   const missing = [
@@ -206,12 +190,11 @@ export async function insertContactRecord(
       ...contactsInsertHeaders(),
       [CAMPAIGN_HEADER]: campaignHeaderValue(),
     };
-    const { error, status } = await contactsInsertRequest(
-      client,
-      record,
-      controller.signal,
-      headers,
-    );
+    // supabase-js adds apikey, Authorization, Content-Type, X-Client-Info and Content-Profile:
+    // the warm-up (contacts-warm-up.ts) sends the same names, so its preflight serves this.
+    let insert = client.from("contacts").insert(record);
+    for (const [name, value] of Object.entries(headers)) insert = insert.setHeader(name, value);
+    const { error, status } = await insert.abortSignal(controller.signal);
     formProof.sent(headers[FORM_PROOF_HEADER] ?? "", !error);
     if (error) {
       const timedOut = controller.signal.aborted;

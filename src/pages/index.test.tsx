@@ -3,7 +3,6 @@ import { render, screen, within } from "@testing-library/react";
 import type { PageProps } from "gatsby";
 import IndexPage from "./index";
 import {
-  contentInCapitals,
   editedContent,
   indexPageDataFromContent,
   loadContent,
@@ -93,7 +92,7 @@ describe("the landing page", () => {
   });
 
   it("has no words of its own: with every content text in capitals, nothing on the page is in lower case", () => {
-    const { container } = renderPage(contentInCapitals());
+    const { container } = renderPage(editedContent((text) => text.toUpperCase()));
     expect(lowerCaseTexts(container)).toEqual([]);
   });
 

@@ -5,7 +5,6 @@ import { parse } from "yaml";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import IndexPage from "../pages/index";
-import NotFoundPage from "../pages/404";
 import { TOAST_LIBRARY_WORDS } from "./toast-library-words";
 
 const contentDir = path.resolve(__dirname, "../../content");
@@ -48,25 +47,12 @@ export function indexPageDataFromContent(
   } as unknown as Queries.IndexPageQuery;
 }
 
-/** content/site.yaml shaped like the not-found page's query result. */
-export function notFoundPageDataFromContent(
-  content: ContentFiles = loadContent(),
-): Queries.NotFoundPageQuery {
-  return { siteContent: content.site } as unknown as Queries.NotFoundPageQuery;
-}
-
 /**
- * A page as the build writes it: its HTML in the document at `pathname`, no React attached (the
- * browser runs src/boot/page-boot.ts instead).
+ * The landing page as the build writes it: its HTML in the document at `pathname`, no React
+ * attached (the browser runs src/boot/page-boot.ts instead).
  */
-export function builtPage(page: "index" | "404", pathname = "/"): void {
-  const element =
-    page === "index"
-      ? createElement(IndexPage, { data: indexPageDataFromContent() } as never)
-      : createElement(NotFoundPage, {
-          data: notFoundPageDataFromContent(),
-          location: { pathname: "/404.html" },
-        } as never);
+export function builtPage(pathname = "/"): void {
+  const element = createElement(IndexPage, { data: indexPageDataFromContent() } as never);
   document.body.innerHTML = renderToString(element);
   window.history.replaceState(null, "", pathname);
 }
@@ -94,11 +80,6 @@ export function editedContent(
     return value;
   };
   return edit(content) as ContentFiles;
-}
-
-/** Every content text in capitals: rendered with it, a page that shows only content has no lower-case letter. */
-export function contentInCapitals(content: ContentFiles = loadContent()): ContentFiles {
-  return editedContent((text) => text.toUpperCase(), content);
 }
 
 /**

@@ -2,11 +2,7 @@ import fs from "node:fs";
 import { createClient } from "@supabase/supabase-js";
 import { UNUSED_SUPABASE_PACKAGES } from "./unused-clients";
 
-// As in the page's bundles (gatsby-node.ts): supabase-js with its unused clients replaced.
-jest.mock("@supabase/auth-js", () => jest.requireActual("./unused-clients"));
-jest.mock("@supabase/realtime-js", () => jest.requireActual("./unused-clients"));
-jest.mock("@supabase/storage-js", () => jest.requireActual("./unused-clients"));
-jest.mock("@supabase/functions-js", () => jest.requireActual("./unused-clients"));
+// supabase-js as the page ships it (jest.config.js maps its unused clients here).
 
 const anonKey = "anon-key";
 const pageClient = () =>
