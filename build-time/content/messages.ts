@@ -230,8 +230,10 @@ export function count(n: number, noun: string): string {
 /** The report of `npm run check:content`: errors first, then warnings, then a summary. */
 export function formatReport({ errors, warnings, filesChecked }: ContentCheckResult): string[] {
   const files = `${count(filesChecked, "file")} checked`;
-  const list = (problems: readonly ContentProblem[], heading: string) =>
-    problems.length === 0 ? [] : [heading, ...problems.map((p) => `  ${formatProblem(p)}`)];
+  const list = (problems: readonly ContentProblem[], noun: string, note: string) => {
+    const lines = problems.map((problem) => `  ${formatProblem(problem)}`);
+    return lines.length > 0 ? [`${count(lines.length, noun)} (${note}):`, ...lines] : [];
+  };
   const summary =
     errors.length > 0
       ? `Content has errors: ${files}, ${count(errors.length, "error")}, ${count(warnings.length, "warning")}.`
@@ -239,14 +241,8 @@ export function formatReport({ errors, warnings, filesChecked }: ContentCheckRes
         ? `Content OK with ${count(warnings.length, "warning")}: ${files}.`
         : `Content OK: ${files}.`;
   return [
-    ...list(
-      errors,
-      `${count(errors.length, "content error")} (the site will not build until these are fixed):`,
-    ),
-    ...list(
-      warnings,
-      `${count(warnings.length, "content warning")} (the site still builds, but please take a look):`,
-    ),
+    ...list(errors, "content error", "the site will not build until these are fixed"),
+    ...list(warnings, "content warning", "the site still builds, but please take a look"),
     summary,
   ];
 }
