@@ -122,12 +122,9 @@ describe("CMS configuration derived from the content schemas", () => {
     ],
     ["meeting.imageAlt", { widget: "text", required: true }],
     ["expo.startDate", { widget: "datetime", format: "YYYY-MM-DD", time_format: false }],
-  ])(
-    "keeps list minimums and choices, edits dates as dates and long text in a box: %s",
-    (at, expected) => {
-      expect(field(at)).toMatchObject(expected);
-    },
-  );
+  ])("%s: its widget, list minimum, choices or date format", (at, expected) => {
+    expect(field(at)).toMatchObject(expected);
+  });
 
   it.each([
     ["contact", "email", "meetings@example.com", true],
