@@ -63,17 +63,20 @@ export function closestMatch(input: string, known: readonly string[]): string | 
   return best.distance <= Math.max(2, Math.floor(best.name.length / 3)) ? best.name : undefined;
 }
 
-/** What one item of each list is called. */
-const ITEM_NOUNS: Readonly<Record<string, string>> = {
+/** What one item of each list is called, in messages and on the CMS's "Add …" buttons. */
+export const ITEM_NOUNS: Readonly<Record<string, string>> = {
   offerings: "offering",
-  stats: "stat",
+  stats: "figure",
   figures: "figure",
+  points: "point",
+  highlights: "highlight",
   perks: "perk",
   leaders: "leader",
   productOptions: "product option",
   meetingTimeOptions: "meeting time option",
   resources: "resource link",
   legalLinks: "legal link",
+  days: "meeting day",
 };
 
 /** ["offerings", 1, "headerStyle"] → ['offering "OptiRun"', "headerStyle"], items named by their first naming field. */
