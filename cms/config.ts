@@ -53,13 +53,11 @@ export function editorTitle(settings: Pick<CmsSettings, "siteName">): string {
   return `${settings.siteName} · Website editor`;
 }
 
-/** The company's mark (the site's icon), shown on the sign-in screen and in the editor's header. */
-const LOGO_PATH = "/favicon.svg";
-
 export function cmsConfig(settings: CmsSettings) {
   return {
     app_title: editorTitle(settings),
-    logo: { src: LOGO_PATH, show_in_header: true },
+    // The company's mark (the site's icon), on the sign-in screen and in the editor's header.
+    logo: { src: "/favicon.svg", show_in_header: true },
     // "View site" in the editor's menu, and the address it shows, go to the live page.
     site_url: settings.siteUrl,
     display_url: settings.siteUrl,
