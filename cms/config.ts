@@ -25,10 +25,8 @@ export type CmsSettings = {
 /** The company's name from content/site.yaml as saved; a neutral title while it cannot be read. */
 function siteNameFrom(projectDir: string): string {
   try {
-    const site: unknown = parse(
-      fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8"),
-    );
-    const name = (site as { companyName?: unknown } | null)?.companyName;
+    const text = fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8");
+    const name = (parse(text) as { companyName?: unknown } | null)?.companyName;
     if (typeof name === "string" && name.trim() !== "") return name.trim();
   } catch {
     // The content check reports an unreadable site.yaml; the editor still opens.
