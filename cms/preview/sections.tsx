@@ -24,12 +24,7 @@ type SectionPreview = (
 ) => ReactElement | null;
 
 /** The files the drawn pictures take their facts from (src/lib/pictures/picture-facts.ts). */
-const PICTURE_FACT_FILES = [
-  "site",
-  "hero",
-  "expo",
-  "contact",
-] as const satisfies readonly ContentFileName[];
+const PICTURE_FACT_FILES: readonly ContentFileName[] = ["site", "hero", "expo", "contact"];
 
 function footer(files: Files): ReactElement | null {
   const { footer: words, site, contact, solutions } = files;
