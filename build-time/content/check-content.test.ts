@@ -182,9 +182,8 @@ describe("each kind of content problem gives one clear line", () => {
 
   it("keeps an unquoted date, and a number in a text field, as typed", () => {
     const consulting = contentFileSpec("consulting")!;
-    expect(
-      checkContentFile(path.join(FIXTURES, "wrong-types"), consulting, "content").data,
-    ).toMatchObject({
+    const { data } = checkContentFile(path.join(FIXTURES, "wrong-types"), consulting, "content");
+    expect(data).toMatchObject({
       eyebrow: "2025-05-18",
       figures: [{ value: "320" }, { value: "04101" }],
     });
