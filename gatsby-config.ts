@@ -25,13 +25,8 @@ if (supabase.ok && supabase.settings.usesLocalDefaults) {
 const siteUrl = siteUrlFrom(process.env);
 
 const config: GatsbyConfig = {
-  siteMetadata: {
-    siteUrl,
-  },
-  graphqlTypegen: {
-    typesOutputPath: "src/gatsby-types.d.ts",
-    generateOnBuild: true,
-  },
+  siteMetadata: { siteUrl },
+  graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   trailingSlash: "always",
   plugins: [
     // sitemap-index.xml for every page but the 404 pages and the staff's booking page (/book/).

@@ -14,13 +14,12 @@ export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
     reporter.panic(describeSettingsProblems(supabase.problems));
     return;
   }
-  if (supabase.settings.usesLocalDefaults) {
-    reporter.info(
-      `Meeting requests go to the embedded local backend at ${supabase.settings.url} (start it with npm start).`,
-    );
-  } else {
-    reporter.info(`Meeting requests go to ${supabase.settings.url}.`);
-  }
+  const { url, usesLocalDefaults } = supabase.settings;
+  reporter.info(
+    usesLocalDefaults
+      ? `Meeting requests go to the embedded local backend at ${url} (start it with npm start).`
+      : `Meeting requests go to ${url}.`,
+  );
 };
 
 /** The pictures' descriptions follow the content like the drawn pictures (build-time/pictures; drawn in plugins/content-yaml). */

@@ -18,22 +18,6 @@ export function optionSlot(value: string) {
   return match && { dayNumber: Number(match[1]), halfDay: match[2] as "morning" | "afternoon" };
 }
 
-export function bookingSchedule(expo: z.infer<typeof expoSchema>, options: Options) {
-  const { name, city, region } = expo.venue;
-  const { days } = expo.meetings;
-  return {
-    eventName: expo.eventName,
-    venue: `${name}, ${city}, ${region}`,
-    booth: expo.booth,
-    ...expo.meetings,
-    meetingTimeOptions: options.flatMap(({ label, value }) => {
-      const slot = optionSlot(value);
-      const day = slot && days[slot.dayNumber - 1];
-      return slot && day ? [{ label, day, halfDay: slot.halfDay }] : [];
-    }),
-  };
-}
-
 /** Writes <publicDir>/book/schedule.json from the content that last passed the check. */
 export function writeBookingSchedule(
   publicDir: string,
@@ -41,10 +25,20 @@ export function writeBookingSchedule(
 ): void {
   const [expo, meeting] = [content("expo"), content("meeting")];
   if (!expo?.meetings || !meeting) return;
-  const schedule = bookingSchedule(
-    expo as z.infer<typeof expoSchema>,
-    meeting.meetingTimeOptions as Options,
-  );
+  // The content check has validated these shapes against the content model.
+  const { eventName, venue, booth, meetings } = expo as z.infer<typeof expoSchema>;
+  const options = meeting.meetingTimeOptions as Options;
+  const schedule = {
+    eventName,
+    venue: `${venue.name}, ${venue.city}, ${venue.region}`,
+    booth,
+    ...meetings,
+    meetingTimeOptions: options.flatMap(({ label, value }) => {
+      const slot = optionSlot(value);
+      const day = slot && meetings.days[slot.dayNumber - 1];
+      return slot && day ? [{ label, day, halfDay: slot.halfDay }] : [];
+    }),
+  };
   fs.mkdirSync(path.join(publicDir, "book"), { recursive: true });
   fs.writeFileSync(path.join(publicDir, "book/schedule.json"), JSON.stringify(schedule, null, 2));
 }

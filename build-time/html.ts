@@ -62,14 +62,8 @@ const CHECKED_SCRIPT_TYPE =
 export function isExecutableScript(attributes: ReadonlyMap<string, string>): boolean {
   const type = attributes.get("type");
   const language = attributes.get("language");
-  let effectiveType: string;
-  if (type === undefined) {
-    if (language === undefined || language === "") return true;
-    effectiveType = `text/${language}`;
-  } else {
-    if (type === "") return true;
-    effectiveType = type;
-  }
+  if (type === "" || (type === undefined && !language)) return true;
+  const effectiveType = type ?? `text/${language}`;
   const normalized = effectiveType.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "").toLowerCase();
   return CHECKED_SCRIPT_TYPE.test(normalized);
 }

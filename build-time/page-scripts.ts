@@ -105,28 +105,25 @@ const CHUNK_GROUPS = {
   submitPath: ["submit-path", "src/lib/meeting-request.ts names the submit path's chunk"],
 } as const;
 
+/** A chunk group's scripts as site paths; says where the group comes from when a build lacks it. */
+function sitePaths(stats: WebpackStats, [group, whereFrom]: readonly [string, string]): string[] {
+  const names = chunkGroupScripts(stats, group);
+  if (!names)
+    throw new PageScriptsError(`webpack.stats.json has no "${group}" chunk group: ${whereFrom}.`);
+  return names.map((name) => `/${name}`);
+}
+
 /** The loader's scripts, the form's to prefetch and the submit path's to preload, as site paths. */
 export function pageBootScripts(stats: WebpackStats): Record<keyof typeof CHUNK_GROUPS, string[]> {
-  const [scripts, later, submitPath] = Object.values(CHUNK_GROUPS).map(([group, whereFrom]) => {
-    const names = chunkGroupScripts(stats, group);
-    if (!names)
-      throw new PageScriptsError(`webpack.stats.json has no "${group}" chunk group: ${whereFrom}.`);
-    return names.map((name) => `/${name}`);
-  }) as [string[], string[], string[]];
+  const [scripts, later, submitPath] = Object.values(CHUNK_GROUPS).map((group) =>
+    sitePaths(stats, group),
+  ) as [string[], string[], string[]];
   const notInScripts = (name: string) => !scripts.includes(name);
   return {
     scripts,
     later: later.filter(notInScripts),
     submitPath: submitPath.filter(notInScripts),
   };
-}
-
-/** The booking page's scripts, as site paths (gatsby-node.ts adds its entry). */
-function bookingPageScripts(stats: WebpackStats): string[] {
-  const names = chunkGroupScripts(stats, BOOKING_PAGE_ENTRY);
-  if (!names)
-    throw new PageScriptsError(`webpack.stats.json has no "${BOOKING_PAGE_ENTRY}" chunk group.`);
-  return names.map((name) => `/${name}`);
 }
 
 /** What identifies one of Gatsby's runtime scripts, or undefined when the element is none of them. */
@@ -207,7 +204,7 @@ export async function startPageBootInDirectory(
     const page = startPageBootInstead(
       original,
       original.includes(BOOKING_PAGE_ATTRIBUTE)
-        ? { scripts: bookingPageScripts(stats as WebpackStats), later: [] }
+        ? { scripts: sitePaths(stats, [BOOKING_PAGE_ENTRY, "gatsby-node.ts adds it"]), later: [] }
         : withForm
           ? { scripts, later, nearForm }
           : { scripts, later: [] },

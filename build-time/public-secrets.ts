@@ -69,19 +69,16 @@ export function findSecretsInText(text: string, file = ""): SecretFinding[] {
   };
   for (const match of text.matchAll(JWT_PATTERN)) {
     const decoded = decodeJwt(match[0]);
-    const role = decoded?.payload?.role;
-    if (decoded && !decoded.payload)
-      add(
-        match.index,
-        "jwt-unreadable",
-        `a JWT whose claims cannot be decoded: ${redact(match[0])}`,
-      );
-    else if (decoded && role !== "anon")
-      add(
-        match.index,
-        "jwt-role",
-        `a JWT with role ${JSON.stringify(role ?? null)} (only "anon" may be published): ${redact(match[0])}`,
-      );
+    if (!decoded || decoded.payload?.role === "anon") continue;
+    const role = JSON.stringify(decoded.payload?.role ?? null);
+    const what = decoded.payload
+      ? `a JWT with role ${role} (only "anon" may be published)`
+      : "a JWT whose claims cannot be decoded";
+    add(
+      match.index,
+      decoded.payload ? "jwt-role" : "jwt-unreadable",
+      `${what}: ${redact(match[0])}`,
+    );
   }
   for (const [pattern, kind, describe] of PATTERNS)
     for (const match of text.matchAll(pattern)) add(match.index ?? 0, kind, describe(match));

@@ -41,14 +41,10 @@ export function resolveSupabaseSettings(
       `${SUPABASE_URL_VARIABLE} must be an http(s) URL such as https://your-project.supabase.co (got "${url}").`,
     );
   if (!anonKey) problems.push(`${SUPABASE_ANON_KEY_VARIABLE} is not set.`);
-  else {
-    const reason = unpublishableKeyReason(anonKey);
-    if (reason) {
-      problems.push(
-        `${SUPABASE_ANON_KEY_VARIABLE} ${reason}. That key bypasses every database rule and would be published in the page: use the project's anon (publishable) key.`,
-      );
-    }
-  }
+  else if (unpublishableKeyReason(anonKey))
+    problems.push(
+      `${SUPABASE_ANON_KEY_VARIABLE} ${unpublishableKeyReason(anonKey)}. That key bypasses every database rule and would be published in the page: use the project's anon (publishable) key.`,
+    );
   return problems.length > 0
     ? { ok: false, problems }
     : { ok: true, settings: { url, anonKey, usesLocalDefaults: false } };

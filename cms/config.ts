@@ -25,10 +25,8 @@ export type CmsSettings = {
 /** The company's name from content/site.yaml as saved; a neutral title while it cannot be read. */
 function siteNameFrom(projectDir: string): string {
   try {
-    const site: unknown = parse(
-      fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8"),
-    );
-    const name = (site as { companyName?: unknown } | null)?.companyName;
+    const text = fs.readFileSync(path.join(projectDir, "content/site.yaml"), "utf8");
+    const name = (parse(text) as { companyName?: unknown } | null)?.companyName;
     if (typeof name === "string" && name.trim() !== "") return name.trim();
   } catch {
     // The content check reports an unreadable site.yaml; the editor still opens.
@@ -53,13 +51,11 @@ export function editorTitle(settings: Pick<CmsSettings, "siteName">): string {
   return `${settings.siteName} · Website editor`;
 }
 
-/** The company's mark (the site's icon), shown on the sign-in screen and in the editor's header. */
-const LOGO_PATH = "/favicon.svg";
-
 export function cmsConfig(settings: CmsSettings) {
   return {
     app_title: editorTitle(settings),
-    logo: { src: LOGO_PATH, show_in_header: true },
+    // The company's mark (the site's icon), on the sign-in screen and in the editor's header.
+    logo: { src: "/favicon.svg", show_in_header: true },
     // "View site" in the editor's menu, and the address it shows, go to the live page.
     site_url: settings.siteUrl,
     display_url: settings.siteUrl,

@@ -1,4 +1,5 @@
 /** Field names as an editor reads them: "perksHeading" → "Perks heading", or a plain label here. */
+import { ITEM_NOUNS } from "../build-time/content/messages";
 
 const PLAIN_LABELS: Readonly<Record<string, string>> = {
   ctaLabel: "Button text",
@@ -44,22 +45,6 @@ export const LONG_TEXT_FIELDS: ReadonlySet<string> = new Set(
   "lead intro summary description bio imageAlt shareImageAlt".split(" "),
 );
 
-/** The name of one item of a list, for "Add …" buttons. */
-const ITEM_LABELS: Readonly<Record<string, string>> = {
-  stats: "Figure",
-  figures: "Figure",
-  points: "Point",
-  offerings: "Offering",
-  highlights: "Highlight",
-  perks: "Perk",
-  leaders: "Leader",
-  productOptions: "Product option",
-  meetingTimeOptions: "Meeting time option",
-  resources: "Link",
-  legalLinks: "Link",
-  days: "Meeting day",
-};
-
 function humanize(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -72,5 +57,5 @@ export function fieldLabel(name: string, listName?: string): string {
 }
 
 export function itemLabel(listName: string): string {
-  return ITEM_LABELS[listName] ?? humanize(listName);
+  return humanize(ITEM_NOUNS[listName] ?? listName);
 }

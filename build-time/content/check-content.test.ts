@@ -110,7 +110,7 @@ describe("each kind of content problem gives one clear line", () => {
         `error: content/hero.yaml:2 › eyebrow: has no value. Expected text, e.g. "CTAA Expo 2025 · Booth #713".`,
         `error: content/hero.yaml:3 › lead: is empty. Expected text.`,
         `error: content/hero.yaml:4 › ctaLabel: is empty (only spaces). Expected text, e.g. "Schedule Your Demo at CTAA".`,
-        `error: content/hero.yaml:8 › stat "7+" › label: is missing. Expected text, e.g. "daily rides on one regional service".`,
+        `error: content/hero.yaml:8 › figure "7+" › label: is missing. Expected text, e.g. "daily rides on one regional service".`,
       ],
     ],
     [
@@ -159,7 +159,7 @@ describe("each kind of content problem gives one clear line", () => {
         `warning: content/site.yaml:15 › shareImage: the picture is 600 × 400 pixels; sharing cards look best at 1200 × 630, other sizes get cropped or blurred.`,
         `warning: content/hero.yaml:3 › headline: is 106 characters long; a long headline fills the whole first screen on phones. Aim for 80 or fewer.`,
         `warning: content/hero.yaml:5 › ctaLabel: is 63 characters long; long button labels wrap onto two lines on phones. Aim for 40 or fewer.`,
-        `warning: content/hero.yaml:9 › stat "daily rides" › value: is 17 characters long; long figures may not fit their box on phones. Aim for 12 or fewer.`,
+        `warning: content/hero.yaml:9 › figure "daily rides" › value: is 17 characters long; long figures may not fit their box on phones. Aim for 12 or fewer.`,
         `warning: content/solutions.yaml:7 › offering "OptiRun" › subtitle: is 75 characters long; long subtitles wrap badly on phones. Aim for 60 or fewer.`,
       ],
     ],
@@ -182,9 +182,8 @@ describe("each kind of content problem gives one clear line", () => {
 
   it("keeps an unquoted date, and a number in a text field, as typed", () => {
     const consulting = contentFileSpec("consulting")!;
-    expect(
-      checkContentFile(path.join(FIXTURES, "wrong-types"), consulting, "content").data,
-    ).toMatchObject({
+    const { data } = checkContentFile(path.join(FIXTURES, "wrong-types"), consulting, "content");
+    expect(data).toMatchObject({
       eyebrow: "2025-05-18",
       figures: [{ value: "320" }, { value: "04101" }],
     });

@@ -146,31 +146,27 @@ export function checkContentDirectory(
     CONTENT_FILES.map((spec) => [spec.name, checkContentFile(contentDir, spec, displayDir)]),
   );
   const problems = [...checks.values()].flatMap((check) => check.problems);
+  /** A finding of a check across two files, placed in the file `name`. */
+  const problemIn = (name: string, { severity, path: at, message }: Finding): ContentProblem => {
+    const { data, parsed } = checks.get(name)!;
+    const location = describeLocation(data, at);
+    const file = `${displayDir}/${name}.yaml`;
+    return { severity, file, line: parsed?.lineOf(at), location, message };
+  };
+  const [expo, contact, meeting] = ["expo", "contact", "meeting"].map((name) => checks.get(name));
 
   // The booth number is in two files, and visitors see both.
-  const [expo, contact] = [checks.get("expo"), checks.get("contact")];
   const [expoBooth, contactBooth] = [expo?.data?.booth, contact?.data?.booth];
   if (typeof expoBooth === "string" && typeof contactBooth === "string")
-    if (expoBooth.trim() !== contactBooth.trim())
-      problems.push({
-        severity: "warning",
-        file: `${displayDir}/contact.yaml`,
-        line: contact?.parsed?.lineOf(["booth"]),
-        location: ["booth"],
-        message: `${show(contactBooth)} differs from the booth in ${displayDir}/expo.yaml (${show(expoBooth)}). Visitors see both; make them the same.`,
-      });
+    if (expoBooth.trim() !== contactBooth.trim()) {
+      const message = `${show(contactBooth)} differs from the booth in ${displayDir}/expo.yaml (${show(expoBooth)}). Visitors see both; make them the same.`;
+      problems.push(problemIn("contact", { severity: "warning", path: ["booth"], message }));
+    }
 
   // The form's meeting times fall on the meeting days of content/expo.yaml (docs/booking.md).
-  const meeting = checks.get("meeting");
   if (expo?.data && meeting?.data)
-    for (const { severity, path: at, message } of meetingTimeChecks(meeting.data, expo.data))
-      problems.push({
-        severity,
-        file: `${displayDir}/meeting.yaml`,
-        line: meeting.parsed?.lineOf(at),
-        location: describeLocation(meeting.data, at),
-        message,
-      });
+    for (const finding of meetingTimeChecks(meeting.data, expo.data))
+      problems.push(problemIn("meeting", finding));
 
   for (const file of otherYamlFiles(contentDir)) {
     const names = CONTENT_FILES.map((spec) => spec.name);

@@ -115,11 +115,7 @@ export const CONTENT_FILES: readonly ContentFileSpec[] = [
     section: "Contact details beside the form and in the footer",
     schema: contactSchema,
   },
-  {
-    name: "footer",
-    section: "The footer: resources and legal links",
-    schema: footerSchema,
-  },
+  { name: "footer", section: "The footer: resources and legal links", schema: footerSchema },
 ];
 
 export function contentFileSpec(name: string): ContentFileSpec | undefined {

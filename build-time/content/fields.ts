@@ -30,10 +30,8 @@ export function help<T extends z.ZodType>(
   typingHint?: string,
 ): T {
   const fullDescription = typingHint ? `${description} ${typingHint}` : description;
-  const described =
-    example === undefined
-      ? schema.describe(fullDescription)
-      : schema.meta({ description: fullDescription, examples: [example] });
+  const examples = example === undefined ? {} : { examples: [example] };
+  const described = schema.meta({ description: fullDescription, ...examples });
   fieldHelp.add(described, { expected });
   if (typingHint) typingHints.add(described, { sentence: typingHint });
   return described;

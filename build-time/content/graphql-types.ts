@@ -24,13 +24,8 @@ export function contentTypeDefinitions(files: readonly ContentFileSpec[] = CONTE
   const types = new Map<string, ObjectType>();
   for (const spec of files) {
     const name = contentTypeName(spec.name);
-    addObjectType(
-      types,
-      name,
-      `type ${name} implements Node @dontInfer`,
-      spec.schema,
-      `content/${spec.name}.yaml`,
-    );
+    const declaration = `type ${name} implements Node @dontInfer`;
+    addObjectType(types, name, declaration, spec.schema, `content/${spec.name}.yaml`);
   }
   return [...types.values()]
     .map(({ declaration, fields }) => `${declaration} {\n${fields}\n}`)
@@ -45,27 +40,18 @@ function addObjectType(
   where: string,
 ): void {
   const fields = Object.entries(schema.shape)
-    .map(([field, fieldSchema]) =>
-      fieldDefinition(types, field, fieldSchema as z.ZodType, `${where} › ${field}`),
-    )
+    .map(([field, value]) => {
+      const fieldSchema = value as z.ZodType;
+      const byPath = isPicture(fieldSchema) ? " @fileByRelativePath" : "";
+      return `  ${field}: ${outputType(types, fieldSchema, `${where} › ${field}`)}${byPath}`;
+    })
     .join("\n");
   const sameName = types.get(name);
-  if (sameName && sameName.fields !== fields) {
+  if (sameName && sameName.fields !== fields)
     throw new Error(
       `GraphQL type ${name} is given to groups with different fields: ${sameName.where} and ${where}. Name one of them differently in its group().`,
     );
-  }
   if (!sameName) types.set(name, { declaration, fields, where });
-}
-
-function fieldDefinition(
-  types: Map<string, ObjectType>,
-  name: string,
-  schema: z.ZodType,
-  where: string,
-): string {
-  const byPath = isPicture(schema) ? " @fileByRelativePath" : "";
-  return `  ${name}: ${outputType(types, schema, where)}${byPath}`;
 }
 
 /** A picture path, or a list of them: Gatsby resolves it to the File node at that path. */

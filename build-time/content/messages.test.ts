@@ -1,23 +1,16 @@
 import { closestMatch } from "./messages";
 
-describe("closestMatch", () => {
-  const fields = ["name", "subtitle", "headerStyle", "highlights"];
+const FIELDS = ["name", "subtitle", "headerStyle", "highlights"];
 
-  it.each([
-    ["subtitel", "subtitle"],
-    ["HeaderStyle", "headerStyle"],
-    ["highlight", "highlights"],
-    ["nmae", "name"],
-  ])("suggests %s → %s", (typo, expected) => {
-    expect(closestMatch(typo, fields)).toBe(expected);
-  });
-
-  it("suggests nothing for a name that is not close to any field", () => {
-    expect(closestMatch("colour", fields)).toBeUndefined();
-    expect(closestMatch("x", [])).toBeUndefined();
-  });
-
-  it("counts a swap of two neighbouring letters as one edit", () => {
-    expect(closestMatch("tael", ["tell", "teal"])).toBe("teal");
-  });
+// A swap of two neighbouring letters counts as one edit ("tael" → "teal", not "tell").
+it.each<[string, string[], string | undefined]>([
+  ["subtitel", FIELDS, "subtitle"],
+  ["HeaderStyle", FIELDS, "headerStyle"],
+  ["highlight", FIELDS, "highlights"],
+  ["nmae", FIELDS, "name"],
+  ["colour", FIELDS, undefined],
+  ["x", [], undefined],
+  ["tael", ["tell", "teal"], "teal"],
+])("closestMatch(%j, %j) suggests %j", (typo, known, expected) => {
+  expect(closestMatch(typo, known)).toBe(expected);
 });

@@ -63,17 +63,20 @@ export function closestMatch(input: string, known: readonly string[]): string | 
   return best.distance <= Math.max(2, Math.floor(best.name.length / 3)) ? best.name : undefined;
 }
 
-/** What one item of each list is called. */
-const ITEM_NOUNS: Readonly<Record<string, string>> = {
+/** What one item of each list is called, in messages and on the CMS's "Add …" buttons. */
+export const ITEM_NOUNS: Readonly<Record<string, string>> = {
   offerings: "offering",
-  stats: "stat",
+  stats: "figure",
   figures: "figure",
+  points: "point",
+  highlights: "highlight",
   perks: "perk",
   leaders: "leader",
   productOptions: "product option",
   meetingTimeOptions: "meeting time option",
   resources: "resource link",
   legalLinks: "legal link",
+  days: "meeting day",
 };
 
 /** ["offerings", 1, "headerStyle"] → ['offering "OptiRun"', "headerStyle"], items named by their first naming field. */
@@ -230,8 +233,10 @@ export function count(n: number, noun: string): string {
 /** The report of `npm run check:content`: errors first, then warnings, then a summary. */
 export function formatReport({ errors, warnings, filesChecked }: ContentCheckResult): string[] {
   const files = `${count(filesChecked, "file")} checked`;
-  const list = (problems: readonly ContentProblem[], heading: string) =>
-    problems.length === 0 ? [] : [heading, ...problems.map((p) => `  ${formatProblem(p)}`)];
+  const list = (problems: readonly ContentProblem[], noun: string, note: string) => {
+    const lines = problems.map((problem) => `  ${formatProblem(problem)}`);
+    return lines.length > 0 ? [`${count(lines.length, noun)} (${note}):`, ...lines] : [];
+  };
   const summary =
     errors.length > 0
       ? `Content has errors: ${files}, ${count(errors.length, "error")}, ${count(warnings.length, "warning")}.`
@@ -239,14 +244,8 @@ export function formatReport({ errors, warnings, filesChecked }: ContentCheckRes
         ? `Content OK with ${count(warnings.length, "warning")}: ${files}.`
         : `Content OK: ${files}.`;
   return [
-    ...list(
-      errors,
-      `${count(errors.length, "content error")} (the site will not build until these are fixed):`,
-    ),
-    ...list(
-      warnings,
-      `${count(warnings.length, "content warning")} (the site still builds, but please take a look):`,
-    ),
+    ...list(errors, "content error", "the site will not build until these are fixed"),
+    ...list(warnings, "content warning", "the site still builds, but please take a look"),
     summary,
   ];
 }

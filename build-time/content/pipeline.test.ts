@@ -66,18 +66,6 @@ describe("checkAll (onPreBootstrap)", () => {
 });
 
 describe("textFor (onCreateNode): what is reported", () => {
-  it("does not repeat at node creation what the start-up check already reported", () => {
-    edit("hero.yaml", ...LONG_CTA);
-    const pipeline = createContentPipeline(contentFolder());
-    const { reporter, calls } = fakeReporter();
-    pipeline.checkAll(reporter);
-    expect(calls).toHaveLength(2);
-    expect(meaning(pipeline.textFor(file("hero.yaml"), read("hero.yaml"), reporter))).toEqual(
-      meaning(read("hero.yaml")),
-    );
-    expect(calls).toHaveLength(2);
-  });
-
   it("reports a broken save without stopping, then says when it is fixed", () => {
     const { calls, save } = started();
     const broken = read("meeting.yaml").replace("  - value: OptiRun\n", "  - value: MobilityDR\n");

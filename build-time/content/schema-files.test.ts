@@ -55,7 +55,7 @@ it("JSON Schemas carry descriptions, required fields and closed field lists for 
   });
 });
 
-it("field tables list nested fields, list items and list minimums", () => {
+it("field tables list nested fields, list minimums, and what each item of a plain list is", () => {
   const table = fieldTable(solutions);
   expect(table).toContain(
     "| `offerings` | yes, at least 1 | The offering cards, in the order they appear on the page. |  |",
@@ -63,5 +63,7 @@ it("field tables list nested fields, list items and list minimums", () => {
   expect(table).toContain(
     '| `offerings[].headerStyle` | yes | The colour of the card\'s header. One of: ocean, teal, violet, amber, slate. | `"ocean"` |',
   );
-  expect(table).toContain("| `offerings[].highlights[]` | — | One highlight sentence. |  |");
+  expect(table).toContain(
+    '| `offerings[].highlights` | yes, at least 1 | The highlight sentences listed on the card. One per line, starting with "- ". Each item: One highlight sentence. |  |',
+  );
 });

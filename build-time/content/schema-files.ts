@@ -42,16 +42,8 @@ function rows(shape: z.ZodRawShape, prefix: string): Row[] {
       const min = z.toJSONSchema(schema, { unrepresentable: "any" }).minItems;
       const list = { ...group, required: min ? `yes, at least ${min}` : "yes" };
       if (element instanceof z.ZodObject) return [list, ...rows(element.shape, `${field}[].`)];
-      const itemDescription = element.meta()?.description ?? "";
-      return [
-        list,
-        {
-          field: `${field}[]`,
-          required: "—",
-          description: itemDescription,
-          example: exampleOf(element),
-        },
-      ];
+      const each = `${description} Each item: ${element.meta()?.description ?? "text"}`;
+      return [{ ...list, description: each, example: exampleOf(element) }];
     }
     if (schema instanceof z.ZodObject) return [group, ...rows(schema.shape, `${field}.`)];
     if (schema instanceof z.ZodOptional) {

@@ -16,7 +16,6 @@ import type { ContentPath } from "./schema-walk";
 
 export type InlineComment = {
   path: ContentPath;
-  line: number;
   /** The comment with its "#", e.g. "#713". */
   comment: string;
   /** The value YAML kept, without the comment. */
@@ -115,7 +114,7 @@ export function parseYaml(source: string): ParsedYaml | YamlSyntaxError {
       const rest = source.slice(node.range[1], lineEnd === -1 ? undefined : lineEnd);
       const comment = /^[ \t]+(#.*?)\s*$/.exec(rest)?.[1];
       if (node.type === "PLAIN" && comment !== undefined)
-        inlineComments.push({ path, line: lineAt(node.range[1]), comment, kept: node.source });
+        inlineComments.push({ path, comment, kept: node.source });
     }
   };
   visit(doc.contents, []);

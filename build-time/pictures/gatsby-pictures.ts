@@ -33,17 +33,11 @@ function writeIfChanged(file: string, bytes: Buffer | string, changed: string[])
 export async function drawPictures(facts: PictureFacts, outDir = DRAWN_PICTURES_DIR) {
   fs.mkdirSync(outDir, { recursive: true });
   const atlas = glyphAtlas();
-  const illustration = {
-    width: MEETING_ILLUSTRATION.publishedWidth,
-    height: MEETING_ILLUSTRATION.publishedHeight,
-  };
+  const { publishedWidth: width, publishedHeight: height } = MEETING_ILLUSTRATION;
+  const { shareCard, meetingIllustration } = DRAWN_PICTURES;
   const drawings = [
-    [DRAWN_PICTURES.shareCard.fileName, shareCardSvg(facts, atlas), SHARE_CARD],
-    [
-      DRAWN_PICTURES.meetingIllustration.fileName,
-      meetingIllustrationSvg(facts, atlas),
-      illustration,
-    ],
+    [shareCard.fileName, shareCardSvg(facts, atlas), SHARE_CARD],
+    [meetingIllustration.fileName, meetingIllustrationSvg(facts, atlas), { width, height }],
   ] as const;
   const changed: string[] = [];
   for (const [fileName, svg, size] of drawings) {
@@ -57,10 +51,11 @@ export async function drawPictures(facts: PictureFacts, outDir = DRAWN_PICTURES_
     writeIfChanged(pngFile.replace(/\.png$/, ".svg"), svg, changed);
     writeIfChanged(pngFile, png, changed);
   }
-  const [shareCard, meetingIllustration] = drawings.map(([fileName]) =>
-    path.join(outDir, fileName),
-  );
-  return { shareCard: shareCard!, meetingIllustration: meetingIllustration!, changed };
+  return {
+    shareCard: path.join(outDir, shareCard.fileName),
+    meetingIllustration: path.join(outDir, meetingIllustration.fileName),
+    changed,
+  };
 }
 
 /** Draws from the checked content now, or soon after a save; never twice for the same facts. */

@@ -45,9 +45,7 @@ const LONG: PictureFacts = {
     "Turn microtransit from a costly experiment into sustainable success with dispatching, scheduling, trip exchange and mobility as a service built for your agency",
 };
 
-type Box = LineBox;
-
-function inside(inner: Box, outer: Box): boolean {
+function inside(inner: LineBox, outer: LineBox): boolean {
   return (
     inner.left >= outer.left &&
     inner.right <= outer.right &&
@@ -57,7 +55,7 @@ function inside(inner: Box, outer: Box): boolean {
 }
 
 /** Where the card's texts may go: left of the artwork on the right, inside the card's margins. */
-const CARD_TEXT_AREA: Box = { left: 80, top: 84, right: 80 + 1040, bottom: 630 - 30 };
+const CARD_TEXT_AREA: LineBox = { left: 80, top: 84, right: 80 + 1040, bottom: 630 - 30 };
 
 describe("the sharing card", () => {
   it("draws the event, booth, dates, place, headline and company name", () => {
@@ -108,7 +106,7 @@ describe("the meeting illustration", () => {
 
   it("keeps a long name and a long booth on the booth's header, side by side without overlapping", () => {
     const boxes = drawnLineBoxes(meetingIllustrationSvg(LONG, atlas));
-    const header: Box = { left: 130, top: 120, right: 1070, bottom: 204 };
+    const header: LineBox = { left: 130, top: 120, right: 1070, bottom: 204 };
     const onHeader = boxes.filter(({ box }) => box.top < 204);
     expect(onHeader.length).toBeGreaterThanOrEqual(2);
     for (const { line, box } of onHeader)

@@ -48,10 +48,6 @@ export function factsOf(files: FactFiles): PictureFacts | undefined {
   return site && hero && expo && contact ? pictureFacts({ site, hero, expo, contact }) : undefined;
 }
 
-function svgUrl(svg: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
-
 export type DrawnPictures = {
   /** The drawn picture as a URL the preview can show; undefined until the atlas and the files are there. */
   shareCard(files: FactFiles): string | undefined;
@@ -66,7 +62,8 @@ export function drawnPictures(redraw: () => void): DrawnPictures {
     (template: (facts: PictureFacts, atlas: GlyphAtlas) => string) => (files: FactFiles) => {
       const facts = factsOf(files);
       const loaded = facts ? loadAtlas(redraw) : undefined;
-      return facts && loaded ? svgUrl(template(facts, loaded)) : undefined;
+      if (!facts || !loaded) return undefined;
+      return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(template(facts, loaded))}`;
     };
   return {
     shareCard: draw(shareCardSvg),

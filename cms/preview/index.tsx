@@ -7,6 +7,8 @@ import "../../src/styles/tokens.css";
 import "../../src/styles/global.css";
 import React, { Component } from "react";
 import type { ErrorInfo, ReactNode } from "react";
+import type SveltiaCms from "@sveltia/cms";
+import type { CustomPreviewTemplate, CustomPreviewTemplateProps } from "@sveltia/cms";
 import { createRoot, type Root } from "react-dom/client";
 import { CONTENT_FILE_NAMES, type ContentFileName, type PageContent } from "./content";
 import { drawnPictures, setGlyphAtlasUrl, type DrawnPictures } from "./drawn-pictures";
@@ -15,28 +17,16 @@ import { SECTION_PREVIEWS } from "./sections";
 /** Immutable.js values as the CMS passes them: only what is read here. */
 type ImmutableEntry = { getIn(path: readonly string[]): { toJS(): unknown } | undefined };
 
-/** The props Sveltia CMS gives a preview template (types/public.d.ts: CustomPreviewTemplateProps). */
-type CmsPreviewProps = {
-  entry: ImmutableEntry;
-  getAsset(path: string): { toString(): string } | undefined;
-  getCollection(collectionName: string, slug?: string): Promise<unknown>;
-};
-
-type Cms = {
-  registerPreviewStyle(style: string): void;
-  registerPreviewTemplate(name: string, component: unknown): void;
-};
-
 declare global {
   interface Window {
-    CMS?: Cms;
+    CMS?: typeof SveltiaCms;
     createClass?: (spec: object) => unknown;
     h?: (type: string, props: object) => unknown;
   }
 }
 
 type Bridge = {
-  props: CmsPreviewProps;
+  props: CustomPreviewTemplateProps;
   container: HTMLElement | null;
   root: Root | null;
   saved: Partial<PageContent>;
@@ -159,4 +149,4 @@ const { stylesheet, glyphs } = document.currentScript?.dataset ?? {};
 if (stylesheet) cms.registerPreviewStyle(stylesheet);
 setGlyphAtlasUrl(glyphs);
 for (const name of CONTENT_FILE_NAMES)
-  cms.registerPreviewTemplate(name, createClass(previewTemplate(name, h)));
+  cms.registerPreviewTemplate(name, createClass(previewTemplate(name, h)) as CustomPreviewTemplate);

@@ -14,7 +14,7 @@ import { SolutionsSection } from "../../src/components/solutions-section";
 import * as solutionsStyles from "../../src/components/solutions-section.module.css";
 import type { ContentFileName, PageContent, PictureUrl } from "./content";
 import type { DrawnPictures } from "./drawn-pictures";
-import { SharingCardPreview } from "./sharing-card-preview";
+import * as cardStyles from "./sharing-card-preview.module.css";
 
 type Files = Partial<PageContent>;
 type SectionPreview = (
@@ -24,12 +24,7 @@ type SectionPreview = (
 ) => ReactElement | null;
 
 /** The files the drawn pictures take their facts from (src/lib/pictures/picture-facts.ts). */
-const PICTURE_FACT_FILES = [
-  "site",
-  "hero",
-  "expo",
-  "contact",
-] as const satisfies readonly ContentFileName[];
+const PICTURE_FACT_FILES: readonly ContentFileName[] = ["site", "hero", "expo", "contact"];
 
 function footer(files: Files): ReactElement | null {
   const { footer: words, site, contact, solutions } = files;
@@ -62,6 +57,10 @@ function meeting(files: Files, pictureUrl: PictureUrl, drawn: DrawnPictures): Re
   return <MeetingSection meeting={props} contact={contact} />;
 }
 
+/**
+ * The sharing card under a section's preview: not part of the page, but what LinkedIn, Slack
+ * and e-mail show when the page is shared, so an editor sees it change with the event's facts.
+ */
 function sharingCard(
   files: Files,
   pictureUrl: PictureUrl,
@@ -69,13 +68,22 @@ function sharingCard(
 ): ReactElement | null {
   const { site } = files;
   if (!site) return null;
+  // The editor's own picture, else the drawn card (undefined until it is drawn).
   const src = site.shareImage ? pictureUrl(site.shareImage) : drawn.shareCard(files);
+  const alt = drawn.describe(site.shareImageAlt, files);
   return (
-    <SharingCardPreview
-      src={src}
-      alt={drawn.describe(site.shareImageAlt, files)}
-      drawn={!site.shareImage}
-    />
+    <figure className={cardStyles.figure}>
+      {src ? (
+        <img className={cardStyles.card} src={src} width={1200} height={630} alt={alt} />
+      ) : (
+        <div className={cardStyles.card} role="img" aria-label={alt} />
+      )}
+      <figcaption className={cardStyles.caption}>
+        {site.shareImage
+          ? "Sharing card: your own picture (leave “Your own sharing picture” empty to use the drawn card)."
+          : "Sharing card, as LinkedIn, Slack and e-mail show the page: drawn from the expo's name, booth, dates and city, the headline and the company name."}
+      </figcaption>
+    </figure>
   );
 }
 

@@ -2,32 +2,18 @@
  * /admin/, the content editor (docs/cms.md): served by `gatsby develop`, written to public/admin/
  * by `gatsby build` before the site's onPostBuild, so the secret scan covers it. Not a Gatsby page.
  */
+import type { Express } from "express";
 import type { GatsbyNode } from "gatsby";
 import { ADMIN_PATH, adminFiles, writeAdminFiles } from "../../cms/admin-files";
 import { cmsSettingsFrom } from "../../cms/config";
 import { buildPreviewBundle } from "../../cms/preview-bundle";
 
-/** The part of Gatsby's Express app (typed `any` by Gatsby) that this plugin uses. */
-type DevServer = {
-  get(
-    route: RegExp,
-    handler: (
-      request: { path: string },
-      response: {
-        set(name: string, value: string): void;
-        send(body: Buffer): void;
-        redirect(url: string): void;
-      },
-      next: () => void,
-    ) => void,
-  ): void;
-};
-
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, reporter }) => {
   // gatsby develop serves public/ first: write the current files over the last build's copy.
   const preview = await buildPreviewBundle();
   await writeAdminFiles("public", cmsSettingsFrom(process.env), preview);
-  const server: DevServer = app;
+  // Gatsby types its Express app as `any`.
+  const server: Express = app;
   // Express matches "/admin" and "/admin/" alike unless the route says otherwise: one exact pattern.
   server.get(/^\/admin(\/.*)?$/, (request, response, next) => {
     if (request.path === ADMIN_PATH.slice(0, -1)) return response.redirect(ADMIN_PATH);

@@ -120,10 +120,11 @@ function fieldsOf(node: Node | undefined): Record<string, unknown> | undefined {
 }
 
 describe("checks per save", () => {
-  it("checks each file once at start-up, and not again when Gatsby creates its node", async () => {
+  it("checks and reports each file once at start-up, not again when Gatsby creates its node", async () => {
     const gatsby = await startGatsby();
     for (const name of CONTENT_NAMES) await gatsby.createFileNode(fileNode(name));
     expect(gatsby.parses()).toBe(CONTENT_NAMES.length);
+    expect(gatsby.calls).toEqual([["info", "Content OK: 8 files checked."]]);
   });
 
   it("checks each saved text exactly once, with or without errors", async () => {
