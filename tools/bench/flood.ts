@@ -13,13 +13,7 @@ import { launchChromium } from "../lib/chromium";
 import { runCli } from "../lib/cli";
 import { startStaticServer } from "../lib/static-server";
 import { buildOrReuse, PUBLIC_DIR } from "../lib/test-build";
-import {
-  attackerAddresses,
-  DIRECT_FROM,
-  directFlood,
-  pageHeaderDifferences,
-  solvingAttack,
-} from "./flood/attack";
+import { attackerAddresses, DIRECT_FROM, directFlood, solvingAttack } from "./flood/attack";
 import { caseName, parseFloodOptions, type FloodOptions } from "./flood/options";
 import { printLoad, type Run } from "./flood/report";
 import {
@@ -92,7 +86,6 @@ async function main(): Promise<number> {
     await backend.notifier!.idle();
     mail.stop();
     const keys = addresses.map((address) => clientKey(backend.db, address));
-    const withHeaders = real.find((visitor) => Object.keys(visitor.headers).length > 0);
     const run: Run = {
       options,
       startedAt,
@@ -102,10 +95,6 @@ async function main(): Promise<number> {
       attackerKeys: new Set(await Promise.all(keys)),
       attack,
       real,
-      headerDifferences:
-        options.mode === "solving" && withHeaders
-          ? pageHeaderDifferences(withHeaders.headers, backend.anonKey)
-          : undefined,
     };
     printLoad(run);
     printVisitors(run);

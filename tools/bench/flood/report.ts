@@ -17,8 +17,6 @@ export interface Run {
   attackerKeys: Set<string>;
   attack: AttackResult | undefined;
   real: RealSubmission[];
-  /** solving: how a real visitor's insert headers differ from the attacker's. */
-  headerDifferences?: string[];
 }
 
 const f = (n: number): string => Math.round(n).toLocaleString("en-US");

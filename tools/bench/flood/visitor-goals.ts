@@ -67,8 +67,6 @@ export function printVisitors(run: Run): void {
   const errors = real.filter((visitor) => visitor.error);
   if (errors.length > 0)
     line("browser errors", errors.map((v) => `#${v.index + 1}: ${v.error}`).join("; "));
-  if (run.headerDifferences)
-    line("attacker's insert headers vs the page's", run.headerDifferences.join("; ") || "the same");
 
   const all = real.length === expected;
   if (options.mode === "venue") {

@@ -19,8 +19,6 @@ export interface RealSubmission {
   insertStatuses: number[];
   /** What x-form-proof carried. */
   proof: "solved" | "pending" | "none";
-  /** The insert's request headers, to compare with the attacker's. */
-  headers: Record<string, string>;
   error?: string;
 }
 
@@ -42,7 +40,6 @@ export async function submitThroughPage(
     toastAt: undefined,
     insertStatuses: [],
     proof: "none",
-    headers: {},
   };
   const isInsert = (request: Request): boolean =>
     request.method() === "POST" &&
@@ -50,8 +47,7 @@ export async function submitThroughPage(
     (request.postData() ?? "").includes(answers.email);
   page.on("request", (request) => {
     if (!isInsert(request)) return;
-    submission.headers = request.headers();
-    const proof = submission.headers[FORM_PROOF_HEADER] ?? "";
+    const proof = request.headers()[FORM_PROOF_HEADER] ?? "";
     submission.proof = proof.startsWith("pending:") ? "pending" : proof ? "solved" : "none";
   });
   page.on("response", (response) => {
