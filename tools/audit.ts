@@ -28,7 +28,7 @@ import { launchChromium, PHONE, requireChromium } from "./lib/chromium";
 import { runCli, wholeNumberOption } from "./lib/cli";
 import { measureInitialJavaScript } from "./lib/initial-js";
 import { describeLosses, interleavedLighthouseRuns, type PageRuns } from "./lib/lighthouse";
-import { copyWithoutScripts } from "./lib/no-script-page";
+import { copyWithoutScripts } from "./lib/site-copy";
 import { startStaticServer } from "./lib/static-server";
 import {
   buildOrReuse,

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import type { Browser } from "playwright-core";
 import { firstPaint, launchChromium, PHONE, phonePage, requireChromium } from "../lib/chromium";
 import { runCli, wholeNumberOption } from "../lib/cli";
-import { copyWithoutScripts } from "../lib/no-script-page";
+import { copyWithoutScripts } from "../lib/site-copy";
 import { startStaticServer } from "../lib/static-server";
 import { median } from "../lib/stats";
 import { buildSiteForTests, freePort, PROJECT_ROOT, PUBLIC_DIR } from "../lib/test-build";
