@@ -13,7 +13,7 @@ import { Worker } from "node:worker_threads";
 import { spamRequest } from "../../../supabase/tests/screening-corpus";
 import { FORM_PROOF_HEADER } from "../../../src/lib/form-proof";
 
-/** Counters by name ("insert 201", "challenge 429", "hashes", …); a "max …" one keeps its largest value. */
+/** Counters by name ("insert 201", "pending", …); a "max …" one keeps its largest value. */
 export type Tally = Record<string, number>;
 
 export function count(tally: Tally, name: string, by = 1): void {

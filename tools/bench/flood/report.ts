@@ -116,16 +116,6 @@ function printSolving(run: Run, { tally, seconds, threads }: AttackResult): void
   console.log(
     `Attacker (${caseName(run.options)}): ${seconds.toFixed(1)} s from ${where}, ${threads} threads (one per core)`,
   );
-  const hashes = n("hashes");
-  const perThread = hashes / (n("solving ms") / 1000 || Infinity);
-  line(
-    "hashes/s during the attack",
-    `${(hashes / seconds / 1e6).toFixed(2)} M in all; ${(perThread / 1e6).toFixed(2)} M per thread while solving (${(hashes / 1e6).toFixed(0)} M hashes)`,
-  );
-  line(
-    "challenges",
-    `got ${n("challenge 200")}, refused ${n("challenge 429")} (429), failed ${n("challenge failed")}; largest maxnumber ${f(n("max maxnumber"))}`,
-  );
   line(
     "inserts",
     `201 × ${n("insert 201")}, 429 × ${n("insert 429")}, other: ${statuses(tally, ["201", "429"])}; with a proof ${n("with proof")}, with a pending ticket ${n("pending")}`,
@@ -137,21 +127,7 @@ function printSolving(run: Run, { tally, seconds, threads }: AttackResult): void
   );
 }
 
-function printDigests(run: Run): void {
-  const attacker = new Set(attackerRows(run).map((row) => row.email));
-  const real = new Set(run.real.map((submission) => submission.email));
-  if (run.mail.digests.length === 0) line("digests", "none");
-  run.mail.digests.forEach((digest, index) => {
-    const a = digest.listed.filter((email) => attacker.has(email)).length;
-    const r = digest.listed.filter((email) => real.has(email)).length;
-    line(
-      `digest ${index + 1}`,
-      `${since(run, digest.at)}: lists ${digest.listed.length} (attacker ${a}, real visitors ${r}); "${digest.subject}"`,
-    );
-  });
-}
-
-/** What the attack did, and the digests; the real visitors' block is visitor-goals.ts. */
+/** What the attack did; the real visitors' block is visitor-goals.ts. */
 export function printLoad(run: Run): void {
   const { options, attack } = run;
   const addresses = options.mode === "solving" ? ` --addresses ${options.addresses}` : "";
@@ -159,7 +135,6 @@ export function printLoad(run: Run): void {
   printSettingsAndWait(run);
   if (attack && options.mode === "direct") printDirect(run, attack);
   if (attack && options.mode === "solving") printSolving(run, attack);
-  printDigests(run);
   if (!attack)
     line(
       "staff e-mails in all",
