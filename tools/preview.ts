@@ -1,13 +1,7 @@
 /**
- * `npm run preview`: the production build, served as a static host would serve it (404.html for
- * unknown paths, public/_headers applied), with the form talking to the embedded local backend.
- *
- *   npm run preview                 build, then serve on http://localhost:9000
- *   npm run preview -- --no-build   serve the existing public/ folder
- *   npm run preview -- --port 9100
- *
- * The build points at the local backend (127.0.0.1:54321) unless GATSBY_SUPABASE_URL and
- * GATSBY_SUPABASE_ANON_KEY are set in the environment or in .env.production.
+ * `npm run preview [-- --no-build] [--port N (default 9000)]`: the production build served as a
+ * static host would (404.html, public/_headers), the form talking to the embedded local backend
+ * unless GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY are set (environment or .env.production).
  */
 import { spawnSync } from "node:child_process";
 

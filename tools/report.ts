@@ -1,14 +1,8 @@
 /**
- * `npm run report`: what the page turned into meetings, from the local backend's counters
- * (docs/analytics.md). The same report, text and e-mail as the weekly one staff get.
- *
- *   npm run report                         the last 7 days (UTC, today included) as text
- *   npm run report -- --from 2026-11-16 --to 2026-11-22
- *   npm run report -- --json               the report as JSON (public.site_analytics_report)
- *   npm run report -- --mail               also writes the e-mail to the mail catcher's folder
- *   npm run report -- --data-dir PATH      (default .data/local-supabase, env LOCAL_BACKEND_DATA_DIR)
- *
- * Works whether or not `npm run backend` is running (tools/site-analytics/report-data.ts).
+ * `npm run report [-- --from YYYY-MM-DD --to YYYY-MM-DD] [--json] [--mail] [--data-dir PATH]`: what
+ * the page turned into meetings (docs/analytics.md), by default over the last 7 days, as text, as
+ * JSON or also as the e-mail staff get (written to the mail catcher's folder). Reads the running
+ * local backend, or its data folder when none runs (site-analytics/report-data.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
