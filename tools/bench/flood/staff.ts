@@ -52,7 +52,6 @@ export interface StoredRequest {
   verdict: string | null;
   proof: string | null;
   budget: string | null;
-  signals: string[] | null;
   notification: string | null;
 }
 
@@ -75,7 +74,7 @@ export async function lastRequestId(db: PGlite): Promise<number> {
 async function requestsSince(db: PGlite, afterId: number): Promise<StoredRequest[]> {
   const result = await db.query<StoredRequest>(
     `select c.id::int as id, c.email, s.client_key as "clientKey", s.verdict, s.proof, s.budget,
-            s.signals, n.status as notification
+            n.status as notification
        from public.contacts c
        left join public.contact_screening s on s.contact_id = c.id
        left join public.contact_notifications n on n.contact_id = c.id
