@@ -21,9 +21,10 @@ import {
   formatRunsTable,
   type Check,
   type FrameworkComparison,
-} from "./lib/audit-budgets";
+  formatKb,
+  formatMs,
+} from "./lib/budgets";
 import { bareGatsbyBuild } from "./lib/bare-gatsby";
-import { formatKb, formatMs } from "./lib/budgets";
 import { launchChromium, PHONE, requireChromium } from "./lib/chromium";
 import { runCli, wholeNumberOption } from "./lib/cli";
 import { measureInitialJavaScript } from "./lib/initial-js";
