@@ -68,16 +68,11 @@ async function main(): Promise<number> {
       json: { type: "boolean" },
       mail: { type: "boolean" },
       "data-dir": { type: "string" },
-      help: { type: "boolean", short: "h" },
     });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`${error.message}\n${USAGE}`);
     return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
   }
   const to = values.to ?? lastSevenDays().to;
   const from = values.from ?? (values.to ? values.to : lastSevenDays().from);
