@@ -35,25 +35,10 @@ export type NetworkRequest = {
   connectMs: number;
 };
 
-export type RunPhases = {
-  firstPaintMs: number;
-  usableMs: number;
-  tapMs: number;
-  toastMs: number;
-  /** tap → fetch() called for the insert. */
-  tapToFetch: number;
-  /** fetch() → the first request on the wire (queueing, waiting for a connection being opened). */
-  fetchToWire: number;
-  connection: number;
-  preflight: number;
-  post: number;
-  responseToToast: number;
-  tapToToast: number;
-  preflights: number;
-};
+export type RunPhases = ReturnType<typeof phasesOf>;
 
 /** Puts the page's and the network's figures on one clock and cuts the tap → toast time into phases. */
-export function phasesOf(seen: PageObservations, network: NetworkRequest[]): RunPhases {
+export function phasesOf(seen: PageObservations, network: NetworkRequest[]) {
   const { tapMs, toastFrameMs, firstPaintMs, usableMs } = seen;
   if (tapMs === null || toastFrameMs === null) throw new Error("no tap or no toast recorded");
   const insert = seen.inserts.at(-1);
@@ -81,6 +66,7 @@ export function phasesOf(seen: PageObservations, network: NetworkRequest[]): Run
     tapMs,
     toastMs: toastFrameMs,
     tapToFetch: insert.startMs - tapMs,
+    // Queueing, waiting for a connection being opened.
     fetchToWire: Math.max(0, wire - insert.startMs),
     connection,
     preflight: preflightMs,
