@@ -93,22 +93,13 @@ export async function screeningSettings(db: PGlite): Promise<Record<string, numb
 /** A stored request that will get no further e-mail: notified, or in a digest already sent. */
 const FINAL = new Set(["delivered", "digested", "skipped"]);
 
-export interface WaitOutcome {
-  requests: StoredRequest[];
-  /** Requests whose digest went out without listing them (past its list's limit). */
-  unlisted: StoredRequest[];
-  /** Requests still waiting at the deadline. */
-  waiting: StoredRequest[];
-  endedAt: number;
-}
+export type WaitOutcome = Awaited<ReturnType<typeof waitForStaff>>;
 
-/** Waits until every request stored after `afterId` has reached staff or never will, or `deadline`. */
-export async function waitForStaff(
-  db: PGlite,
-  mail: StaffMail,
-  afterId: number,
-  deadline: number,
-): Promise<WaitOutcome> {
+/**
+ * Waits until every request stored after `afterId` has reached staff or never will, or `deadline`;
+ * then `waiting` are still waiting, `unlisted` were in a digest that did not list them (past its limit).
+ */
+export async function waitForStaff(db: PGlite, mail: StaffMail, afterId: number, deadline: number) {
   for (;;) {
     mail.look();
     const requests = await requestsSince(db, afterId);
