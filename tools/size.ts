@@ -16,6 +16,9 @@ import {
 } from "./lib/initial-js";
 import { PUBLIC_DIR } from "./lib/test-build";
 
+const listScripts = (scripts: Array<{ name: string; gzipBytes: number }>) =>
+  scripts.map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`);
+
 async function main(): Promise<number> {
   const { positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true });
   if (positionals.length > 1)
@@ -31,21 +34,15 @@ async function main(): Promise<number> {
   for (const [group, what] of Object.entries(later)) {
     const measured = measureChunkGroup(publicDir, group);
     if (!measured) continue;
-    console.log(
-      `${what} (not initial): ${formatKb(measured.totalGzipBytes)} gzip\n` +
-        measured.scripts
-          .map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`)
-          .join("\n"),
-    );
+    console.log(`${what} (not initial): ${formatKb(measured.totalGzipBytes)} gzip`);
+    console.log(listScripts(measured.scripts).join("\n"));
   }
   // The staff's booking page starts only its own script (src/lib/booking-page.ts), which / never loads.
   const booking = measureInitialJavaScript(publicDir, "/book/");
   console.log(
-    `The booking page /book/ starts its own script only: ${formatKb(booking.totalGzipBytes)} gzip\n` +
-      booking.scripts
-        .map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`)
-        .join("\n"),
+    `The booking page /book/ starts its own script only: ${formatKb(booking.totalGzipBytes)} gzip`,
   );
+  console.log(listScripts(booking.scripts).join("\n"));
 
   const bare = await bareGatsbyBuild();
   const bareReport = measureInitialJavaScript(bare.publicDir, "/");
@@ -54,7 +51,7 @@ async function main(): Promise<number> {
     [
       "",
       `A bare Gatsby page (one heading and a paragraph, same node_modules${bare.reused ? "" : `; built now in ${bare.buildSeconds.toFixed(0)} s`}): ${formatKb(bareReport.totalGzipBytes)} gzip`,
-      ...bareReport.scripts.map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`),
+      ...listScripts(bareReport.scripts),
       difference > 0
         ? `/ loads ${formatKb(difference)} MORE than the bare Gatsby page (TARGET NOT MET: no more than the bare page).`
         : `/ loads ${formatKb(-difference)} less than the bare Gatsby page (or as much).`,
