@@ -16,13 +16,7 @@ import { buildOrReuse, PUBLIC_DIR } from "../lib/test-build";
 import { attackerAddresses, DIRECT_FROM, directFlood, solvingAttack } from "./flood/attack";
 import { caseName, parseFloodOptions, type FloodOptions } from "./flood/options";
 import { printLoad, type Run } from "./flood/report";
-import {
-  clientKey,
-  lastRequestId,
-  screeningSettings,
-  waitForStaff,
-  watchStaffMail,
-} from "./flood/staff";
+import { clientKey, lastRequestId, waitForStaff, watchStaffMail } from "./flood/staff";
 import { venueAnswers, visitorAnswers } from "./flood/texts";
 import { printVisitors } from "./flood/visitor-goals";
 import { submitThroughPage, visitors } from "./flood/visitors";
@@ -68,7 +62,6 @@ async function main(): Promise<number> {
   const site = await startStaticServer({ root: PUBLIC_DIR });
   const browser = await launchChromium();
   try {
-    const settings = await screeningSettings(backend.db);
     const firstId = await lastRequestId(backend.db);
     const mail = watchStaffMail(backend.notifier!.catcher!);
     const startedAt = Date.now();
@@ -89,7 +82,6 @@ async function main(): Promise<number> {
     const run: Run = {
       options,
       startedAt,
-      settings,
       mail,
       outcome,
       attackerKeys: new Set(await Promise.all(keys)),

@@ -11,7 +11,6 @@ export interface Run {
   options: FloodOptions;
   /** Date.now() when the load started. */
   startedAt: number;
-  settings: Record<string, number>;
   mail: StaffMail;
   outcome: WaitOutcome;
   attackerKeys: Set<string>;
@@ -51,13 +50,9 @@ function attackMail(run: Run): { singles: number; digests: number; total: number
   return { singles, digests, total: singles + digests };
 }
 
-function printSettingsAndWait(run: Run): void {
-  const { settings: s, outcome, options } = run;
-  console.log(
-    `Settings: one by one ${s.one_by_one_per_address_burst} at once per address then one every ${s.one_by_one_refill_seconds} s, ${s.one_by_one_per_address}/address and ${s.one_by_one_in_all} in all per ${s.window_seconds} s; ` +
-      `unproved ${s.unproved_per_address}/address, ${s.unproved_in_all} in all; challenges ${s.challenges_at_base_difficulty} at ${f(s.base_difficulty!)}, ×2 every ${s.challenges_per_doubling}, none past ${s.challenges_per_address}; ` +
-      `digest at most every ${s.digest_interval_seconds} s (the local digest job looks every 60 s), listing up to ${s.digest_list_limit}; hold for proof ${s.hold_for_proof_seconds} s.`,
-  );
+/** How the wait for staff ended. */
+function printWait(run: Run): void {
+  const { outcome, options } = run;
   const { requests, waiting, unlisted } = outcome;
   const how =
     waiting.length === 0
@@ -85,7 +80,7 @@ function printAttackOutcome(run: Run, mailGoal: number, rowsGoal?: number): void
   if (unlisted > 0)
     line(
       "attacker requests in a digest but not listed",
-      `${f(unlisted)} (past digest_list_limit ${run.settings.digest_list_limit})`,
+      `${f(unlisted)} (past the digest's list limit)`,
     );
   if (rowsGoal !== undefined)
     goal(`≤ ${rowsGoal} rows stored from the attacker`, rows.length <= rowsGoal, `${rows.length}`);
@@ -132,7 +127,7 @@ export function printLoad(run: Run): void {
   const { options, attack } = run;
   const addresses = options.mode === "solving" ? ` --addresses ${options.addresses}` : "";
   console.log(`\n=== bench:flood --mode ${options.mode}${addresses} (${caseName(options)}) ===`);
-  printSettingsAndWait(run);
+  printWait(run);
   if (attack && options.mode === "direct") printDirect(run, attack);
   if (attack && options.mode === "solving") printSolving(run, attack);
   if (!attack)

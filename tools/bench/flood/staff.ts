@@ -84,12 +84,6 @@ async function requestsSince(db: PGlite, afterId: number): Promise<StoredRequest
   return result.rows;
 }
 
-/** Every budget, window and interval in force (private.screening_settings). */
-export async function screeningSettings(db: PGlite): Promise<Record<string, number>> {
-  return (await db.query<Record<string, number>>("select * from private.screening_settings"))
-    .rows[0]!;
-}
-
 /** A stored request that will get no further e-mail: notified, or in a digest already sent. */
 const FINAL = new Set(["delivered", "digested", "skipped"]);
 
