@@ -4,26 +4,20 @@
  * (lib/bare-gatsby.ts). Exits 1 over budget or when supabase-js is in the initial scripts; more
  * than the bare page is reported as TARGET NOT MET without failing.
  */
-import path from "node:path";
-import { parseArgs } from "node:util";
 import { bareGatsbyBuild } from "./lib/bare-gatsby";
 import { formatKb, INITIAL_JS_BUDGET_GZIP_BYTES } from "./lib/budgets";
-import { runCli } from "./lib/cli";
+import { builtSiteArgument, runCli } from "./lib/cli";
 import {
   formatInitialJsReport,
   measureChunkGroup,
   measureInitialJavaScript,
 } from "./lib/initial-js";
-import { PUBLIC_DIR } from "./lib/test-build";
 
 const listScripts = (scripts: Array<{ name: string; gzipBytes: number }>) =>
   scripts.map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`);
 
 async function main(): Promise<number> {
-  const { positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true });
-  if (positionals.length > 1)
-    throw new Error("Usage: npm run size [-- <built site folder, default public>]");
-  const publicDir = positionals[0] ? path.resolve(positionals[0]) : PUBLIC_DIR;
+  const publicDir = builtSiteArgument("size");
   const report = measureInitialJavaScript(publicDir, "/");
   console.log(formatInitialJsReport(report));
   const later = {

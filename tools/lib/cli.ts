@@ -1,4 +1,9 @@
-/** What every npm script's entry point in tools/ shares: how it ends, and how it reads numbers. */
+/**
+ * What every npm script's entry point in tools/ shares: how it ends, how it reads numbers, and the
+ * built site folder some take as their one argument.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
 
 /**
  * Runs an entry point's main function and exits with the status it returns. An error (a bad
@@ -26,4 +31,12 @@ export function wholeNumberOption(
   if (!Number.isInteger(number) || number < min)
     throw new Error(`--${name} needs a whole number ≥ ${min} (got "${value}").`);
   return number;
+}
+
+/** `npm run <script> [-- <built site folder, default public>]`: that folder, resolved. */
+export function builtSiteArgument(script: string): string {
+  const { positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true });
+  if (positionals.length > 1)
+    throw new Error(`Usage: npm run ${script} [-- <built site folder, default public>]`);
+  return path.resolve(positionals[0] ?? "public");
 }
