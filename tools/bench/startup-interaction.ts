@@ -30,10 +30,11 @@ type RunResult = { worst: Interaction | null; worstMs: number; keptAnswers: bool
 const OBSERVE_STARTUP_SCRIPT = `(() => {
   window.__worst = null;
   const describe = (node) => {
-    if (!node || !node.nodeName) return "a node no longer in the page";
+    if (!node || !node.getAttribute) return "a node no longer in the page";
     if (node.id) return "#" + node.id;
-    const name = node.getAttribute && node.getAttribute("name");
-    return node.nodeName.toLowerCase() + (name ? "[name=" + name + "]" : "");
+    const [name, href] = [node.getAttribute("name"), node.getAttribute("href")];
+    const what = name ? "[name=" + name + "]" : href ? "[href=" + href + "]" : "";
+    return node.nodeName.toLowerCase() + what;
   };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
