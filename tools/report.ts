@@ -9,7 +9,6 @@ import path from "node:path";
 
 import { parseOptions, UsageError } from "../local-backend/cli-args";
 import { runCli } from "./lib/cli";
-import { LocalBackendError, oneLine } from "../local-backend/errors";
 import { DEFAULT_FROM, DEFAULT_TO } from "../local-backend/notifications/notifier";
 import { localEnvironment, mailDirBeside } from "../local-backend/notifications/settings";
 import { localDataDir, projectRoot } from "../local-backend/paths";
@@ -98,14 +97,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-runCli(async () => {
-  try {
-    return await main();
-  } catch (error) {
-    throw new Error(
-      error instanceof LocalBackendError
-        ? error.message
-        : `Could not make the report: ${oneLine(error)}`,
-    );
-  }
-});
+runCli(main);
