@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { parseOptions, UsageError } from "../local-backend/cli-args";
-import { runCli } from "./lib/cli";
+import { runCli, withUsage } from "./lib/cli";
 import { DEFAULT_FROM, DEFAULT_TO } from "../local-backend/notifications/notifier";
 import { localEnvironment, mailDirBeside } from "../local-backend/notifications/settings";
 import { localDataDir, projectRoot } from "../local-backend/paths";
@@ -59,30 +59,22 @@ async function writeMail(report: SiteReport, dataDir: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    values = parseOptions(process.argv.slice(2), {
+  const values = withUsage(USAGE, () =>
+    parseOptions(process.argv.slice(2), {
       from: { type: "string" },
       to: { type: "string" },
       json: { type: "boolean" },
       mail: { type: "boolean" },
       "data-dir": { type: "string" },
-    });
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n${USAGE}`);
-    return 2;
-  }
+    }),
+  );
   const to = values.to ?? lastSevenDays().to;
   const from = values.from ?? (values.to ? values.to : lastSevenDays().from);
   const problem =
     dateProblem("--from", from) ??
     dateProblem("--to", to) ??
     (from > to ? `--from (${from}) is after --to (${to})` : undefined);
-  if (problem) {
-    console.error(`${problem}.\n${USAGE}`);
-    return 2;
-  }
+  if (problem) throw new UsageError(`${problem}.\n${USAGE}`);
   const dataDir = path.resolve(values["data-dir"] ?? localDataDir());
   const report = await loadSiteReport(dataDir, from, to);
   if (!report) {

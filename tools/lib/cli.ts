@@ -5,18 +5,31 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 
+import { UsageError } from "../../local-backend/cli-args";
+
 /**
  * Runs an entry point's main function and exits with the status it returns. An error (a bad
- * option from util.parseArgs included) is printed as its message alone and exits 1.
+ * option from util.parseArgs included) is printed as its message alone and exits 1; a UsageError
+ * (local-backend/cli-args.ts) exits 2.
  */
 export function runCli(main: () => Promise<number | void>): void {
   main().then(
     (code) => process.exit(code ?? 0),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : String(error));
-      process.exit(1);
+      process.exit(error instanceof UsageError ? 2 : 1);
     },
   );
+}
+
+/** `read()`, with the usage line added to a UsageError's message. */
+export function withUsage<T>(usage: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`${error.message}\n${usage}`);
+    throw error;
+  }
 }
 
 /** The value of a `--name N` option as a whole number ≥ `min`, or the fallback when it is absent. */
