@@ -4,12 +4,14 @@
  *
  * Runs are interleaved with runs on a bare Gatsby page (lib/bare-gatsby.ts), on our page without
  * scripts and on the `--baseline` build, so the machine's load touches them alike; the byte budgets
- * come from a first load in the browser. Writes reports/lighthouse.{html,json} and
- * lighthouse-summary.json; exits 1 when a budget fails (`--no-fail`: report only).
+ * come from a first load in the browser. Writes the last report to
+ * reports/lighthouse.{html,json}; exits 1 when a budget fails (`--no-fail`: report only).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+
+import type { RunnerResult } from "lighthouse";
 
 import { startLocalBackend } from "../local-backend";
 import {
@@ -19,14 +21,15 @@ import {
   formatRunsTable,
   type Check,
   type FrameworkComparison,
-} from "./lib/audit-budgets";
+  formatKb,
+  formatMs,
+} from "./lib/budgets";
 import { bareGatsbyBuild } from "./lib/bare-gatsby";
-import { formatKb, formatMs } from "./lib/budgets";
 import { launchChromium, PHONE, requireChromium } from "./lib/chromium";
 import { runCli, wholeNumberOption } from "./lib/cli";
 import { measureInitialJavaScript } from "./lib/initial-js";
 import { describeLosses, interleavedLighthouseRuns, type PageRuns } from "./lib/lighthouse";
-import { copyWithoutScripts } from "./lib/no-script-page";
+import { copyWithoutScripts } from "./lib/site-copy";
 import { startStaticServer } from "./lib/static-server";
 import {
   buildOrReuse,
@@ -93,23 +96,12 @@ async function measure(options: ReturnType<typeof parseOptions>, info: BuildInfo
   }
 }
 
-function writeReports(pages: PageRuns[], summary: Record<string, unknown>): string {
-  const last = pages[0]!.runs.at(-1)!.result;
+/** The last run's Lighthouse report of our page, for a person to open. */
+function writeReport({ report, lhr }: RunnerResult): string {
   fs.mkdirSync(REPORTS_DIR, { recursive: true });
   const htmlPath = path.join(REPORTS_DIR, "lighthouse.html");
-  fs.writeFileSync(htmlPath, Array.isArray(last.report) ? last.report[0]! : last.report);
-  fs.writeFileSync(path.join(REPORTS_DIR, "lighthouse.json"), JSON.stringify(last.lhr));
-  const all = {
-    lighthouseVersion: last.lhr.lighthouseVersion,
-    date: new Date().toISOString(),
-    runs: pages[0]!.runs.map((run) => run.metrics),
-    medians: pages[0]!.medians,
-    ...summary,
-  };
-  fs.writeFileSync(
-    path.join(REPORTS_DIR, "lighthouse-summary.json"),
-    `${JSON.stringify(all, null, 2)}\n`,
-  );
+  fs.writeFileSync(htmlPath, Array.isArray(report) ? report[0]! : report);
+  fs.writeFileSync(path.join(REPORTS_DIR, "lighthouse.json"), JSON.stringify(lhr));
   return htmlPath;
 }
 
@@ -144,23 +136,9 @@ async function main(): Promise<number> {
       bareGzipBytes: bareInitialJs.totalGzipBytes,
     },
   };
-  const medians = { ...ours.medians, totalBytes: firstLoad.totalBytes };
-  const budgets = checkBudgets(medians, firstLoad.scriptBodyBytes);
-  const { byType, totalBytes, scriptBodyBytes } = firstLoad;
-  const htmlPath = writeReports(pages, {
-    firstLoad: { totalBytes, scriptBodyBytes, byType },
-    initialJsFromBuild: { gzipBytes: initialJs.totalGzipBytes, scripts: initialJs.scripts },
-    budgets,
-    bareGatsbyPage: {
-      runs: bare.runs.map((run) => run.metrics),
-      medians: bare.medians,
-      initialJsGzipBytes: bareInitialJs.totalGzipBytes,
-    },
-    withoutScripts: {
-      runs: withoutScripts.runs.map((run) => run.metrics),
-      medians: withoutScripts.medians,
-    },
-  });
+  const { totalBytes, scriptBodyBytes } = firstLoad;
+  const budgets = checkBudgets({ ...ours.medians, totalBytes }, scriptBodyBytes);
+  const htmlPath = writeReport(ours.runs.at(-1)!.result);
 
   const runs = ours.runs.map((run) => run.metrics);
   const version = ours.runs.at(-1)!.result.lhr.lighthouseVersion;
@@ -193,9 +171,7 @@ async function main(): Promise<number> {
     "Targets against the bare Gatsby page (medians, reported only):",
     compareWithFramework(comparison),
   );
-  console.log(
-    `\nLast report: ${path.relative(PROJECT_ROOT, htmlPath)} (and .json); all runs: reports/lighthouse-summary.json`,
-  );
+  console.log(`\nLast report: ${path.relative(PROJECT_ROOT, htmlPath)} (and .json)`);
   const failed = budgets.filter((line) => !line.pass);
   if (failed.length === 0 || !options.fail) return 0;
   console.error(

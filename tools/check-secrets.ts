@@ -4,16 +4,11 @@
  * folder about to be published by other means. Exit status: 0 clean, 1 secrets found, 2 nothing to scan.
  */
 import fs from "node:fs";
-import path from "node:path";
-import { parseArgs } from "node:util";
 import { findSecretsInDirectory, formatFindings } from "../build-time/public-secrets";
-import { runCli } from "./lib/cli";
+import { builtSiteArgument, runCli } from "./lib/cli";
 
 async function main(): Promise<number> {
-  const { positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true });
-  if (positionals.length > 1)
-    throw new Error("Usage: npm run check:secrets [-- <built site folder, default public>]");
-  const dir = path.resolve(positionals[0] ?? "public");
+  const dir = builtSiteArgument("check:secrets");
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
     console.error(`No build to scan at ${dir}: run npm run build first.`);
     return 2;

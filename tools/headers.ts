@@ -4,15 +4,11 @@
  * environment, which must be the value the build used.
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { writeSecurityHeaders } from "../build-time/security-headers";
-import { runCli } from "./lib/cli";
+import { builtSiteArgument, runCli } from "./lib/cli";
 
 async function main(): Promise<void> {
-  const { positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true });
-  if (positionals.length > 1)
-    throw new Error("Usage: npm run headers [-- <built site folder, default public>]");
-  const publicDir = path.resolve(positionals[0] ?? "public");
+  const publicDir = builtSiteArgument("headers");
   const result = await writeSecurityHeaders({
     publicDir,
     supabaseUrl: process.env.GATSBY_SUPABASE_URL,

@@ -1,13 +1,7 @@
 /**
- * `npm run preview`: the production build, served as a static host would serve it (404.html for
- * unknown paths, public/_headers applied), with the form talking to the embedded local backend.
- *
- *   npm run preview                 build, then serve on http://localhost:9000
- *   npm run preview -- --no-build   serve the existing public/ folder
- *   npm run preview -- --port 9100
- *
- * The build points at the local backend (127.0.0.1:54321) unless GATSBY_SUPABASE_URL and
- * GATSBY_SUPABASE_ANON_KEY are set in the environment or in .env.production.
+ * `npm run preview [-- --no-build] [--port N (default 9000)]`: the production build served as a
+ * static host would (404.html, public/_headers), the form talking to the embedded local backend
+ * unless GATSBY_SUPABASE_URL and GATSBY_SUPABASE_ANON_KEY are set (environment or .env.production).
  */
 import { spawnSync } from "node:child_process";
 
@@ -19,28 +13,22 @@ import {
   SUPABASE_URL_VARIABLE,
 } from "../build-time/supabase-settings";
 import { ensureLocalBackend } from "../local-backend";
-import { parseOptions, parsePort, UsageError } from "../local-backend/cli-args";
-import { runCli } from "./lib/cli";
+import { parseOptions, parsePort } from "../local-backend/cli-args";
+import { runCli, withUsage } from "./lib/cli";
 import { startStaticServer } from "./lib/static-server";
 import { PROJECT_ROOT, PUBLIC_DIR } from "./lib/test-build";
 
 const USAGE = "Usage: npm run preview -- [--no-build] [--port N]";
 
 async function main(): Promise<number> {
-  let port: number;
-  let skipBuild: boolean;
-  try {
+  const { port, skipBuild } = withUsage(USAGE, () => {
     const values = parseOptions(process.argv.slice(2), {
       "no-build": { type: "boolean" },
       port: { type: "string" },
     });
-    port = values.port === undefined ? 9000 : parsePort(values.port, "--port");
-    skipBuild = values["no-build"] ?? false;
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n${USAGE}`);
-    return 2;
-  }
+    const port = values.port === undefined ? 9000 : parsePort(values.port, "--port");
+    return { port, skipBuild: values["no-build"] ?? false };
+  });
 
   loadEnvFiles("production");
   // Unlike a real production build, the preview falls back to the local backend's defaults.

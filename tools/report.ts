@@ -1,21 +1,14 @@
 /**
- * `npm run report`: what the page turned into meetings, from the local backend's counters
- * (docs/analytics.md). The same report, text and e-mail as the weekly one staff get.
- *
- *   npm run report                         the last 7 days (UTC, today included) as text
- *   npm run report -- --from 2026-11-16 --to 2026-11-22
- *   npm run report -- --json               the report as JSON (public.site_analytics_report)
- *   npm run report -- --mail               also writes the e-mail to the mail catcher's folder
- *   npm run report -- --data-dir PATH      (default .data/local-supabase, env LOCAL_BACKEND_DATA_DIR)
- *
- * Works whether or not `npm run backend` is running (tools/site-analytics/report-data.ts).
+ * `npm run report [-- --from YYYY-MM-DD --to YYYY-MM-DD] [--json] [--mail] [--data-dir PATH]`: what
+ * the page turned into meetings (docs/analytics.md), by default over the last 7 days, as text, as
+ * JSON or also as the e-mail staff get (written to the mail catcher's folder). Reads the running
+ * local backend, or its data folder when none runs (site-analytics/report-data.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
 
 import { parseOptions, UsageError } from "../local-backend/cli-args";
-import { runCli } from "./lib/cli";
-import { LocalBackendError, oneLine } from "../local-backend/errors";
+import { runCli, withUsage } from "./lib/cli";
 import { DEFAULT_FROM, DEFAULT_TO } from "../local-backend/notifications/notifier";
 import { localEnvironment, mailDirBeside } from "../local-backend/notifications/settings";
 import { localDataDir, projectRoot } from "../local-backend/paths";
@@ -66,35 +59,22 @@ async function writeMail(report: SiteReport, dataDir: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    values = parseOptions(process.argv.slice(2), {
+  const values = withUsage(USAGE, () =>
+    parseOptions(process.argv.slice(2), {
       from: { type: "string" },
       to: { type: "string" },
       json: { type: "boolean" },
       mail: { type: "boolean" },
       "data-dir": { type: "string" },
-      help: { type: "boolean", short: "h" },
-    });
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+    }),
+  );
   const to = values.to ?? lastSevenDays().to;
   const from = values.from ?? (values.to ? values.to : lastSevenDays().from);
   const problem =
     dateProblem("--from", from) ??
     dateProblem("--to", to) ??
     (from > to ? `--from (${from}) is after --to (${to})` : undefined);
-  if (problem) {
-    console.error(`${problem}.\n${USAGE}`);
-    return 2;
-  }
+  if (problem) throw new UsageError(`${problem}.\n${USAGE}`);
   const dataDir = path.resolve(values["data-dir"] ?? localDataDir());
   const report = await loadSiteReport(dataDir, from, to);
   if (!report) {
@@ -109,14 +89,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-runCli(async () => {
-  try {
-    return await main();
-  } catch (error) {
-    throw new Error(
-      error instanceof LocalBackendError
-        ? error.message
-        : `Could not make the report: ${oneLine(error)}`,
-    );
-  }
-});
+runCli(main);

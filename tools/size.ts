@@ -4,23 +4,20 @@
  * (lib/bare-gatsby.ts). Exits 1 over budget or when supabase-js is in the initial scripts; more
  * than the bare page is reported as TARGET NOT MET without failing.
  */
-import path from "node:path";
-import { parseArgs } from "node:util";
 import { bareGatsbyBuild } from "./lib/bare-gatsby";
 import { formatKb, INITIAL_JS_BUDGET_GZIP_BYTES } from "./lib/budgets";
-import { runCli } from "./lib/cli";
+import { builtSiteArgument, runCli } from "./lib/cli";
 import {
   formatInitialJsReport,
   measureChunkGroup,
   measureInitialJavaScript,
 } from "./lib/initial-js";
-import { PUBLIC_DIR } from "./lib/test-build";
+
+const listScripts = (scripts: Array<{ name: string; gzipBytes: number }>) =>
+  scripts.map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`);
 
 async function main(): Promise<number> {
-  const { positionals } = parseArgs({ args: process.argv.slice(2), allowPositionals: true });
-  if (positionals.length > 1)
-    throw new Error("Usage: npm run size [-- <built site folder, default public>]");
-  const publicDir = positionals[0] ? path.resolve(positionals[0]) : PUBLIC_DIR;
+  const publicDir = builtSiteArgument("size");
   const report = measureInitialJavaScript(publicDir, "/");
   console.log(formatInitialJsReport(report));
   const later = {
@@ -31,21 +28,15 @@ async function main(): Promise<number> {
   for (const [group, what] of Object.entries(later)) {
     const measured = measureChunkGroup(publicDir, group);
     if (!measured) continue;
-    console.log(
-      `${what} (not initial): ${formatKb(measured.totalGzipBytes)} gzip\n` +
-        measured.scripts
-          .map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`)
-          .join("\n"),
-    );
+    console.log(`${what} (not initial): ${formatKb(measured.totalGzipBytes)} gzip`);
+    console.log(listScripts(measured.scripts).join("\n"));
   }
   // The staff's booking page starts only its own script (src/lib/booking-page.ts), which / never loads.
   const booking = measureInitialJavaScript(publicDir, "/book/");
   console.log(
-    `The booking page /book/ starts its own script only: ${formatKb(booking.totalGzipBytes)} gzip\n` +
-      booking.scripts
-        .map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`)
-        .join("\n"),
+    `The booking page /book/ starts its own script only: ${formatKb(booking.totalGzipBytes)} gzip`,
   );
+  console.log(listScripts(booking.scripts).join("\n"));
 
   const bare = await bareGatsbyBuild();
   const bareReport = measureInitialJavaScript(bare.publicDir, "/");
@@ -54,7 +45,7 @@ async function main(): Promise<number> {
     [
       "",
       `A bare Gatsby page (one heading and a paragraph, same node_modules${bare.reused ? "" : `; built now in ${bare.buildSeconds.toFixed(0)} s`}): ${formatKb(bareReport.totalGzipBytes)} gzip`,
-      ...bareReport.scripts.map((script) => `  ${script.name}  ${formatKb(script.gzipBytes)} gzip`),
+      ...listScripts(bareReport.scripts),
       difference > 0
         ? `/ loads ${formatKb(difference)} MORE than the bare Gatsby page (TARGET NOT MET: no more than the bare page).`
         : `/ loads ${formatKb(-difference)} less than the bare Gatsby page (or as much).`,

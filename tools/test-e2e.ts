@@ -1,16 +1,9 @@
 /**
- * `npm run test:e2e`: the end-to-end tests against the production build, in a real Chromium.
- *
- *   1. finds Chromium (CHROME_PATH, PATH, or Playwright's download) or stops with one line;
- *   2. picks a free port P and runs `npm run build` with GATSBY_SUPABASE_URL=http://127.0.0.1:P
- *      (log in reports/e2e-build.log);
- *   3. serves public/ like a static host (404.html with status 404, `_headers` applied, gzip);
- *   4. runs Playwright (playwright.config.ts); the tests start the local backend on P themselves
- *      (in memory, so every run starts empty);
- *   5. stops everything it started, also on failure or Ctrl-C.
- *
- * Options (anything else goes to `playwright test`, e.g. `-g "keyboard"` or `e2e/tests/form-submit.spec.ts`):
- *   --reuse-build   skip the build when public/ is still the last e2e build (for working on tests)
+ * `npm run test:e2e [-- --reuse-build] [playwright test arguments]`: the end-to-end tests against
+ * the production build in a real Chromium. Builds the site for a local backend on a free port P
+ * (log in reports/e2e-build.log; `--reuse-build` skips it while public/ is still that build), serves
+ * public/ like a static host and runs Playwright, whose tests start the backend on P in memory.
+ * Stops everything it started, also on failure or Ctrl-C.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";

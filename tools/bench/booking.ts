@@ -43,7 +43,6 @@ async function main(): Promise<number> {
   const backend = await startLocalBackend({
     port: 0,
     notifications: { catcher: { port: 0 }, siteUrl: site.url },
-    log: process.env.BENCH_LOG ? (line) => console.error(line) : undefined,
   });
   const catcher = backend.notifier!.catcher!;
   const fn = `${backend.url}/functions/v1/book-meeting`;

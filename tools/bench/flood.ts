@@ -13,22 +13,10 @@ import { launchChromium } from "../lib/chromium";
 import { runCli } from "../lib/cli";
 import { startStaticServer } from "../lib/static-server";
 import { buildOrReuse, PUBLIC_DIR } from "../lib/test-build";
-import {
-  attackerAddresses,
-  DIRECT_FROM,
-  directFlood,
-  pageHeaderDifferences,
-  solvingAttack,
-} from "./flood/attack";
+import { attackerAddresses, DIRECT_FROM, directFlood, solvingAttack } from "./flood/attack";
 import { caseName, parseFloodOptions, type FloodOptions } from "./flood/options";
 import { printLoad, type Run } from "./flood/report";
-import {
-  clientKey,
-  lastRequestId,
-  screeningSettings,
-  waitForStaff,
-  watchStaffMail,
-} from "./flood/staff";
+import { clientKey, lastRequestId, waitForStaff, watchStaffMail } from "./flood/staff";
 import { venueAnswers, visitorAnswers } from "./flood/texts";
 import { printVisitors } from "./flood/visitor-goals";
 import { submitThroughPage, visitors } from "./flood/visitors";
@@ -74,7 +62,6 @@ async function main(): Promise<number> {
   const site = await startStaticServer({ root: PUBLIC_DIR });
   const browser = await launchChromium();
   try {
-    const settings = await screeningSettings(backend.db);
     const firstId = await lastRequestId(backend.db);
     const mail = watchStaffMail(backend.notifier!.catcher!);
     const startedAt = Date.now();
@@ -92,20 +79,14 @@ async function main(): Promise<number> {
     await backend.notifier!.idle();
     mail.stop();
     const keys = addresses.map((address) => clientKey(backend.db, address));
-    const withHeaders = real.find((visitor) => Object.keys(visitor.headers).length > 0);
     const run: Run = {
       options,
       startedAt,
-      settings,
       mail,
       outcome,
       attackerKeys: new Set(await Promise.all(keys)),
       attack,
       real,
-      headerDifferences:
-        options.mode === "solving" && withHeaders
-          ? pageHeaderDifferences(withHeaders.headers, backend.anonKey)
-          : undefined,
     };
     printLoad(run);
     printVisitors(run);

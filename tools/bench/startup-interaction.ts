@@ -12,80 +12,38 @@ import { parseArgs } from "node:util";
 import type { Browser } from "playwright-core";
 import { firstPaint, launchChromium, PHONE, phonePage, requireChromium } from "../lib/chromium";
 import { runCli, wholeNumberOption } from "../lib/cli";
-import { copyWithoutScripts } from "../lib/no-script-page";
+import { copyWithoutScripts } from "../lib/site-copy";
 import { startStaticServer } from "../lib/static-server";
 import { median } from "../lib/stats";
 import { buildSiteForTests, freePort, PROJECT_ROOT, PUBLIC_DIR } from "../lib/test-build";
 
-/** One interaction as INP sees it: its longest Event Timing entry. */
-type Interaction = {
-  type: string;
-  target: string;
-  startMs: number;
-  durationMs: number;
-  inputDelayMs: number;
-  processingMs: number;
-};
+/** The run's worst interaction as INP sees it (its longest Event Timing entry), if any over 16 ms. */
+type Interaction = { type: string; target: string; startMs: number; durationMs: number };
 
-type RunResult = {
-  interactions: Interaction[];
-  firstPaintMs: number | null;
-  /** When the form's submit button was first enabled (the form's script has run), if ever. */
-  formReadyMs: number | null;
-  longTasks: Array<{ startMs: number; durationMs: number }>;
-  worstMs: number;
-  keptAnswers: boolean;
-};
+type RunResult = { worst: Interaction | null; worstMs: number; keptAnswers: boolean };
 
 /**
- * Runs in the page before any of its own scripts (Playwright's addInitScript) and keeps what it
- * observes in `window.__startup`. Plain JavaScript in a string: it must not depend on how this
+ * Runs in the page before any of its own scripts (Playwright's addInitScript) and keeps the worst
+ * interaction in `window.__worst`. Plain JavaScript in a string: it must not depend on how this
  * file is compiled.
  */
 const OBSERVE_STARTUP_SCRIPT = `(() => {
-  const state = { interactions: [], firstPaintMs: null, formReadyMs: null, longTasks: [] };
-  window.__startup = state;
+  window.__worst = null;
   const describe = (node) => {
-    if (!node || !node.nodeName) return "a node no longer in the page";
+    if (!node || !node.getAttribute) return "a node no longer in the page";
     if (node.id) return "#" + node.id;
-    const name = node.getAttribute && node.getAttribute("name");
-    if (name) return node.nodeName.toLowerCase() + "[name=" + name + "]";
-    const href = node.getAttribute && node.getAttribute("href");
-    return node.nodeName.toLowerCase() + (href ? "[href=" + href + "]" : "");
+    const [name, href] = [node.getAttribute("name"), node.getAttribute("href")];
+    const what = name ? "[name=" + name + "]" : href ? "[href=" + href + "]" : "";
+    return node.nodeName.toLowerCase() + what;
   };
-  const byInteraction = new Map();
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (!entry.interactionId) continue;
-      const known = byInteraction.get(entry.interactionId);
-      if (known && known.durationMs >= entry.duration) continue;
-      byInteraction.set(entry.interactionId, {
-        type: entry.name,
-        target: describe(entry.target),
-        startMs: entry.startTime,
-        durationMs: entry.duration,
-        inputDelayMs: entry.processingStart - entry.startTime,
-        processingMs: entry.processingEnd - entry.processingStart,
-      });
+      if (!entry.interactionId || (window.__worst && window.__worst.durationMs >= entry.duration))
+        continue;
+      const [type, target] = [entry.name, describe(entry.target)];
+      window.__worst = { type, target, startMs: entry.startTime, durationMs: entry.duration };
     }
-    state.interactions = [...byInteraction.values()].sort((a, b) => a.startMs - b.startMs);
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.name === "first-contentful-paint") state.firstPaintMs = entry.startTime;
-    }
-  }).observe({ type: "paint", buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.longTasks.push({ startMs: entry.startTime, durationMs: entry.duration });
-  }).observe({ type: "longtask", buffered: true });
-  const formReady = new MutationObserver(() => {
-    const button = document.querySelector("form button[type=submit]");
-    if (button && !button.disabled) {
-      state.formReadyMs = performance.now();
-      formReady.disconnect();
-    }
-  });
-  formReady.observe(document, { attributes: true, attributeFilter: ["disabled"], subtree: true });
 })();`;
 
 /** Lighthouse's mobile "slow 4G" as applied through DevTools (its `devtools` throttling preset). */
@@ -128,24 +86,18 @@ async function runOnce(browser: Browser, url: string): Promise<RunResult> {
       return (await page.locator(`[name="${field}"]`).inputValue()) === text;
     });
     const keptAnswers = (await Promise.all(kept)).every(Boolean);
-    const observations = (await page.evaluate("window.__startup")) as RunResult;
-    const worstMs = Math.max(0, ...observations.interactions.map((entry) => entry.durationMs));
-    return { ...observations, worstMs, keptAnswers };
+    const worst = (await page.evaluate("window.__worst")) as Interaction | null;
+    return { worst, worstMs: worst?.durationMs ?? 0, keptAnswers };
   } finally {
     await context.close();
   }
 }
 
-function describeRun(run: RunResult): string {
-  const worst = run.interactions.find((interaction) => interaction.durationMs === run.worstMs);
+function describeRun({ worst, keptAnswers }: RunResult): string {
   const what = worst
-    ? `${worst.type} on ${worst.target} at ${Math.round(worst.startMs)} ms: input delay ${Math.round(worst.inputDelayMs)} ms, handlers ${Math.round(worst.processingMs)} ms`
+    ? `${Math.round(worst.durationMs)} ms, ${worst.type} on ${worst.target} at ${Math.round(worst.startMs)} ms`
     : "no interaction over 16 ms";
-  const hydrated =
-    run.formReadyMs === null
-      ? "form never hydrated"
-      : `form ready at ${Math.round(run.formReadyMs)} ms`;
-  return `worst ${String(run.worstMs).padStart(4)} ms (${what}); ${run.interactions.length} interactions over 16 ms; first paint ${Math.round(run.firstPaintMs ?? 0)} ms; ${hydrated}; long tasks ${run.longTasks.length} (longest ${Math.round(Math.max(0, ...run.longTasks.map((task) => task.durationMs)))} ms)${run.keptAnswers ? "" : "; TYPED TEXT LOST"}`;
+  return `worst ${what}${keptAnswers ? "" : "; TYPED TEXT LOST"}`;
 }
 
 async function measureRuns(

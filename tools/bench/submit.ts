@@ -19,7 +19,7 @@ import { PROJECT_ROOT, PUBLIC_DIR } from "../lib/test-build";
 import { startStaticServer } from "../lib/static-server";
 import { startHttpsFront, throwawayCertificate } from "./submit/https-origin";
 import { describeRun, SCENARIOS, summarise, type RunPhases, type Scenario } from "./submit/phases";
-import { copyForOrigin } from "./submit/site-copy";
+import { copyForOrigin } from "../lib/site-copy";
 import { throttledLink, type LinkProfile } from "./submit/throttled-link";
 import { ON_FORM_MS, runOnce, SITE_HOST, SUPABASE_HOST } from "./submit/visitor";
 

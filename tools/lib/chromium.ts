@@ -47,7 +47,7 @@ function isExecutable(file: string): boolean {
 }
 
 /** CHROME_PATH (which must be an executable), else the first on PATH, else Playwright's. */
-function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation | undefined {
+export function requireChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation {
   const fromEnv = env.CHROME_PATH?.trim();
   if (fromEnv) {
     if (!isExecutable(fromEnv))
@@ -58,23 +58,15 @@ function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation | 
     for (const name of NAMES_ON_PATH)
       if (isExecutable(path.join(dir, name)))
         return { executablePath: path.join(dir, name), source: "PATH" };
-  const downloaded = (() => {
-    try {
-      return chromium.executablePath();
-    } catch {
-      return undefined;
-    }
-  })();
-  return downloaded && isExecutable(downloaded)
-    ? { executablePath: downloaded, source: "playwright" }
-    : undefined;
-}
-
-/** findChromium, or an error that says how to install one. */
-export function requireChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation {
-  const found = findChromium(env);
-  if (!found) throw new Error(NO_CHROMIUM_MESSAGE);
-  return found;
+  let downloaded = "";
+  try {
+    downloaded = chromium.executablePath();
+  } catch {
+    // Playwright has no browser of its own here.
+  }
+  if (downloaded && isExecutable(downloaded))
+    return { executablePath: downloaded, source: "playwright" };
+  throw new Error(NO_CHROMIUM_MESSAGE);
 }
 
 /** Playwright's Chromium with our flags (Playwright adds its own headless switch) and `args`. */

@@ -6,21 +6,17 @@ import crypto from "node:crypto";
 
 import { formProofPayload, type FormChallenge } from "../../src/lib/form-proof";
 
-export interface Solution {
-  /** The x-form-proof header value; undefined when stopped or when no number fits. */
-  payload: string | undefined;
-  /** Numbers tried (= hashes computed). */
-  hashes: number;
-}
-
-/** Tries 0, 1, 2, … up to maxnumber; `stop()` is asked every 4,096 numbers. */
-export function solveInNode(challenge: FormChallenge, stop: () => boolean): Solution {
+/**
+ * Tries 0, 1, 2, … up to maxnumber; `stop()` is asked every 4,096 numbers. The x-form-proof header
+ * value, or undefined when stopped or when no number fits.
+ */
+export function solveInNode(challenge: FormChallenge, stop: () => boolean): string | undefined {
   for (let number = 0; number <= challenge.maxnumber; number += 1) {
-    if (number % 4096 === 0 && stop()) return { payload: undefined, hashes: number };
+    if (number % 4096 === 0 && stop()) return undefined;
     if (crypto.hash("sha256", challenge.salt + number, "hex") === challenge.challenge)
-      return { payload: formProofPayload(challenge, number), hashes: number + 1 };
+      return formProofPayload(challenge, number);
   }
-  return { payload: undefined, hashes: challenge.maxnumber + 1 };
+  return undefined;
 }
 
 /** SHA-256 hashes a second on this thread, over one second. */

@@ -20,16 +20,7 @@ import {
 } from "../../build-time/page-scripts";
 import { containsSupabaseJs, formatKb, INITIAL_JS_BUDGET_GZIP_BYTES } from "./budgets";
 
-export type ScriptCost = { name: string; bytes: number; gzipBytes: number };
-
-export type InitialJsReport = {
-  page: string;
-  scripts: ScriptCost[];
-  totalBytes: number;
-  totalGzipBytes: number;
-  /** Initial scripts that contain supabase-js (which must load only when the form is used). */
-  scriptsWithSupabase: string[];
-};
+type ScriptCost = { name: string; bytes: number; gzipBytes: number };
 
 const cost = (name: string, content: Buffer): ScriptCost => ({
   name,
@@ -48,7 +39,7 @@ function groupScripts(publicDir: string, groupName: string): string[] | undefine
  * starts after the first paint, and, where Gatsby's runtime starts (the bare Gatsby page), the
  * page component's chunk group, which that runtime loads straight away.
  */
-export function measureInitialJavaScript(publicDir: string, pagePath = "/"): InitialJsReport {
+export function measureInitialJavaScript(publicDir: string, pagePath = "/") {
   const pageDir = pagePath.replace(/^\/|\/$/g, "");
   const html = fs.readFileSync(path.join(publicDir, pageDir, "index.html"), "utf8");
   const contents = new Map<string, Buffer>();
@@ -89,6 +80,7 @@ export function measureInitialJavaScript(publicDir: string, pagePath = "/"): Ini
     scripts,
     totalBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
     totalGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
+    /** Initial scripts that contain supabase-js (which must load only when the form is used). */
     scriptsWithSupabase: [...contents]
       .filter(([, content]) => containsSupabaseJs(content.toString("utf8")))
       .map(([name]) => name),
@@ -106,7 +98,7 @@ export function measureChunkGroup(
   return { scripts, totalGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0) };
 }
 
-export function formatInitialJsReport(report: InitialJsReport): string {
+export function formatInitialJsReport(report: ReturnType<typeof measureInitialJavaScript>): string {
   const width = Math.max(...report.scripts.map((script) => script.name.length), 10);
   const lines = report.scripts.map(
     (script) =>

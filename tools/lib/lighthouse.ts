@@ -6,25 +6,9 @@
  */
 import type { RunnerResult } from "lighthouse";
 
-import { formatMs } from "./budgets";
+import { formatMs, type RunMetrics } from "./budgets";
 import { CHROMIUM_FLAGS } from "./chromium";
 import { median } from "./stats";
-
-export type RunMetrics = {
-  /** Category scores, 0–100. */
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  /** Milliseconds (simulated mobile throttling). */
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  /** Bytes over the wire for the whole page load, and for scripts alone. */
-  totalBytes: number;
-  scriptBytes: number;
-};
 
 /** The part of a Lighthouse result (LHR) read here. */
 export type LighthouseResultLike = {

@@ -4,29 +4,17 @@
  */
 import type { Browser, Response } from "@playwright/test";
 
-export type TransferEntry = {
-  url: string;
-  type: string;
-  status: number;
-  bytes: number;
-  bodyBytes: number;
-};
-export type TransferSummary = {
-  viewport: { width: number; height: number };
-  entries: TransferEntry[];
-  totalBytes: number;
-  byType: Record<string, number>;
-  /** Compressed bytes of the scripts loaded before any interaction, prefetched ones included (bodies only). */
-  scriptBodyBytes: number;
-};
+type TransferEntry = { url: string; status: number; bytes: number; bodyBytes: number };
 
-/** Loads `path` in a fresh context, waits for a quiet network, adds up every response. */
+/**
+ * Loads `/` in a fresh context, waits for a quiet network, adds up every response. `scriptBodyBytes`:
+ * compressed bytes of the scripts loaded before any interaction, prefetched ones included.
+ */
 export async function measureFirstLoad(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number },
-  path = "/",
-): Promise<TransferSummary & { scriptBodies: string[] }> {
+) {
   const context = await browser.newContext({
     baseURL,
     viewport,
@@ -40,15 +28,14 @@ export async function measureFirstLoad(
         const request = response.request();
         await response.finished().catch(() => undefined);
         const sizes = await request.sizes();
-        const type = request.resourceType();
         // By content type too: a script the page prefetches (the form's, at the first paint) arrives
         // as resource type "other", and its later <script> is served from the cache.
         const isScript =
-          type === "script" || /javascript/.test(response.headers()["content-type"] ?? "");
+          request.resourceType() === "script" ||
+          /javascript/.test(response.headers()["content-type"] ?? "");
         const script = isScript ? await response.text().catch(() => "") : undefined;
         return {
           url: new URL(response.url()).pathname,
-          type,
           status: response.status(),
           // A response served from the cache (a prefetched script) reports a negative body size: nothing went over the wire.
           bytes:
@@ -60,19 +47,14 @@ export async function measureFirstLoad(
       })(),
     );
   });
-  await page.goto(path, { waitUntil: "load" });
+  await page.goto("/", { waitUntil: "load" });
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(1000);
   const entries = await Promise.all(finished);
   await context.close();
-
-  const byType: Record<string, number> = {};
-  for (const entry of entries) byType[entry.type] = (byType[entry.type] ?? 0) + entry.bytes;
   return {
-    viewport,
     entries: entries.map(({ script: _script, isScript: _isScript, ...entry }) => entry),
     totalBytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
-    byType,
     scriptBodyBytes: entries
       .filter((entry) => entry.isScript)
       .reduce((sum, entry) => sum + entry.bodyBytes, 0),

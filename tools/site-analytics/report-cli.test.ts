@@ -37,12 +37,8 @@ function report(
   );
 }
 
-let dir: string;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-report-"));
 let backend: LocalBackend | undefined;
-
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-report-"));
-});
 
 afterAll(async () => {
   await backend?.close();
@@ -77,6 +73,8 @@ test("the report of recorded events: JSON, text and e-mail, with the backend run
   }
   expect(await send(backend.url, { kind: "view", source: "<script>" })).toBe(400);
 
+  // What the report holds is site_analytics_report's (supabase/tests/site-analytics.test.ts);
+  // here: the command's range, its JSON and text, the e-mail, with and without the backend.
   const today = isoDate(new Date());
   const running = await report(["--json", "--data-dir", dataDir]);
   expect(running.stderr).toBe("");
@@ -84,21 +82,7 @@ test("the report of recorded events: JSON, text and e-mail, with the backend run
   const json = JSON.parse(running.stdout) as SiteReport;
   expect(json.to).toBe(today);
   expect(json.days).toHaveLength(7);
-  const funnel = (views: number, ctaTaps: number, formStarts: number, requests: number) => ({
-    views,
-    ctaTaps,
-    formStarts,
-    requests,
-    failures: 0,
-    meetings: 0,
-  });
-  expect(json.days[6]).toEqual({ date: today, ...funnel(3, 1, 1, 1) });
-  expect(json.totals).toEqual(funnel(3, 1, 1, 1));
-  expect(json.campaigns).toEqual([
-    { source: "flyer", medium: "qr", campaign: "", ...funnel(2, 1, 1, 1) },
-    { source: "", medium: "", campaign: "", ...funnel(1, 0, 0, 0) },
-  ]);
-  expect(json.referrers).toEqual([{ domain: "news.example.org", views: 1 }]);
+  expect(json.totals).toMatchObject({ views: 3, ctaTaps: 1, formStarts: 1, requests: 1 });
 
   const mailDir = path.join(dir, "mail");
   const text = await report(["--from", today, "--to", today, "--mail", "--data-dir", dataDir], {
@@ -106,8 +90,6 @@ test("the report of recorded events: JSON, text and e-mail, with the backend run
   });
   expect(text.status).toBe(0);
   expect(text.stdout).toMatch(/^Website report (\d{4}-\d{2}-\d{2}) to \1 \(UTC days\)/);
-  expect(text.stdout).toMatch(/Requests sent\s+1\s+33\.3%\s+100\.0%/);
-  expect(text.stdout).toMatch(/flyer \/ qr \/ –: 2 \/ 1 \/ 1 \/ 1 \/ 0 \(50\.0% of views\)/);
   const [file] = fs.readdirSync(mailDir);
   expect(file).toMatch(new RegExp(`_site-report-${today}-${today}\\.eml$`));
   expect(text.stderr).toContain(path.join(mailDir, file!));
@@ -125,18 +107,13 @@ test("the report of recorded events: JSON, text and e-mail, with the backend run
 });
 
 test.each([
-  [["--from", "2026-02-30"]],
-  [["--from", "2026-11-20", "--to", "2026-11-19"]],
-  [["--to", "yesterday"]],
-  [["--week"]],
-])("%j is refused with the usage line", async (args) => {
+  [["--from", "2026-02-30"], 2, "Usage: npm run report"],
+  [["--from", "2026-11-20", "--to", "2026-11-19"], 2, "Usage: npm run report"],
+  [["--to", "yesterday"], 2, "Usage: npm run report"],
+  [["--week"], 2, "Usage: npm run report"],
+  [["--data-dir", path.join(dir, "nothing-here")], 1, "No local database in"],
+])("%j exits %d: %s", async (args, status, message) => {
   const result = await report(args);
-  expect(result.status).toBe(2);
-  expect(result.stderr).toContain("Usage: npm run report");
-});
-
-test("a folder without a database says so", async () => {
-  const empty = await report(["--data-dir", path.join(dir, "nothing-here")]);
-  expect(empty.status).toBe(1);
-  expect(empty.stderr).toContain("No local database in");
+  expect(result.status).toBe(status);
+  expect(result.stderr).toContain(message);
 });

@@ -1,8 +1,8 @@
 /**
  * The flood's attackers, over plain HTTP from loopback source addresses (Node's localAddress), so
  * the screening tells them from the real visitors on 127.0.0.1: the direct one (case 3) and the
- * solving one's threads (attacker-worker.ts, cases 1 and 2). Their requests carry exactly the
- * headers the page sends (pageHeaderDifferences compares them with a real visitor's).
+ * solving one's threads (attacker-worker.ts, cases 1 and 2). Their requests carry the headers the
+ * page sends (insertHeaders).
  */
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -13,7 +13,7 @@ import { Worker } from "node:worker_threads";
 import { spamRequest } from "../../../supabase/tests/screening-corpus";
 import { FORM_PROOF_HEADER } from "../../../src/lib/form-proof";
 
-/** Counters by name ("insert 201", "challenge 429", "hashes", …); a "max …" one keeps its largest value. */
+/** Counters by name ("insert 201", "pending", …); a "max …" one keeps its largest value. */
 export type Tally = Record<string, number>;
 
 export function count(tally: Tally, name: string, by = 1): void {
@@ -52,25 +52,6 @@ export function insertHeaders(anonKey: string, proof: string): Record<string, st
     "Content-Profile": "public",
     [FORM_PROOF_HEADER]: proof,
   };
-}
-
-/** Headers the browser adds on its own: not the page's code, so not compared. */
-const BROWSER_ADDED =
-  /^(accept|accept-language|accept-encoding|user-agent|referer|origin|host|connection|content-length|cookie|sec-.*)$/;
-
-/** How a real visitor's insert headers differ from the attacker's (the proof's value aside). */
-export function pageHeaderDifferences(page: Record<string, string>, anonKey: string): string[] {
-  const lower = (headers: Record<string, string>) =>
-    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-  const ours = lower(insertHeaders(anonKey, ""));
-  const theirs = lower(page);
-  return [...new Set([...Object.keys(ours), ...Object.keys(theirs)])].flatMap((name) => {
-    if (BROWSER_ADDED.test(name)) return [];
-    if (!(name in theirs)) return [`${name} only in the attacker's`];
-    if (!(name in ours)) return [`${name}: ${theirs[name]} only in the page's`];
-    if (name === FORM_PROOF_HEADER || ours[name] === theirs[name]) return [];
-    return [`${name}: page "${theirs[name]}", attacker "${ours[name]}"`];
-  });
 }
 
 /** One POST from `localAddress` on a new connection; status 0 when it got no answer. */

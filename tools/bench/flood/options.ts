@@ -51,15 +51,9 @@ export function parseFloodOptions(args: string[]) {
 }
 
 /** The issue's case number and words for a run. */
-export function caseName(options: FloodOptions): string {
-  switch (options.mode) {
-    case "direct":
-      return "case 3: direct POSTs without the page proof";
-    case "solving":
-      return options.addresses === 1
-        ? "case 1: solving the page proof, one address"
-        : `case 2: solving the page proof, ${options.addresses} addresses`;
-    case "venue":
-      return "case 5: the venue, no attacker";
-  }
+export function caseName({ mode, addresses }: FloodOptions): string {
+  if (mode === "direct") return "case 3: direct POSTs without the page proof";
+  if (mode === "venue") return "case 5: the venue, no attacker";
+  if (addresses === 1) return "case 1: solving the page proof, one address";
+  return `case 2: solving the page proof, ${addresses} addresses`;
 }

@@ -11,14 +11,11 @@ export interface Run {
   options: FloodOptions;
   /** Date.now() when the load started. */
   startedAt: number;
-  settings: Record<string, number>;
   mail: StaffMail;
   outcome: WaitOutcome;
   attackerKeys: Set<string>;
   attack: AttackResult | undefined;
   real: RealSubmission[];
-  /** solving: how a real visitor's insert headers differ from the attacker's. */
-  headerDifferences?: string[];
 }
 
 const f = (n: number): string => Math.round(n).toLocaleString("en-US");
@@ -53,13 +50,9 @@ function attackMail(run: Run): { singles: number; digests: number; total: number
   return { singles, digests, total: singles + digests };
 }
 
-function printSettingsAndWait(run: Run): void {
-  const { settings: s, outcome, options } = run;
-  console.log(
-    `Settings: one by one ${s.one_by_one_per_address_burst} at once per address then one every ${s.one_by_one_refill_seconds} s, ${s.one_by_one_per_address}/address and ${s.one_by_one_in_all} in all per ${s.window_seconds} s; ` +
-      `unproved ${s.unproved_per_address}/address, ${s.unproved_in_all} in all; challenges ${s.challenges_at_base_difficulty} at ${f(s.base_difficulty!)}, ×2 every ${s.challenges_per_doubling}, none past ${s.challenges_per_address}; ` +
-      `digest at most every ${s.digest_interval_seconds} s (the local digest job looks every 60 s), listing up to ${s.digest_list_limit}; hold for proof ${s.hold_for_proof_seconds} s.`,
-  );
+/** How the wait for staff ended. */
+function printWait(run: Run): void {
+  const { outcome, options } = run;
   const { requests, waiting, unlisted } = outcome;
   const how =
     waiting.length === 0
@@ -87,7 +80,7 @@ function printAttackOutcome(run: Run, mailGoal: number, rowsGoal?: number): void
   if (unlisted > 0)
     line(
       "attacker requests in a digest but not listed",
-      `${f(unlisted)} (past digest_list_limit ${run.settings.digest_list_limit})`,
+      `${f(unlisted)} (past the digest's list limit)`,
     );
   if (rowsGoal !== undefined)
     goal(`≤ ${rowsGoal} rows stored from the attacker`, rows.length <= rowsGoal, `${rows.length}`);
@@ -118,16 +111,6 @@ function printSolving(run: Run, { tally, seconds, threads }: AttackResult): void
   console.log(
     `Attacker (${caseName(run.options)}): ${seconds.toFixed(1)} s from ${where}, ${threads} threads (one per core)`,
   );
-  const hashes = n("hashes");
-  const perThread = hashes / (n("solving ms") / 1000 || Infinity);
-  line(
-    "hashes/s during the attack",
-    `${(hashes / seconds / 1e6).toFixed(2)} M in all; ${(perThread / 1e6).toFixed(2)} M per thread while solving (${(hashes / 1e6).toFixed(0)} M hashes)`,
-  );
-  line(
-    "challenges",
-    `got ${n("challenge 200")}, refused ${n("challenge 429")} (429), failed ${n("challenge failed")}; largest maxnumber ${f(n("max maxnumber"))}`,
-  );
   line(
     "inserts",
     `201 × ${n("insert 201")}, 429 × ${n("insert 429")}, other: ${statuses(tally, ["201", "429"])}; with a proof ${n("with proof")}, with a pending ticket ${n("pending")}`,
@@ -139,29 +122,14 @@ function printSolving(run: Run, { tally, seconds, threads }: AttackResult): void
   );
 }
 
-function printDigests(run: Run): void {
-  const attacker = new Set(attackerRows(run).map((row) => row.email));
-  const real = new Set(run.real.map((submission) => submission.email));
-  if (run.mail.digests.length === 0) line("digests", "none");
-  run.mail.digests.forEach((digest, index) => {
-    const a = digest.listed.filter((email) => attacker.has(email)).length;
-    const r = digest.listed.filter((email) => real.has(email)).length;
-    line(
-      `digest ${index + 1}`,
-      `${since(run, digest.at)}: lists ${digest.listed.length} (attacker ${a}, real visitors ${r}); "${digest.subject}"`,
-    );
-  });
-}
-
-/** What the attack did, and the digests; the real visitors' block is visitor-goals.ts. */
+/** What the attack did; the real visitors' block is visitor-goals.ts. */
 export function printLoad(run: Run): void {
   const { options, attack } = run;
   const addresses = options.mode === "solving" ? ` --addresses ${options.addresses}` : "";
   console.log(`\n=== bench:flood --mode ${options.mode}${addresses} (${caseName(options)}) ===`);
-  printSettingsAndWait(run);
+  printWait(run);
   if (attack && options.mode === "direct") printDirect(run, attack);
   if (attack && options.mode === "solving") printSolving(run, attack);
-  printDigests(run);
   if (!attack)
     line(
       "staff e-mails in all",

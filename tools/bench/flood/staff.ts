@@ -52,7 +52,6 @@ export interface StoredRequest {
   verdict: string | null;
   proof: string | null;
   budget: string | null;
-  signals: string[] | null;
   notification: string | null;
 }
 
@@ -75,7 +74,7 @@ export async function lastRequestId(db: PGlite): Promise<number> {
 async function requestsSince(db: PGlite, afterId: number): Promise<StoredRequest[]> {
   const result = await db.query<StoredRequest>(
     `select c.id::int as id, c.email, s.client_key as "clientKey", s.verdict, s.proof, s.budget,
-            s.signals, n.status as notification
+            n.status as notification
        from public.contacts c
        left join public.contact_screening s on s.contact_id = c.id
        left join public.contact_notifications n on n.contact_id = c.id
@@ -85,31 +84,16 @@ async function requestsSince(db: PGlite, afterId: number): Promise<StoredRequest
   return result.rows;
 }
 
-/** Every budget, window and interval in force (private.screening_settings). */
-export async function screeningSettings(db: PGlite): Promise<Record<string, number>> {
-  return (await db.query<Record<string, number>>("select * from private.screening_settings"))
-    .rows[0]!;
-}
-
 /** A stored request that will get no further e-mail: notified, or in a digest already sent. */
 const FINAL = new Set(["delivered", "digested", "skipped"]);
 
-export interface WaitOutcome {
-  requests: StoredRequest[];
-  /** Requests whose digest went out without listing them (past its list's limit). */
-  unlisted: StoredRequest[];
-  /** Requests still waiting at the deadline. */
-  waiting: StoredRequest[];
-  endedAt: number;
-}
+export type WaitOutcome = Awaited<ReturnType<typeof waitForStaff>>;
 
-/** Waits until every request stored after `afterId` has reached staff or never will, or `deadline`. */
-export async function waitForStaff(
-  db: PGlite,
-  mail: StaffMail,
-  afterId: number,
-  deadline: number,
-): Promise<WaitOutcome> {
+/**
+ * Waits until every request stored after `afterId` has reached staff or never will, or `deadline`;
+ * then `waiting` are still waiting, `unlisted` were in a digest that did not list them (past its limit).
+ */
+export async function waitForStaff(db: PGlite, mail: StaffMail, afterId: number, deadline: number) {
   for (;;) {
     mail.look();
     const requests = await requestsSince(db, afterId);

@@ -37,16 +37,9 @@ export function printVisitors(run: Run): void {
   );
   line("success toast shown", `${real.filter((v) => v.toastAt !== undefined).length}/${expected}`);
   const stored = real.filter((visitor) => rows.has(visitor.email)).length;
-  const verified = real.filter((v) => rows.get(v.email)?.verdict === "page-verified").length;
-  const solved = real.filter((visitor) => visitor.proof === "solved").length;
-  line(
-    "stored",
-    `${stored}/${expected}  (page-verified ${verified}; sent with a solved proof ${solved}, with a pending ticket ${real.length - solved})`,
-  );
+  line("stored", `${stored}/${expected}`);
   const refused = real.filter((v) => v.insertStatuses.some((s) => s === 0 || s >= 400)).length;
   line("refused (an insert answered ≥ 400 or not at all)", refused === 0 ? "none" : `${refused}`);
-  const marked = real.filter((v) => rows.get(v.email)?.signals?.includes("repeated-text")).length;
-  if (marked > 0) line("marked repeated-text (orders a digest only)", `${marked}`);
   const one = real.filter((visitor) => reached(visitor)?.by === "one by one");
   line(
     "e-mailed one by one",
@@ -67,8 +60,6 @@ export function printVisitors(run: Run): void {
   const errors = real.filter((visitor) => visitor.error);
   if (errors.length > 0)
     line("browser errors", errors.map((v) => `#${v.index + 1}: ${v.error}`).join("; "));
-  if (run.headerDifferences)
-    line("attacker's insert headers vs the page's", run.headerDifferences.join("; ") || "the same");
 
   const all = real.length === expected;
   if (options.mode === "venue") {

@@ -6,7 +6,6 @@
  */
 import type { Browser, Request } from "playwright-core";
 
-import { FORM_PROOF_HEADER } from "../../../src/lib/form-proof";
 import { meeting, type VisitorAnswers } from "./texts";
 
 export interface RealSubmission {
@@ -17,10 +16,6 @@ export interface RealSubmission {
   toastAt: number | undefined;
   /** Status of each insert the page sent (0: no answer). */
   insertStatuses: number[];
-  /** What x-form-proof carried. */
-  proof: "solved" | "pending" | "none";
-  /** The insert's request headers, to compare with the attacker's. */
-  headers: Record<string, string>;
   error?: string;
 }
 
@@ -41,19 +36,11 @@ export async function submitThroughPage(
     tappedAt: 0,
     toastAt: undefined,
     insertStatuses: [],
-    proof: "none",
-    headers: {},
   };
   const isInsert = (request: Request): boolean =>
     request.method() === "POST" &&
     new URL(request.url()).pathname === "/rest/v1/contacts" &&
     (request.postData() ?? "").includes(answers.email);
-  page.on("request", (request) => {
-    if (!isInsert(request)) return;
-    submission.headers = request.headers();
-    const proof = submission.headers[FORM_PROOF_HEADER] ?? "";
-    submission.proof = proof.startsWith("pending:") ? "pending" : proof ? "solved" : "none";
-  });
   page.on("response", (response) => {
     if (isInsert(response.request())) submission.insertStatuses.push(response.status());
   });

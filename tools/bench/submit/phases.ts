@@ -35,27 +35,10 @@ export type NetworkRequest = {
   connectMs: number;
 };
 
-export type RunPhases = {
-  firstPaintMs: number;
-  usableMs: number;
-  tapMs: number;
-  toastMs: number;
-  /** tap → fetch() called for the insert. */
-  tapToFetch: number;
-  /** fetch() → the first request on the wire (queueing, waiting for a connection being opened). */
-  fetchToWire: number;
-  connection: number;
-  preflight: number;
-  post: number;
-  responseToToast: number;
-  tapToToast: number;
-  preflights: number;
-  /** Requests the page sent to Supabase before the tap (warm-ups, their preflights). */
-  beforeTap: string[];
-};
+export type RunPhases = ReturnType<typeof phasesOf>;
 
 /** Puts the page's and the network's figures on one clock and cuts the tap → toast time into phases. */
-export function phasesOf(seen: PageObservations, network: NetworkRequest[]): RunPhases {
+export function phasesOf(seen: PageObservations, network: NetworkRequest[]) {
   const { tapMs, toastFrameMs, firstPaintMs, usableMs } = seen;
   if (tapMs === null || toastFrameMs === null) throw new Error("no tap or no toast recorded");
   const insert = seen.inserts.at(-1);
@@ -83,6 +66,7 @@ export function phasesOf(seen: PageObservations, network: NetworkRequest[]): Run
     tapMs,
     toastMs: toastFrameMs,
     tapToFetch: insert.startMs - tapMs,
+    // Queueing, waiting for a connection being opened.
     fetchToWire: Math.max(0, wire - insert.startMs),
     connection,
     preflight: preflightMs,
@@ -90,10 +74,6 @@ export function phasesOf(seen: PageObservations, network: NetworkRequest[]): Run
     responseToToast: toastFrameMs - insert.endMs,
     tapToToast: toastFrameMs - tapMs,
     preflights: preflights.length,
-    beforeTap: network.map(
-      (request) =>
-        `${request.method} ${new URL(request.url).pathname}@${Math.round(request.sentMs + toPage)}${request.finishedMs ? `–${Math.round(request.finishedMs + toPage)}` : ""}`,
-    ),
   };
 }
 
@@ -103,14 +83,13 @@ const ms = (value: number) =>
 export function describeRun(run: RunPhases): string {
   return (
     `first paint ${ms(run.firstPaintMs)}, usable ${ms(run.usableMs)}, tap ${ms(run.tapMs)} | tap→fetch ${ms(run.tapToFetch)}, →wire ${ms(run.fetchToWire)}, ` +
-    `connection ${ms(run.connection)}, preflight ${ms(run.preflight)}, POST ${ms(run.post)}, →toast ${ms(run.responseToToast)} | tap→toast ${ms(run.tapToToast)}, nav→toast ${ms(run.toastMs)}` +
-    (process.env.BENCH_SUBMIT_VERBOSE ? `\n    before the tap: ${run.beforeTap.join(" ")}` : "")
+    `connection ${ms(run.connection)}, preflight ${ms(run.preflight)}, POST ${ms(run.post)}, →toast ${ms(run.responseToToast)} | tap→toast ${ms(run.tapToToast)}, nav→toast ${ms(run.toastMs)}`
   );
 }
 
 /** The medians of a scenario's runs, and the ratio to its goal. */
 export function summarise(profile: LinkProfile, scenario: Scenario, runs: RunPhases[]): string[] {
-  const m = (key: keyof Omit<RunPhases, "beforeTap">) => median(runs.map((run) => run[key]));
+  const m = (key: keyof RunPhases) => median(runs.map((run) => run[key]));
   const twoRoundTrips = 2 * profile.rttMs;
   const floor = m("firstPaintMs") + twoRoundTrips;
   const goal =

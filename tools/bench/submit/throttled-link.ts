@@ -102,14 +102,8 @@ class DelayedPipe {
   }
 }
 
-export type ThrottledLink = {
-  /** Listens on a free loopback port and forwards every connection through the link to `upstreamPort`. */
-  forward(upstreamPort: number): Promise<{ port: number }>;
-  close(): Promise<void>;
-};
-
 /** A link with `profile`'s round trip and bandwidths, shared by every port it forwards. */
-export function throttledLink(profile: LinkProfile): ThrottledLink {
+export function throttledLink(profile: LinkProfile) {
   const up = new LinkDirection(profile.upKbps, profile.rttMs / 2);
   const down = new LinkDirection(profile.downKbps, profile.rttMs / 2);
   const servers: net.Server[] = [];
@@ -137,13 +131,14 @@ export function throttledLink(profile: LinkProfile): ThrottledLink {
   };
 
   return {
-    async forward(upstreamPort) {
+    /** Listens on a free loopback port and forwards every connection through the link. */
+    async forward(upstreamPort: number): Promise<{ port: number }> {
       const server = net.createServer((client) => connect(client, upstreamPort));
       servers.push(server);
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       return { port: (server.address() as net.AddressInfo).port };
     },
-    async close() {
+    async close(): Promise<void> {
       for (const socket of sockets) socket.destroy();
       await Promise.all(
         servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),

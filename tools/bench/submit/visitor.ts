@@ -67,11 +67,6 @@ const TAP_WHEN_ENABLED_SCRIPT = `(() => {
   observer.observe(document, { subtree: true, attributes: true, attributeFilter: ["disabled"] });
 })()`;
 
-/** BENCH_SUBMIT_VERBOSE: long animation frames, and what shares the link with the submit. */
-const LONG_FRAMES_SCRIPT = `window.__loaf=[];new PerformanceObserver((l)=>{for(const e of l.getEntries())window.__loaf.push([Math.round(e.startTime),Math.round(e.duration),Math.round(e.renderStart?e.renderStart-e.startTime:0),(e.scripts||[]).map(s=>(s.sourceURL||'').split('/').pop()+':'+s.invokerType+':'+Math.round(s.duration)).join(',')])}).observe({type:'long-animation-frame',buffered:true})`;
-const RESOURCES_SCRIPT = `performance.getEntriesByType("resource").map((entry) =>
-  entry.name.split("/").pop().slice(0, 14) + "@" + [entry.startTime, entry.requestStart, entry.responseStart, entry.responseEnd].map(Math.round).join("–")).join(" ")`;
-
 /** Chromium's network events for the Supabase origin, in CDP's clock (ms). */
 function recordSupabaseRequests(cdp: CDPSession): NetworkRequest[] {
   const all: NetworkRequest[] = [];
@@ -115,12 +110,10 @@ export async function runOnce(
   backend: LocalBackend,
   run: number,
 ): Promise<RunPhases> {
-  const verbose = Boolean(process.env.BENCH_SUBMIT_VERBOSE);
   const { context, page, cdp } = await phonePage(browser, profile.cpuSlowdown);
   try {
     const network = recordSupabaseRequests(cdp);
     await page.addInitScript(OBSERVE_SUBMIT_SCRIPT);
-    if (verbose) await page.addInitScript(LONG_FRAMES_SCRIPT);
     const rowsBefore = await storedRows(backend);
     const answers = {
       fullName: "Jordan Rivera",
@@ -147,7 +140,6 @@ export async function runOnce(
         document
           .querySelector("#meeting-form button[type=submit]")
           ?.scrollIntoView({ block: "center", behavior: "instant" });
-        (window as unknown as { __reachedFormMs: number }).__reachedFormMs = performance.now();
         for (const [name, value] of Object.entries(values)) {
           const input = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(
             `#meeting-form [name="${name}"]`,
@@ -177,10 +169,6 @@ export async function runOnce(
         );
       });
     const seen = await observations();
-    if (verbose)
-      console.log(
-        `    reached the form at ${Math.round(Number(await page.evaluate("window.__reachedFormMs ?? NaN")))} ms, warmed up by the loader at ${await page.evaluate("document.getElementById('contact-form').getAttribute('data-warmed-up')")}\n    long frames: ${JSON.stringify(await page.evaluate("window.__loaf"))}\n    resources (start–sent–first byte–end): ${String(await page.evaluate(RESOURCES_SCRIPT))}`,
-      );
     const stored = (await storedRows(backend)) - rowsBefore;
     if (!seen.toastText?.includes(meeting.successToast.title) || stored !== 1)
       throw new Error(

@@ -1,4 +1,4 @@
-import { withoutScripts } from "./no-script-page";
+import { withoutScripts } from "./site-copy";
 
 describe("withoutScripts", () => {
   it("removes every script that runs, inline or loaded, and keeps data blocks and everything else", () => {
