@@ -3,7 +3,7 @@
  * controls, and the steps the form specs share: fill, submit, break the backend's answer, and
  * read back what the form shows and what the database stored.
  */
-import type { Locator, Page, Route } from "@playwright/test";
+import type { Locator, Page, Request, Route } from "@playwright/test";
 import {
   buildContactRecord,
   EMPTY_MEETING_REQUEST,
@@ -11,6 +11,7 @@ import {
 } from "../../src/lib/meeting-request";
 import { content, escapeRegExp } from "./content";
 import { BACKEND_URL, expect, isWarmUp, type Backend } from "./fixtures";
+import { holdRequests } from "./page";
 
 const { form: words, productOptions, meetingTimeOptions } = content.meeting;
 
@@ -119,21 +120,10 @@ export async function answerInserts(
   );
 }
 
-/**
- * Holds the page's insert requests (not its warm-ups) until `release()` is called, so a test can
- * look at the submitting state. The request then reaches the real backend unchanged.
- */
-export async function holdInserts(page: Page) {
-  const held: Route[] = [];
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await answerInserts(page, async (route) => {
-    if (isWarmUp(route.request())) return route.continue();
-    held.push(route);
-    await released;
-    await route.continue();
-  });
-  return { held, release };
+/** Holds the page's insert requests (not its warm-ups) until `release()`, to see the submitting state. */
+export function holdInserts(page: Page) {
+  const isInsert = (request: Request) => request.method() === "POST" && !isWarmUp(request);
+  return holdRequests(page, `${BACKEND_URL}/rest/v1/contacts*`, isInsert);
 }
 
 export function uniqueEmail(tag: string): string {

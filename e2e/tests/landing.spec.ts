@@ -7,7 +7,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { content, pictureDescriptions, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
-import { holdScripts, readWholePage } from "../support/page";
+import { holdRequests, readWholePage } from "../support/page";
 
 const { hero, solutions, consulting, expo, meeting, site } = content;
 
@@ -142,7 +142,7 @@ for (const name of CTA_NAMES) {
 test("a call to action tapped before the page's script runs still brings focus to the form", async ({
   page,
 }) => {
-  const pageScript = await holdScripts(page, /\/page-boot-[^/]+\.js$/);
+  const pageScript = await holdRequests(page, /\/page-boot-[^/]+\.js$/);
   await page.goto("/", { waitUntil: "domcontentloaded" });
   await link(page, hero.ctaLabel).click();
   await expectFocusInForm(page);
