@@ -4,6 +4,7 @@
  * whole form by keyboard (the Tab order skips the honeypot).
  */
 import { FIELD_LIMITS } from "../../src/lib/field-limits";
+import { axeViolations } from "../support/axe";
 import { content } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import {
@@ -102,7 +103,7 @@ test.describe("the browser refuses with its own message, and nothing is sent:", 
   }
 });
 
-test("a full submission: submitting state, success toast, reset form, exactly the expected record", async ({
+test("a full submission: submitting state, success toast (no axe violations), reset form, exactly the expected record", async ({
   page,
   backend,
   diagnostics,
@@ -146,6 +147,8 @@ test("a full submission: submitting state, success toast, reset form, exactly th
     return [style.fontFamily, style.getPropertyValue("--toastify-color-success").trim()];
   });
   expect(toastStyle).toEqual([expect.stringMatching(/^system-ui/), "#0b6e4f"]);
+  await page.waitForTimeout(800); // the toast's entrance animation done: axe checks final colours
+  expect(await axeViolations(page)).toEqual([]);
   await expect(form.submit).toHaveText(words.submitLabel);
   await expect(form.submit).toBeEnabled();
   expect(await formShows(page)).toBe(empty);
