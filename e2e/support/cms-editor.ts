@@ -16,20 +16,18 @@ import { PROJECT_ROOT } from "../../tools/lib/test-build";
 import { escapeRegExp } from "./content";
 import { expect } from "./fixtures";
 
-export const CONTENT = path.join(PROJECT_ROOT, "content");
+const CONTENT = path.join(PROJECT_ROOT, "content");
 const CHECKOUT = "checkout";
 /** The one address outside the site the CMS asks for: GitHub's status, on the sign-in page. */
 const GITHUB_STATUS = /^https:\/\/www\.githubstatus\.com\//;
 
-/** Every file under `dir`, by its path from `root` with "/", as base64. */
-function filesUnder(dir: string, root: string): Record<string, string> {
+/** Every file under content/, by its repository path with "/", as base64. */
+function contentFiles(): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const name of fs.readdirSync(dir, { recursive: true, encoding: "utf8" })) {
-    const full = path.join(dir, name);
+  for (const name of fs.readdirSync(CONTENT, { recursive: true, encoding: "utf8" })) {
+    const full = path.join(CONTENT, name);
     if (fs.statSync(full).isFile())
-      files[path.relative(root, full).split(path.sep).join("/")] = fs
-        .readFileSync(full)
-        .toString("base64");
+      files[`content/${name.split(path.sep).join("/")}`] = fs.readFileSync(full).toString("base64");
   }
   return files;
 }
@@ -79,7 +77,7 @@ export async function openCmsOnCheckout(page: Page): Promise<void> {
         await writable.close();
       }
     },
-    { folder: CHECKOUT, files: filesUnder(CONTENT, PROJECT_ROOT) },
+    { folder: CHECKOUT, files: contentFiles() },
   );
   await page.getByRole("button", { name: "Work with Local Repository" }).click();
   await expect(page.getByRole("row", { name: "Platform solutions" })).toBeVisible();
