@@ -8,9 +8,16 @@ import { CHROMIUM_FLAGS } from "./tools/lib/chromium";
  * One worker: every test shares the local backend on the port baked into the build, and the
  * tests check exactly what the database holds.
  */
+const missing = ["E2E_BASE_URL", "E2E_BACKEND_PORT", "CHROME_PATH"].filter(
+  (name) => !process.env[name],
+);
+if (missing.length > 0)
+  throw new Error(
+    `Missing ${missing.join(", ")}: run the end-to-end tests with \`npm run test:e2e\` (add \`-- --reuse-build\` to skip the build).`,
+  );
+
 export default defineConfig({
   testDir: "./e2e/tests",
-  globalSetup: "./e2e/support/global-setup.ts",
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,

@@ -16,34 +16,32 @@ import { PROJECT_ROOT } from "../../tools/lib/test-build";
 import { escapeRegExp } from "./content";
 import { expect } from "./fixtures";
 
-export const CONTENT = path.join(PROJECT_ROOT, "content");
+const CONTENT = path.join(PROJECT_ROOT, "content");
 const CHECKOUT = "checkout";
 /** The one address outside the site the CMS asks for: GitHub's status, on the sign-in page. */
 const GITHUB_STATUS = /^https:\/\/www\.githubstatus\.com\//;
 
-/** The sign-in page asks whether GitHub is up; the test has no network and says it is. */
-export async function answerGitHubStatus(page: Page): Promise<void> {
-  await page.route(GITHUB_STATUS, (route) =>
-    route.fulfill({ json: { status: { indicator: "none" } } }),
-  );
-}
-
-/** Every file under `dir`, by its path from `root` with "/", as base64. */
-function filesUnder(dir: string, root: string): Record<string, string> {
+/** Every file under content/, by its repository path with "/", as base64. */
+function contentFiles(): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const name of fs.readdirSync(dir, { recursive: true, encoding: "utf8" })) {
-    const full = path.join(dir, name);
+  for (const name of fs.readdirSync(CONTENT, { recursive: true, encoding: "utf8" })) {
+    const full = path.join(CONTENT, name);
     if (fs.statSync(full).isFile())
-      files[path.relative(root, full).split(path.sep).join("/")] = fs
-        .readFileSync(full)
-        .toString("base64");
+      files[`content/${name.split(path.sep).join("/")}`] = fs.readFileSync(full).toString("base64");
   }
   return files;
 }
 
-/** Opens /admin/ on a copy of the checkout's content, as an editor who picked the project folder. */
+/**
+ * Opens /admin/ on a copy of the checkout's content, as an editor who picked the project folder.
+ * On the way, the sign-in screen belongs to the company: its name and mark, the project's folder,
+ * no vendor placeholder.
+ */
 export async function openCmsOnCheckout(page: Page): Promise<void> {
-  await answerGitHubStatus(page);
+  // The sign-in page asks whether GitHub is up; the test has no network and says it is.
+  await page.route(GITHUB_STATUS, (route) =>
+    route.fulfill({ json: { status: { indicator: "none" } } }),
+  );
   await page.addInitScript((folder) => {
     Object.assign(window, {
       showDirectoryPicker: async () =>
@@ -52,6 +50,16 @@ export async function openCmsOnCheckout(page: Page): Promise<void> {
   }, CHECKOUT);
   const response = await page.goto("/admin/");
   expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  await expect(page).toHaveTitle("Meridian Mobility Systems · Website editor");
+  // Sveltia wraps the name in Unicode isolates (U+2068 … U+2069).
+  const folder = path.basename(PROJECT_ROOT);
+  await expect(
+    page.getByText(new RegExp(`choose the project folder “\u2068?${folder}\u2069?”`)),
+  ).toBeVisible();
+  await expect(page.locator("body")).not.toContainText(/your-repository|root directory/);
+  const logo = page.locator('img[src="/favicon.svg"]').first();
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await page.evaluate(
     async ({ folder, files }) => {
       const storage = await navigator.storage.getDirectory();
@@ -69,7 +77,7 @@ export async function openCmsOnCheckout(page: Page): Promise<void> {
         await writable.close();
       }
     },
-    { folder: CHECKOUT, files: filesUnder(CONTENT, PROJECT_ROOT) },
+    { folder: CHECKOUT, files: contentFiles() },
   );
   await page.getByRole("button", { name: "Work with Local Repository" }).click();
   await expect(page.getByRole("row", { name: "Platform solutions" })).toBeVisible();

@@ -15,35 +15,32 @@ import {
 /** Where the build sends requests (tools/test-e2e.ts picks the port and passes it on). */
 export const BACKEND_URL = `http://127.0.0.1:${process.env.E2E_BACKEND_PORT}`;
 
-type BackendSettings = Pick<LocalBackendOptions, "notifications" | "screening">;
-
 /** The local backend on the build's port, in memory. Tests run one at a time (one worker). */
 export class Backend {
   readonly url = BACKEND_URL;
   private running: LocalBackend | undefined;
-  private settings: BackendSettings = {};
+  private notifications: LocalBackendOptions["notifications"];
 
   async start(): Promise<LocalBackend> {
     this.running ??= await startLocalBackend({
       port: Number(process.env.E2E_BACKEND_PORT),
       host: "127.0.0.1",
       anonKey: process.env.E2E_ANON_KEY || undefined,
-      ...this.settings,
+      notifications: this.notifications,
     });
     return this.running;
   }
 
   /** Takes the backend down: the browser then gets "connection refused". */
   async stop(): Promise<void> {
-    const running = this.running;
+    await this.running?.close();
     this.running = undefined;
-    await running?.close();
   }
 
-  /** The backend again with staff notifications or screening settings, for the current test. */
-  async restartWith(settings: BackendSettings): Promise<LocalBackend> {
+  /** The backend again, for the current test, with these staff notifications (or none). */
+  async restartWith(notifications?: LocalBackendOptions["notifications"]): Promise<LocalBackend> {
     await this.stop();
-    this.settings = settings;
+    this.notifications = notifications;
     return this.start();
   }
 
@@ -60,7 +57,7 @@ export class Backend {
 
   /** Plain settings, and nothing stored or counted: each test sees only what it caused. */
   async reset(): Promise<void> {
-    if (Object.keys(this.settings).length > 0) await this.restartWith({});
+    if (this.notifications) await this.restartWith();
     const { db } = await this.start();
     await db.exec(`
       delete from public.contacts;

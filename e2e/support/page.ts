@@ -1,25 +1,26 @@
-/** Steps on the built page that several specs share: a slow network for its scripts, and reading it to the end. */
-import type { Page } from "@playwright/test";
+/** Steps on the built page that several specs share: a slow network, and reading the page to the end. */
+import type { Page, Request } from "@playwright/test";
 import { PAGE_BOOT_MARK } from "../../src/boot/page-boot";
 
 /**
- * Holds every request of the page whose URL matches `url` until `release()` is called, as a slow
- * network would. `scriptRequests` lists the ones the page made as a `<script>`: a prefetch of the
- * same file (build-time/page-scripts.ts) is held too, but not listed.
+ * Holds the page's requests to `url` (those `hold` picks; the rest go on) until `release()` is
+ * called, as a slow network would. `held` lists them; the held ones then go on unchanged.
  */
-export async function holdScripts(
+export async function holdRequests(
   page: Page,
-  url: RegExp,
-): Promise<{ release: () => void; scriptRequests: string[] }> {
+  url: string | RegExp,
+  hold: (request: Request) => boolean = () => true,
+): Promise<{ release: () => void; held: Request[] }> {
   let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const scriptRequests: string[] = [];
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: Request[] = [];
   await page.route(url, async (route) => {
-    if (route.request().resourceType() === "script") scriptRequests.push(route.request().url());
-    await held;
+    if (!hold(route.request())) return route.continue();
+    held.push(route.request());
+    await released;
     await route.continue();
   });
-  return { release, scriptRequests };
+  return { release, held };
 }
 
 /** Resolves once the page's start-up script has run (src/boot/page-boot.ts leaves a performance mark). */

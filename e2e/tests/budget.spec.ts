@@ -1,7 +1,7 @@
 /**
  * What the first load of / costs and carries: the byte budgets of tools/lib/budgets.ts, measured
- * in Chromium and as the build lists them; supabase-js only once the visitor reaches the form;
- * and no visitor-facing words compiled into the JavaScript (they arrive with the page's data).
+ * in Chromium and as the build lists them, without supabase-js (it arrives when the visitor nears
+ * the form: form-start-up.spec.ts); and no visitor-facing words compiled into the JavaScript (they arrive with the page's data).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -19,7 +19,6 @@ import { PUBLIC_DIR } from "../../tools/lib/test-build";
 import { measureFirstLoad } from "../../tools/lib/transfer";
 import { content, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
-import { meetingForm } from "../support/form";
 
 const VIEWPORTS = [
   { name: "mobile", width: 412, height: 823 }, // Lighthouse's mobile screen
@@ -53,21 +52,6 @@ test(`start-up JavaScript of / as the build lists it (npm run size) ≤ ${format
   expect(report.scripts.length).toBeGreaterThan(0);
   expect(report.totalGzipBytes).toBeLessThanOrEqual(START_UP_JS_BUDGET_GZIP_BYTES);
   expect(report.scriptsWithSupabase).toEqual([]);
-});
-
-test("supabase-js arrives only once the visitor reaches the form", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on("response", async (response) => {
-    if (response.request().resourceType() === "script")
-      scripts.push(await response.text().catch(() => ""));
-  });
-  await page.goto("/");
-  await page.waitForLoadState("networkidle");
-  expect(scripts.some(containsSupabaseJs)).toBe(false);
-  const loaded = page.waitForResponse((response) => response.request().resourceType() === "script");
-  await meetingForm(page).fullName.focus();
-  await loaded;
-  await expect.poll(() => scripts.some(containsSupabaseJs)).toBe(true);
 });
 
 /** Every text of content/ of two words or more (single words occur in library code), except links and paths. */

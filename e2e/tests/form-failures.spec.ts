@@ -1,9 +1,11 @@
 /**
  * The meeting form when its request fails: the backend down, an error answer, no answer at all.
  * The visitor gets the failure toast and keeps every value, the console says what is wrong, and
- * the same values go through once the backend answers again. Then the toasts themselves.
+ * the same values go through once the backend answers again; axe finds nothing with the toast on
+ * screen. Then the toasts themselves.
  */
 import type { Page } from "@playwright/test";
+import { axeViolations } from "../support/axe";
 import { content, escapeRegExp } from "../support/content";
 import { BACKEND_URL, expect, test, type Backend } from "../support/fixtures";
 import {
@@ -72,6 +74,8 @@ test.describe("failure toast, every value kept, the console says what is wrong; 
       }
       await expect(failed).toHaveCount(1);
       await expect(failed).toHaveClass(/Toastify__toast--error/); // the destructive style
+      await page.waitForTimeout(800); // the entrance animation done: axe checks final colours
+      expect(await axeViolations(page)).toEqual([]);
       expect(await formShows(page)).toEqual(before);
       await expect(form.submit).toBeEnabled();
       expect(

@@ -6,6 +6,7 @@
  * the visitor reaches the form, not while the page starts.
  */
 import type { Page, Request } from "@playwright/test";
+import { containsSupabaseJs } from "../../tools/lib/budgets";
 import { content } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import {
@@ -18,7 +19,7 @@ import {
   toast,
   uniqueEmail,
 } from "../support/form";
-import { holdScripts, pageBootHasRun } from "../support/page";
+import { holdRequests, pageBootHasRun } from "../support/page";
 
 const { form: words, productOptions, meetingTimeOptions, successToast } = content.meeting;
 
@@ -32,7 +33,7 @@ const early = (tag: string) =>
 
 /** Opens the form with the scripts matching `held` on a slow network, once page-boot ran when `bootRuns`. */
 async function openFormWithScriptsHeld(page: Page, held: RegExp, bootRuns = true) {
-  const scripts = await holdScripts(page, held);
+  const scripts = await holdRequests(page, held);
   await page.goto("/");
   if (bootRuns) await pageBootHasRun(page);
   const form = meetingForm(page);
@@ -52,12 +53,14 @@ for (const { script, held, bootRuns, button } of TYPED_EARLY) {
     page,
     backend,
   }) => {
-    const { form, release, scriptRequests } = await openFormWithScriptsHeld(page, held, bootRuns);
+    const { form, release, held: requests } = await openFormWithScriptsHeld(page, held, bootRuns);
     const url = page.url();
     const input = early(script);
     await fillMeetingForm(page, input);
     if (button === "disabled") await expect(form.submit).toBeDisabled();
     else await expect(form.submit).toBeEnabled();
+    // A prefetch of the same file (build-time/page-scripts.ts) is held too, but not counted.
+    const scriptRequests = requests.filter((request) => request.resourceType() === "script");
     expect(scriptRequests, `the page asked for the ${script} script`).toHaveLength(1);
 
     release();
@@ -85,8 +88,7 @@ test("a submit before the form's script has arrived shows as submitting at once,
   await expect(form.submit, "the button works before the form's script").toBeEnabled();
   await form.submit.click();
   await expect(form.submit).toHaveText(words.submittingLabel);
-  for (const control of await form.controls.all()) await expect(control).toBeDisabled();
-  await expect(form.section.locator("form")).toHaveAttribute("aria-busy", "true");
+  // Every control disabled and the form aria-busy meanwhile: src/components/meeting-form.test.tsx.
   expect(page.url()).toBe(url);
   await expect
     .poll(() => backend.rows(), { message: "stored while React and the form are on their way" })
@@ -112,23 +114,36 @@ async function headerNames(request: Request): Promise<string[]> {
     .sort();
 }
 
-test("the connection to Supabase is warmed when the visitor nears the form, not while the page starts", async ({
+const isChallengeCall = (request: Request) =>
+  request.method() === "POST" && request.url().endsWith("/rest/v1/rpc/form_challenge");
+
+test("nothing goes to Supabase while the page starts; near the form the connection is warmed, and a visitor who types sends a proof solved meanwhile", async ({
   page,
   backend,
   diagnostics,
 }) => {
   const toSupabase: string[] = [];
+  const challengeCalls: Request[] = [];
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "script")
+      scripts.push(await response.text().catch(() => ""));
+  });
   page.on("request", (request) => {
     if (request.url().startsWith(backend.url)) toSupabase.push(request.url());
+    if (isChallengeCall(request)) challengeCalls.push(request);
   });
   await page.goto("/");
   await pageBootHasRun(page);
   await page.waitForLoadState("networkidle"); // the form's script loads when the browser is idle
   await page.waitForTimeout(1000);
-  expect(toSupabase, "nothing goes to Supabase while the page starts").toEqual([]);
+  expect(toSupabase, "no warm-up and no challenge while the page starts").toEqual([]);
+  expect(scripts.some(containsSupabaseJs), "no supabase-js while the page starts").toBe(false);
+  expect(page.workers(), "no proof worker before the first focus").toHaveLength(0);
   await expect(page.locator('link[rel="preconnect"]')).toHaveCount(0);
 
-  await meetingForm(page).section.scrollIntoViewIfNeeded();
+  const form = meetingForm(page);
+  await form.section.scrollIntoViewIfNeeded();
   await expect(
     page.locator(`link[rel="preconnect"][href="${backend.url}"][crossorigin="anonymous"]`),
   ).toHaveCount(1);
@@ -136,14 +151,24 @@ test("the connection to Supabase is warmed when the visitor nears the form, not 
     .poll(() => diagnostics.warmUpRequests.length, { message: "one warm-up of the insert" })
     .toBe(1);
   expect(await backend.rows(), "the warm-up stores nothing").toEqual([]);
+  await expect.poll(() => scripts.some(containsSupabaseJs), { message: "supabase-js" }).toBe(true);
+  expect(challengeCalls, "no challenge before the first focus").toHaveLength(0);
 
-  await fillMeetingForm(page, answers("warm"));
+  // The page proof (src/lib/form-proof.ts) is solved in a Web Worker while the visitor types.
+  const solverDone = page.waitForEvent("worker").then((worker) => worker.waitForEvent("close"));
+  await form.fullName.click();
+  await form.fullName.pressSequentially("Dana Whitfield", { delay: 40 });
+  await form.organization.pressSequentially("Valley Regional Transit", { delay: 40 });
+  await form.email.pressSequentially(uniqueEmail("dana.proof"), { delay: 40 });
+  await solverDone;
+  expect(challengeCalls).toHaveLength(1);
   // While the visitor is on the form the warm-up is repeated, asking the preflight again each
   // time (src/lib/keep-submit-warm.ts).
   await expect
     .poll(() => diagnostics.warmUpRequests.length, { message: "a repeat", timeout: 10_000 })
     .toBe(2);
   await submitAndSucceed(page);
+  expect(await backend.rows()).toHaveLength(1);
   expect(diagnostics.insertRequests).toHaveLength(1);
   const [insert] = diagnostics.insertRequests;
   const [first, repeat] = diagnostics.warmUpRequests;
@@ -157,42 +182,13 @@ test("the connection to Supabase is warmed when the visitor nears the form, not 
     "a repeat asks for one name more, so the answer is renewed",
   ).toEqual([...insertHeaders, "x-warm-up-a"].sort());
   expect([first!.url(), repeat!.url()]).toEqual([insert!.url(), insert!.url()]);
-  expect(await backend.rows()).toHaveLength(1);
-  // That a submit stops the repeats: src/lib/keep-submit-warm.test.ts.
-});
-
-const isChallengeCall = (request: Request) =>
-  request.method() === "POST" && request.url().endsWith("/rest/v1/rpc/form_challenge");
-
-/** The page proof (src/lib/form-proof.ts): nothing before the first focus, then solved while the visitor types. */
-test("a visitor who focuses the form and types sends a proof the database verifies", async ({
-  page,
-  backend,
-  diagnostics,
-}) => {
-  const challengeCalls: Request[] = [];
-  page.on("request", (request) => isChallengeCall(request) && challengeCalls.push(request));
-  const form = await openForm(page);
-  await page.waitForTimeout(1000);
-  expect(challengeCalls, "no challenge before the first focus").toHaveLength(0);
-  expect(page.workers(), "no worker before the first focus").toHaveLength(0);
-
-  const solverDone = page.waitForEvent("worker").then((worker) => worker.waitForEvent("close"));
-  await form.fullName.click();
-  await form.fullName.pressSequentially("Dana Whitfield", { delay: 40 });
-  await form.organization.pressSequentially("Valley Regional Transit", { delay: 40 });
-  await form.email.pressSequentially(uniqueEmail("dana.proof"), { delay: 40 });
-  await solverDone; // solved in a Web Worker while the visitor typed
-  expect(challengeCalls).toHaveLength(1);
-
-  await submitAndSucceed(page);
-  expect(await backend.rows()).toHaveLength(1);
-  const header = (await diagnostics.insertRequests[0]!.allHeaders())["x-form-proof"]!;
+  const header = (await insert!.allHeaders())["x-form-proof"]!;
   expect(header).not.toMatch(/^pending:/);
   const proof = JSON.parse(Buffer.from(header, "base64").toString()) as { algorithm: string };
   expect(proof.algorithm).toBe("SHA-256");
-  // The database's verification and spending of it: local-backend/page-submit.test.ts. A fresh
-  // challenge at the next first focus: form-proof.test.ts and meeting-form.test.tsx.
+  // That a submit stops the repeats: src/lib/keep-submit-warm.test.ts. The database's
+  // verification and spending of the proof: local-backend/page-submit.test.ts. A fresh challenge
+  // at the next first focus: form-proof.test.ts and meeting-form.test.tsx.
 });
 
 test("a visitor who taps at once sends a pending ticket, confirmed after the toast", async ({

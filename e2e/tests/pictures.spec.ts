@@ -2,21 +2,22 @@
  * Next year's expo by content alone, pictures included: a copy of content/ with a new booth,
  * event name and year (nothing else touched) is built with `gatsby build`, and the built site's
  * pictures show the new values and none of the old. Read back twice: from the SVG source each
- * picture was rasterised from, and by OCR of the published pictures.
+ * picture was rasterised from, and by OCR of the published pictures (the independent check that
+ * a drawn picture shows what its SVG source says).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import sharp from "sharp";
 import { DRAWN_PICTURES } from "../../build-time/pictures/drawn-pictures";
-import { drawnLineBoxes, drawnLines } from "../../src/lib/pictures/draw-text";
+import { drawnLineBoxes, drawnLines, type LineBox } from "../../src/lib/pictures/draw-text";
 import { buildWithContent } from "../../tools/lib/content-build";
 import { startStaticServer } from "../../tools/lib/static-server";
 import { PROJECT_ROOT } from "../../tools/lib/test-build";
 import { content, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
-import { ocr, ocrLine } from "../support/ocr";
 
 const { booth, venue, eventName, startDate, endDate } = content.expo;
 const OLD = { booth, year: startDate.slice(0, 4) };
@@ -48,6 +49,30 @@ function nextYearsContent(): string {
     fs.writeFileSync(file, text);
   }
   return dir;
+}
+
+/** Tesseract's reading of a PNG (tesseract-ocr, installed by .ci/run); `psm` 7 reads one line. */
+function ocr(png: Buffer, psm = 3): string {
+  const text = execFileSync("tesseract", ["stdin", "stdout", "--psm", String(psm)], {
+    input: png,
+    stdio: ["pipe", "pipe", "ignore"],
+  }).toString("utf8");
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** Reads one line of a picture: `box` in the SVG's units, `scale` from them to the picture's pixels. */
+async function ocrLine(png: Buffer, box: LineBox, scale: number): Promise<string> {
+  const margin = 8;
+  const { width = 0, height = 0 } = await sharp(png).metadata();
+  const left = Math.max(0, Math.floor((box.left - margin) * scale));
+  const top = Math.max(0, Math.floor((box.top - margin) * scale));
+  const crop = {
+    left,
+    top,
+    width: Math.min(width - left, Math.ceil((box.right - box.left + 2 * margin) * scale)),
+    height: Math.min(height - top, Math.ceil((box.bottom - box.top + 2 * margin) * scale)),
+  };
+  return ocr(await sharp(png).extract(crop).png().toBuffer(), 7);
 }
 
 async function pictureBytes(page: Page, baseUrl: string, url: string): Promise<Buffer> {

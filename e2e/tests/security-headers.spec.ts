@@ -3,7 +3,7 @@
  * fixture fails a test on a CSP violation. (The build itself refuses an unfilled placeholder, a
  * permissive policy and a published secret: build-time/finish-build.ts, unit-tested there.)
  */
-import { parseCsp } from "../../build-time/csp";
+import { parseCsp, strictPolicyProblems } from "../../build-time/csp";
 import { expect, test } from "../support/fixtures";
 
 for (const target of ["/", "/some/missing/path"]) {
@@ -12,17 +12,12 @@ for (const target of ["/", "/some/missing/path"]) {
     backend,
   }) => {
     const headers = (await request.get(target)).headers();
-    const csp = parseCsp(headers["content-security-policy"] ?? "");
-    expect(csp.get("default-src")).toEqual(["'self'"]);
-    expect(csp.get("script-src") ?? []).not.toContain("'unsafe-inline'");
-    expect(csp.get("script-src") ?? []).not.toContain("'unsafe-eval'");
-    expect(csp.get("connect-src")).toEqual(["'self'", backend.url]);
-    expect(csp.get("worker-src"), "the page proof's worker: a same-origin file only").toEqual([
-      "'self'",
-    ]);
-    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
-    expect(csp.get("object-src")).toEqual(["'none'"]);
-    expect(csp.get("base-uri")).toEqual(["'self'"]);
+    const policy = headers["content-security-policy"] ?? "";
+    // What the build itself refuses (build-time/csp.ts): loose script sources, a worker from
+    // anywhere but the site, connect-src beyond the backend, framing, plugins.
+    expect(strictPolicyProblems(policy, backend.url)).toEqual([]);
+    const csp = parseCsp(policy);
+    expect([csp.get("default-src"), csp.get("base-uri")]).toEqual([["'self'"], ["'self'"]]);
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBeTruthy();
     expect(headers["permissions-policy"]).toBeTruthy();

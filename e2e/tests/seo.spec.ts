@@ -13,19 +13,13 @@ import { pageBootHasRun } from "../support/page";
 // The build got the same environment as this process (tools/test-e2e.ts passes it through).
 const SITE_URL = siteUrlFrom(process.env);
 
-type Head = {
-  lang: string | null;
-  title: string;
-  meta: Record<string, string>;
-  links: { rel: string; href: string; type: string | null; sizes: string | null }[];
-  jsonLd: Record<string, unknown>[];
-};
+type Head = Awaited<ReturnType<typeof headOf>>;
 
 /**
  * The <head> of `html` as a crawler that runs no script reads it (parsed by the browser's own
  * parser on a blank document), or with `html` null, of the page open in the browser.
  */
-async function headOf(page: Page, html: string | null): Promise<Head> {
+function headOf(page: Page, html: string | null) {
   return page.evaluate((source) => {
     const doc = source === null ? document : new DOMParser().parseFromString(source, "text/html");
     const elements = (selector: string) => Array.from(doc.querySelectorAll(selector));
@@ -44,8 +38,8 @@ async function headOf(page: Page, html: string | null): Promise<Head> {
         type: link.getAttribute("type"),
         sizes: link.getAttribute("sizes"),
       })),
-      jsonLd: elements('script[type="application/ld+json"]').map((script) =>
-        JSON.parse(script.textContent ?? "null"),
+      jsonLd: elements('script[type="application/ld+json"]').map(
+        (script) => JSON.parse(script.textContent ?? "null") as Record<string, unknown>,
       ),
     };
   }, html);
