@@ -88,7 +88,8 @@ test("a submit before the form's script has arrived shows as submitting at once,
   await expect(form.submit, "the button works before the form's script").toBeEnabled();
   await form.submit.click();
   await expect(form.submit).toHaveText(words.submittingLabel);
-  // Every control disabled and the form aria-busy meanwhile: src/components/meeting-form.test.tsx.
+  for (const control of await form.controls.all()) await expect(control).toBeDisabled();
+  await expect(form.section.locator("form")).toHaveAttribute("aria-busy", "true");
   expect(page.url()).toBe(url);
   await expect
     .poll(() => backend.rows(), { message: "stored while React and the form are on their way" })
