@@ -181,8 +181,8 @@ describe("SQLSTATE → HTTP, as PostgREST's mapSQLtoHTTP", () => {
     [503, ["53100", "08006", "57P01"]],
   ])("%i: %j", (status, codes) => {
     for (const code of codes)
-      expect([code, statusForSqlState(code, "", "anon")]).toEqual([code, status]);
-    expect(statusForSqlState("42501", "", "service_role")).toBe(403);
+      expect([code, statusForSqlState(code, "anon")]).toEqual([code, status]);
+    expect(statusForSqlState("42501", "service_role")).toBe(403);
   });
 });
 

@@ -5,6 +5,7 @@
  * and stop cleanly.
  */
 import crypto from "node:crypto";
+import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -71,14 +72,9 @@ export interface LocalBackend {
   close(): Promise<void>;
 }
 
-function listen(server: http.Server, port: number, host: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  }).catch((error: NodeJS.ErrnoException) => {
+async function listen(server: http.Server, port: number, host: string): Promise<void> {
+  server.listen(port, host);
+  await once(server, "listening").catch((error: NodeJS.ErrnoException) => {
     throw error.code === "EADDRINUSE"
       ? new LocalBackendError(
           "port-in-use",
