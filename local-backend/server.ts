@@ -34,8 +34,6 @@ import { applyScreeningSettings, type ScreeningSettings } from "./screening-sett
 export interface LocalBackendOptions {
   /** Default LOCAL_BACKEND_PORT (54321); 0 picks a free port. */
   port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
   /** Kept across restarts; undefined keeps everything in memory. */
   dataDir?: string;
   /** Default LOCAL_ANON_KEY, the one `supabase start` prints. */
@@ -72,7 +70,7 @@ export interface LocalBackend {
   close(): Promise<void>;
 }
 
-async function listen(server: http.Server, port: number, host: string): Promise<void> {
+async function listen(server: http.Server, port: number, host = LOCAL_BACKEND_HOST): Promise<void> {
   server.listen(port, host);
   await once(server, "listening").catch((error: NodeJS.ErrnoException) => {
     throw error.code === "EADDRINUSE"
@@ -88,7 +86,6 @@ async function listen(server: http.Server, port: number, host: string): Promise<
 }
 
 export async function startLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
-  const host = options.host ?? LOCAL_BACKEND_HOST;
   const log = options.log ?? (() => {});
   const dataDir = options.dataDir === undefined ? undefined : path.resolve(options.dataDir);
   let shutDown: (closeFiles: boolean) => Promise<void> = async () => {};
@@ -158,9 +155,9 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   };
 
   try {
-    await listen(server, options.port ?? LOCAL_BACKEND_PORT, host);
+    await listen(server, options.port ?? LOCAL_BACKEND_PORT);
     const port = (server.address() as AddressInfo).port;
-    const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    const url = `http://${LOCAL_BACKEND_HOST}:${port}`;
     if (dataDir === undefined)
       database = (await openDatabase({ migrationsDir: options.migrationsDir, log })).db;
     else ({ db: database, journal } = await openDataFolder(dataDir, options.migrationsDir, log));

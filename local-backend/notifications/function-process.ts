@@ -14,20 +14,7 @@ import readline from "node:readline";
 import { oneLine } from "../errors";
 import { projectRoot } from "../paths";
 
-export interface FunctionProcess {
-  url: string;
-  /** Finishes the calls in flight (Deno.serve's shutdown), then ends the process. */
-  close(): Promise<void>;
-}
-
-export interface FunctionCaller {
-  /** Posts `body` (JSON text) with the shared secret; `what` names the call in log lines. */
-  post(body: string, what: string): void;
-  /** Resolves when every call made so far has finished. */
-  idle(): Promise<void>;
-  /** Aborts the calls still running. */
-  abort(): void;
-}
+export type FunctionCaller = ReturnType<typeof functionCaller>;
 
 export const FUNCTION_NAME = "notify-meeting-request";
 
@@ -51,7 +38,7 @@ export async function startFunctionProcess(
   allowNet: string[],
   log: (line: string) => void,
   name = FUNCTION_NAME,
-): Promise<FunctionProcess> {
+) {
   const dir = path.join(projectRoot(), "supabase", "functions");
   const child = spawn(
     denoExecutable(),
@@ -93,6 +80,7 @@ export async function startFunctionProcess(
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    /** Finishes the calls in flight (Deno.serve's shutdown), then ends the process. */
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.stdin.end();
@@ -103,15 +91,12 @@ export async function startFunctionProcess(
   };
 }
 
-export function functionCaller(
-  url: string,
-  secret: string,
-  log: (line: string) => void,
-): FunctionCaller {
+/** Posts to the function with the shared secret; `what` names each call in log lines. */
+export function functionCaller(url: string, secret: string, log: (line: string) => void) {
   const inflight = new Set<Promise<void>>();
   const stopping = new AbortController();
   return {
-    post(body, what) {
+    post(body: string, what: string) {
       const call = fetch(url, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Webhook-Secret": secret },
@@ -131,6 +116,7 @@ export function functionCaller(
       inflight.add(call);
       void call.finally(() => inflight.delete(call));
     },
+    /** Resolves when every call made so far has finished. */
     async idle() {
       while (inflight.size > 0) await Promise.allSettled([...inflight]);
     },

@@ -39,16 +39,7 @@ export interface CaughtMail extends ReadMail {
   file: string | undefined;
 }
 
-export interface MailCatcher {
-  host: string;
-  port: number;
-  dir: string | undefined;
-  /** Everything caught since start, oldest first. */
-  messages: CaughtMail[];
-  /** Resolves once at least `count` messages have been caught. */
-  waitFor(count: number, timeoutMs?: number): Promise<CaughtMail[]>;
-  close(): Promise<void>;
-}
+export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 
 /** A name that sorts by time and names the request: 2026-11-23T17-05-01-123Z_meeting-request-42.eml */
 function fileName(message: ReadMail, sequence: number): string {
@@ -59,7 +50,7 @@ function fileName(message: ReadMail, sequence: number): string {
 
 export async function startMailCatcher(
   options: { port?: number; dir?: string; log?: (line: string) => void } = {},
-): Promise<MailCatcher> {
+) {
   const host = "127.0.0.1";
   const messages: CaughtMail[] = [];
   if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
@@ -112,8 +103,10 @@ export async function startMailCatcher(
     host,
     port: (server.server.address() as AddressInfo).port,
     dir: options.dir,
+    /** Everything caught since start, oldest first. */
     messages,
-    async waitFor(count, timeoutMs = 30_000) {
+    /** Resolves once at least `count` messages have been caught. */
+    async waitFor(count: number, timeoutMs = 30_000) {
       for (const deadline = Date.now() + timeoutMs; messages.length < count;) {
         if (Date.now() > deadline)
           throw new Error(

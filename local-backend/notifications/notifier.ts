@@ -11,12 +11,7 @@
 import crypto from "node:crypto";
 
 import { LocalBackendError, oneLine } from "../errors";
-import {
-  FUNCTION_NAME,
-  functionCaller,
-  startFunctionProcess,
-  type FunctionProcess,
-} from "./function-process";
+import { FUNCTION_NAME, functionCaller, startFunctionProcess } from "./function-process";
 import { localJobs, startLocalCron, type DatabaseRunner } from "./local-cron";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { startWebhookPump } from "./webhook-pump";
@@ -61,15 +56,7 @@ export interface NotifierHost {
   run: DatabaseRunner;
 }
 
-export interface LocalNotifier {
-  catcher: MailCatcher | undefined;
-  /** Call after each write (insert, confirmation): posts the webhook for every request newly due. */
-  afterWrite(): void;
-  /** Resolves when every call to the function made so far has finished. */
-  idle(): Promise<void>;
-  /** Stops the jobs, lets the calls in flight finish (3 s at most), stops the function and the catcher. */
-  close(): Promise<void>;
-}
+export type LocalNotifier = Awaited<ReturnType<typeof startLocalNotifier>>;
 
 async function startCatcher(options: LocalNotificationsOptions, log: (line: string) => void) {
   const wanted = options.catcher?.port ?? LOCAL_MAIL_PORT;
@@ -122,11 +109,11 @@ export async function startLocalNotifier(
   host: NotifierHost,
   options: LocalNotificationsOptions = {},
   log: (line: string) => void = () => {},
-): Promise<LocalNotifier> {
+) {
   const secret = crypto.randomBytes(32).toString("hex");
   let catcher: MailCatcher | undefined;
-  let fn: FunctionProcess | undefined;
-  let booking: FunctionProcess | undefined;
+  let fn: Awaited<ReturnType<typeof startFunctionProcess>> | undefined;
+  let booking: typeof fn;
   const stopParts = async (): Promise<void> => {
     host.functions.delete(FUNCTION_NAME);
     host.functions.delete(BOOKING_FUNCTION);
@@ -171,6 +158,7 @@ export async function startLocalNotifier(
     }),
     log,
   );
+  /** Resolves when every call to the function made so far has finished. */
   const idle = async (): Promise<void> => {
     do {
       while (webhooks.busy()) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -188,8 +176,10 @@ export async function startLocalNotifier(
   let closed: Promise<void> | undefined;
   return {
     catcher,
+    /** Call after each write (insert, confirmation): posts the webhook for every request newly due. */
     afterWrite: () => webhooks.poke(),
     idle,
+    /** Stops the jobs, lets the calls in flight finish (3 s at most), stops the function and catcher. */
     close: () =>
       (closed ??= (async () => {
         webhooks.stop();
