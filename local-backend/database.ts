@@ -186,13 +186,13 @@ export class SerialQueue {
 
 /** How a request was screened and whether staff were told: its row of meeting_requests_overview. */
 export interface RequestStatus {
-  /** page-verified, awaiting-proof or suspect; null: not screened (a staff insert). */
-  screening: string | null;
+  /** null: not screened (a staff insert). */
+  screening: "page-verified" | "awaiting-proof" | "suspect" | null;
   page_proof: string | null;
   screening_signals: string[] | null;
   one_by_one_budget: string | null;
-  /** pending, delivered, skipped, held, digest or digested; null: no delivery record. */
-  notification: string | null;
+  /** null: no delivery record. */
+  notification: "pending" | "delivered" | "skipped" | "held" | "digest" | "digested" | null;
   notified_at: string | null;
   notification_attempts: number | null;
   notification_error: string | null;
@@ -222,8 +222,7 @@ export async function readRequests(
   db: Pick<PGlite, "query">,
   lastInserted = false,
 ): Promise<StoredRequest[]> {
-  // Text columns travel as UTF-8 bytes, decoded with ignoreBOM: PGlite's own decoding would
-  // drop a byte-order mark at the start of a value, and exports must be exact.
+  // As UTF-8 bytes decoded with ignoreBOM: PGlite's decoding would drop a leading byte-order mark.
   type Row = Record<"name" | "email" | "organization" | "message", Uint8Array>;
   // The journal needs the row alone: the overview is computed over every request.
   const [status, from] = lastInserted

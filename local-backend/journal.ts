@@ -1,8 +1,7 @@
 /**
- * The request journal, `requests.jsonl` in the data folder: one JSON line per stored meeting
- * request, appended and fsynced before the backend answers 201. It lives outside PGlite's
- * files, so a damaged database loses nothing: the two are compared at every start
- * (data-folder.ts), and `npm run requests -- --restore` rebuilds the database from it.
+ * The request journal, `requests.jsonl` in the data folder: one JSON line per stored request,
+ * fsynced before the 201. Outside PGlite's files, it survives a damaged database: the two are
+ * compared at every start (data-folder.ts), and `npm run requests -- --restore` rebuilds from it.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -110,8 +110,12 @@ test("suspect requests are marked, and the listing says how staff hear of each",
     id,
     status: status(fields),
   });
-  const suspect = { screening: "suspect", page_proof: "missing", held_for: ["no page proof"] };
-  const verified = { screening: "page-verified", page_proof: "verified" };
+  const suspect: Partial<RequestStatus> = {
+    screening: "suspect",
+    page_proof: "missing",
+    held_for: ["no page proof"],
+  };
+  const verified: Partial<RequestStatus> = { screening: "page-verified", page_proof: "verified" };
   const text = formatRequestsText([
     stored(11, {
       ...verified,

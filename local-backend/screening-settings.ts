@@ -1,9 +1,7 @@
 /**
- * The screening's settings (private.screening_settings: every budget, window and interval,
- * docs/notifications.md "Budgets and settings") for a local backend. A hosted project changes
- * them with one SQL line; locally each is a `SCREENING_<COLUMN>` variable (the shell's, then
- * .env.development and .env), applied at every start: a column without its variable goes back
- * to the migration's default, so what runs is always what the environment says.
+ * The screening's settings (private.screening_settings) for a local backend: each column a
+ * `SCREENING_<COLUMN>` variable, applied at every start; a column without one gets its default,
+ * so what runs is always what the environment says. Hosted, they change with one SQL line.
  */
 import type { PGlite } from "@electric-sql/pglite";
 

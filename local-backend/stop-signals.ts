@@ -1,11 +1,8 @@
 /**
- * When a long-running command (npm run backend, npm start) should stop: on Ctrl-C (SIGINT),
- * SIGTERM or SIGHUP, and when the process that started it has gone (npm exits at once on
- * SIGTERM without waiting for its script, which would otherwise be left running).
- *
- * One request stops cleanly. The same signal can arrive more than once for one Ctrl-C (the
- * terminal signals the whole process group, and npm or a runner may pass it on), so repeats
- * within REPEAT_GRACE_MS are ignored; a later one forces the exit.
+ * When a long-running command (npm run backend, npm start) should stop: on SIGINT, SIGTERM or
+ * SIGHUP, and when the process that started it has gone (npm exits at once on SIGTERM without
+ * waiting for its script). One Ctrl-C can arrive more than once (the terminal signals the whole
+ * group, and npm may pass it on): repeats within REPEAT_GRACE_MS are ignored, a later one forces.
  */
 const REPEAT_GRACE_MS = 1_000;
 const PARENT_CHECK_MS = 250;

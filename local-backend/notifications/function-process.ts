@@ -1,9 +1,7 @@
 /**
- * The notify-meeting-request Edge Function locally: the deployed code itself under Deno, as
- * `supabase functions serve` runs it, on 127.0.0.1; and the calls to it, made the way pg_net makes
- * them hosted (through /functions/v1/ on the backend's listener, fire and forget, failures only
- * logged: the requests stay in the database and are retried). The process ends when the backend
- * closes its stdin, so it never outlives the backend, even after a SIGKILL.
+ * An Edge Function locally: the deployed code under Deno on 127.0.0.1, as `supabase functions
+ * serve` runs it, ending when the backend closes its stdin (so even after a SIGKILL); and the
+ * calls to it, made as pg_net makes them (fire and forget, failures only logged and retried).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";

@@ -1,8 +1,7 @@
 /**
- * The local mail catcher: an SMTP server (smtp-server) on 127.0.0.1 that accepts every message
- * and relays nothing. Each message is kept in memory, read with postal-mime (readMail, which the
- * tests use too) and, given a folder, written there as an .eml file that any mail program opens
- * exactly as staff would see it; one line announces it.
+ * The local mail catcher: an SMTP server on 127.0.0.1 that accepts every message and relays
+ * nothing. Each is kept in memory, read with postal-mime and, given a folder, saved there as an
+ * .eml file that any mail program opens as staff would see it.
  */
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";

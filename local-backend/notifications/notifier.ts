@@ -1,12 +1,9 @@
 /**
- * Staff notifications for the local backend, the way a hosted project does them: the real
- * notify-meeting-request function under Deno, served at /functions/v1/ on the backend's listener
- * and reaching the database through it with the service-role key; after each write, the Database
- * Webhook's payload of each request due one by one (webhook-pump.ts); a stand-in for pg_cron
- * (local-cron.ts) for the retry sweep, the digest and the site reports. E-mails go to the local
- * mail catcher unless another SMTP server is set. Nothing here can delay or fail an insert:
- * dispatching starts after the insert's reply, and its errors are only logged (the request stays
- * pending in the database and is retried).
+ * Staff notifications for the local backend, as a hosted project does them: the real functions
+ * under Deno, served at /functions/v1/ and reaching the database through the backend with the
+ * service-role key; the Database Webhook (webhook-pump.ts) and pg_cron's jobs (local-cron.ts).
+ * E-mails go to the mail catcher unless SMTP is set. Nothing here can delay or fail an insert: it
+ * starts after the reply, and its errors are only logged (the request is retried).
  */
 import crypto from "node:crypto";
 
