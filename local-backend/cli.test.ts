@@ -1,8 +1,6 @@
 /**
- * The two commands as processes: `npm run backend` (cli.ts) and `npm run requests`
- * (requests-cli.ts), with their exit statuses and one-line failures, and `npm run backend`
- * stopped the ways people do under load (Ctrl-C to its process group, SIGTERM to npm alone):
- * each ends in a clean close, every 201 stored, the lock removed.
+ * `npm run backend` and `npm run requests` as processes: exit statuses, one-line failures, and
+ * stops under load (Ctrl-C to the group, SIGTERM to npm alone) that close cleanly, every 201 kept.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

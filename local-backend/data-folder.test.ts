@@ -1,8 +1,7 @@
 /**
  * Damage to a data folder is never silent: the backend and `npm run requests` refuse it with one
- * sentence naming the folder and the restore command, no new database is created over it, and
- * the journal (written before each 201) restores every stored request. A database made by an
- * older version is carried over into a new one with every request.
+ * sentence naming the restore command, and the journal restores every stored request. A database
+ * made by an older version is carried over with every request.
  */
 import fs from "node:fs";
 import path from "node:path";

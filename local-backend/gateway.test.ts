@@ -1,8 +1,6 @@
 /**
- * The one listener: the gateway's refusals (keys, size, routes) with its own messages; CORS; the
- * service-role key; `/local-admin/contacts`; `/functions/v1/<name>` passed to a function; and the
- * client address the database sees, which is the connection's.
- * (supabase-js's insert through it: page-submit.test.ts.)
+ * The one listener: the gateway's refusals with its own messages; CORS; the service-role key;
+ * `/local-admin/contacts`; `/functions/v1/<name>`; and the client address the database sees.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,9 +1,7 @@
 /**
- * PostgREST's part of the local backend, sent with plain fetch as a script would: what the insert
- * refuses (each with PostgREST's status, code and message, nothing stored, a good insert still
- * served), what it stores (as PostgREST's json_to_recordset does), the SQLSTATE → HTTP mapping,
- * and `rpc/<function>` calls. Each column's limit, at and past it, is contacts.test's
- * (supabase/tests); one body of exactly 1 MiB checks it over HTTP.
+ * PostgREST's part, sent with plain fetch as a script would: what the insert refuses (PostgREST's
+ * status, code and message) and stores, the SQLSTATE → HTTP mapping, and `rpc/<function>` calls.
+ * Each column's limit is supabase/tests/contacts.test's; one body of exactly 1 MiB checks it here.
  */
 import { createClient } from "@supabase/supabase-js";
 

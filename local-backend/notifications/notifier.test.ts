@@ -1,10 +1,8 @@
 /**
- * Staff notifications as `npm start` runs them: the page's own insert over HTTP stores a request,
- * the backend posts the webhook to the real Edge Function under Deno (through /functions/v1/),
- * the function records the delivery through the backend's API as service_role, and the e-mail
- * lands in the catcher, saved as an .eml file; a request held for the page's proof goes out once
- * the page confirms it (the webhook pump's second source); past an address's budget, requests go
- * to the digest. The e-mail's text: compose.test.ts (supabase/functions) and e2e staff-mail.spec.ts.
+ * Staff notifications as `npm start` runs them: an insert over HTTP, the webhook to the real Edge
+ * Function under Deno, its delivery recorded through the backend, the e-mail in the catcher; a
+ * held request once the page confirms it; the digest past a budget. The e-mail's text:
+ * supabase/functions compose.test.ts and e2e staff-mail.spec.ts.
  */
 import fs from "node:fs";
 import net from "node:net";
