@@ -45,9 +45,8 @@ export function pgrstError(
   code: string,
   message: string,
   details: string | null = null,
-  hint: string | null = null,
 ): Reply {
-  return { status, json: { code, message, details, hint } };
+  return { status, json: { code, message, details, hint: null } };
 }
 
 const INVALID_JSON = pgrstError(400, "PGRST102", "Empty or invalid json");
