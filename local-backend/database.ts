@@ -36,19 +36,14 @@ export class MadeByOlderVersion extends LocalBackendError {
   }
 }
 
-/** The roles Supabase has on every project; the server switches to them with `set local role`. */
+/** The roles Supabase has on every project (made together, so one existing means all do). */
 const CREATE_ROLES_SQL = `
 do $$
 begin
-  if not exists (select from pg_catalog.pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select from pg_catalog.pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select from pg_catalog.pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
+  create role anon nologin noinherit;
+  create role authenticated nologin noinherit;
+  create role service_role nologin noinherit bypassrls;
+exception when duplicate_object then null;
 end
 $$;
 create schema if not exists local_backend;
@@ -66,16 +61,10 @@ function lineOf(sql: string, position: unknown): string {
 }
 
 export function listMigrations(migrationsDir: string): string[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(migrationsDir);
-  } catch (error) {
-    throw new LocalBackendError(
-      "migration",
-      `Cannot read the migrations folder ${migrationsDir}: ${oneLine(error)}`,
-    );
-  }
-  return names.filter((name) => name.endsWith(".sql")).sort();
+  return fs
+    .readdirSync(migrationsDir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
 }
 
 /** Applies every migration not yet recorded in local_backend.applied_migrations. */
