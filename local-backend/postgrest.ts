@@ -1,10 +1,8 @@
 /**
- * PostgREST's part, for what the site and the Edge Function send: `POST /rest/v1/contacts` (the
- * insert) and `POST /rest/v1/rpc/<function>` (functions in schema public). Each runs in a
- * transaction of its own as the key's role, with the request's headers in `request.headers`, so
- * the database's grants, policies, constraints and triggers decide. Reads, updates and deletes
- * get what the grants say, then 405. Errors are answered as PostgREST answers them: its own
- * codes, and database errors with the status of mapSQLtoHTTP (PostgREST's Error.hs).
+ * PostgREST's part, for what the site and the Edge Function send: `POST /rest/v1/contacts` and
+ * `POST /rest/v1/rpc/<function>`, each in a transaction of its own as the key's role with the
+ * request's headers, so the database's grants, policies and triggers decide. Reads, updates and
+ * deletes get what the grants say, then 405. Errors are PostgREST's: its codes, and mapSQLtoHTTP.
  */
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 

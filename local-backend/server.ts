@@ -1,8 +1,7 @@
 /**
- * The local backend, a stand-in for a Supabase project on this machine (docs/local-backend.md):
- * its life cycle. Take the data folder's lock (data-lock.ts), listen (one listener: gateway.ts),
- * open the database (data-folder.ts), start the staff notifications if asked (notifications/),
- * and stop cleanly.
+ * The local backend, a stand-in for a Supabase project (docs/local-backend.md): take the data
+ * folder's lock (data-lock.ts), listen (gateway.ts), open the database (data-folder.ts), start
+ * the staff notifications if asked (notifications/), and stop cleanly.
  */
 import crypto from "node:crypto";
 import { once } from "node:events";
