@@ -40,13 +40,7 @@ export function parsePort(text: string, from: string): number {
   return port;
 }
 
-export interface CliOptions {
-  port: number;
-  dataDir: string | undefined;
-  quiet: boolean;
-}
-
-export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
+export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv) {
   const values = parseOptions(argv, {
     port: { type: "string" },
     "data-dir": { type: "string" },

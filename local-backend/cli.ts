@@ -4,14 +4,14 @@
  * Signals and the end of npm stop it cleanly (stop-signals.ts). npm runs it with
  * `node --import tsx`: the tsx command kills a child that does not acknowledge a signal in 30 ms.
  */
-import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli-args";
+import { parseCliArgs, UsageError, USAGE } from "./cli-args";
 import { LocalBackendError, oneLine } from "./errors";
 import { localEnvironment, localNotificationOptions } from "./notifications/settings";
 import { screeningSettingsFromEnv } from "./screening-settings";
 import { startLocalBackend, type LocalBackend } from "./server";
 import { onStopRequest } from "./stop-signals";
 
-function parseOrExit(): CliOptions {
+function parseOrExit(): ReturnType<typeof parseCliArgs> {
   try {
     return parseCliArgs(process.argv.slice(2), process.env);
   } catch (error) {

@@ -23,14 +23,6 @@ export interface Holder {
   serviceKey?: string;
 }
 
-export interface DataLock {
-  /** Writes the backend's URL and key into server.json. */
-  announce(url: string, serviceKey: string): void;
-  /** False once another process holds the folder. */
-  isHeld(): boolean;
-  release(): Promise<void>;
-}
-
 const STALE_MS = 10_000;
 const STALE_WHEN_HOLDER_GONE_MS = 2_000;
 /** How long a backend waits for a command reading the folder (and a command for a starting backend). */
@@ -90,7 +82,7 @@ export async function acquireDataLock(
   dataDir: string,
   kind: Holder["kind"],
   onLost: () => void = () => {},
-): Promise<DataLock> {
+) {
   try {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.accessSync(dataDir, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
@@ -125,6 +117,7 @@ export async function acquireDataLock(
       continue;
     }
     writeHolder(dataDir, holder);
+    /** False once another process holds the folder. */
     const isHeld = (): boolean => !lost && readHolder(dataDir)?.token === holder.token;
     if (takingOver) {
       // proper-lockfile takes a stale lock over with rmdir and mkdir, so another process that
@@ -138,7 +131,8 @@ export async function acquireDataLock(
     }
     acquired = true;
     return {
-      announce(url, serviceKey) {
+      /** Writes the backend's URL and key into server.json. */
+      announce(url: string, serviceKey: string) {
         if (isHeld()) writeHolder(dataDir, { ...holder, url, serviceKey });
       },
       isHeld,

@@ -11,20 +11,6 @@ import { PGlite } from "@electric-sql/pglite";
 import { LocalBackendError, oneLine } from "./errors";
 import { defaultMigrationsDir, pgDataDir } from "./paths";
 
-export interface OpenDatabaseOptions {
-  /** Folder that holds the data (PGlite files go in its `pgdata/`); undefined = in memory. */
-  dataDir?: string;
-  /** Default: supabase/migrations of the project. */
-  migrationsDir?: string;
-  log?: (line: string) => void;
-}
-
-export interface OpenedDatabase {
-  db: PGlite;
-  /** A data folder's database made by an older version (MadeByOlderVersion): opened as it is, nothing applied. */
-  madeByOlderVersion?: boolean;
-}
-
 /** The database records migrations this version does not have: its requests are carried over (data-folder.ts). */
 export class MadeByOlderVersion extends LocalBackendError {
   constructor(older: readonly string[]) {
@@ -119,8 +105,13 @@ export async function applyMigrations(
   return applied;
 }
 
-/** Opens (or creates) the database and applies the migrations it lacks. */
-export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+/**
+ * Opens (or creates) the database in `dataDir`'s `pgdata/` (in memory without one) and applies the
+ * migrations it lacks. A folder's database made by an older version is opened as it is, flagged.
+ */
+export async function openDatabase(
+  options: { dataDir?: string; migrationsDir?: string; log?: (line: string) => void } = {},
+): Promise<{ db: PGlite; madeByOlderVersion?: boolean }> {
   const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
   let db: PGlite;
   try {
