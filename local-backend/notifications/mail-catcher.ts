@@ -10,17 +10,8 @@ import path from "node:path";
 import PostalMime, { decodeWords } from "postal-mime";
 import { SMTPServer } from "smtp-server";
 
-export interface ReadMail {
-  /** Lower-case header name → value with encoded words decoded (the last one when repeated). */
-  headers: Map<string, string>;
-  /** The text part, LF line ends. */
-  body: string;
-  html: string | undefined;
-  /** The first Reply-To address, as postal-mime parsed it. */
-  replyTo: string | undefined;
-}
-
-export async function readMail(raw: string | Uint8Array): Promise<ReadMail> {
+/** Headers by lower-case name (the last when repeated), encoded words decoded; the text, LF ends. */
+export async function readMail(raw: string | Uint8Array) {
   const email = await PostalMime.parse(raw);
   return {
     headers: new Map(email.headers.map((header) => [header.key, decodeWords(header.value)])),
@@ -30,13 +21,10 @@ export async function readMail(raw: string | Uint8Array): Promise<ReadMail> {
   };
 }
 
-export interface CaughtMail extends ReadMail {
-  /** The envelope's recipients. */
-  to: string[];
-  raw: string;
-  /** The .eml file, when the catcher writes to a folder. */
-  file: string | undefined;
-}
+type ReadMail = Awaited<ReturnType<typeof readMail>>;
+
+/** A caught message: as read, with the envelope's recipients, the raw text and its .eml file. */
+type CaughtMail = ReadMail & { to: string[]; raw: string; file: string | undefined };
 
 export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 
