@@ -19,7 +19,7 @@ export class UsageError extends Error {}
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
-/** util.parseArgs with its errors turned into one short sentence each. */
+/** util.parseArgs, its errors (already one sentence each) as UsageErrors. */
 export function parseOptions<T extends Options>(
   argv: readonly string[],
   options: T,
@@ -28,18 +28,7 @@ export function parseOptions<T extends Options>(
     return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    const quoted = /'([^']+)'/.exec(message)?.[1] ?? "";
-    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`Unknown option ${quoted}.`);
-    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL")
-      throw new UsageError(`Unexpected argument ${quoted}.`);
-    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
-      const flag = quoted.split(" ")[0]!;
-      throw new UsageError(
-        message.includes("argument missing")
-          ? `${flag} needs a value.`
-          : `${flag} does not take a value.`,
-      );
-    }
+    if (code?.startsWith("ERR_PARSE_ARGS_")) throw new UsageError(message.replace(/\.?$/, "."));
     throw error;
   }
 }
@@ -51,13 +40,7 @@ export function parsePort(text: string, from: string): number {
   return port;
 }
 
-export interface CliOptions {
-  port: number;
-  dataDir: string | undefined;
-  quiet: boolean;
-}
-
-export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
+export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv) {
   const values = parseOptions(argv, {
     port: { type: "string" },
     "data-dir": { type: "string" },

@@ -1,19 +1,17 @@
 /**
- * `npm run backend` (options: cli-args.ts; docs/local-backend.md). Prints `Local backend ready at
- * http://127.0.0.1:PORT` once it accepts requests, so scripts can wait for that line; a failure
- * is one line on stderr and status 1 (2 for bad arguments). Ctrl-C, SIGTERM, SIGHUP or the end
- * of the npm process that ran it stop it cleanly (stop-signals.ts), even during the start. npm
- * runs it with `node --import tsx`, not the tsx command: tsx's runner re-sends a signal its child
- * does not acknowledge within 30 ms and then kills it.
+ * `npm run backend` (options: cli-args.ts). Prints `Local backend ready at http://127.0.0.1:PORT`
+ * once it accepts requests; a failure is one line on stderr and status 1 (2 for bad arguments).
+ * Signals and the end of npm stop it cleanly (stop-signals.ts). npm runs it with
+ * `node --import tsx`: the tsx command kills a child that does not acknowledge a signal in 30 ms.
  */
-import { parseCliArgs, UsageError, USAGE, type CliOptions } from "./cli-args";
+import { parseCliArgs, UsageError, USAGE } from "./cli-args";
 import { LocalBackendError, oneLine } from "./errors";
 import { localEnvironment, localNotificationOptions } from "./notifications/settings";
 import { screeningSettingsFromEnv } from "./screening-settings";
 import { startLocalBackend, type LocalBackend } from "./server";
 import { onStopRequest } from "./stop-signals";
 
-function parseOrExit(): CliOptions {
+function parseOrExit(): ReturnType<typeof parseCliArgs> {
   try {
     return parseCliArgs(process.argv.slice(2), process.env);
   } catch (error) {

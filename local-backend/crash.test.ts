@@ -1,7 +1,6 @@
 /**
- * The crash probe's property, small and deterministic: `npm run backend` under 20 inserting
- * clients is killed (SIGKILL of the process group) once 60 inserts were acknowledged; after a
- * restart every acknowledged insert is stored exactly once, and the journal agrees.
+ * `npm run backend` under 20 inserting clients, killed (SIGKILL to the group) after 60 inserts:
+ * after a restart every acknowledged insert is stored exactly once, and the journal agrees.
  */
 import { readJournal } from "./journal";
 import { loadRequests } from "./requests";

@@ -1,10 +1,9 @@
 /**
  * Opening a data folder safely. At every open the database is compared with the journal
- * (journal.ts): a journaled request missing from the database (PGlite reads a truncated table file
- * as an empty table), or a database PGlite cannot open, is damage, refused with one sentence that
- * names the folder and the restore command; a row missing from the journal (a crash between
- * commit and journal write) is journaled. A new database is made only in a folder holding nothing
- * else. Also: reading a folder whether or not a backend holds it, and restoring from the journal.
+ * (journal.ts): a journaled request missing (PGlite reads a truncated table file as empty), or a
+ * database PGlite cannot open, is damage, refused with one sentence naming the restore command; a
+ * row missing from the journal (a crash between commit and journal write) is journaled. Also:
+ * reading a folder whether or not a backend holds it, and restoring from the journal.
  */
 import fs from "node:fs";
 
@@ -115,10 +114,9 @@ export async function openDataFolder(
 }
 
 /**
- * Reads a folder whether or not a backend holds it: through that backend (`viaBackend`, with
- * its URL and service-role key), else from the files under the lock. That is not read-only: crash
- * recovery and the journal check run as at a backend's start. Waits up to 30 s for a backend
- * that is starting or another command. undefined when the folder has no database yet.
+ * Reads a folder through the backend that holds it (`viaBackend`), else from the files under the
+ * lock (not read-only: crash recovery and the journal check run as at a start). Waits up to 30 s
+ * for a starting backend or another command. undefined when the folder has no database yet.
  */
 export async function readDataFolder<T>(
   dataDir: string,
@@ -162,10 +160,9 @@ export async function readDataFolder<T>(
 }
 
 /**
- * Rebuilds a data folder's database from its journal: the old `pgdata/` is renamed
- * `pgdata.damaged-<time>`, a new one is created with the migrations, and every journaled request
- * is inserted with its id and time, triggers off (staff are not notified again; the delivery
- * state of restored requests is unknown). Hold the lock first.
+ * Rebuilds the database from the journal: `pgdata/` is renamed `pgdata.damaged-<time>`, and every
+ * journaled request is inserted into a new one with its id and time, triggers off (staff are not
+ * notified again). Hold the lock first.
  */
 export async function restoreDataFolder(
   dataDir: string,

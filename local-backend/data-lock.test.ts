@@ -1,7 +1,7 @@
 /**
  * The data folder's lock: a stale lock is taken over whatever pid it names (a live one is
- * respected: server.test.ts), many processes racing for a stale lock get one winner, a backend whose folder was
- * taken stops writing, and `npm run requests` and a starting backend wait for each other.
+ * respected: server.test.ts), racing processes get one winner, a backend whose folder was taken
+ * stops writing, and `npm run requests` and a starting backend wait for each other.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";

@@ -1,12 +1,9 @@
 /**
  * The data folder's lock. PGlite's files may be open in one process only, so whoever opens them
- * (the backend, or `npm run requests` and `npm run report` while none runs) holds `server.lock`:
- * a proper-lockfile lock, a folder made atomically and touched every second. One left by a killed
- * process is taken over once it is 10 s old, or 2 s when the process named as its holder is gone.
- *
- * Beside it, `server.json` (mode 0600) names the holder: its pid and, for a running backend, its
- * URL and per-run service-role key, which is how the commands reach that backend. A holder that
- * finds another's name there has lost the folder and must stop writing.
+ * (the backend, or `npm run requests` and `npm run report` while none runs) holds `server.lock`,
+ * a proper-lockfile lock, taken over once 10 s stale (2 s when its holder's pid is gone). Beside
+ * it `server.json` (mode 0600) names the holder: its pid and, for a backend, its URL and per-run
+ * service-role key, which is how the commands reach it. A holder not named there must stop writing.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -24,14 +21,6 @@ export interface Holder {
   /** A running backend's URL and service-role key, once it listens. */
   url?: string;
   serviceKey?: string;
-}
-
-export interface DataLock {
-  /** Writes the backend's URL and key into server.json. */
-  announce(url: string, serviceKey: string): void;
-  /** False once another process holds the folder. */
-  isHeld(): boolean;
-  release(): Promise<void>;
 }
 
 const STALE_MS = 10_000;
@@ -88,15 +77,12 @@ function unusable(dataDir: string, error: unknown): LocalBackendError {
   );
 }
 
-/**
- * Creates the folder if needed and takes its lock, waiting (up to 30 s) for a command that reads
- * it or for a dead holder's lock to go stale; a running backend's lock is refused at once.
- */
+/** Creates the folder if needed and takes its lock, waiting up to 30 s (a backend's: refused). */
 export async function acquireDataLock(
   dataDir: string,
   kind: Holder["kind"],
   onLost: () => void = () => {},
-): Promise<DataLock> {
+) {
   try {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.accessSync(dataDir, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
@@ -131,6 +117,7 @@ export async function acquireDataLock(
       continue;
     }
     writeHolder(dataDir, holder);
+    /** False once another process holds the folder. */
     const isHeld = (): boolean => !lost && readHolder(dataDir)?.token === holder.token;
     if (takingOver) {
       // proper-lockfile takes a stale lock over with rmdir and mkdir, so another process that
@@ -144,7 +131,8 @@ export async function acquireDataLock(
     }
     acquired = true;
     return {
-      announce(url, serviceKey) {
+      /** Writes the backend's URL and key into server.json. */
+      announce(url: string, serviceKey: string) {
         if (isHeld()) writeHolder(dataDir, { ...holder, url, serviceKey });
       },
       isHeld,

@@ -11,20 +11,6 @@ import { PGlite } from "@electric-sql/pglite";
 import { LocalBackendError, oneLine } from "./errors";
 import { defaultMigrationsDir, pgDataDir } from "./paths";
 
-export interface OpenDatabaseOptions {
-  /** Folder that holds the data (PGlite files go in its `pgdata/`); undefined = in memory. */
-  dataDir?: string;
-  /** Default: supabase/migrations of the project. */
-  migrationsDir?: string;
-  log?: (line: string) => void;
-}
-
-export interface OpenedDatabase {
-  db: PGlite;
-  /** A data folder's database made by an older version (MadeByOlderVersion): opened as it is, nothing applied. */
-  madeByOlderVersion?: boolean;
-}
-
 /** The database records migrations this version does not have: its requests are carried over (data-folder.ts). */
 export class MadeByOlderVersion extends LocalBackendError {
   constructor(older: readonly string[]) {
@@ -36,19 +22,14 @@ export class MadeByOlderVersion extends LocalBackendError {
   }
 }
 
-/** The roles Supabase has on every project; the server switches to them with `set local role`. */
+/** The roles Supabase has on every project (made together, so one existing means all do). */
 const CREATE_ROLES_SQL = `
 do $$
 begin
-  if not exists (select from pg_catalog.pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select from pg_catalog.pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select from pg_catalog.pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
+  create role anon nologin noinherit;
+  create role authenticated nologin noinherit;
+  create role service_role nologin noinherit bypassrls;
+exception when duplicate_object then null;
 end
 $$;
 create schema if not exists local_backend;
@@ -66,16 +47,10 @@ function lineOf(sql: string, position: unknown): string {
 }
 
 export function listMigrations(migrationsDir: string): string[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(migrationsDir);
-  } catch (error) {
-    throw new LocalBackendError(
-      "migration",
-      `Cannot read the migrations folder ${migrationsDir}: ${oneLine(error)}`,
-    );
-  }
-  return names.filter((name) => name.endsWith(".sql")).sort();
+  return fs
+    .readdirSync(migrationsDir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
 }
 
 /** Applies every migration not yet recorded in local_backend.applied_migrations. */
@@ -130,8 +105,13 @@ export async function applyMigrations(
   return applied;
 }
 
-/** Opens (or creates) the database and applies the migrations it lacks. */
-export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+/**
+ * Opens (or creates) the database in `dataDir`'s `pgdata/` (in memory without one) and applies the
+ * migrations it lacks. A folder's database made by an older version is opened as it is, flagged.
+ */
+export async function openDatabase(
+  options: { dataDir?: string; migrationsDir?: string; log?: (line: string) => void } = {},
+): Promise<{ db: PGlite; madeByOlderVersion?: boolean }> {
   const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
   let db: PGlite;
   try {
@@ -186,13 +166,13 @@ export class SerialQueue {
 
 /** How a request was screened and whether staff were told: its row of meeting_requests_overview. */
 export interface RequestStatus {
-  /** page-verified, awaiting-proof or suspect; null: not screened (a staff insert). */
-  screening: string | null;
+  /** null: not screened (a staff insert). */
+  screening: "page-verified" | "awaiting-proof" | "suspect" | null;
   page_proof: string | null;
   screening_signals: string[] | null;
   one_by_one_budget: string | null;
-  /** pending, delivered, skipped, held, digest or digested; null: no delivery record. */
-  notification: string | null;
+  /** null: no delivery record. */
+  notification: "pending" | "delivered" | "skipped" | "held" | "digest" | "digested" | null;
   notified_at: string | null;
   notification_attempts: number | null;
   notification_error: string | null;
@@ -222,8 +202,7 @@ export async function readRequests(
   db: Pick<PGlite, "query">,
   lastInserted = false,
 ): Promise<StoredRequest[]> {
-  // Text columns travel as UTF-8 bytes, decoded with ignoreBOM: PGlite's own decoding would
-  // drop a byte-order mark at the start of a value, and exports must be exact.
+  // As UTF-8 bytes decoded with ignoreBOM: PGlite's decoding would drop a leading byte-order mark.
   type Row = Record<"name" | "email" | "organization" | "message", Uint8Array>;
   // The journal needs the row alone: the overview is computed over every request.
   const [status, from] = lastInserted

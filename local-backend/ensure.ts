@@ -1,8 +1,6 @@
 /**
- * "Start the local backend unless one already listens there", for the commands that need a
- * backend behind the site (npm start, npm run preview): one place decides the port (from the
- * site's Supabase URL), the data folder (LOCAL_BACKEND_DATA_DIR or .data/local-supabase) and
- * what a port already in use means.
+ * "Start the local backend unless one already listens there", for npm start and npm run preview:
+ * the port from the site's Supabase URL, the data folder from LOCAL_BACKEND_DATA_DIR.
  */
 import { LOCAL_BACKEND_PORT } from "../build-time/local-backend-defaults";
 import { isLocalUrl, portOf } from "../build-time/env-files";

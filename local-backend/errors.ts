@@ -22,7 +22,7 @@ export class LocalBackendError extends Error {
 
 /** The message of anything thrown, on one line. */
 export function oneLine(error: unknown): string {
-  // Not only `instanceof Error`: Node's own errors can come from another realm (a test runner's).
+  // Not `instanceof Error`: Node's own errors can come from another realm (a test runner's).
   const message = (error as { message?: unknown } | null)?.message;
   const text = typeof message === "string" ? message : String(error);
   return text.replace(/\s*\n\s*/g, " ").trim();

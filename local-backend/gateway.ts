@@ -4,7 +4,7 @@
  * the per-run service-role key: service_role), an `Authorization: Bearer` that must be that same
  * key, the 1 MiB body limit, then PostgREST (postgrest.ts). `/functions/v1/<name>` goes to the
  * Edge Function's own process as it is, as hosted with `--no-verify-jwt`. `/local-admin/contacts`
- * (loopback, service-role key) is what `npm run requests` reads while the backend runs.
+ * (service-role key; the listener is on 127.0.0.1) is what `npm run requests` reads.
  */
 import crypto from "node:crypto";
 import type http from "node:http";
@@ -90,10 +90,6 @@ function roleOf(gateway: Gateway, req: http.IncomingMessage, url: URL): Role | R
   return role;
 }
 
-function isLoopback(address = ""): boolean {
-  return address === "::1" || /^(::ffff:)?127\./.test(address);
-}
-
 /** What a request outside /functions/v1 gets. */
 async function route(gateway: Gateway, req: http.IncomingMessage, url: URL): Promise<Reply> {
   const method = req.method ?? "GET";
@@ -118,14 +114,13 @@ async function route(gateway: Gateway, req: http.IncomingMessage, url: URL): Pro
   if (url.pathname === "/rest/v1" || url.pathname.startsWith("/rest/v1/")) {
     // The client address as hosted Supabase's gateway (Cloudflare) names it: the connection's,
     // whatever a client wrote in this header or in X-Forwarded-For (which the database never reads).
-    const address = (req.socket.remoteAddress ?? "").replace(/^::ffff:(?=\d+\.)/, "");
-    const headers = { ...req.headers, "cf-connecting-ip": address };
+    const headers = { ...req.headers, "cf-connecting-ip": req.socket.remoteAddress ?? "" };
     const path = url.pathname.slice("/rest/v1".length);
     return handleRest(gateway.rest, { method, path, role, body, headers });
   }
   if (url.pathname === "/local-admin/contacts" && method === "GET") {
-    if (!isLoopback(req.socket.remoteAddress) || role !== "service_role")
-      return { status: 403, json: { message: "Loopback only, with the service-role key" } };
+    if (role !== "service_role")
+      return { status: 403, json: { message: "With the service-role key only" } };
     return { status: 200, json: await gateway.rest.run((db) => readRequests(db)) };
   }
   return NO_ROUTE;
@@ -147,7 +142,7 @@ async function forward(gateway: Gateway, req: http.IncomingMessage, url: URL): P
     ([header]) => !["host", "x-forwarded-for", ...HOP_BY_HOP].includes(header),
   ) as [string, string][];
   // The client's address, as hosted functions get it (book-meeting limits guesses by it).
-  headers.push(["x-forwarded-for", (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "")]);
+  headers.push(["x-forwarded-for", req.socket.remoteAddress ?? ""]);
   const response = await fetch(`${target}/${rest.join("/")}${url.search}`, {
     method,
     headers,

@@ -1,8 +1,4 @@
-/**
- * A burst of 500 requests from 50 concurrent clients to the REST path: every accepted request is
- * stored exactly once, every refused one says why (the per-address limit), and the server still
- * serves a good insert afterwards.
- */
+/** 500 requests from 50 concurrent clients: each stored once or refused with why, then still served. */
 import { goodRow, uniqueEmail } from "./test-support/helpers";
 import { json, restTestBackend, type Sent } from "./test-support/rest-client";
 

@@ -1,8 +1,7 @@
 /**
- * The request journal, `requests.jsonl` in the data folder: one JSON line per stored meeting
- * request, appended and fsynced before the backend answers 201. It lives outside PGlite's
- * files, so a damaged database loses nothing: the two are compared at every start
- * (data-folder.ts), and `npm run requests -- --restore` rebuilds the database from it.
+ * The request journal, `requests.jsonl` in the data folder: one JSON line per stored request,
+ * fsynced before the 201. Outside PGlite's files, it survives a damaged database: the two are
+ * compared at every start (data-folder.ts), and `npm run requests -- --restore` rebuilds from it.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -44,13 +43,9 @@ export function journalEntry(request: StoredRequest): StoredRequest {
   return { id, created_at, name, email, organization, message };
 }
 
-export interface Journal {
-  /** Appends the requests and waits until they are on disk. */
-  append(requests: readonly StoredRequest[]): void;
-  close(): void;
-}
+export type Journal = ReturnType<typeof openJournal>;
 
-export function openJournal(dataDir: string): Journal {
+export function openJournal(dataDir: string) {
   const file = journalFile(dataDir);
   const fd = fs.openSync(file, "a+", 0o600);
   // Cut a torn last line so the next append starts on a line of its own.
@@ -59,7 +54,8 @@ export function openJournal(dataDir: string): Journal {
   if (end !== text.length) fs.ftruncateSync(fd, Buffer.byteLength(text.slice(0, end)));
   let closed = false;
   return {
-    append(requests) {
+    /** Appends the requests and waits until they are on disk. */
+    append(requests: readonly StoredRequest[]) {
       if (requests.length === 0) return;
       fs.writeSync(
         fd,

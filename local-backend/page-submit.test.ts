@@ -1,8 +1,6 @@
 /**
- * The page's real submit path (src/lib/submit-meeting-request.ts: supabase-js over HTTP into this
- * backend with the real migrations), not the form's seam. supabase-js as the page ships it: its
- * auth, realtime, storage and functions clients replaced (jest.config.js, as gatsby-node.ts does).
- * The page proof is solved in-thread (__mocks__/solve-in-worker.ts).
+ * The page's real submit path (src/lib/submit-meeting-request.ts: supabase-js as the page ships
+ * it, over HTTP into this backend), not the form's seam. The proof is solved in-thread (__mocks__).
  */
 import crypto from "node:crypto";
 import { startLocalBackend, type LocalBackend } from ".";

@@ -1,10 +1,8 @@
 /**
- * PostgREST's part, for what the site and the Edge Function send: `POST /rest/v1/contacts` (the
- * insert) and `POST /rest/v1/rpc/<function>` (functions in schema public). Each runs in a
- * transaction of its own as the key's role, with the request's headers in `request.headers`, so
- * the database's grants, policies, constraints and triggers decide. Reads, updates and deletes
- * get what the grants say, then 405. Errors are answered as PostgREST answers them: its own
- * codes, and database errors with the status of mapSQLtoHTTP (PostgREST's Error.hs).
+ * PostgREST's part, for what the site and the Edge Function send: `POST /rest/v1/contacts` and
+ * `POST /rest/v1/rpc/<function>`, each in a transaction of its own as the key's role with the
+ * request's headers, so the database's grants, policies and triggers decide. Reads, updates and
+ * deletes get what the grants say, then 405. Errors are PostgREST's: its codes, and mapSQLtoHTTP.
  */
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 
@@ -45,9 +43,8 @@ export function pgrstError(
   code: string,
   message: string,
   details: string | null = null,
-  hint: string | null = null,
 ): Reply {
-  return { status, json: { code, message, details, hint } };
+  return { status, json: { code, message, details, hint: null } };
 }
 
 const INVALID_JSON = pgrstError(400, "PGRST102", "Empty or invalid json");
@@ -74,15 +71,12 @@ const STATUS_BY_SQLSTATE: [number, string[]][] = [
   [503, ["57P01", "08", "53"]],
 ];
 
-export function statusForSqlState(code: string, message: string, role: Role): number {
+export function statusForSqlState(code: string, role: Role): number {
   if (code.startsWith("PT")) {
     const status = Number(code.slice(2));
     return status >= 100 && status <= 999 ? status : 500;
   }
   if (code === "42501") return role === "anon" ? 401 : 403;
-  if (code === "21000") return message.endsWith("requires a WHERE clause") ? 400 : 500;
-  if (code === "22023" && /^role .* does not exist$/.test(message)) return 401;
-  if (code === "42883" && message.startsWith("function xmlagg(")) return 406;
   const status = (key: string) => STATUS_BY_SQLSTATE.find(([, keys]) => keys.includes(key))?.[0];
   return status(code) ?? status(code.slice(0, 2)) ?? 400;
 }
@@ -104,7 +98,7 @@ function errorReply(error: unknown, role: Role): Reply {
   if (error instanceof LocalBackendError) return { status: 503, json: { message: error.message } };
   if (!isDatabaseError(error)) throw error;
   const { code, message, detail, hint } = error;
-  const status = statusForSqlState(code, message, role);
+  const status = statusForSqlState(code, role);
   return { status, json: { code, message, details: detail ?? null, hint: hint ?? null } };
 }
 
@@ -255,14 +249,6 @@ async function callFunction(rest: Rest, request: RestRequest, name: string): Pro
   return body === null ? { status: 204 } : { status: 200, json: JSON.parse(body) };
 }
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /** Methods this stand-in does not implement: what the grants say, as PostgREST would run them. */
 const PROBES: Record<string, string> = {
   GET: "select 1 from public.contacts limit 0",
@@ -273,7 +259,7 @@ const PROBES: Record<string, string> = {
 
 async function answer(rest: Rest, request: RestRequest): Promise<Reply> {
   const unsupported = pgrstError(405, "PGRST117", `Unsupported HTTP method: ${request.method}`);
-  const segments = request.path.split("/").filter(Boolean).map(decodeSegment);
+  const segments = request.path.split("/").filter(Boolean);
   if (segments[0] === "rpc" && segments.length === 2)
     return request.method === "POST" ? callFunction(rest, request, segments[1]!) : unsupported;
   if (segments.length !== 1)

@@ -21,22 +21,14 @@ const request: StoredRequest = {
   message: "Phone: 555",
 };
 
-const status = (fields: Partial<RequestStatus>): RequestStatus => ({
-  screening: null,
-  page_proof: null,
-  screening_signals: null,
-  one_by_one_budget: null,
-  notification: "pending",
-  notified_at: null,
-  notification_attempts: 0,
-  notification_error: null,
-  next_attempt_at: "2026-11-23T17:10:01.123456Z",
-  held_for: null,
-  digest: null,
-  digest_rank: null,
-  digest_sent_at: null,
-  ...fields,
-});
+/** A request's status: pending and never tried, unless `fields` say otherwise; the rest unset. */
+const status = (fields: Partial<RequestStatus>) =>
+  ({
+    notification: "pending",
+    notification_attempts: 0,
+    next_attempt_at: "2026-11-23T17:10:01.123456Z",
+    ...fields,
+  }) as RequestStatus;
 
 test("a block: time, name, organization, e-mail, then the message indented; control characters made visible", () => {
   const tricky: StoredRequest = {
@@ -110,8 +102,12 @@ test("suspect requests are marked, and the listing says how staff hear of each",
     id,
     status: status(fields),
   });
-  const suspect = { screening: "suspect", page_proof: "missing", held_for: ["no page proof"] };
-  const verified = { screening: "page-verified", page_proof: "verified" };
+  const suspect: Partial<RequestStatus> = {
+    screening: "suspect",
+    page_proof: "missing",
+    held_for: ["no page proof"],
+  };
+  const verified: Partial<RequestStatus> = { screening: "page-verified", page_proof: "verified" };
   const text = formatRequestsText([
     stored(11, {
       ...verified,

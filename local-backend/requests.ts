@@ -1,9 +1,8 @@
 /**
  * The stored meeting requests for `npm run requests`: read through the running backend's
- * loopback-only `/local-admin/contacts` (with its service-role key), or from the data folder when
- * no backend holds it (data-folder.ts), then printed as text for the terminal, JSON or CSV.
- * Everything printed came from anonymous visitors, so the terminal text shows control characters
- * as escapes and the CSV keeps a spreadsheet from running a field as a formula.
+ * `/local-admin/contacts`, or from the data folder (data-folder.ts), printed as text, JSON or CSV.
+ * All of it came from anonymous visitors: control characters are shown as escapes, and the CSV
+ * keeps a spreadsheet from running a field as a formula.
  */
 import { readDataFolder } from "./data-folder";
 import { readRequests, type RequestStatus, type StoredRequest } from "./database";
@@ -42,11 +41,7 @@ export async function loadRequests(
   return requests ? { requests, source } : { requests: [], source: "empty" };
 }
 
-/**
- * Submitted text made safe for a terminal: control characters (escape sequences could recolour
- * or rewrite the screen) and bidirectional overrides become visible \u escapes. Newlines are
- * kept (the caller indents them); tabs become spaces.
- */
+/** Control characters and bidirectional overrides as visible \u escapes; tabs as spaces. */
 export function terminalSafe(text: string): string {
   return text
     .replace(/\r\n?/g, "\n")
@@ -135,11 +130,7 @@ export function requestsToJson(requests: readonly StoredRequest[]): string {
   return `${JSON.stringify(requests, null, 2)}\n`;
 }
 
-/**
- * One CSV field (RFC 4180: quoted when it holds a quote, comma, CR or LF; quotes doubled). Text
- * a spreadsheet would run as a formula (starting with = + - @, tab or CR) gets a leading
- * apostrophe: these rows come from anonymous visitors. `--json` keeps the exact text.
- */
+/** One CSV field (RFC 4180), with an apostrophe before what a spreadsheet would run as a formula. */
 export function csvField(value: string | number): string {
   let text = String(value);
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;

@@ -1,9 +1,7 @@
 /**
- * The screening's settings (private.screening_settings: every budget, window and interval,
- * docs/notifications.md "Budgets and settings") for a local backend. A hosted project changes
- * them with one SQL line; locally each is a `SCREENING_<COLUMN>` variable (the shell's, then
- * .env.development and .env), applied at every start: a column without its variable goes back
- * to the migration's default, so what runs is always what the environment says.
+ * The screening's settings (private.screening_settings) for a local backend: each column a
+ * `SCREENING_<COLUMN>` variable, applied at every start; a column without one gets its default,
+ * so what runs is always what the environment says. Hosted, they change with one SQL line.
  */
 import type { PGlite } from "@electric-sql/pglite";
 
@@ -30,39 +28,26 @@ export function screeningSettingsFromEnv(env: NodeJS.ProcessEnv): ScreeningSetti
   return settings;
 }
 
-/** Sets every column of private.screening_settings: the given value, or its default. */
+/** Rewrites private.screening_settings' one row: the values given, every other column its default. */
 export async function applyScreeningSettings(
-  db: Pick<PGlite, "query">,
+  db: PGlite,
   settings: ScreeningSettings,
 ): Promise<void> {
-  const columns = (
-    await db.query<{ name: string }>(
-      `select a.attname as name from pg_catalog.pg_attribute a
-        where a.attrelid = 'private.screening_settings'::regclass and a.attnum > 0 and not a.attisdropped
-          and a.attname <> 'only_row' order by a.attnum`,
-    )
-  ).rows.map((row) => row.name);
-  const unknown = Object.keys(settings).filter((name) => !columns.includes(name));
-  if (unknown.length > 0) {
-    throw new LocalBackendError(
-      "settings",
-      `Unknown screening setting ${unknown.map((name) => PREFIX + name.toUpperCase()).join(", ")}; the settings are ${columns
-        .map((name) => PREFIX + name.toUpperCase())
-        .join(", ")} (docs/notifications.md).`,
-    );
-  }
-  const values: number[] = [];
-  const assignments = columns.map((name) => {
-    if (settings[name] === undefined) return `${name} = default`;
-    values.push(settings[name]);
-    return `${name} = $${values.length}`;
-  });
+  const names = Object.keys(settings);
+  const columns = names.map((name) => `, "${name.replace(/"/g, '""')}"`).join("");
+  const values = names.map((_, i) => `, $${i + 1}`).join("");
   try {
-    await db.query(`update private.screening_settings set ${assignments.join(", ")}`, values);
+    await db.transaction(async (tx) => {
+      await tx.query("delete from private.screening_settings");
+      await tx.query(
+        `insert into private.screening_settings (only_row${columns}) values (true${values})`,
+        Object.values(settings),
+      );
+    });
   } catch (error) {
     throw new LocalBackendError(
       "settings",
-      `The screening settings were refused: ${(error as Error).message}.`,
+      `The screening settings (${PREFIX}* variables) were refused: ${(error as Error).message}.`,
     );
   }
 }

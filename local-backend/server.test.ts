@@ -83,35 +83,30 @@ test("close() finishes requests in flight: they are answered 201 and stored", as
   expect((await loadRequests(dataDir)).requests).toHaveLength(bodies.length);
 });
 
-test.each<[string, () => Promise<[LocalBackendOptions, () => void]>, RegExp]>([
+test.each<[string, () => LocalBackendOptions, RegExp]>([
   [
     "a data folder that is a file",
-    async () => {
+    () => {
       const file = path.join(tempDataDir("local-backend-test-"), "not-a-folder");
       fs.writeFileSync(file, "x");
-      return [{ port: 0, dataDir: file }, () => {}];
+      return { port: 0, dataDir: file };
     },
     /^Cannot use the data folder .*not-a-folder \((EEXIST|ENOTDIR)\): it must be a folder this user can read and write\./,
   ],
   [
     "a failing migration",
-    async () => {
+    () => {
       const migrationsDir = tempDataDir("local-backend-test-");
       fs.writeFileSync(
         path.join(migrationsDir, "20250101000000_typo.sql"),
         "create tabel oops (id int);\n",
       );
-      return [{ port: 0, migrationsDir }, () => {}];
+      return { port: 0, migrationsDir };
     },
     /^Migration 20250101000000_typo\.sql failed \(line 1\): syntax error at or near "tabel"$/,
   ],
 ])("%s stops the start with one clear line", async (_label, prepare, message) => {
-  const [options, cleanUp] = await prepare();
-  try {
-    const error = await rejection(startLocalBackend(options));
-    expect(error).toBeInstanceOf(LocalBackendError);
-    expect(error.message).toMatch(message);
-  } finally {
-    cleanUp();
-  }
+  const error = await rejection(startLocalBackend(prepare()));
+  expect(error).toBeInstanceOf(LocalBackendError);
+  expect(error.message).toMatch(message);
 });

@@ -1,10 +1,10 @@
 /**
- * The local backend, a stand-in for a Supabase project on this machine (docs/local-backend.md):
- * its life cycle. Take the data folder's lock (data-lock.ts), listen (one listener: gateway.ts),
- * open the database (data-folder.ts), start the staff notifications if asked (notifications/),
- * and stop cleanly.
+ * The local backend, a stand-in for a Supabase project (docs/local-backend.md): take the data
+ * folder's lock (data-lock.ts), listen (gateway.ts), open the database (data-folder.ts), start
+ * the staff notifications if asked (notifications/), and stop cleanly.
  */
 import crypto from "node:crypto";
+import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -33,8 +33,6 @@ import { applyScreeningSettings, type ScreeningSettings } from "./screening-sett
 export interface LocalBackendOptions {
   /** Default LOCAL_BACKEND_PORT (54321); 0 picks a free port. */
   port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
   /** Kept across restarts; undefined keeps everything in memory. */
   dataDir?: string;
   /** Default LOCAL_ANON_KEY, the one `supabase start` prints. */
@@ -71,14 +69,9 @@ export interface LocalBackend {
   close(): Promise<void>;
 }
 
-function listen(server: http.Server, port: number, host: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  }).catch((error: NodeJS.ErrnoException) => {
+async function listen(server: http.Server, port: number, host = LOCAL_BACKEND_HOST): Promise<void> {
+  server.listen(port, host);
+  await once(server, "listening").catch((error: NodeJS.ErrnoException) => {
     throw error.code === "EADDRINUSE"
       ? new LocalBackendError(
           "port-in-use",
@@ -92,7 +85,6 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
 }
 
 export async function startLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
-  const host = options.host ?? LOCAL_BACKEND_HOST;
   const log = options.log ?? (() => {});
   const dataDir = options.dataDir === undefined ? undefined : path.resolve(options.dataDir);
   let shutDown: (closeFiles: boolean) => Promise<void> = async () => {};
@@ -162,9 +154,9 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   };
 
   try {
-    await listen(server, options.port ?? LOCAL_BACKEND_PORT, host);
+    await listen(server, options.port ?? LOCAL_BACKEND_PORT);
     const port = (server.address() as AddressInfo).port;
-    const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    const url = `http://${LOCAL_BACKEND_HOST}:${port}`;
     if (dataDir === undefined)
       database = (await openDatabase({ migrationsDir: options.migrationsDir, log })).db;
     else ({ db: database, journal } = await openDataFolder(dataDir, options.migrationsDir, log));

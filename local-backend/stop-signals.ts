@@ -1,53 +1,29 @@
 /**
- * When a long-running command (npm run backend, npm start) should stop: on Ctrl-C (SIGINT),
- * SIGTERM or SIGHUP, and when the process that started it has gone (npm exits at once on
- * SIGTERM without waiting for its script, which would otherwise be left running).
- *
- * One request stops cleanly. The same signal can arrive more than once for one Ctrl-C (the
- * terminal signals the whole process group, and npm or a runner may pass it on), so repeats
- * within REPEAT_GRACE_MS are ignored; a later one forces the exit.
+ * When a long-running command (npm run backend, npm start) should stop: on SIGINT, SIGTERM or
+ * SIGHUP, and when the process that started it has gone (npm exits at once on SIGTERM without
+ * waiting for its script). One Ctrl-C can arrive more than once (the terminal signals the whole
+ * group, and npm may pass it on): repeats within REPEAT_GRACE_MS are ignored, a later one forces.
  */
 const REPEAT_GRACE_MS = 1_000;
 const PARENT_CHECK_MS = 250;
 
-export interface StopRequestOptions {
-  /** Called once, with what asked for the stop. */
-  stop: (reason: string) => void;
-  /** Called for a deliberate second Ctrl-C; default: print a line and exit with 130. */
-  force?: (signal: NodeJS.Signals) => void;
-}
-
 const SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
-/** Installs the handlers; returns a function that removes them. */
-export function onStopRequest({ stop, force }: StopRequestOptions): () => void {
+/** Installs the handlers; `stop` is called once, with what asked for the stop. */
+export function onStopRequest({ stop }: { stop: (reason: string) => void }): void {
   let firstAt: number | undefined;
-  const forceExit =
-    force ??
-    ((signal: NodeJS.Signals) => {
-      console.error(`Received ${signal} again: exiting without waiting.`);
-      process.exit(130);
-    });
   const request = (reason: string, signal?: NodeJS.Signals): void => {
     if (firstAt === undefined) {
       firstAt = Date.now();
       stop(reason);
     } else if (signal && Date.now() - firstAt >= REPEAT_GRACE_MS) {
-      forceExit(signal);
+      console.error(`Received ${signal} again: exiting without waiting.`);
+      process.exit(130);
     }
   };
-  const handlers = SIGNALS.map((signal) => {
-    const handler = (): void => request(signal, signal);
-    process.on(signal, handler);
-    return [signal, handler] as const;
-  });
+  for (const signal of SIGNALS) process.on(signal, () => request(signal, signal));
   const parent = process.ppid;
-  const watch = setInterval(() => {
+  setInterval(() => {
     if (process.ppid !== parent) request("the process that started it has ended");
-  }, PARENT_CHECK_MS);
-  watch.unref();
-  return () => {
-    clearInterval(watch);
-    for (const [signal, handler] of handlers) process.off(signal, handler);
-  };
+  }, PARENT_CHECK_MS).unref();
 }

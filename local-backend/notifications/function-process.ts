@@ -1,9 +1,7 @@
 /**
- * The notify-meeting-request Edge Function locally: the deployed code itself under Deno, as
- * `supabase functions serve` runs it, on 127.0.0.1; and the calls to it, made the way pg_net makes
- * them hosted (through /functions/v1/ on the backend's listener, fire and forget, failures only
- * logged: the requests stay in the database and are retried). The process ends when the backend
- * closes its stdin, so it never outlives the backend, even after a SIGKILL.
+ * An Edge Function locally: the deployed code under Deno on 127.0.0.1, as `supabase functions
+ * serve` runs it, ending when the backend closes its stdin (so even after a SIGKILL); and the
+ * calls to it, made as pg_net makes them (fire and forget, failures only logged and retried).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -14,20 +12,7 @@ import readline from "node:readline";
 import { oneLine } from "../errors";
 import { projectRoot } from "../paths";
 
-export interface FunctionProcess {
-  url: string;
-  /** Finishes the calls in flight (Deno.serve's shutdown), then ends the process. */
-  close(): Promise<void>;
-}
-
-export interface FunctionCaller {
-  /** Posts `body` (JSON text) with the shared secret; `what` names the call in log lines. */
-  post(body: string, what: string): void;
-  /** Resolves when every call made so far has finished. */
-  idle(): Promise<void>;
-  /** Aborts the calls still running. */
-  abort(): void;
-}
+export type FunctionCaller = ReturnType<typeof functionCaller>;
 
 export const FUNCTION_NAME = "notify-meeting-request";
 
@@ -51,7 +36,7 @@ export async function startFunctionProcess(
   allowNet: string[],
   log: (line: string) => void,
   name = FUNCTION_NAME,
-): Promise<FunctionProcess> {
+) {
   const dir = path.join(projectRoot(), "supabase", "functions");
   const child = spawn(
     denoExecutable(),
@@ -99,6 +84,7 @@ export async function startFunctionProcess(
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    /** Finishes the calls in flight (Deno.serve's shutdown), then ends the process. */
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.stdin.end();
@@ -109,15 +95,12 @@ export async function startFunctionProcess(
   };
 }
 
-export function functionCaller(
-  url: string,
-  secret: string,
-  log: (line: string) => void,
-): FunctionCaller {
+/** Posts to the function with the shared secret; `what` names each call in log lines. */
+export function functionCaller(url: string, secret: string, log: (line: string) => void) {
   const inflight = new Set<Promise<void>>();
   const stopping = new AbortController();
   return {
-    post(body, what) {
+    post(body: string, what: string) {
       const call = fetch(url, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Webhook-Secret": secret },
@@ -137,6 +120,7 @@ export function functionCaller(
       inflight.add(call);
       void call.finally(() => inflight.delete(call));
     },
+    /** Resolves when every call made so far has finished. */
     async idle() {
       while (inflight.size > 0) await Promise.allSettled([...inflight]);
     },

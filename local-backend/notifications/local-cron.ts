@@ -1,9 +1,7 @@
 /**
- * A small stand-in for pg_cron: named jobs, each run at start and then on its own interval,
- * never two runs of one job at a time; a job's errors are logged, never thrown. `localJobs` are
- * the twins of the hosted jobs (cron.schedule in supabase/migrations): each asks the database
- * whether there is work, and only then posts to the function, as the SQL job does. Another job
- * is one more entry in the list.
+ * A small stand-in for pg_cron: named jobs, each run at start and then on its interval, never two
+ * runs of one job at once, errors logged. `localJobs` are the hosted jobs' twins (cron.schedule in
+ * supabase/migrations): each asks the database whether there is work, then posts to the function.
  */
 import type { PGlite } from "@electric-sql/pglite";
 

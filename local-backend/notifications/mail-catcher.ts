@@ -1,8 +1,7 @@
 /**
- * The local mail catcher: an SMTP server (smtp-server) on 127.0.0.1 that accepts every message
- * and relays nothing. Each message is kept in memory, read with postal-mime (readMail, which the
- * tests use too) and, given a folder, written there as an .eml file that any mail program opens
- * exactly as staff would see it; one line announces it.
+ * The local mail catcher: an SMTP server on 127.0.0.1 that accepts every message and relays
+ * nothing. Each is kept in memory, read with postal-mime and, given a folder, saved there as an
+ * .eml file that any mail program opens as staff would see it.
  */
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -11,17 +10,8 @@ import path from "node:path";
 import PostalMime, { decodeWords } from "postal-mime";
 import { SMTPServer } from "smtp-server";
 
-export interface ReadMail {
-  /** Lower-case header name → value with encoded words decoded (the last one when repeated). */
-  headers: Map<string, string>;
-  /** The text part, LF line ends. */
-  body: string;
-  html: string | undefined;
-  /** The first Reply-To address, as postal-mime parsed it. */
-  replyTo: string | undefined;
-}
-
-export async function readMail(raw: string | Uint8Array): Promise<ReadMail> {
+/** Headers by lower-case name (the last when repeated), encoded words decoded; the text, LF ends. */
+export async function readMail(raw: string | Uint8Array) {
   const email = await PostalMime.parse(raw);
   return {
     headers: new Map(email.headers.map((header) => [header.key, decodeWords(header.value)])),
@@ -31,24 +21,12 @@ export async function readMail(raw: string | Uint8Array): Promise<ReadMail> {
   };
 }
 
-export interface CaughtMail extends ReadMail {
-  /** The envelope's recipients. */
-  to: string[];
-  raw: string;
-  /** The .eml file, when the catcher writes to a folder. */
-  file: string | undefined;
-}
+type ReadMail = Awaited<ReturnType<typeof readMail>>;
 
-export interface MailCatcher {
-  host: string;
-  port: number;
-  dir: string | undefined;
-  /** Everything caught since start, oldest first. */
-  messages: CaughtMail[];
-  /** Resolves once at least `count` messages have been caught. */
-  waitFor(count: number, timeoutMs?: number): Promise<CaughtMail[]>;
-  close(): Promise<void>;
-}
+/** A caught message: as read, with the envelope's recipients, the raw text and its .eml file. */
+type CaughtMail = ReadMail & { to: string[]; raw: string; file: string | undefined };
+
+export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 
 /** A name that sorts by time and names the request: 2026-11-23T17-05-01-123Z_meeting-request-42.eml */
 function fileName(message: ReadMail, sequence: number): string {
@@ -59,7 +37,7 @@ function fileName(message: ReadMail, sequence: number): string {
 
 export async function startMailCatcher(
   options: { port?: number; dir?: string; log?: (line: string) => void } = {},
-): Promise<MailCatcher> {
+) {
   const host = "127.0.0.1";
   const messages: CaughtMail[] = [];
   if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
@@ -112,8 +90,10 @@ export async function startMailCatcher(
     host,
     port: (server.server.address() as AddressInfo).port,
     dir: options.dir,
+    /** Everything caught since start, oldest first. */
     messages,
-    async waitFor(count, timeoutMs = 30_000) {
+    /** Resolves once at least `count` messages have been caught. */
+    async waitFor(count: number, timeoutMs = 30_000) {
       for (const deadline = Date.now() + timeoutMs; messages.length < count;) {
         if (Date.now() > deadline)
           throw new Error(

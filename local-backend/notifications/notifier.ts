@@ -1,22 +1,14 @@
 /**
- * Staff notifications for the local backend, the way a hosted project does them: the real
- * notify-meeting-request function under Deno, served at /functions/v1/ on the backend's listener
- * and reaching the database through it with the service-role key; after each write, the Database
- * Webhook's payload of each request due one by one (webhook-pump.ts); a stand-in for pg_cron
- * (local-cron.ts) for the retry sweep, the digest and the site reports. E-mails go to the local
- * mail catcher unless another SMTP server is set. Nothing here can delay or fail an insert:
- * dispatching starts after the insert's reply, and its errors are only logged (the request stays
- * pending in the database and is retried).
+ * Staff notifications for the local backend, as a hosted project does them: the real functions
+ * under Deno, served at /functions/v1/ and reaching the database through the backend with the
+ * service-role key; the Database Webhook (webhook-pump.ts) and pg_cron's jobs (local-cron.ts).
+ * E-mails go to the mail catcher unless SMTP is set. Nothing here can delay or fail an insert: it
+ * starts after the reply, and its errors are only logged (the request is retried).
  */
 import crypto from "node:crypto";
 
 import { LocalBackendError, oneLine } from "../errors";
-import {
-  FUNCTION_NAME,
-  functionCaller,
-  startFunctionProcess,
-  type FunctionProcess,
-} from "./function-process";
+import { FUNCTION_NAME, functionCaller, startFunctionProcess } from "./function-process";
 import { localJobs, startLocalCron, type DatabaseRunner } from "./local-cron";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { startWebhookPump } from "./webhook-pump";
@@ -61,15 +53,7 @@ export interface NotifierHost {
   run: DatabaseRunner;
 }
 
-export interface LocalNotifier {
-  catcher: MailCatcher | undefined;
-  /** Call after each write (insert, confirmation): posts the webhook for every request newly due. */
-  afterWrite(): void;
-  /** Resolves when every call to the function made so far has finished. */
-  idle(): Promise<void>;
-  /** Stops the jobs, lets the calls in flight finish (3 s at most), stops the function and the catcher. */
-  close(): Promise<void>;
-}
+export type LocalNotifier = Awaited<ReturnType<typeof startLocalNotifier>>;
 
 async function startCatcher(options: LocalNotificationsOptions, log: (line: string) => void) {
   const wanted = options.catcher?.port ?? LOCAL_MAIL_PORT;
@@ -122,11 +106,11 @@ export async function startLocalNotifier(
   host: NotifierHost,
   options: LocalNotificationsOptions = {},
   log: (line: string) => void = () => {},
-): Promise<LocalNotifier> {
+) {
   const secret = crypto.randomBytes(32).toString("hex");
   let catcher: MailCatcher | undefined;
-  let fn: FunctionProcess | undefined;
-  let booking: FunctionProcess | undefined;
+  let fn: Awaited<ReturnType<typeof startFunctionProcess>> | undefined;
+  let booking: typeof fn;
   const stopParts = async (): Promise<void> => {
     host.functions.delete(FUNCTION_NAME);
     host.functions.delete(BOOKING_FUNCTION);
@@ -171,6 +155,7 @@ export async function startLocalNotifier(
     }),
     log,
   );
+  /** Resolves when every call to the function made so far has finished. */
   const idle = async (): Promise<void> => {
     do {
       while (webhooks.busy()) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -188,8 +173,10 @@ export async function startLocalNotifier(
   let closed: Promise<void> | undefined;
   return {
     catcher,
+    /** Call after each write (insert, confirmation): posts the webhook for every request newly due. */
     afterWrite: () => webhooks.poke(),
     idle,
+    /** Stops the jobs, lets the calls in flight finish (3 s at most), stops the function and catcher. */
     close: () =>
       (closed ??= (async () => {
         webhooks.stop();

@@ -1,8 +1,7 @@
 /**
  * The local notification settings from the environment (the shell's, over .env.development and
- * .env), for `npm start` and `npm run backend`. With none at all, e-mails go to the catcher on
- * 54325 and are saved in .data/local-mail/ beside the data folder; SMTP_HOST sends them to a real
- * server instead, as the hosted function would; LOCAL_NOTIFICATIONS=off turns them off.
+ * .env). By default e-mails go to the catcher on 54325, saved in .data/local-mail/; SMTP_HOST
+ * sends them to a real server instead; LOCAL_NOTIFICATIONS=off turns them off.
  */
 import fs from "node:fs";
 import path from "node:path";

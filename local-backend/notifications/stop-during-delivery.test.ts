@@ -1,8 +1,6 @@
 /**
- * Ctrl-C in the terminal of `npm run backend` while staff e-mails are being sent: the terminal
- * signals the whole process group. The e-mails the SMTP server has already received must be
- * recorded as delivered before the backend exits, or they are sent again once their lease
- * expires.
+ * Ctrl-C (to the whole process group) while staff e-mails are being sent: what the SMTP server
+ * received must be recorded as delivered before the backend exits, or it is sent again.
  */
 import type { AddressInfo } from "node:net";
 

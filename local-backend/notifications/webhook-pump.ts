@@ -8,19 +8,11 @@ import { oneLine } from "../errors";
 import type { FunctionCaller } from "./function-process";
 import type { DatabaseRunner } from "./local-cron";
 
-export interface WebhookPump {
-  /** Looks for newly due requests (calls made while a look runs make one more look). */
-  poke(): void;
-  /** True while a look runs. */
-  busy(): boolean;
-  stop(): void;
-}
-
 export async function startWebhookPump(
   run: DatabaseRunner,
   fn: FunctionCaller,
   log: (line: string) => void,
-): Promise<WebhookPump> {
+) {
   // Rows stored or confirmed before this start are not posted: the first sweep picks up any pending.
   const start = await run((db) =>
     db.query<{ id: string; confirmed: string }>(
@@ -59,6 +51,7 @@ export async function startWebhookPump(
   }
 
   return {
+    /** Looks for newly due requests (calls made while a look runs make one more look). */
     poke() {
       if (stopped) return;
       if (pumping) {

@@ -115,8 +115,7 @@ export function uniqueAddress(): string {
 
 /**
  * Solves a challenge of public.form_challenge() as the page's worker does, giving the header
- * value. Node's synchronous sha256 (about 30 ms a challenge) rather than altcha-lib's solver,
- * which awaits crypto.subtle once per number (about 2.5 s here): tests and benches solve dozens.
+ * value; with Node's synchronous sha256 (30 ms), as altcha-lib's solver takes 2.5 s here.
  */
 export function solveFormChallenge(challenge: FormChallenge): string {
   for (let number = 0; number <= challenge.maxnumber; number += 1) {
@@ -146,10 +145,7 @@ export function pendingProof(): { header: string; ticketHash: string } {
   };
 }
 
-/**
- * private.form_proof_confirmed replaced by a recorder of each ticket hash it is given (for the
- * page-proof tests, in place of the screening migration's own).
- */
+/** private.form_proof_confirmed replaced by a recorder of each ticket hash it is given. */
 export const CONFIRMED_STUB_SQL = `
   create table if not exists private.confirmed_calls (ticket_hash text not null);
   create or replace function private.form_proof_confirmed(ticket_hash text)
@@ -158,11 +154,7 @@ export const CONFIRMED_STUB_SQL = `
   revoke all on function private.form_proof_confirmed(text) from public, anon, authenticated;
 `;
 
-/**
- * The caps on requests without a page proof and the budgets of one-by-one e-mails lifted
- * (private.screening_settings, as a local backend's `screening` option takes them), for tests of
- * the insert path itself that send many requests from one loopback address.
- */
+/** The screening's caps and budgets lifted, for tests sending many requests from one address. */
 export const LIFTED_SCREENING = {
   unproved_per_address: 1_000_000,
   unproved_in_all: 1_000_000,

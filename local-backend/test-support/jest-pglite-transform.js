@@ -1,12 +1,7 @@
 /**
- * Jest transform for PGlite's CommonJS build.
- *
- * PGlite's `.cjs` files load Node built-ins with `await import("fs/promises")` and the like.
- * Jest runs CommonJS code inside `vm.Script`, where a dynamic `import()` throws
- * ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING_FLAG unless Node runs with
- * `--experimental-vm-modules`. Every such import in PGlite names a Node built-in, so this
- * transform rewrites them to `require()` (wrapped in a promise, with a `default` export
- * like an ES module namespace). Nothing else in the file is touched.
+ * Jest transform for PGlite's CommonJS build, whose `import("fs/promises")` and the like throw in
+ * Jest's vm.Script without --experimental-vm-modules: each import of a Node built-in becomes a
+ * promised `require()` with a `default` export, as an ES module namespace has.
  */
 const { builtinModules } = require("node:module");
 const crypto = require("node:crypto");
@@ -22,8 +17,7 @@ module.exports = {
       return `Promise.resolve().then(function () { var m = __pgliteJestRequire(${JSON.stringify(specifier)}); return Object.assign({ default: m }, m); })`;
     });
     if (replaced === 0) return { code: sourceText };
-    // The emscripten code declares its own `var require` in places, so keep the module's own
-    // require under a name nothing shadows. Insert it after a leading "use strict" directive.
+    // Emscripten declares its own `var require`: keep the module's under a name nothing shadows.
     const strict = /^\s*(["'])use strict\1;?/.exec(body);
     const at = strict ? strict[0].length : 0;
     const code = body.slice(0, at) + "var __pgliteJestRequire = require;" + body.slice(at);

@@ -1,5 +1,5 @@
 /** For the tests and benches that run `npm run backend` as a process and load it with inserts. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,15 +9,7 @@ import { goodRow, LIFTED_SCREENING, pageProofOverHttp, postJson } from "./helper
 
 export const PROJECT_ROOT = path.resolve(__dirname, "../..");
 
-export interface BackendProcess {
-  child: ChildProcess;
-  /** Everything printed so far (stdout and stderr). */
-  output(): string;
-  /** Resolves with the URL once the ready line is printed. */
-  ready: Promise<string>;
-  /** Resolves when npm has exited. */
-  exited: Promise<void>;
-}
+export type BackendProcess = ReturnType<typeof spawnBackend>;
 
 export function tempDataDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -27,7 +19,7 @@ export function tempDataDir(prefix: string): string {
  * `npm run backend -- --port 0 --quiet --data-dir DIR` as a new process group (like a terminal
  * job), with the screening's budgets lifted (its load comes from one address as fast as it can).
  */
-export function spawnBackend(dataDir: string, env: NodeJS.ProcessEnv = {}): BackendProcess {
+export function spawnBackend(dataDir: string, env: NodeJS.ProcessEnv = {}) {
   const lifted = Object.entries(LIFTED_SCREENING).map(([column, value]) => [
     `SCREENING_${column.toUpperCase()}`,
     String(value),
@@ -43,20 +35,17 @@ export function spawnBackend(dataDir: string, env: NodeJS.ProcessEnv = {}): Back
     },
   );
   let text = "";
-  child.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-  child.stderr!.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  /** Resolves with the URL once the ready line is printed. */
   const ready = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
+    const read = (chunk: Buffer) => {
+      text += chunk.toString("utf8");
       const match = /^Local backend ready at (http:\/\/127\.0\.0\.1:\d+)$/m.exec(text);
-      if (!match) return;
-      clearInterval(timer);
-      resolve(match[1]!);
-    }, 20);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`backend exited before it was ready:\n${text}`));
-    });
+      if (match) resolve(match[1]!);
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    void exited.then(() => reject(new Error(`backend exited before it was ready:\n${text}`)));
   });
   return { child, output: () => text, ready, exited };
 }
@@ -74,16 +63,11 @@ export async function waitForGroupExit(pid: number, timeoutMs = 30_000): Promise
   }
 }
 
-export interface Load {
-  /** E-mail addresses of inserts answered 201. */
-  acknowledged: string[];
-  /** Resolves at the first insert answered 201 (each insert first fetches and solves a page proof). */
-  running: Promise<void>;
-  stop(): Promise<void>;
-}
-
-/** `clients` loops inserting one request each, as the page sends them, until stopped. */
-export function insertLoad(url: string, clients: number, tag: string): Load {
+/**
+ * `clients` loops inserting one request each, as the page sends them, until stopped: the e-mail
+ * addresses answered 201, and `running`, which resolves at the first.
+ */
+export function insertLoad(url: string, clients: number, tag: string) {
   const acknowledged: string[] = [];
   let markRunning: () => void = () => {};
   const running = new Promise<void>((resolve) => (markRunning = resolve));

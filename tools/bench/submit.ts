@@ -88,7 +88,7 @@ async function main(): Promise<number> {
   requireChromium();
   const site = await copyForOrigin(publicDir, `https://${SUPABASE_HOST}`);
   const certificate = throwawayCertificate([SITE_HOST, SUPABASE_HOST]);
-  const backend = await startLocalBackend({ port: 0, host: "127.0.0.1", log: () => undefined });
+  const backend = await startLocalBackend({ port: 0, log: () => undefined });
   const staticServer = await startStaticServer({ root: site.dir });
   const siteFront = await startHttpsFront(certificate, staticServer.port);
   const supabaseFront = await startHttpsFront(certificate, backend.port, "kong");
