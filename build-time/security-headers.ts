@@ -26,7 +26,7 @@ export class SecurityHeadersError extends Error {
 }
 
 /** The origin (scheme, host, port) of the Supabase URL, the only cross-origin host the page calls. */
-export function supabaseOrigin(supabaseUrl: string | undefined): string {
+function supabaseOrigin(supabaseUrl: string | undefined): string {
   const value = supabaseUrl?.trim() ?? "";
   const url = URL.canParse(value) ? new URL(value) : undefined;
   if (url?.protocol !== "https:" && url?.protocol !== "http:")
