@@ -23,13 +23,8 @@ function makeBuild(extraFiles: Record<string, string | Buffer> = {}): string {
   });
 }
 
+// A clean build: "npm run check:secrets exits 0 for a clean build" below.
 describe("findSecretsInDirectory", () => {
-  it("passes a build that holds only the anon key", async () => {
-    const result = await findSecretsInDirectory(makeBuild());
-    expect(result.findings).toEqual([]);
-    expect(result.files).toBe(4);
-  });
-
   it("fails on a service-role key planted in a bundle, naming file and line", async () => {
     const dir = makeBuild({
       "component---src-pages-index-tsx-9a8b.js": `/* chunk */\nconst k="${SERVICE_ROLE_KEY}";`,
@@ -153,10 +148,6 @@ describe("findSecretsInText", () => {
     ],
   ])("does not flag %s", (_name, text) => {
     expect(findSecretsInText(text)).toEqual([]);
-  });
-
-  it("counts lines from 1", () => {
-    expect(findSecretsInText(`a\nb\n\nkey=${SERVICE_ROLE_KEY}`)[0]!.line).toBe(4);
   });
 });
 
