@@ -108,15 +108,6 @@ describe("textFor (onCreateNode): what is reported", () => {
     expect(calls).toEqual([["info", "Content: content/hero.yaml has no errors any more."]]);
   });
 
-  it("reports a YAML syntax error with its line and column", () => {
-    const { calls, save } = started();
-    save(
-      "footer.yaml",
-      read("footer.yaml").replace("contactHeading: Contact", "contactHeading: Contact\n  oops: 1"),
-    );
-    expect(calls[0]?.[1]).toContain("content/footer.yaml:15:7 › YAML syntax error:");
-  });
-
   it("leaves pictures and files outside the content folder alone, without a word", () => {
     const { pipeline, reporter, calls } = started();
     expect(pipeline.textFor(file("images/share-card.png"), "PNG", reporter)).toBe("PNG");
