@@ -195,7 +195,7 @@ describe("checking the whole content folder", () => {
   const folder = validContentFolderPerTest();
 
   it("the real content/ folder has no errors", () => {
-    const result = checkContentDirectory(PROJECT_CONTENT, { displayDir: "content" });
+    const result = checkContentDirectory(PROJECT_CONTENT);
     expect(lines(result.errors)).toEqual([]);
     expect(result.filesChecked).toBe(8);
   });

@@ -29,8 +29,8 @@ export type FileCheck = {
 };
 
 /** How the content folder is named in messages: its path from the working folder ("content"). */
-export function displayDirFor(contentDir: string, displayDir?: string): string {
-  const shown = displayDir ?? path.relative(process.cwd(), contentDir);
+export function displayDirFor(contentDir: string): string {
+  const shown = path.relative(process.cwd(), contentDir);
   return (shown === "" ? "." : shown).split(path.sep).join("/");
 }
 
@@ -139,9 +139,8 @@ export function checkContentFile(
 /** Checks every content file, and the folder for files the page does not read. */
 export function checkContentDirectory(
   contentDir: string,
-  options: { displayDir?: string } = {},
 ): ContentCheckResult & { files: ReadonlyMap<string, FileCheck> } {
-  const displayDir = displayDirFor(contentDir, options.displayDir);
+  const displayDir = displayDirFor(contentDir);
   const checks = new Map(
     CONTENT_FILES.map((spec) => [spec.name, checkContentFile(contentDir, spec, displayDir)]),
   );
