@@ -1,14 +1,15 @@
 /**
  * The drawn pictures in Gatsby's life cycle: drawn before sourcing from the checked content,
  * drawn again (in develop) after a save that changes a drawn fact and not after one that does
- * not, and the descriptions' placeholders filled from the content nodes.
+ * not. The descriptions' placeholders, filled from the content nodes by pictureDescriptionResolvers:
+ * src/lib/pictures/picture-facts.test.ts (the filling) and e2e/tests/pictures.spec.ts (the built
+ * page's alt texts).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { CreateResolversArgs } from "gatsby";
 import { drawnLines } from "../../src/lib/pictures/draw-text";
-import { createPictureDrawer, pictureDescriptionResolvers } from "./gatsby-pictures";
+import { createPictureDrawer } from "./gatsby-pictures";
 
 const SITE = { companyName: "Meridian Mobility Systems", shortName: "Meridian Mobility" };
 const HERO = { headline: "Microtransit that pays for itself" };
@@ -61,33 +62,4 @@ it("leaves the folder empty (but there, for gatsby-source-filesystem) while a fi
   );
   await drawer.draw(reporter);
   expect(fs.readdirSync(path.join(dir, "out"))).toEqual([]);
-});
-
-it("fills the pictures' descriptions from the content nodes", async () => {
-  let resolvers: Record<
-    string,
-    Record<string, { resolve: (source: object, args: object, context: object) => Promise<string> }>
-  > = {};
-  pictureDescriptionResolvers({
-    createResolvers: (created: typeof resolvers) => (resolvers = created),
-  } as unknown as CreateResolversArgs);
-  const nodes: Record<string, object> = {
-    SiteContent: SITE,
-    HeroContent: HERO,
-    ExpoContent: expo("512"),
-    ContactContent: CONTACT,
-  };
-  const context = { nodeModel: { findOne: async ({ type }: { type: string }) => nodes[type] } };
-  const meeting = await resolvers.MeetingContent?.imageAlt?.resolve(
-    { imageAlt: "The {shortName} booth, numbered {booth}." },
-    {},
-    context,
-  );
-  expect(meeting).toBe("The Meridian Mobility booth, numbered 512.");
-  const card = await resolvers.SiteContent?.shareImageAlt?.resolve(
-    { shareImageAlt: "{companyName} at {eventName}, {dates}" },
-    {},
-    context,
-  );
-  expect(card).toBe("Meridian Mobility Systems at CTAA Expo 2026, May 17 – 20, 2026");
 });
