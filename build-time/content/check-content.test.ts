@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { checkContentDirectory, checkContentFile } from "./check-content";
-import { CONTENT_FILES, contentFileSpec } from "./content-files";
+import { CONTENT_FILES } from "./content-files";
 import { validContentFolderPerTest } from "./content-folder.test-support";
 import { formatProblem, type ContentProblem } from "./messages";
 
@@ -178,15 +178,6 @@ describe("each kind of content problem gives one clear line", () => {
     ],
   ])("%s", (_title, caseName, expected) => {
     expect(linesFor(caseName)).toEqual(expected);
-  });
-
-  it("keeps an unquoted date, and a number in a text field, as typed", () => {
-    const consulting = contentFileSpec("consulting")!;
-    const { data } = checkContentFile(path.join(FIXTURES, "wrong-types"), consulting, "content");
-    expect(data).toMatchObject({
-      eyebrow: "2025-05-18",
-      figures: [{ value: "320" }, { value: "04101" }],
-    });
   });
 });
 
