@@ -76,14 +76,13 @@ function warmUpWhenNear({ request, preload }: NearForm): string {
   );
 }
 
-/** The scripts a built page's loader starts, recognised by its code (older builds have no id). */
+/** The scripts a built page's loader starts; none on a page without the loader. */
 export function scriptsStartedBy(html: string): string[] {
-  for (const element of elementsOf(parseHtml(html))) {
-    if (element.tagName !== "script" || attributesOf(element).has("src")) continue;
-    const list = /^\(function\(\)\{var s=(\[[^\]]*\]),(?:p=\[[^\]]*\],)?d=0;/.exec(textOf(element));
-    if (list) return JSON.parse(list[1]!) as string[];
-  }
-  return [];
+  const loader = [...elementsOf(parseHtml(html))].find(
+    (element) => attributesOf(element).get("id") === LOADER_ID,
+  );
+  const list = loader && /^\(function\(\)\{var s=(\[[^\]]*\]),/.exec(textOf(loader));
+  return list ? (JSON.parse(list[1]!) as string[]) : [];
 }
 
 /** The part of webpack.stats.json (written by Gatsby into public/) that names each chunk group's files. */
