@@ -10,7 +10,7 @@ import path from "node:path";
 import { acquireDataLock } from "./data-lock";
 import { loadRequests } from "./requests";
 import { startLocalBackend } from "./server";
-import { goodRow, postJson } from "./test-support/helpers";
+import { goodRow, postJson, waitUntil } from "./test-support/helpers";
 import { PROJECT_ROOT, tempDataDir } from "./test-support/processes";
 
 jest.setTimeout(60_000);
@@ -85,8 +85,7 @@ test("server.lock deleted by hand: a second backend takes the folder and the fir
   try {
     expect(await post(first.url, "first@example.org").catch(() => 0)).not.toBe(201);
     expect(await post(second.url, "second@example.org")).toBe(201);
-    for (const deadline = Date.now() + 5_000; lost.length === 0 && Date.now() < deadline;)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitUntil(() => lost.length > 0, 5_000);
     expect(lost).toEqual([
       expect.stringMatching(/^The data folder .* was taken over by another process/),
     ]);

@@ -10,13 +10,7 @@ import { acquireDataLock } from "./data-lock";
 import { restoreDataFolder } from "./data-folder";
 import { LocalBackendError, oneLine } from "./errors";
 import { localDataDir } from "./paths";
-import {
-  formatRequestsText,
-  loadRequests,
-  requestsInDigest,
-  requestsToCsv,
-  requestsToJson,
-} from "./requests";
+import { formatRequestsText, loadRequests, requestsInDigest, requestsToCsv } from "./requests";
 
 const USAGE =
   "Usage: npm run requests -- [--json | --csv | --restore] [--digest N] [--data-dir PATH]";
@@ -66,7 +60,7 @@ async function main(): Promise<number> {
   const loaded = await loadRequests(dataDir);
   const requests =
     digest === undefined ? loaded.requests : requestsInDigest(loaded.requests, digest);
-  if (values.json) process.stdout.write(requestsToJson(requests));
+  if (values.json) process.stdout.write(`${JSON.stringify(requests, null, 2)}\n`);
   else if (values.csv) process.stdout.write(requestsToCsv(requests));
   else {
     if (loaded.source === "empty")

@@ -20,6 +20,8 @@ const request: StoredRequest = {
   organization: "Metro Transit",
   message: "Phone: 555",
 };
+/** Text a visitor or an attacker may send: a bidirectional override, a spreadsheet formula. */
+const tricky = { ...request, name: "Zoë \u202eevil", organization: '=HYPERLINK("x"), "Inc"' };
 
 /** A request's status: pending and never tried, unless `fields` say otherwise; the rest unset. */
 const status = (fields: Partial<RequestStatus>) =>
@@ -31,18 +33,13 @@ const status = (fields: Partial<RequestStatus>) =>
   }) as RequestStatus;
 
 test("a block: time, name, organization, e-mail, then the message indented; control characters made visible", () => {
-  const tricky: StoredRequest = {
-    ...request,
-    name: "Zoë \u202eevil",
-    organization: '=HYPERLINK("x"), "Inc"',
-    message: "Line one\r\nLine two\u001b[31m\n\ttabbed",
-  };
   const delivered = status({
     notification: "delivered",
     notified_at: "2026-11-23T17:05:02.5+00:00",
     notification_attempts: 1,
   });
-  expect(formatRequestsText([{ ...tricky, status: delivered }])).toBe(
+  const message = "Line one\r\nLine two\u001b[31m\n\ttabbed";
+  expect(formatRequestsText([{ ...tricky, message, status: delivered }])).toBe(
     [
       "#7  2026-11-23 17:05 UTC",
       "  Name:          Zoë \\u202eevil",
@@ -151,13 +148,7 @@ test("CSV: RFC 4180 quoting, CRLF rows, spreadsheet formulas neutralised", () =>
     "'-5",
     "-5",
   ]);
-  const row = {
-    ...request,
-    name: "Zoë \u202eevil",
-    organization: '=HYPERLINK("x"), "Inc"',
-    message: "a\r\nb",
-  };
-  expect(requestsToCsv([row])).toBe(
+  expect(requestsToCsv([{ ...tricky, message: "a\r\nb" }])).toBe(
     "id,created_at,name,email,organization,message\r\n" +
       `7,2026-11-23T17:05:01.123456Z,Zoë \u202eevil,ada@example.org,"'=HYPERLINK(""x""), ""Inc""","a\r\nb"\r\n`,
   );

@@ -1,6 +1,6 @@
 /**
  * The stored meeting requests for `npm run requests`: read through the running backend's
- * `/local-admin/contacts`, or from the data folder (data-folder.ts), printed as text, JSON or CSV.
+ * `/local-admin/contacts`, or from the data folder (data-folder.ts), printed as text or CSV.
  * All of it came from anonymous visitors: control characters are shown as escapes, and the CSV
  * keeps a spreadsheet from running a field as a formula.
  */
@@ -124,10 +124,6 @@ export function formatRequestsText(
     ? ` (${held} not e-mailed one by one: held for the page's proof or listed in a digest)`
     : "";
   return `${blocks.join("\n\n")}\n\n${count}${note}.\n`;
-}
-
-export function requestsToJson(requests: readonly StoredRequest[]): string {
-  return `${JSON.stringify(requests, null, 2)}\n`;
 }
 
 /** One CSV field (RFC 4180), with an apostrophe before what a spreadsheet would run as a formula. */

@@ -4,7 +4,6 @@
  * calls to it, made as pg_net makes them (fire and forget, failures only logged and retried).
  */
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
@@ -16,18 +15,11 @@ export type FunctionCaller = ReturnType<typeof functionCaller>;
 
 export const FUNCTION_NAME = "notify-meeting-request";
 
-/** The Deno binary that the `deno` npm package installs (npm may skip its install script: fall back to the platform package's). */
+/** The Deno binary of the `deno` npm package's platform package (its own launcher runs the same). */
 function denoExecutable(): string {
-  const modules = path.join(projectRoot(), "node_modules");
   const platform =
     os.platform() === "linux" ? `linux-${os.arch()}-glibc` : `${os.platform()}-${os.arch()}`;
-  const candidates = [
-    path.join(modules, "deno", "deno"),
-    path.join(modules, "@deno", platform, "deno"),
-  ];
-  const found = candidates.find((file) => fs.existsSync(file));
-  if (!found) throw new Error(`Deno is not installed (no ${candidates[0]}); run npm install`);
-  return found;
+  return path.join(path.dirname(require.resolve(`@deno/${platform}/package.json`)), "deno");
 }
 
 /** Starts the function `name` with exactly `env`, allowed to reach `allowNet` (hosts) and 127.0.0.1. */

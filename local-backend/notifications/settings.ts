@@ -22,29 +22,8 @@ const SECRET_VARIABLES = [
   "SUPABASE_SERVICE_ROLE_KEY",
 ];
 
-function number(text: string, name: string, valid: (value: number) => boolean, what: string) {
-  const value = Number(text);
-  if (!valid(value)) throw settingsError(`${name} must be ${what}, not ${JSON.stringify(text)}.`);
-  return value;
-}
-
-const port = (text: string, name: string): number =>
-  number(
-    text,
-    name,
-    (value) => Number.isInteger(value) && value >= 0 && value <= 65_535,
-    "a port number (0–65535)",
-  );
-
-const seconds = (text: string | undefined, name: string): number | undefined =>
-  text === undefined
-    ? undefined
-    : number(
-        text,
-        name,
-        (value) => Number.isFinite(value) && value > 0,
-        "a positive number of seconds",
-      );
+const isPort = (value: number) => Number.isInteger(value) && value >= 0 && value <= 65_535;
+const isPositive = (value: number) => Number.isFinite(value) && value > 0;
 
 /** .data/local-mail beside the default .data/local-supabase; `<folder>-mail` beside any other. */
 export function mailDirBeside(dataDir: string): string {
@@ -74,21 +53,28 @@ export function notificationOptionsFromEnv(
     );
   }
   const value = (name: string): string | undefined => env[name]?.trim() || undefined;
+  /** A number `valid` accepts (else one sentence saying `what` it must be); undefined when unset. */
+  const numeric = (name: string, valid: (value: number) => boolean, what: string) => {
+    const text = value(name);
+    if (text !== undefined && !valid(Number(text)))
+      throw settingsError(`${name} must be ${what}, not ${JSON.stringify(text)}.`);
+    return text === undefined ? undefined : Number(text);
+  };
+  const PORT = "a port number (0–65535)";
+  const SECONDS = "a positive number of seconds";
   if (["off", "false", "0", "no"].includes(value("LOCAL_NOTIFICATIONS")?.toLowerCase() ?? ""))
     return undefined;
+  // The function applies its own defaults to what is absent.
   const options: LocalNotificationsOptions = {
     to: value("NOTIFY_EMAIL_TO"),
     from: value("NOTIFY_EMAIL_FROM"),
     chatWebhookUrl: value("NOTIFY_CHAT_WEBHOOK_URL"),
     timeZone: value("NOTIFY_TIME_ZONE"),
+    retryBaseSeconds: numeric("NOTIFY_RETRY_BASE_SECONDS", isPositive, SECONDS),
+    retryMaxSeconds: numeric("NOTIFY_RETRY_MAX_SECONDS", isPositive, SECONDS),
     siteUrl: value("LOCAL_SITE_URL"),
     bookingNow: value("BOOKING_NOW"),
   };
-  // The function applies its own defaults when these are absent.
-  const retryBase = seconds(value("NOTIFY_RETRY_BASE_SECONDS"), "NOTIFY_RETRY_BASE_SECONDS");
-  const retryMax = seconds(value("NOTIFY_RETRY_MAX_SECONDS"), "NOTIFY_RETRY_MAX_SECONDS");
-  if (retryBase !== undefined) options.retryBaseSeconds = retryBase;
-  if (retryMax !== undefined) options.retryMaxSeconds = retryMax;
   const reports = value("LOCAL_SITE_REPORTS")
     ?.split(",")
     .map((kind) => kind.trim());
@@ -102,16 +88,16 @@ export function notificationOptionsFromEnv(
   if (smtpHost) {
     options.smtp = {
       host: smtpHost,
-      port: port(value("SMTP_PORT") ?? "465", "SMTP_PORT"),
+      port: numeric("SMTP_PORT", isPort, PORT) ?? 465,
       username: value("SMTP_USER"),
       password: value("SMTP_PASSWORD"),
     };
     return options;
   }
-  const mailPort = value("LOCAL_MAIL_PORT");
+  const mailPort = numeric("LOCAL_MAIL_PORT", isPort, PORT);
   const dir = value("LOCAL_MAIL_DIR");
   options.catcher = {
-    port: mailPort ? port(mailPort, "LOCAL_MAIL_PORT") : backend.port === 0 ? 0 : LOCAL_MAIL_PORT,
+    port: mailPort ?? (backend.port === 0 ? 0 : LOCAL_MAIL_PORT),
     // The usual port taken (another project's catcher): any free one does; a port asked for does not.
     anyPortIfTaken: mailPort === undefined,
     dir:
