@@ -122,7 +122,11 @@ $$;
 
 -- Leases up to max_count due requests (request_id alone, if given), page-verified first: one
 -- claimant each until the lease expires or is finished, so concurrent sweeps split the work.
-create function private.claim_contact_notifications(request_id bigint, max_count integer, lease_seconds integer)
+create function public.claim_contact_notifications(
+  request_id bigint default null,
+  max_count integer default 10,
+  lease_seconds integer default 120
+)
   returns table (
     lease_token uuid, attempt integer,
     id bigint, created_at timestamptz, name text, email text, organization text, message text
@@ -155,24 +159,6 @@ as $$
     join public.contacts c on c.id = cl.contact_id
    order by cl.priority, c.id;
 $$;
-
-create function public.claim_contact_notification(request_id bigint, lease_seconds integer default 120)
-  returns table (
-    lease_token uuid, attempt integer,
-    id bigint, created_at timestamptz, name text, email text, organization text, message text
-  )
-  language sql volatile
-  set search_path = ''
-as $$ select * from private.claim_contact_notifications(request_id, 1, lease_seconds) $$;
-
-create function public.claim_due_contact_notifications(max_count integer default 10, lease_seconds integer default 120)
-  returns table (
-    lease_token uuid, attempt integer,
-    id bigint, created_at timestamptz, name text, email text, organization text, message text
-  )
-  language sql volatile
-  set search_path = ''
-as $$ select * from private.claim_contact_notifications(null, max_count, lease_seconds) $$;
 
 -- Records the outcome of a claimed attempt: failure null = delivered (note: a non-fatal remark),
 -- else retried in retry_in_seconds. Ignored (recorded = false) unless the caller holds the lease.
@@ -221,7 +207,5 @@ as $$
   );
 $$;
 
-grant execute on function private.claim_contact_notifications(bigint, integer, integer) to service_role;
-grant execute on function public.claim_contact_notification(bigint, integer) to service_role;
-grant execute on function public.claim_due_contact_notifications(integer, integer) to service_role;
+grant execute on function public.claim_contact_notifications(bigint, integer, integer) to service_role;
 grant execute on function public.finish_contact_notification(bigint, uuid, text, double precision, text) to service_role;

@@ -115,9 +115,9 @@ export async function asStaff<T = Record<string, unknown>>(
   return (await asRole(db, "service_role", (tx) => tx.query<T>(sql, params))).rows;
 }
 
-/** The ids a sweep (claim_due_contact_notifications) leases, page-verified first, then oldest. */
+/** The ids a sweep (claim_contact_notifications) leases, page-verified first, then oldest. */
 export async function sweep(db: PGlite, maxCount: number): Promise<number[]> {
-  const sql = "select id from public.claim_due_contact_notifications(max_count => $1)";
+  const sql = "select id from public.claim_contact_notifications(max_count => $1)";
   return (await asStaff<{ id: number }>(db, sql, [maxCount])).map((row) => row.id);
 }
 

@@ -31,7 +31,7 @@ const claim = async (id: number): Promise<Claimed | undefined> =>
   (
     await asStaff<Claimed>(
       db(),
-      "select * from public.claim_contact_notification(request_id => $1, lease_seconds => 60)",
+      "select * from public.claim_contact_notifications(request_id => $1, lease_seconds => 60)",
       [id],
     )
   )[0];
