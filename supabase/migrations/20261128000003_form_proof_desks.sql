@@ -40,8 +40,9 @@ declare
   client text := private.request_client_key();
   issued integer;
   maxnumber bigint;
+  -- Usable for 30 minutes, longer than FORM_PROOF_REUSE_MS of src/lib/form-proof.ts.
   salt text := pg_catalog.replace(pg_catalog.gen_random_uuid()::text, '-', '')
-    || '?expires=' || pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.now() + private.form_proof_lifetime()))::bigint::text
+    || '?expires=' || pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.now() + interval '30 minutes'))::bigint::text
     || '&';
   secret_number bigint;
   challenge text;

@@ -64,13 +64,6 @@ create policy "Service role manages notification state"
   on public.contact_notifications for all to service_role
   using (true) with check (true);
 
--- How long a request whose proof was not ready at the tap waits for the page's confirmation.
-create function private.hold_for_proof()
-  returns interval
-  language sql stable
-  set search_path = ''
-as $$ select pg_catalog.make_interval(secs => s.hold_for_proof_seconds) from private.screening_settings s $$;
-
 -- The outbox row, by the screening's verdict and budget (as the owner: anon has no right on it).
 create function public.contacts_queue_notification()
   returns trigger
@@ -91,7 +84,12 @@ begin
       else 'digest'
     end,
     case when screening.budget = 'one-by-one' then 0 else 1 end,
-    case when screening.verdict = 'awaiting-proof' then pg_catalog.now() + private.hold_for_proof() else pg_catalog.now() end
+    -- A request whose proof was not ready at the tap waits for the page's confirmation.
+    case
+      when screening.verdict = 'awaiting-proof' then pg_catalog.now() + pg_catalog.make_interval(
+        secs => (select s.hold_for_proof_seconds from private.screening_settings s))
+      else pg_catalog.now()
+    end
   );
   return null;
 end;
