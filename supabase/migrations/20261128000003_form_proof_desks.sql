@@ -14,19 +14,6 @@ create index form_challenges_issued_client_idx on private.form_challenges_issued
 create index form_challenges_issued_at_idx on private.form_challenges_issued (issued_at);
 alter table private.form_challenges_issued enable row level security;
 
--- The difficulty of an address's next challenge when it was given `issued` in the window.
-create function private.form_challenge_maxnumber(issued integer)
-  returns bigint
-  language sql stable
-  set search_path = ''
-as $$
-  select least(
-           private.form_proof_maxnumber()::numeric,
-           pg_catalog.round(s.base_difficulty * pg_catalog.power(2::numeric,
-             greatest(0, issued + 1 - s.challenges_at_base_difficulty)::numeric / s.challenges_per_doubling)))::bigint
-    from private.screening_settings s
-$$;
-
 create view private.form_challenge_desk with (security_invoker = true) as
   select null::jsonb as challenge where false;
 
@@ -63,7 +50,11 @@ begin
   end if;
   insert into private.form_challenges_issued (client_key) values (client);
 
-  maxnumber := private.form_challenge_maxnumber(issued);
+  -- The difficulty, given the `issued` challenges of the address's window.
+  maxnumber := least(
+    private.form_proof_maxnumber()::numeric,
+    pg_catalog.round(settings.base_difficulty * pg_catalog.power(2::numeric,
+      greatest(0, issued + 1 - settings.challenges_at_base_difficulty)::numeric / settings.challenges_per_doubling)))::bigint;
   -- 48 random bits: the first 12 hex digits of a version-4 UUID.
   secret_number := ('x' || pg_catalog.left(pg_catalog.replace(pg_catalog.gen_random_uuid()::text, '-', ''), 12))::bit(48)::bigint
     % (maxnumber + 1);
