@@ -15,7 +15,7 @@ import { asStaff, formChallenge, migrated, one, screeningSteps } from "./harness
 jest.setTimeout(120_000);
 
 const db = migrated();
-const steps = screeningSteps(db, { emptied: true });
+const steps = screeningSteps(db);
 const { send, sendVerified, screened, confirm, waited, claimDigest, statuses } = steps;
 
 beforeEach(() =>

@@ -10,7 +10,7 @@ import { spamRequest } from "./screening-corpus";
 jest.setTimeout(120_000);
 
 const db = migrated();
-const steps = screeningSteps(db, { emptied: true });
+const steps = screeningSteps(db);
 const { send, sendVerified, screened, confirm, waited, claimDigest, finishDigest, statuses } =
   steps;
 
