@@ -1,8 +1,6 @@
 /**
  * The budgets of private.screening_settings (docs/notifications.md, "Budgets"), each just at and
- * just over its limit: one-by-one e-mails per address, in a burst and in all, the window as a
- * setting, the page proof's price per address, and the digest that lists every held request,
- * the likeliest real first, up to its limit.
+ * just over its limit.
  */
 import {
   goodRow,

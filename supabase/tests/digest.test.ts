@@ -1,7 +1,6 @@
 /**
- * What reaches staff, and in which order (migrations …05, …06, …08): the page's confirmation of
- * a pending ticket; the one-by-one queue, page-verified first, held or suspect requests never;
- * the digest, every held request listed, one per interval, exactly once across failures.
+ * What reaches staff, and in which order (migrations …05, …06, …08): the one-by-one queue and
+ * the digest.
  */
 import { asRole, goodRow, pendingProof } from "../../local-backend/test-support/helpers";
 import { insertAs, migrated, one, screeningSteps, sweep } from "./harness";

@@ -1,8 +1,6 @@
 /**
- * The screening of visitor requests (20261128000004_request_screening.sql): the content signals
- * on realistic and spam text (screening-corpus.ts; the figures of docs/notifications.md), the
- * verdict and notification state each kind of request gets, the caps on rows without a page
- * proof at their limits, and how the client address is read and kept.
+ * The screening of visitor requests (20261128000004_request_screening.sql), its content signals
+ * measured on screening-corpus.ts (the figures of docs/notifications.md).
  */
 import { asRole, goodRow, pendingProof, rejection } from "../../local-backend/test-support/helpers";
 import { insertAs, migrated, one, screeningSteps } from "./harness";
