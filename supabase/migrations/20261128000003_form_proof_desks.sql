@@ -104,7 +104,6 @@ create trigger form_proof_confirm
   for each row
   execute function private.form_proof_confirm();
 
--- POST /rest/v1/rpc/form_challenge and /rest/v1/rpc/confirm_form_proof.
 create function public.form_challenge()
   returns jsonb
   language sql volatile security invoker
