@@ -13,8 +13,7 @@ import { asStaff, formChallenge, migrated, one, screeningSteps } from "./harness
 jest.setTimeout(120_000);
 
 const db = migrated();
-const steps = screeningSteps(db);
-const { send, sendVerified, screened, confirm, waited, claimDigest, statuses } = steps;
+const { send, sendVerified, screened, confirm, waited, claimDigest, statuses } = screeningSteps(db);
 
 beforeEach(() =>
   db().exec(

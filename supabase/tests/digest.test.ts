@@ -9,9 +9,8 @@ import { spamRequest } from "./screening-corpus";
 jest.setTimeout(120_000);
 
 const db = migrated();
-const steps = screeningSteps(db);
 const { send, sendVerified, screened, confirm, waited, claimDigest, finishDigest, statuses } =
-  steps;
+  screeningSteps(db);
 
 const backInTime = (table: string, column: string, interval: string) =>
   db().query(`update ${table} set ${column} = ${column} - interval '${interval}'`);
