@@ -10,13 +10,6 @@ create function private.form_proof_maxnumber()
   set search_path = ''
 as $$ select 2147483647 $$;
 
--- How long a challenge may be used (longer than FORM_PROOF_REUSE_MS of src/lib/form-proof.ts).
-create function private.form_proof_lifetime()
-  returns interval
-  language sql immutable parallel safe
-  set search_path = ''
-as $$ select interval '30 minutes' $$;
-
 -- RFC 2104, with a 64-byte block.
 create function private.hmac_sha256(key bytea, message bytea)
   returns bytea

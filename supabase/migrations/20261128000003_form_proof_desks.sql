@@ -14,19 +14,6 @@ create index form_challenges_issued_client_idx on private.form_challenges_issued
 create index form_challenges_issued_at_idx on private.form_challenges_issued (issued_at);
 alter table private.form_challenges_issued enable row level security;
 
--- The difficulty of an address's next challenge when it was given `issued` in the window.
-create function private.form_challenge_maxnumber(issued integer)
-  returns bigint
-  language sql stable
-  set search_path = ''
-as $$
-  select least(
-           private.form_proof_maxnumber()::numeric,
-           pg_catalog.round(s.base_difficulty * pg_catalog.power(2::numeric,
-             greatest(0, issued + 1 - s.challenges_at_base_difficulty)::numeric / s.challenges_per_doubling)))::bigint
-    from private.screening_settings s
-$$;
-
 create view private.form_challenge_desk with (security_invoker = true) as
   select null::jsonb as challenge where false;
 
@@ -40,8 +27,9 @@ declare
   client text := private.request_client_key();
   issued integer;
   maxnumber bigint;
+  -- Usable for 30 minutes, longer than FORM_PROOF_REUSE_MS of src/lib/form-proof.ts.
   salt text := pg_catalog.replace(pg_catalog.gen_random_uuid()::text, '-', '')
-    || '?expires=' || pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.now() + private.form_proof_lifetime()))::bigint::text
+    || '?expires=' || pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.now() + interval '30 minutes'))::bigint::text
     || '&';
   secret_number bigint;
   challenge text;
@@ -62,7 +50,11 @@ begin
   end if;
   insert into private.form_challenges_issued (client_key) values (client);
 
-  maxnumber := private.form_challenge_maxnumber(issued);
+  -- The difficulty, given the `issued` challenges of the address's window.
+  maxnumber := least(
+    private.form_proof_maxnumber()::numeric,
+    pg_catalog.round(settings.base_difficulty * pg_catalog.power(2::numeric,
+      greatest(0, issued + 1 - settings.challenges_at_base_difficulty)::numeric / settings.challenges_per_doubling)))::bigint;
   -- 48 random bits: the first 12 hex digits of a version-4 UUID.
   secret_number := ('x' || pg_catalog.left(pg_catalog.replace(pg_catalog.gen_random_uuid()::text, '-', ''), 12))::bit(48)::bigint
     % (maxnumber + 1);
@@ -112,7 +104,6 @@ create trigger form_proof_confirm
   for each row
   execute function private.form_proof_confirm();
 
--- POST /rest/v1/rpc/form_challenge and /rest/v1/rpc/confirm_form_proof.
 create function public.form_challenge()
   returns jsonb
   language sql volatile security invoker

@@ -64,13 +64,6 @@ create policy "Service role manages notification state"
   on public.contact_notifications for all to service_role
   using (true) with check (true);
 
--- How long a request whose proof was not ready at the tap waits for the page's confirmation.
-create function private.hold_for_proof()
-  returns interval
-  language sql stable
-  set search_path = ''
-as $$ select pg_catalog.make_interval(secs => s.hold_for_proof_seconds) from private.screening_settings s $$;
-
 -- The outbox row, by the screening's verdict and budget (as the owner: anon has no right on it).
 create function public.contacts_queue_notification()
   returns trigger
@@ -91,7 +84,12 @@ begin
       else 'digest'
     end,
     case when screening.budget = 'one-by-one' then 0 else 1 end,
-    case when screening.verdict = 'awaiting-proof' then pg_catalog.now() + private.hold_for_proof() else pg_catalog.now() end
+    -- A request whose proof was not ready at the tap waits for the page's confirmation.
+    case
+      when screening.verdict = 'awaiting-proof' then pg_catalog.now() + pg_catalog.make_interval(
+        secs => (select s.hold_for_proof_seconds from private.screening_settings s))
+      else pg_catalog.now()
+    end
   );
   return null;
 end;
@@ -122,7 +120,11 @@ $$;
 
 -- Leases up to max_count due requests (request_id alone, if given), page-verified first: one
 -- claimant each until the lease expires or is finished, so concurrent sweeps split the work.
-create function private.claim_contact_notifications(request_id bigint, max_count integer, lease_seconds integer)
+create function public.claim_contact_notifications(
+  request_id bigint default null,
+  max_count integer default 10,
+  lease_seconds integer default 120
+)
   returns table (
     lease_token uuid, attempt integer,
     id bigint, created_at timestamptz, name text, email text, organization text, message text
@@ -155,24 +157,6 @@ as $$
     join public.contacts c on c.id = cl.contact_id
    order by cl.priority, c.id;
 $$;
-
-create function public.claim_contact_notification(request_id bigint, lease_seconds integer default 120)
-  returns table (
-    lease_token uuid, attempt integer,
-    id bigint, created_at timestamptz, name text, email text, organization text, message text
-  )
-  language sql volatile
-  set search_path = ''
-as $$ select * from private.claim_contact_notifications(request_id, 1, lease_seconds) $$;
-
-create function public.claim_due_contact_notifications(max_count integer default 10, lease_seconds integer default 120)
-  returns table (
-    lease_token uuid, attempt integer,
-    id bigint, created_at timestamptz, name text, email text, organization text, message text
-  )
-  language sql volatile
-  set search_path = ''
-as $$ select * from private.claim_contact_notifications(null, max_count, lease_seconds) $$;
 
 -- Records the outcome of a claimed attempt: failure null = delivered (note: a non-fatal remark),
 -- else retried in retry_in_seconds. Ignored (recorded = false) unless the caller holds the lease.
@@ -221,7 +205,5 @@ as $$
   );
 $$;
 
-grant execute on function private.claim_contact_notifications(bigint, integer, integer) to service_role;
-grant execute on function public.claim_contact_notification(bigint, integer) to service_role;
-grant execute on function public.claim_due_contact_notifications(integer, integer) to service_role;
+grant execute on function public.claim_contact_notifications(bigint, integer, integer) to service_role;
 grant execute on function public.finish_contact_notification(bigint, uuid, text, double precision, text) to service_role;

@@ -50,7 +50,6 @@ as
 
 grant select on table public.meeting_requests_overview to service_role;
 
--- The requests waiting for the next digest.
 create function private.digest_waiting()
   returns setof public.contact_notifications
   language sql stable

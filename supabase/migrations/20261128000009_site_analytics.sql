@@ -81,12 +81,12 @@ as $$
   select pg_catalog.regexp_replace(pg_catalog.lower(pg_catalog.btrim(coalesce(value, ''))), '\s+', '-', 'g');
 $$;
 
--- One event from the page, e.g. {"kind":"view","source":"linkedin","referrer":"linkedin.com"}
--- or {"kind":"cta","cta":"hero"}. Anything else is refused with 22023, a client over its hourly
--- allowance or a day out of new counters with PT429.
-create function private.count_site_event(text)
-  returns void
-  language plpgsql volatile
+-- The desk's trigger (below), as the owner: one event from the page, e.g. {"kind":"cta","cta":
+-- "hero"}. Anything else is refused with 22023, a client over its hourly allowance or a day out
+-- of new counters with PT429.
+create function private.count_site_event()
+  returns trigger
+  language plpgsql volatile security definer
   set search_path = ''
 as $$
 declare
@@ -109,14 +109,14 @@ declare
 begin
   -- The visitor's browser asked not to be tracked: count nothing, answer as if counted.
   if headers ->> 'sec-gpc' = '1' or headers ->> 'dnt' = '1' then
-    return;
+    return new;
   end if;
 
-  if $1 is null or pg_catalog.length($1) > 1000 then
+  if new.event is null or pg_catalog.length(new.event) > 1000 then
     raise exception using errcode = '22023', message = 'A site event is a JSON object of at most 1000 characters';
   end if;
   begin
-    event := $1::jsonb;
+    event := new.event::jsonb;
   exception when others then
     raise exception using errcode = '22023', message = 'A site event must be a JSON object';
   end;
@@ -176,7 +176,7 @@ begin
      and c.medium = ev_medium and c.campaign = ev_campaign
      and c.referrer = ev_referrer and c.cta = ev_cta;
   if found then
-    return;
+    return new;
   end if;
 
   -- A new counter: at most so many a day, so the table cannot be filled with invented tags.
@@ -190,27 +190,17 @@ begin
   insert into private.site_event_counts as c (day, kind, source, medium, campaign, referrer, cta, count)
     values (today, ev_kind, ev_source, ev_medium, ev_campaign, ev_referrer, ev_cta, 1)
     on conflict on constraint site_event_counts_pkey do update set count = c.count + 1;
+  return new;
 end;
 $$;
 
 create view private.site_event_desk with (security_invoker = true) as
   select null::text as event where false;
 
-create function private.site_event_desk_insert()
-  returns trigger
-  language plpgsql volatile security definer
-  set search_path = ''
-as $$
-begin
-  perform private.count_site_event(new.event);
-  return new;
-end;
-$$;
-
 create trigger site_event_desk_insert
   instead of insert on private.site_event_desk
   for each row
-  execute function private.site_event_desk_insert();
+  execute function private.count_site_event();
 
 -- PostgREST hands a function with one unnamed text parameter the raw body: the page POSTs
 -- text/plain, a CORS "simple request" with no preflight.

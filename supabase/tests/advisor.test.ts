@@ -1,9 +1,7 @@
 /**
  * The Security Advisor where Supabase's CLI cannot see (docs/database.md): our own lints
- * (advisor-lints.ts) each catching a deliberately bad fixture and passing a fixed one on a new
- * Supabase-like database, then finding nothing on the migrated one; lint 0012, an Auth setting,
- * on supabase/config.toml; and lint 0014 where no server here has pg_net or pg_cron: every
- * `create extension` in the migrations names its schema.
+ * (advisor-lints.ts) on bad and fixed fixtures, then on the migrated database; lint 0012 on
+ * supabase/config.toml; lint 0014 read from the migrations, as no server here has pg_net.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,8 +1,6 @@
 /**
  * The budgets of private.screening_settings (docs/notifications.md, "Budgets"), each just at and
- * just over its limit: one-by-one e-mails per address, in a burst and in all, the window as a
- * setting, the page proof's price per address, and the digest that lists every held request,
- * the likeliest real first, up to its limit.
+ * just over its limit.
  */
 import {
   goodRow,
@@ -15,8 +13,7 @@ import { asStaff, formChallenge, migrated, one, screeningSteps } from "./harness
 jest.setTimeout(120_000);
 
 const db = migrated();
-const steps = screeningSteps(db, { emptied: true });
-const { send, sendVerified, screened, confirm, waited, claimDigest, statuses } = steps;
+const { send, sendVerified, screened, confirm, waited, claimDigest, statuses } = screeningSteps(db);
 
 beforeEach(() =>
   db().exec(

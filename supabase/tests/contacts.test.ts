@@ -1,8 +1,6 @@
 /**
- * public.contacts (20261128000000_contacts.sql): the visitors' policy refusing exactly what the
- * constraints refuse, with their own errors, each limit of src/lib/field-limits.ts at its
- * boundary, one row per request and five per e-mail an hour. Every right of anon and
- * authenticated is listed in advisor.test.ts.
+ * public.contacts (20261128000000_contacts.sql) as a visitor's insert meets it, at each limit of
+ * src/lib/field-limits.ts. Every right of anon and authenticated: advisor.test.ts.
  */
 import { CONTACT_COLUMN_LIMITS } from "../../src/lib/field-limits";
 import { applyScreeningSettings } from "../../local-backend/screening-settings";

@@ -1,7 +1,6 @@
 /**
- * What reaches staff, and in which order (migrations …05, …06, …08): the page's confirmation of
- * a pending ticket; the one-by-one queue, page-verified first, held or suspect requests never;
- * the digest, every held request listed, one per interval, exactly once across failures.
+ * What reaches staff, and in which order (migrations …05, …06, …08): the one-by-one queue and
+ * the digest.
  */
 import { asRole, goodRow, pendingProof } from "../../local-backend/test-support/helpers";
 import { insertAs, migrated, one, screeningSteps, sweep } from "./harness";
@@ -10,9 +9,8 @@ import { spamRequest } from "./screening-corpus";
 jest.setTimeout(120_000);
 
 const db = migrated();
-const steps = screeningSteps(db, { emptied: true });
 const { send, sendVerified, screened, confirm, waited, claimDigest, finishDigest, statuses } =
-  steps;
+  screeningSteps(db);
 
 const backInTime = (table: string, column: string, interval: string) =>
   db().query(`update ${table} set ${column} = ${column} - interval '${interval}'`);

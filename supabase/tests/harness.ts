@@ -115,9 +115,9 @@ export async function asStaff<T = Record<string, unknown>>(
   return (await asRole(db, "service_role", (tx) => tx.query<T>(sql, params))).rows;
 }
 
-/** The ids a sweep (claim_due_contact_notifications) leases, page-verified first, then oldest. */
+/** The ids a sweep (claim_contact_notifications) leases, page-verified first, then oldest. */
 export async function sweep(db: PGlite, maxCount: number): Promise<number[]> {
-  const sql = "select id from public.claim_due_contact_notifications(max_count => $1)";
+  const sql = "select id from public.claim_contact_notifications(max_count => $1)";
   return (await asStaff<{ id: number }>(db, sql, [maxCount])).map((row) => row.id);
 }
 
@@ -163,16 +163,14 @@ export interface DigestClaim {
 
 /**
  * The screening's steps on `db`: requests sent as visitors from an address (with the page's
- * proof, a pending ticket, or none), what became of them, and staff's digest calls. With
- * `emptied`, each test starts with no requests and no address has used its budgets.
+ * proof, a pending ticket, or none), what became of them, and staff's digest calls. Each test
+ * starts with no requests and no address has used its budgets.
  */
-export function screeningSteps(db: () => PGlite, options: { emptied?: boolean } = {}) {
-  if (options.emptied) {
-    beforeEach(async () => {
-      await db().exec(`delete from public.contacts; delete from public.contact_digests;
-        delete from private.one_by_one_pace; delete from private.form_challenges_issued;`);
-    });
-  }
+export function screeningSteps(db: () => PGlite) {
+  beforeEach(async () => {
+    await db().exec(`delete from public.contacts; delete from public.contact_digests;
+      delete from private.one_by_one_pace; delete from private.form_challenges_issued;`);
+  });
 
   const send = (row: ContactRow, address: string, proof?: string) =>
     sendRequest(db(), row, address, proof);

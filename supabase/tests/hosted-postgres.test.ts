@@ -1,8 +1,6 @@
 /**
- * The migrations on a hosted-like PostgreSQL 15 (roles and grants of a hosted project, without
- * pg_net or pg_cron), through Supabase's own CLI: `supabase db push` applies them unchanged,
- * `supabase db advisors` finds no error or warning, and two sessions fight over the last place
- * at the booth. Needs /usr/lib/postgresql/15/bin (or PG_BIN).
+ * The migrations on a hosted-like PostgreSQL 15 (a hosted project's roles and grants, without
+ * pg_net or pg_cron), through Supabase's own CLI. Needs /usr/lib/postgresql/15/bin (or PG_BIN).
  */
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";

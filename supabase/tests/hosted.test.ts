@@ -1,8 +1,6 @@
 /**
  * What the migrations do where Supabase's machinery exists, against stand-ins with the signatures
- * of Vault, pg_net and pg_cron (harness.ts): the page proof's secret and the client-address key
- * made in Vault, the webhook each request e-mailed one by one posts, the retry, digest and report
- * jobs, and a confirmation posting at once.
+ * of Vault, pg_net and pg_cron (harness.ts).
  */
 import crypto from "node:crypto";
 

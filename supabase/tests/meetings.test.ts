@@ -1,8 +1,6 @@
 /**
- * Booking (20261128000010_meetings.sql): links stored as hashes, the guess limit, one meeting
- * per request within the booth's capacity, move and cancel, the campaign kept with a request and
- * meetings in the funnel. The fight over the last place needs two sessions, which PGlite does
- * not have: it runs on PostgreSQL 15 in hosted-postgres.test.ts.
+ * Booking (20261128000010_meetings.sql). The fight over the last place needs two sessions, which
+ * PGlite does not have: it runs on PostgreSQL 15 in hosted-postgres.test.ts.
  */
 import crypto from "node:crypto";
 

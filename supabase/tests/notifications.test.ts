@@ -1,8 +1,6 @@
 /**
- * Staff notifications (20261128000006_contact_notifications.sql, 20261128000007_notify_webhook.sql)
- * without Supabase's webhook machinery, as the local backend has them: each request's delivery
- * state is made with it, claims and outcomes hold a lease, and a delivered request is never
- * handed out again. The hosted half: hosted.test.ts; who may call what: advisor.test.ts.
+ * Each request's delivery state (20261128000006_contact_notifications.sql, …07) without Supabase's
+ * webhook machinery, as the local backend has it. The hosted half: hosted.test.ts.
  */
 import {
   asRole,
@@ -31,7 +29,7 @@ const claim = async (id: number): Promise<Claimed | undefined> =>
   (
     await asStaff<Claimed>(
       db(),
-      "select * from public.claim_contact_notification(request_id => $1, lease_seconds => 60)",
+      "select * from public.claim_contact_notifications(request_id => $1, lease_seconds => 60)",
       [id],
     )
   )[0];

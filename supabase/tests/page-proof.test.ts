@@ -1,8 +1,6 @@
 /**
- * The page proof (migrations …02 and …03): an ALTCHA v1 challenge (altcha-lib solves and
- * verifies it) with RFC 2104's HMAC; a proof counts once, while its challenge lasts (a refused
- * insert gives it back); anything spliced, forged or malformed is invalid; a confirmation hands
- * the ticket's hash on once. Vault: hosted.test.ts.
+ * The page proof (migrations …02 and …03), checked against altcha-lib, which solves and verifies
+ * its challenges. Vault: hosted.test.ts.
  */
 import crypto from "node:crypto";
 

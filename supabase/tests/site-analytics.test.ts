@@ -1,7 +1,6 @@
 /**
- * Site analytics (20261128000009_site_analytics.sql, 20261128000011_site_analytics_report.sql):
- * what anon may record and what is refused, the limits at their boundaries, that nothing stored
- * identifies a visitor, the funnel view and the report. Who may call what: advisor.test.ts.
+ * Site analytics (20261128000009_site_analytics.sql, …11_site_analytics_report.sql). Who may call
+ * what: advisor.test.ts.
  */
 import { rejection } from "../../local-backend/test-support/helpers";
 import { asStaff, asVisitor, migrated, one } from "./harness";

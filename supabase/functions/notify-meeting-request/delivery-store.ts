@@ -72,11 +72,11 @@ export function restDeliveryStore(supabaseUrl: string, serviceKey: string): Deli
   return {
     async claim(requestId, leaseSeconds) {
       const args = { request_id: requestId, lease_seconds: leaseSeconds };
-      return claimedRequests(await rpc("claim_contact_notification", args))[0];
+      return claimedRequests(await rpc("claim_contact_notifications", args))[0];
     },
     async claimDue(max, leaseSeconds) {
       const args = { max_count: max, lease_seconds: leaseSeconds };
-      return claimedRequests(await rpc("claim_due_contact_notifications", args));
+      return claimedRequests(await rpc("claim_contact_notifications", args));
     },
     finish(requestId, lease, outcome) {
       const args = { request_id: requestId, lease, note: outcome.note ?? null };

@@ -180,7 +180,7 @@ export const DIGEST_ROW = {
 /**
  * The claim and finish rules of the SQL functions, in memory: a request or the digest is handed
  * out under a lease, a delivered one never again, a failed one when its back-off is over on the
- * store's clock (`advance`). The same rules run in PostgreSQL in local-backend's tests.
+ * store's clock (`advance`). In SQL: supabase/tests/notifications.test.ts, digest.test.ts.
  */
 export function memoryStore(requests: MeetingRequest[], digest?: HeldDigest) {
   let clock = 0;
