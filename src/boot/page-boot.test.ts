@@ -4,6 +4,7 @@ import {
   loadContentFile,
   meetingFormContent,
 } from "../test-support/content-as-page-data";
+import { FORM_OUTCOME_EVENT } from "../lib/page-markers";
 import { bootPage, meetingFormContentIn, PAGE_BOOT_MARK, startSiteAnalytics } from "./page-boot";
 
 const hero = loadContentFile("hero") as { ctaLabel: string };
@@ -84,7 +85,7 @@ describe("startSiteAnalytics", () => {
     process.env = { ...env };
   });
 
-  it("loads the counting code at idle, and what the visitor did before it arrived still counts", async () => {
+  it("loads the counting code at idle; what the visitor did before it arrived still counts, and so do the form's outcomes", async () => {
     await new Promise((resolve) => setTimeout(resolve, 20)); // the earlier tests' pages counted nothing
     process.env.GATSBY_SUPABASE_URL = "https://abc.supabase.co";
     process.env.GATSBY_SUPABASE_ANON_KEY = "anon-key";
@@ -96,12 +97,18 @@ describe("startSiteAnalytics", () => {
     screen.getByLabelText(words.fullNameLabel).focus();
     expect(fetchMock).not.toHaveBeenCalled(); // nothing before the chunk
     await new Promise((resolve) => setTimeout(resolve, 50));
-    screen.getByLabelText(words.emailLabel).focus();
+    const field = screen.getByLabelText(words.emailLabel);
+    field.focus();
+    for (const detail of ["request_failed", "request_sent", "view"])
+      // "view" is no outcome: ignored
+      field.dispatchEvent(new CustomEvent(FORM_OUTCOME_EVENT, { bubbles: true, detail }));
     const campaign = { source: "newsletter", medium: "email", campaign: "invite" };
     expect(sentEvents(fetchMock)).toEqual([
       { kind: "view", ...campaign },
       { kind: "cta", ...campaign, cta: "hero" },
       { kind: "form_start", ...campaign },
+      { kind: "request_failed", ...campaign },
+      { kind: "request_sent", ...campaign },
     ]);
   });
 });
