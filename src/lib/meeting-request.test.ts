@@ -95,11 +95,6 @@ describe("buildContactRecord", () => {
       "\nChallenges/Questions: First line.\nSecond line.",
     ],
     [
-      "shows the meeting time's label",
-      { meetingTime: "day1-morning" },
-      "\nPreferred Meeting Time: Day 1 Morning\n",
-    ],
-    [
       "shows the meeting time's value when its label is unknown",
       { meetingTime: "day9-evening" },
       "\nPreferred Meeting Time: day9-evening\n",
