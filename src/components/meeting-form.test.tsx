@@ -13,11 +13,9 @@ import {
 } from "../test-support/content-as-page-data";
 
 /**
- * The form and what makes it work (src/lib/live-form.ts), with the network replaced: every word
- * comes from content/meeting.yaml, the submitting state and its outcome, and when the submit code
- * and the page proof start. In a real browser against the real backend (answers typed before the
- * script ran, a submit before it arrived, validation, limits, toasts' timing, the stored row):
- * e2e/tests/form-*.spec.ts; how the stored message is worded: src/lib/meeting-request.test.ts.
+ * The form and what makes it work (src/lib/live-form.ts), the network replaced: its words, the
+ * submitting state and outcomes, when the submit code and the page proof start. In a real browser
+ * against the real backend: e2e/tests/form-*.spec.ts; the stored message: meeting-request.test.ts.
  */
 const contentFiles = loadContent();
 const content = meetingFormContent(contentFiles);
