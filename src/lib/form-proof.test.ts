@@ -73,20 +73,15 @@ async function solved(overrides: Partial<FormProofDependencies> = {}) {
 }
 
 describe("the header of each insert", () => {
-  it("is pending with a 32-hex ticket until a proof is solved, then the payload", async () => {
-    const { proof, solveNext } = harness();
-    proof.start();
+  it("never waits: pending with a ticket (at once, before any focus) until a proof is solved, then the payload", async () => {
+    const { proof, deps, solveNext } = harness();
     const pending = proof.header();
     expect(pending).toBe(`pending:${"1".padStart(32, "0")}`);
+    expect(deps.fetchChallenge).not.toHaveBeenCalled();
+    proof.start();
     expect(proof.header()).toBe(pending); // the same until it is sent
     await solveNext();
     expect(proof.header()).toBe("payload-of-challenge-1");
-  });
-
-  it("never waits: a tap before the first focus gets a pending ticket at once", () => {
-    const { proof, deps } = harness();
-    expect(proof.header()).toMatch(/^pending:[0-9a-f]{32}$/);
-    expect(deps.fetchChallenge).not.toHaveBeenCalled();
   });
 
   it("uses a proof once: after a submission the next header is a new ticket, and the next start fetches a fresh challenge", async () => {
