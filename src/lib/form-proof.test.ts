@@ -99,15 +99,19 @@ describe("the header of each insert", () => {
     expect(deps.confirm).not.toHaveBeenCalled(); // a verified request needs no confirmation
   });
 
-  it("is kept after a failed insert (nothing was spent): the retry sends the same proof or ticket, and no new work starts", async () => {
+  it("is kept after a failed insert (nothing was spent): the retry sends the same proof or ticket, no new work starts, and no ticket is confirmed", async () => {
     const { proof, deps } = await solved();
     proof.sent(proof.header(), false);
     expect(proof.header()).toBe("payload-of-challenge-1");
     expect(deps.fetchChallenge).toHaveBeenCalledTimes(1);
-    const pending = harness().proof;
-    const ticket = pending.header();
-    pending.sent(ticket, false);
-    expect(pending.header()).toBe(ticket);
+    const pending = harness();
+    pending.proof.start();
+    const ticket = pending.proof.header();
+    pending.proof.sent(ticket, false);
+    expect(pending.proof.header()).toBe(ticket);
+    await pending.solveNext();
+    await pending.advance(0);
+    expect(pending.deps.confirm).not.toHaveBeenCalled();
   });
 
   it("goes pending when the solved proof got old, and a fresh challenge replaces it before that", async () => {
@@ -144,15 +148,6 @@ describe("a pending ticket", () => {
       header.slice("pending:".length),
       "payload-of-challenge-1",
     );
-  });
-
-  it("is not confirmed when the insert was not stored", async () => {
-    const { proof, deps, solveNext, advance } = harness();
-    proof.start();
-    proof.sent(proof.header(), false);
-    await solveNext();
-    await advance(0);
-    expect(deps.confirm).not.toHaveBeenCalled();
   });
 
   it("stays pending when the worker fails; the failure is logged, and the confirmation tries one new proof", async () => {
