@@ -126,25 +126,19 @@ it("sends nothing for a bot that filled the hidden field, shows it success, and 
   expect(outcomes).toEqual([]);
 });
 
-it("starts loading the submit code once, after the first focus has been answered", async () => {
-  const { prepareSubmit } = renderForm();
+it("starts loading the submit code once, after the first focus has been answered, and the page proof at the first focus and again at the first focus after a request was sent", async () => {
+  const user = userEvent.setup();
+  const { prepareSubmit, startProof } = renderForm(jest.fn(async () => undefined));
   expect(prepareSubmit).not.toHaveBeenCalled();
   screen.getByLabelText(words.fullNameLabel).focus();
   expect(prepareSubmit).not.toHaveBeenCalled(); // not while the focus itself is handled
   await waitFor(() => expect(prepareSubmit).toHaveBeenCalledTimes(1));
-  screen.getByLabelText(words.emailLabel).focus();
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(prepareSubmit).toHaveBeenCalledTimes(1);
-});
-
-it("starts the page proof at the first focus, and again at the first focus after a request was sent", async () => {
-  const user = userEvent.setup();
-  const { startProof } = renderForm(jest.fn(async () => undefined));
   await fillRequiredFields(user);
   await waitFor(() => expect(startProof).toHaveBeenCalledTimes(1)); // one proof for all the focuses of one request
   await user.click(button(words.submitLabel));
   expect(await screen.findByText(content.successToast.title)).toBeInTheDocument();
   await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(prepareSubmit).toHaveBeenCalledTimes(1);
   expect(startProof).toHaveBeenCalledTimes(1); // none for a request that may never come
   await user.click(screen.getByLabelText(words.fullNameLabel));
   await waitFor(() => expect(startProof).toHaveBeenCalledTimes(2));
