@@ -1,4 +1,5 @@
 import React from "react";
+import type { ReactNode } from "react";
 import { graphql } from "gatsby";
 import * as styles from "./contact-card.module.css";
 
@@ -6,6 +7,14 @@ type ContactCardProps = {
   title: string;
   contact: Queries.ContactDetailsFragment;
 };
+
+/** One term of the card and what it says. */
+const item = (term: string, detail: ReactNode, className?: string) => (
+  <div className={styles.item}>
+    <dt>{term}</dt>
+    <dd className={className}>{detail}</dd>
+  </div>
+);
 
 export function ContactCard({ title, contact }: ContactCardProps) {
   const { address, labels } = contact;
@@ -15,32 +24,20 @@ export function ContactCard({ title, contact }: ContactCardProps) {
         {title}
       </h3>
       <dl className={styles.list}>
-        <div className={styles.item}>
-          <dt>{labels.address}</dt>
-          <dd>
-            <address className={styles.address}>
-              {address.street}
-              <br />
-              {address.city}, {address.region} {address.postalCode}
-            </address>
-          </dd>
-        </div>
-        <div className={styles.item}>
-          <dt>{labels.phone}</dt>
-          <dd>
-            <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>
-          </dd>
-        </div>
-        <div className={styles.item}>
-          <dt>{labels.email}</dt>
-          <dd>
-            <a href={`mailto:${contact.email}`}>{contact.email}</a>
-          </dd>
-        </div>
-        <div className={styles.item}>
-          <dt>{labels.booth}</dt>
-          <dd className={styles.booth}>#{contact.booth}</dd>
-        </div>
+        {item(
+          labels.address,
+          <address className={styles.address}>
+            {address.street}
+            <br />
+            {address.city}, {address.region} {address.postalCode}
+          </address>,
+        )}
+        {item(
+          labels.phone,
+          <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>,
+        )}
+        {item(labels.email, <a href={`mailto:${contact.email}`}>{contact.email}</a>)}
+        {item(labels.booth, `#${contact.booth}`, styles.booth)}
       </dl>
     </section>
   );

@@ -57,19 +57,15 @@ export function Seo({ title, pathname, noindex = false, children }: SeoProps) {
       <meta property="og:description" content={pageDescription} />
       <meta property="og:url" content={canonical} />
       <meta property="og:locale" content="en_US" />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={pageTitle} />
+      <meta name="twitter:description" content={pageDescription} />
       {imageUrl && (
         <>
           <meta property="og:image" content={imageUrl} />
           <meta property="og:image:width" content="1200" />
           <meta property="og:image:height" content="630" />
           <meta property="og:image:alt" content={content?.shareImageAlt} />
-        </>
-      )}
-      <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={pageTitle} />
-      <meta name="twitter:description" content={pageDescription} />
-      {imageUrl && (
-        <>
           <meta name="twitter:image" content={imageUrl} />
           <meta name="twitter:image:alt" content={content?.shareImageAlt} />
         </>

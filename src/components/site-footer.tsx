@@ -7,6 +7,16 @@ import * as styles from "./site-footer.module.css";
 const footerCtaAttribute = (href: string) =>
   href === `#${CONTACT_FORM_ID}` ? { [CTA_ATTRIBUTE]: "footer" } : {};
 
+type FooterLinks = readonly { label: string; href: string }[];
+const linkItems = (links: FooterLinks) =>
+  links.map((link) => (
+    <li key={link.label}>
+      <a href={link.href} {...footerCtaAttribute(link.href)}>
+        {link.label}
+      </a>
+    </li>
+  ));
+
 const MILESTONES = ["established", "transitFocusSince", "microtransitSince"] as const;
 
 type SiteFooterProps = {
@@ -72,15 +82,7 @@ export function SiteFooter({
             </svg>
             {footer.paperDownload.label}
           </a>
-          <ul className={styles.links}>
-            {footer.resources.map((link) => (
-              <li key={link.label}>
-                <a href={link.href} {...footerCtaAttribute(link.href)}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <ul className={styles.links}>{linkItems(footer.resources)}</ul>
         </nav>
 
         <div className={styles.column}>
@@ -103,13 +105,7 @@ export function SiteFooter({
           © {copyrightYear} {site.companyName}. {footer.rightsNotice}
         </p>
         <ul className={styles.legal} aria-label={footer.legalLinksLabel}>
-          {footer.legalLinks.map((link) => (
-            <li key={link.label}>
-              <a href={link.href} {...footerCtaAttribute(link.href)}>
-                {link.label}
-              </a>
-            </li>
-          ))}
+          {linkItems(footer.legalLinks)}
         </ul>
       </div>
     </footer>

@@ -1,9 +1,7 @@
 /**
- * The one place that sizes every field of a meeting request.
- *
- * The form's `maxLength` attributes read these numbers, and the database's CHECK
- * constraints in `supabase/migrations/` enforce the same ones on the server
- * (a test applies the migration and probes each boundary with these values).
+ * The one place that sizes every field of a meeting request: the form's `maxLength` attributes
+ * read these numbers, and the database's CHECK constraints (supabase/migrations/) enforce the
+ * same ones (a test applies the migration and probes each boundary with these values).
  */
 export const FIELD_LIMITS = {
   fullName: 200,
@@ -16,9 +14,8 @@ export const FIELD_LIMITS = {
 } as const;
 
 /**
- * The longest `message` the form can assemble: the five labelled lines with every
- * optional field at its limit and every product selected, rounded up generously so
- * a future product option or label change does not start rejecting real requests.
+ * The longest `message` the form can assemble (the five labelled lines, every optional field at
+ * its limit, every product selected), rounded up so a new product or label rejects no request.
  */
 export const MESSAGE_MAX_LENGTH = 6000;
 

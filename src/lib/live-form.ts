@@ -3,9 +3,7 @@
  * component in `gatsby develop` and tests). The answers are read with FormData at the submit, so
  * what was typed or autofilled before the script ran is sent as it shows. The button, disabled in
  * the HTML (a native submit would put the answers in a URL), is enabled here. A submit sends first,
- * then shows the submitting state, and ends with its toast. When the visitor reaches the form, the
- * submit path and then the toasts load after the next paint; the page proof starts at the first
- * focus (again after each stored request).
+ * then shows the submitting state, and ends with its toast.
  */
 import type { ContactRecord } from "./submit-meeting-request";
 import {

@@ -95,11 +95,6 @@ describe("buildContactRecord", () => {
       "\nChallenges/Questions: First line.\nSecond line.",
     ],
     [
-      "shows the meeting time's label",
-      { meetingTime: "day1-morning" },
-      "\nPreferred Meeting Time: Day 1 Morning\n",
-    ],
-    [
       "shows the meeting time's value when its label is unknown",
       { meetingTime: "day9-evening" },
       "\nPreferred Meeting Time: day9-evening\n",
@@ -116,27 +111,9 @@ describe("buildContactRecord", () => {
   });
 });
 
+// Every field read, the products in the form's order, in a real browser: e2e/tests/form-submit.spec.ts
+// ("a full submission", whose stored row is compared field by field).
 describe("meetingRequestFromForm", () => {
-  it("reads every field the form names, as typed (trimming is for the record, not the form)", () => {
-    const data = formData([
-      ["fullName", " Ana Pérez "],
-      ["organization", "Valley Regional Transit"],
-      ["email", "ana.perez@vrt.example.org"],
-      ["phone", "(208) 555-0101"],
-      ["fleetSize", "25 vehicles"],
-      ["products", "Trip Exchange"],
-      ["products", "MobilityDR"],
-      ["meetingTime", "day2-afternoon"],
-      ["challenges", "Line one\nLine two"],
-      ["reference_code", "bot"],
-    ]);
-    expect(meetingRequestFromForm(data, products, meetingTimes)).toEqual({
-      ...complete,
-      fullName: " Ana Pérez ",
-      challenges: "Line one\nLine two",
-    });
-  });
-
   it("gives the empty request for an empty form, and drops a product or meeting time the form does not offer", () => {
     expect(meetingRequestFromForm(formData([]), products, meetingTimes)).toEqual(
       EMPTY_MEETING_REQUEST,

@@ -45,5 +45,4 @@ it("afterNextPaint runs the work in a task after the next frame, not during the 
   expect(work).not.toHaveBeenCalled();
   jest.advanceTimersToNextTimer();
   expect(work).toHaveBeenCalledTimes(1);
-  jest.useRealTimers();
 });

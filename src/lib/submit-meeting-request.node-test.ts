@@ -35,6 +35,14 @@ async function withServer(
   }
 }
 
+/** A server's JSON error answer, as PostgREST words one. */
+const answering =
+  (status: number, message: string): http.RequestListener =>
+  (_request, response) => {
+    response.writeHead(status, { "content-type": "application/json" });
+    response.end(JSON.stringify({ message }));
+  };
+
 describe("insertContactRecord", () => {
   it.each<[string, http.RequestListener | undefined, string | RegExp]>([
     ["nothing listens at the address", undefined, /could not be reached/],
@@ -43,20 +51,10 @@ describe("insertContactRecord", () => {
       () => undefined,
       /^Meeting request abandoned: .* did not answer within 300 ms\.$/,
     ],
-    [
-      "the answer is not 2xx",
-      (_request, response) => {
-        response.writeHead(503, { "content-type": "application/json" });
-        response.end(JSON.stringify({ message: "upstream unavailable" }));
-      },
-      /HTTP 503/,
-    ],
+    ["the answer is not 2xx", answering(503, "upstream unavailable"), /HTTP 503/],
     [
       "the key is refused",
-      (_request, response) => {
-        response.writeHead(401, { "content-type": "application/json" });
-        response.end(JSON.stringify({ message: "Invalid API key" }));
-      },
+      answering(401, "Invalid API key"),
       /refused \(HTTP 401\): Invalid API key\. Check that GATSBY_SUPABASE_ANON_KEY/,
     ],
   ])("fails when %s", async (_what, handler, message) => {

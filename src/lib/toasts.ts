@@ -2,8 +2,6 @@
  * The toasts that report a submit, kept out of the start-up script: React and react-toastify come
  * with the `meeting-form` chunk (src/components/toast-container.tsx), loaded by src/lib/live-form.ts.
  */
-export type { ToastKind, ToastText } from "../components/toast-container";
-
 /**
  * Puts the toast region (named `label` for screen readers) on the page, loading it first; resolves
  * with what shows a toast. Never rejects: a chunk that did not load is tried again by the next call.

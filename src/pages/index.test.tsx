@@ -18,11 +18,9 @@ import {
  */
 type Copy = {
   solutions: { offerings: Array<{ name: string; highlights: string[] }> };
-  consulting: { heading: string };
   meeting: { contactTitle: string };
   contact: { phone: string; email: string; booth: string };
   footer: { paperDownload: { label: string }; legalLinks: Array<{ label: string }> };
-  site: { history: { summary: string } };
 };
 
 const content = loadContent();
@@ -62,7 +60,7 @@ function leaves(value: unknown, path: string): Array<[string, string]> {
 }
 
 describe("the landing page", () => {
-  it("shows one card per offering, each with its highlights, and the consulting block", () => {
+  it("shows one card per offering, each with its highlights", () => {
     renderPage();
     expect(screen.getAllByRole("article")).toHaveLength(copy.solutions.offerings.length);
     for (const offering of copy.solutions.offerings) {
@@ -72,7 +70,6 @@ describe("the landing page", () => {
       for (const highlight of offering.highlights)
         expect(within(card).getByText(highlight)).toBeInTheDocument();
     }
-    expect(screen.getByRole("heading", { name: copy.consulting.heading })).toBeInTheDocument();
   });
 
   it("shows every word and figure of the content files (labels and hints included)", () => {
@@ -121,7 +118,6 @@ describe("the landing page", () => {
     );
     expect(within(contact).getByText(`#${copy.contact.booth}`)).toBeInTheDocument();
     const footer = screen.getByRole("contentinfo");
-    expect(within(footer).getByText(squish(copy.site.history.summary))).toBeInTheDocument();
     for (const { label } of copy.footer.legalLinks)
       expect(within(footer).getByRole("link", { name: label })).toBeInTheDocument();
     expect(

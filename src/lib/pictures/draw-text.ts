@@ -22,6 +22,12 @@ export function fit(text: string, block: TextBlock, atlas: GlyphAtlas): FittedTe
   );
 }
 
+/** Width of the widest fitted line, in pixels. */
+export function widestLine(fitted: FittedText, block: TextBlock, atlas: GlyphAtlas): number {
+  const style = { atlas, weight: block.weight, size: fitted.size };
+  return Math.max(0, ...fitted.lines.map((line) => textWidth(line, style)));
+}
+
 export type Placement = { x: number; baseline: number; anchor?: "start" | "middle" };
 
 /** One <path> per line, the first line's baseline at `baseline`, the next ones lineHeight × size below. */

@@ -10,17 +10,17 @@ function widest(lines: readonly string[], size: number): number {
 }
 
 describe("fitText", () => {
-  it("keeps a short text on one line at the largest size", () => {
-    expect(fitText("Booth 713", BOX, halfEm)).toEqual({
-      size: 40,
-      lines: ["Booth 713"],
-      shortened: false,
-    });
-  });
-
-  it("wraps a longer text before it shrinks it", () => {
-    const fitted = fitText("Meridian Mobility Systems", { ...BOX, width: 360 }, halfEm);
-    expect(fitted).toEqual({ size: 40, lines: ["Meridian Mobility", "Systems"], shortened: false });
+  it.each([
+    ["keeps a short text on one line at the largest size", "Booth 713", 300, ["Booth 713"]],
+    [
+      "wraps a longer text before it shrinks it",
+      "Meridian Mobility Systems",
+      360,
+      ["Meridian Mobility", "Systems"],
+    ],
+    ["draws nothing for empty text", "   ", 300, []],
+  ])("%s", (_what, text, width, lines) => {
+    expect(fitText(text, { ...BOX, width }, halfEm)).toEqual({ size: 40, lines, shortened: false });
   });
 
   it("shrinks a text that does not fit its lines at the largest size, and never overflows", () => {
@@ -54,9 +54,5 @@ describe("fitText", () => {
     );
     expect(widest(fitted.lines, fitted.size)).toBeLessThanOrEqual(BOX.width);
     expect(fitted.lines.length).toBeLessThanOrEqual(3);
-  });
-
-  it("draws nothing for empty text", () => {
-    expect(fitText("   ", BOX, halfEm).lines).toEqual([]);
   });
 });

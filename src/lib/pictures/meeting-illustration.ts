@@ -4,8 +4,8 @@
  * drawn over the illustration's fixed artwork. The sign grows with its text; the name gets the
  * rest of the header and wraps or shrinks to fit it.
  */
-import { centredBaseline, drawLines, fit, type TextBlock } from "./draw-text";
-import { textWidth, type GlyphAtlas } from "./glyphs";
+import { centredBaseline, drawLines, fit, widestLine, type TextBlock } from "./draw-text";
+import type { GlyphAtlas } from "./glyphs";
 import type { PictureFacts } from "./picture-facts";
 
 export const MEETING_ILLUSTRATION = {
@@ -34,12 +34,8 @@ export function meetingIllustrationSvg(facts: PictureFacts, atlas: GlyphAtlas): 
   const blocks = MEETING_ILLUSTRATION_BLOCKS;
   const signText = `${facts.boothLabel} ${facts.booth}`.toLocaleUpperCase("en-US");
   const sign = fit(signText, blocks.sign, atlas);
-  const signTextWidth = textWidth(sign.lines[0] ?? "", {
-    atlas,
-    weight: blocks.sign.weight,
-    size: sign.size,
-  });
-  const signWidth = Math.max(SIGN.minWidth, Math.ceil(signTextWidth) + 2 * SIGN.padding);
+  const signTextWidth = Math.ceil(widestLine(sign, blocks.sign, atlas));
+  const signWidth = Math.max(SIGN.minWidth, signTextWidth + 2 * SIGN.padding);
   const signLeft = HEADER.right - signWidth;
   const nameBlock = { ...blocks.name, width: signLeft - HEADER.gap - HEADER.left };
   const name = fit(facts.shortName.toLocaleUpperCase("en-US"), nameBlock, atlas);

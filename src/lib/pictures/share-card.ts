@@ -3,8 +3,8 @@
  * hero headline and the company name, drawn over the card's fixed artwork. Each text has a box
  * it always fits in (fit-text.ts); the art on the right stays clear of it.
  */
-import { centredBaseline, drawLines, fit, type TextBlock } from "./draw-text";
-import { textWidth, type GlyphAtlas } from "./glyphs";
+import { centredBaseline, drawLines, fit, widestLine, type TextBlock } from "./draw-text";
+import type { GlyphAtlas } from "./glyphs";
 import type { PictureFacts } from "./picture-facts";
 
 export const SHARE_CARD = { width: 1200, height: 630 } as const;
@@ -47,13 +47,7 @@ export function shareCardSvg(facts: PictureFacts, atlas: GlyphAtlas): string {
     { x: LEFT + BADGE.padding, baseline: badgeBaseline },
     "#0B2545",
   );
-  const widest = Math.max(
-    0,
-    ...badge.lines.map((line) =>
-      textWidth(line, { atlas, weight: blocks.badge.weight, size: badge.size }),
-    ),
-  );
-  const badgeWidth = Math.ceil(widest) + 2 * BADGE.padding;
+  const badgeWidth = Math.ceil(widestLine(badge, blocks.badge, atlas)) + 2 * BADGE.padding;
   const headline = fit(facts.headline, blocks.headline, atlas);
   const when = fit(`${facts.dates} · ${facts.place}`, blocks.when, atlas);
   const company = fit(facts.companyName, blocks.company, atlas);

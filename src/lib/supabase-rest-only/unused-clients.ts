@@ -20,15 +20,6 @@ export class RealtimeClient {
   channel(): never {
     return unavailable("The realtime client");
   }
-  getChannels(): never {
-    return unavailable("The realtime client");
-  }
-  removeChannel(): never {
-    return unavailable("The realtime client");
-  }
-  removeAllChannels(): never {
-    return unavailable("The realtime client");
-  }
 }
 
 export class StorageClient {
