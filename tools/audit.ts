@@ -60,7 +60,7 @@ function parseOptions() {
 
 /** Lighthouse on every page, interleaved, and the first load of ours in the browser. */
 async function measure(options: ReturnType<typeof parseOptions>, info: BuildInfo, bareDir: string) {
-  const { executablePath } = requireChromium();
+  const executablePath = requireChromium();
   const noScripts = copyWithoutScripts(PUBLIC_DIR);
   const folders = [
     PUBLIC_DIR,
