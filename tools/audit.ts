@@ -69,7 +69,7 @@ async function measure(options: ReturnType<typeof parseOptions>, info: BuildInfo
     ...(options.baseline ? [options.baseline] : []),
   ];
   const servers = await Promise.all(folders.map((root) => startStaticServer({ root })));
-  const backend = await startLocalBackend({ port: info.backendPort, anonKey: info.anonKey });
+  const backend = await startLocalBackend({ port: info.backendPort });
   try {
     log(
       `Lighthouse (mobile, simulated throttling), ${options.runs} runs each of our page, a bare Gatsby page and our page without scripts, interleaved; Chromium ${executablePath}`,

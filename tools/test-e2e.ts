@@ -47,7 +47,6 @@ async function main(): Promise<number> {
           CHROME_PATH: chromium,
           E2E_BASE_URL: server.url,
           E2E_BACKEND_PORT: String(info.backendPort),
-          E2E_ANON_KEY: info.anonKey,
         },
       },
     );

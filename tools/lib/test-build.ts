@@ -21,7 +21,6 @@ export type BuildInfo = {
   /** The Supabase URL baked into the page: the local backend's address for this run. */
   backendUrl: string;
   backendPort: number;
-  anonKey: string;
   builtAt: string;
   buildSeconds: number;
   /** mtime of public/index.html right after the build: a later build makes this info stale. */
@@ -98,7 +97,6 @@ export async function buildSiteForTests(backendPort: number): Promise<BuildInfo>
   const info: BuildInfo = {
     backendUrl,
     backendPort,
-    anonKey: LOCAL_ANON_KEY,
     builtAt: new Date().toISOString(),
     buildSeconds,
     indexMtimeMs: fs.statSync(path.join(PUBLIC_DIR, "index.html")).mtimeMs,
