@@ -78,8 +78,9 @@ async function saveInCms(admin: Page, headline: string) {
   while (!text.includes(headline)) {
     if (performance.now() - clicked > CHANGE_TIMEOUT_MS)
       throw new Error("the CMS did not write hero.yaml");
-    const written = (await filesWritten(admin))["content/hero.yaml"];
-    text = Buffer.from(written ?? "", "base64").toString("utf8");
+    // A file the CMS is replacing can vanish while the checkout is read: then read again.
+    const written = await filesWritten(admin).catch(() => undefined);
+    text = Buffer.from(written?.["content/hero.yaml"] ?? "", "base64").toString("utf8");
   }
   fs.writeFileSync(HERO_FILE, text);
   return { clicked, written: performance.now() - clicked };
