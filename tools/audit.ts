@@ -60,7 +60,7 @@ function parseOptions() {
 
 /** Lighthouse on every page, interleaved, and the first load of ours in the browser. */
 async function measure(options: ReturnType<typeof parseOptions>, info: BuildInfo, bareDir: string) {
-  const { executablePath } = requireChromium();
+  const executablePath = requireChromium();
   const noScripts = copyWithoutScripts(PUBLIC_DIR);
   const folders = [
     PUBLIC_DIR,
@@ -69,7 +69,7 @@ async function measure(options: ReturnType<typeof parseOptions>, info: BuildInfo
     ...(options.baseline ? [options.baseline] : []),
   ];
   const servers = await Promise.all(folders.map((root) => startStaticServer({ root })));
-  const backend = await startLocalBackend({ port: info.backendPort, anonKey: info.anonKey });
+  const backend = await startLocalBackend({ port: info.backendPort });
   try {
     log(
       `Lighthouse (mobile, simulated throttling), ${options.runs} runs each of our page, a bare Gatsby page and our page without scripts, interleaved; Chromium ${executablePath}`,

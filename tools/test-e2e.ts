@@ -17,7 +17,7 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const playwrightArgs = args.filter((arg) => arg !== "--reuse-build");
   const chromium = requireChromium();
-  console.log(`e2e: Chromium ${chromium.executablePath} (from ${chromium.source})`);
+  console.log(`e2e: Chromium ${chromium}`);
   const log = (line: string) => console.log(`e2e: ${line}`);
   const info = await buildOrReuse(playwrightArgs.length < args.length, log);
   let server: StaticServer | undefined;
@@ -44,10 +44,9 @@ async function main(): Promise<number> {
         stdio: "inherit",
         env: {
           ...process.env,
-          CHROME_PATH: chromium.executablePath,
+          CHROME_PATH: chromium,
           E2E_BASE_URL: server.url,
           E2E_BACKEND_PORT: String(info.backendPort),
-          E2E_ANON_KEY: info.anonKey,
         },
       },
     );

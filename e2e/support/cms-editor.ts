@@ -1,36 +1,16 @@
 /**
- * Driving /admin/ (Sveltia CMS) as an editor would.
- *
- * Locally the CMS works on the checkout through the browser's File System Access API: the editor
- * clicks "Work with Local Repository" and picks the project folder. A test cannot click through
- * the browser's folder picker, so the picker here returns a folder in the browser's private file
- * system (OPFS), filled with a copy of content/. Everything after that is the real CMS writing
- * real files; the tests read what it wrote back out of the browser.
+ * Driving /admin/ (Sveltia CMS) as an editor would, on a checkout in the browser's private file
+ * system (tools/lib/cms-checkout.ts); the tests read what the CMS wrote back out of the browser.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { parse } from "yaml";
+import { GITHUB_STATUS, openCheckout, pickCheckout } from "../../tools/lib/cms-checkout";
 import { PROJECT_ROOT } from "../../tools/lib/test-build";
 import { escapeRegExp } from "./content";
 import { expect } from "./fixtures";
-
-const CONTENT = path.join(PROJECT_ROOT, "content");
-const CHECKOUT = "checkout";
-/** The one address outside the site the CMS asks for: GitHub's status, on the sign-in page. */
-const GITHUB_STATUS = /^https:\/\/www\.githubstatus\.com\//;
-
-/** Every file under content/, by its repository path with "/", as base64. */
-function contentFiles(): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const name of fs.readdirSync(CONTENT, { recursive: true, encoding: "utf8" })) {
-    const full = path.join(CONTENT, name);
-    if (fs.statSync(full).isFile())
-      files[`content/${name.split(path.sep).join("/")}`] = fs.readFileSync(full).toString("base64");
-  }
-  return files;
-}
 
 /**
  * Opens /admin/ on a copy of the checkout's content, as an editor who picked the project folder.
@@ -38,16 +18,7 @@ function contentFiles(): Record<string, string> {
  * no vendor placeholder.
  */
 export async function openCmsOnCheckout(page: Page): Promise<void> {
-  // The sign-in page asks whether GitHub is up; the test has no network and says it is.
-  await page.route(GITHUB_STATUS, (route) =>
-    route.fulfill({ json: { status: { indicator: "none" } } }),
-  );
-  await page.addInitScript((folder) => {
-    Object.assign(window, {
-      showDirectoryPicker: async () =>
-        (await navigator.storage.getDirectory()).getDirectoryHandle(folder),
-    });
-  }, CHECKOUT);
+  await pickCheckout(page);
   const response = await page.goto("/admin/");
   expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
   await expect(page).toHaveTitle("Meridian Mobility Systems · Website editor");
@@ -60,50 +31,8 @@ export async function openCmsOnCheckout(page: Page): Promise<void> {
   const logo = page.locator('img[src="/favicon.svg"]').first();
   await expect(logo).toBeVisible();
   expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-  await page.evaluate(
-    async ({ folder, files }) => {
-      const storage = await navigator.storage.getDirectory();
-      await storage.removeEntry(folder, { recursive: true }).catch(() => undefined);
-      const root = await storage.getDirectoryHandle(folder, { create: true });
-      await root.getDirectoryHandle(".git", { create: true }); // the CMS checks that it got a repository's root
-      for (const [name, base64] of Object.entries(files)) {
-        const parts = name.split("/");
-        let dir = root;
-        for (const part of parts.slice(0, -1))
-          dir = await dir.getDirectoryHandle(part, { create: true });
-        const file = await dir.getFileHandle(parts.at(-1)!, { create: true });
-        const writable = await file.createWritable();
-        await writable.write(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
-        await writable.close();
-      }
-    },
-    { folder: CHECKOUT, files: contentFiles() },
-  );
-  await page.getByRole("button", { name: "Work with Local Repository" }).click();
+  await openCheckout(page);
   await expect(page.getByRole("row", { name: "Platform solutions" })).toBeVisible();
-}
-
-/** The files under content/ as the CMS left them, base64 by repository path. */
-export async function filesWritten(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(async (folder) => {
-    const result: Record<string, string> = {};
-    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
-      for await (const [name, handle] of dir as unknown as AsyncIterable<
-        [string, FileSystemHandle]
-      >) {
-        if (handle instanceof FileSystemDirectoryHandle) await walk(handle, `${prefix}${name}/`);
-        else if (handle instanceof FileSystemFileHandle) {
-          const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
-          result[`${prefix}${name}`] = btoa(
-            Array.from(bytes, (byte) => String.fromCharCode(byte)).join(""),
-          );
-        }
-      }
-    };
-    const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
-    await walk(await root.getDirectoryHandle("content"), "content/");
-    return result;
-  }, CHECKOUT);
 }
 
 /** Writes what the CMS wrote into a fresh folder on disk; returns its content/ folder. */

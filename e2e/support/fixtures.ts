@@ -24,7 +24,6 @@ export class Backend {
   async start(): Promise<LocalBackend> {
     this.running ??= await startLocalBackend({
       port: Number(process.env.E2E_BACKEND_PORT),
-      anonKey: process.env.E2E_ANON_KEY || undefined,
       notifications: this.notifications,
     });
     return this.running;

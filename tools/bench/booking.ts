@@ -18,6 +18,7 @@ import { SCHEDULE } from "../../supabase/functions/book-meeting/test-support/fix
 import { runCli, wholeNumberOption } from "../lib/cli";
 import { median, spread } from "../lib/stats";
 import { PUBLIC_DIR } from "../lib/test-build";
+import { keyHeaders } from "./flood/attack";
 
 const GOAL_MS = 5_000;
 
@@ -46,15 +47,10 @@ async function main(): Promise<number> {
   });
   const catcher = backend.notifier!.catcher!;
   const fn = `${backend.url}/functions/v1/book-meeting`;
-  const headers = (key: string) => ({
-    apikey: key,
-    Authorization: `Bearer ${key}`,
-    "Content-Type": "application/json",
-  });
   const call = async (body: object) => {
     const response = await fetch(fn, {
       method: "POST",
-      headers: { ...headers(backend.anonKey), Origin: site.url },
+      headers: { ...keyHeaders(backend.anonKey), Origin: site.url },
       body: JSON.stringify(body),
     });
     const answer = (await response.json()) as { message?: string; slots?: { startsAt: string }[] };
@@ -68,7 +64,7 @@ async function main(): Promise<number> {
       const caught = catcher.messages.length;
       const insert = await fetch(`${backend.url}/rest/v1/contacts`, {
         method: "POST",
-        headers: headers(backend.serviceKey),
+        headers: keyHeaders(backend.serviceKey),
         body: JSON.stringify({
           name: `Bench Visitor ${run}`,
           email: `bench-${run}-${Date.now()}@example.org`,

@@ -3,19 +3,19 @@
  * `gatsby develop`, between saving content and seeing it in the page (its h1).
  *
  * By default it rewrites `headline` in content/hero.yaml as a text editor saves it; with `--cms` it
- * saves "First screen" in /admin/, whose "Work with Local Repository" gets a copy of content/ in
- * the browser's private file system (the folder picker cannot be automated), and copies the written
- * hero.yaml into the checkout. Puts hero.yaml back, also on failure or Ctrl-C.
+ * saves "First screen" in /admin/ on a checkout in the browser (lib/cms-checkout.ts) and copies the
+ * written hero.yaml into content/. Puts hero.yaml back, also on failure or Ctrl-C.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 
 import { launchChromium, requireChromium } from "../lib/chromium";
 import { runCli, wholeNumberOption } from "../lib/cli";
+import { filesWritten, openCheckout, pickCheckout } from "../lib/cms-checkout";
 import { median } from "../lib/stats";
 import { freePort, PROJECT_ROOT } from "../lib/test-build";
 
@@ -23,8 +23,6 @@ const CONTENT_DIR = path.join(PROJECT_ROOT, "content");
 const HERO_FILE = path.join(CONTENT_DIR, "hero.yaml");
 const HEADLINE_LINE = /^headline: .*$/m;
 const CHANGE_TIMEOUT_MS = 30_000;
-/** The CMS's checkout: a folder in the browser's private file system. */
-const FOLDER = "checkout";
 
 /** `gatsby develop` on a free port of 127.0.0.1, ready within 4 minutes; `stop()` ends it all. */
 async function startGatsbyDevelop() {
@@ -70,60 +68,19 @@ async function headlineShown(page: Page, text: string): Promise<void> {
   );
 }
 
-/** /admin/ with the checkout seeded from content/ and opened; returns a reader of its hero.yaml. */
-async function openCms(context: BrowserContext, url: string) {
-  const admin = await context.newPage();
-  await admin.route("https://www.githubstatus.com/**", (route) =>
-    route.fulfill({ json: { status: { indicator: "none" } } }),
-  );
-  // A plain assignment: tsx would wrap a named function in a helper the page does not have.
-  await admin.addInitScript((folder) => {
-    (
-      window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }
-    ).showDirectoryPicker = async () =>
-      (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
-  }, FOLDER);
-  await admin.goto(`${url}admin/`);
-  const files = fs
-    .readdirSync(CONTENT_DIR)
-    .filter((name) => name.endsWith(".yaml"))
-    .map((name) => [name, fs.readFileSync(path.join(CONTENT_DIR, name), "utf8")]);
-  await admin.evaluate(
-    async ({ folder, files }) => {
-      const root = await navigator.storage.getDirectory();
-      const checkout = await root.getDirectoryHandle(folder, { create: true });
-      await checkout.getDirectoryHandle(".git", { create: true });
-      const content = await checkout.getDirectoryHandle("content", { create: true });
-      for (const [name, text] of files) {
-        const file = await content.getFileHandle(name!, { create: true });
-        const writable = await file.createWritable();
-        await writable.write(text!);
-        await writable.close();
-      }
-    },
-    { folder: FOLDER, files },
-  );
-  await admin.getByRole("button", { name: "Work with Local Repository" }).click();
-  const writtenHero = () =>
-    admin.evaluate(async (folder) => {
-      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
-      const content = await root.getDirectoryHandle("content");
-      return (await (await content.getFileHandle("hero.yaml")).getFile()).text();
-    }, FOLDER);
-  return { admin, writtenHero };
-}
-
-/** Saves a headline through the CMS; ms until the file was written. */
-async function saveInCms(cms: Awaited<ReturnType<typeof openCms>>, headline: string) {
-  await cms.admin.getByRole("row", { name: "First screen" }).click();
-  await cms.admin.getByRole("textbox", { name: "Headline" }).fill(headline);
+/** Saves a headline in /admin/; ms until the CMS wrote hero.yaml, which is then copied to content/. */
+async function saveInCms(admin: Page, headline: string) {
+  await admin.getByRole("row", { name: "First screen" }).click();
+  await admin.getByRole("textbox", { name: "Headline" }).fill(headline);
   const clicked = performance.now();
-  await cms.admin.getByRole("button", { name: "Save" }).click();
+  await admin.getByRole("button", { name: "Save" }).click();
   let text = "";
   while (!text.includes(headline)) {
     if (performance.now() - clicked > CHANGE_TIMEOUT_MS)
       throw new Error("the CMS did not write hero.yaml");
-    text = await cms.writtenHero();
+    // A file the CMS is replacing can vanish while the checkout is read: then read again.
+    const written = await filesWritten(admin).catch(() => undefined);
+    text = Buffer.from(written?.["content/hero.yaml"] ?? "", "base64").toString("utf8");
   }
   fs.writeFileSync(HERO_FILE, text);
   return { clicked, written: performance.now() - clicked };
@@ -151,7 +108,12 @@ async function main(): Promise<void> {
     const site = await context.newPage();
     await site.goto(develop.url);
     await site.getByRole("heading", { level: 1 }).waitFor();
-    const cms = values.cms ? await openCms(context, develop.url) : undefined;
+    const cms = values.cms ? await context.newPage() : undefined;
+    if (cms) {
+      await pickCheckout(cms);
+      await cms.goto(`${develop.url}admin/`);
+      await openCheckout(cms);
+    }
     const how = cms ? `saves of "First screen" in /admin/` : "saves of content/hero.yaml";
     console.log(`bench: develop ready after ${develop.readySeconds.toFixed(1)} s; ${runs} ${how}`);
     const toFile: number[] = [];
@@ -171,7 +133,7 @@ async function main(): Promise<void> {
       const file = cms ? `file written after ${toFile.at(-1)!.toFixed(0)} ms, ` : "";
       console.log(`  save ${run}: ${file}visible after ${toPage.at(-1)!.toFixed(0)} ms`);
       // An editor does not save every few milliseconds: let develop settle.
-      if (cms) await cms.admin.getByRole("row", { name: "First screen" }).waitFor();
+      if (cms) await cms.getByRole("row", { name: "First screen" }).waitFor();
       else await new Promise((resolve) => setTimeout(resolve, 1500));
     }
     const file = cms ? `Save → file written: median ${median(toFile).toFixed(0)} ms; ` : "";

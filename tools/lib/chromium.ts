@@ -32,11 +32,6 @@ const NO_CHROMIUM_MESSAGE =
 
 const NAMES_ON_PATH = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
 
-export type ChromiumLocation = {
-  executablePath: string;
-  source: "CHROME_PATH" | "PATH" | "playwright";
-};
-
 function isExecutable(file: string): boolean {
   try {
     fs.accessSync(file, fs.constants.X_OK);
@@ -47,32 +42,30 @@ function isExecutable(file: string): boolean {
 }
 
 /** CHROME_PATH (which must be an executable), else the first on PATH, else Playwright's. */
-export function requireChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLocation {
-  const fromEnv = env.CHROME_PATH?.trim();
+export function requireChromium(): string {
+  const fromEnv = process.env.CHROME_PATH?.trim();
   if (fromEnv) {
     if (!isExecutable(fromEnv))
       throw new Error(`CHROME_PATH is set to ${fromEnv}, which is not an executable file.`);
-    return { executablePath: fromEnv, source: "CHROME_PATH" };
+    return fromEnv;
   }
-  for (const dir of (env.PATH ?? "").split(path.delimiter).filter(Boolean))
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter).filter(Boolean))
     for (const name of NAMES_ON_PATH)
-      if (isExecutable(path.join(dir, name)))
-        return { executablePath: path.join(dir, name), source: "PATH" };
+      if (isExecutable(path.join(dir, name))) return path.join(dir, name);
   let downloaded = "";
   try {
     downloaded = chromium.executablePath();
   } catch {
     // Playwright has no browser of its own here.
   }
-  if (downloaded && isExecutable(downloaded))
-    return { executablePath: downloaded, source: "playwright" };
+  if (downloaded && isExecutable(downloaded)) return downloaded;
   throw new Error(NO_CHROMIUM_MESSAGE);
 }
 
 /** Playwright's Chromium with our flags (Playwright adds its own headless switch) and `args`. */
 export function launchChromium(args: string[] = []): Promise<Browser> {
   return chromium.launch({
-    executablePath: requireChromium().executablePath,
+    executablePath: requireChromium(),
     args: [...CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--headless")), ...args],
   });
 }

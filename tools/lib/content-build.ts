@@ -35,14 +35,9 @@ export async function buildWithContent(contentDir: string, backendUrl: string) {
       if (!LEFT_OUT.has(entry) && !(entry.startsWith(".env") && entry !== ".env.example"))
         fs.cpSync(path.join(PROJECT_ROOT, entry), path.join(siteDir, entry), { recursive: true });
     fs.cpSync(contentDir, path.join(siteDir, "content"), { recursive: true });
-    fs.symlinkSync(path.join(PROJECT_ROOT, "node_modules"), path.join(siteDir, "node_modules"));
     const buildSeconds = await runBuild(
       "gatsby build of the edited content",
-      {
-        command: process.execPath,
-        args: [require.resolve("gatsby/cli.js"), "build"],
-        cwd: siteDir,
-      },
+      siteDir,
       localBackendBuildEnv(backendUrl),
       path.join(REPORTS_DIR, "content-build.log"),
     );

@@ -35,11 +35,11 @@ const { version } = createRequire(__filename)("@supabase/supabase-js/package.jso
   version: string;
 };
 
-/** The public anon key as apikey and Bearer, and JSON: the page's `rpc/form_challenge` call. */
-export function anonKeyHeaders(anonKey: string): Record<string, string> {
+/** A key (the public anon key: the page's `rpc/form_challenge` call) as apikey and Bearer, and JSON. */
+export function keyHeaders(key: string): Record<string, string> {
   return {
-    apikey: anonKey,
-    Authorization: `Bearer ${anonKey}`,
+    apikey: key,
+    Authorization: `Bearer ${key}`,
     "Content-Type": "application/json",
   };
 }
@@ -48,7 +48,7 @@ export function anonKeyHeaders(anonKey: string): Record<string, string> {
 export function insertHeaders(anonKey: string, proof: string): Record<string, string> {
   return {
     "X-Client-Info": `supabase-js-web/${version}`,
-    ...anonKeyHeaders(anonKey),
+    ...keyHeaders(anonKey),
     "Content-Profile": "public",
     [FORM_PROOF_HEADER]: proof,
   };
@@ -93,7 +93,7 @@ export async function directFlood(url: string, anonKey: string, requests: number
     for (let index = next++; index < requests; index = next++) {
       const spoofed = `${((index * 7) % 223) + 1}.${index % 251}.${(index >> 8) % 251}.${(index % 200) + 1}`;
       const headers = {
-        ...anonKeyHeaders(anonKey),
+        ...keyHeaders(anonKey),
         "X-Forwarded-For": spoofed,
         "CF-Connecting-IP": spoofed,
         "X-Real-IP": spoofed,

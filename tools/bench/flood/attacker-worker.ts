@@ -9,7 +9,7 @@ import { parentPort, workerData } from "node:worker_threads";
 
 import type { FormChallenge } from "../../../src/lib/form-proof";
 import { solveInNode } from "../../lib/form-proof-solver";
-import { anonKeyHeaders, count, insertHeaders, postFrom, type AttackerData } from "./attack";
+import { keyHeaders, count, insertHeaders, postFrom, type AttackerData } from "./attack";
 import { attackerRequest } from "./texts";
 
 const data = workerData as AttackerData;
@@ -24,7 +24,7 @@ async function attack(): Promise<void> {
     const answer = await postFrom(
       url("/rest/v1/rpc/form_challenge"),
       address,
-      anonKeyHeaders(data.anonKey),
+      keyHeaders(data.anonKey),
       "{}",
     );
     let proof: string | undefined;

@@ -4,7 +4,7 @@
  */
 import { DIRECT_AT_ONCE, DIRECT_FROM, attackerAddresses, type AttackResult } from "./attack";
 import { caseName, type FloodOptions } from "./options";
-import { tallyBy, type StaffMail, type StoredRequest, type WaitOutcome } from "./staff";
+import { type StaffMail, type StoredRequest, type WaitOutcome } from "./staff";
 import type { RealSubmission } from "./visitors";
 
 export interface Run {
@@ -23,21 +23,6 @@ export const line = (label: string, value: string): void =>
   console.log(`  ${`${label}:`.padEnd(42)} ${value}`);
 export const goal = (text: string, met: boolean, why: string): void =>
   console.log(`  GOAL ${text}: ${met ? "met" : "NOT met"} (${why})`);
-
-function since(run: Run, at: number): string {
-  const s = Math.round((at - run.startedAt) / 1000);
-  const clock = new Date(at).toISOString().slice(11, 19);
-  return `+${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} (${clock} UTC)`;
-}
-
-/** The tally's `insert <status>` counters other than `except`, as "n × status". */
-function statuses(tally: Record<string, number>, except: string[] = []): string {
-  const listed = Object.entries(tally)
-    .filter(([name]) => name.startsWith("insert ") && !except.includes(name.slice(7)))
-    .map(([name, n]) => [Number(name.slice(7)), n] as const)
-    .sort(([a], [b]) => a - b);
-  return listed.map(([status, n]) => `${n} × ${status || "no answer"}`).join(", ") || "none";
-}
 
 const attackerRows = (run: Run): StoredRequest[] =>
   run.outcome.requests.filter((row) => row.clientKey && run.attackerKeys.has(row.clientKey));
@@ -59,7 +44,7 @@ function printWait(run: Run): void {
       ? "every stored request had reached staff or been in a digest already sent"
       : `the deadline (${options.waitMinutes} min after the last submission) came`;
   console.log(
-    `Wait: ended at ${since(run, outcome.endedAt)}, when ${how}; ${requests.length - waiting.length - unlisted.length}/${requests.length} stored requests reached staff, ${waiting.length} still waiting, ${unlisted.length} in a digest without being listed.`,
+    `Wait: ended at +${Math.round((outcome.endedAt - run.startedAt) / 1000)} s, when ${how}; ${requests.length - waiting.length - unlisted.length}/${requests.length} stored requests reached staff, ${waiting.length} still waiting, ${unlisted.length} in a digest without being listed.`,
   );
 }
 
@@ -67,21 +52,11 @@ function printWait(run: Run): void {
 function printAttackOutcome(run: Run, mailGoal: number, rowsGoal?: number): void {
   const rows = attackerRows(run);
   const mails = attackMail(run);
-  const byBudget = tallyBy(
-    rows,
-    (row) => row.budget ?? `${row.verdict ?? "?"} (${row.proof ?? "?"})`,
-  );
-  line("rows stored from the attacker", `${f(rows.length)}  (${byBudget})`);
+  line("rows stored from the attacker", f(rows.length));
   line(
     "staff e-mails caused by the attack",
     `${mails.total}  (${mails.singles} one by one, ${mails.digests} digest${mails.digests === 1 ? "" : "s"} listing attacker requests)`,
   );
-  const unlisted = run.outcome.unlisted.filter((row) => rows.includes(row)).length;
-  if (unlisted > 0)
-    line(
-      "attacker requests in a digest but not listed",
-      `${f(unlisted)} (past the digest's list limit)`,
-    );
   if (rowsGoal !== undefined)
     goal(`≤ ${rowsGoal} rows stored from the attacker`, rows.length <= rowsGoal, `${rows.length}`);
   goal(
@@ -99,7 +74,7 @@ function printDirect(run: Run, { tally, seconds }: AttackResult): void {
     `Attacker (${caseName(run.options)}): ${sent} direct POSTs from ${DIRECT_FROM} in ${seconds.toFixed(1)} s (${DIRECT_AT_ONCE} at a time, spoofed X-Forwarded-For/CF-Connecting-IP/X-Real-IP)`,
   );
   line("accepted (201)", `${accepted}`);
-  line("refused", `${sent - accepted}  (${statuses(tally, ["201"])})`);
+  line("refused", `${sent - accepted}`);
   printAttackOutcome(run, 10);
 }
 
@@ -113,7 +88,7 @@ function printSolving(run: Run, { tally, seconds, threads }: AttackResult): void
   );
   line(
     "inserts",
-    `201 × ${n("insert 201")}, 429 × ${n("insert 429")}, other: ${statuses(tally, ["201", "429"])}; with a proof ${n("with proof")}, with a pending ticket ${n("pending")}`,
+    `201 × ${n("insert 201")}, 429 × ${n("insert 429")}; with a proof ${n("with proof")}, with a pending ticket ${n("pending")}`,
   );
   printAttackOutcome(
     run,

@@ -106,10 +106,3 @@ export async function waitForStaff(db: PGlite, mail: StaffMail, afterId: number,
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }
-
-/** How many items have each key, as "key n, key n, …" in order of first appearance. */
-export function tallyBy<T>(items: readonly T[], key: (item: T) => string): string {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
-  return [...counts].map(([name, n]) => `${name} ${n}`).join(", ");
-}
