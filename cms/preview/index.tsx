@@ -11,7 +11,7 @@ import type SveltiaCms from "@sveltia/cms";
 import type { CustomPreviewTemplate, CustomPreviewTemplateProps } from "@sveltia/cms";
 import { createRoot, type Root } from "react-dom/client";
 import { CONTENT_FILE_NAMES, type ContentFileName, type PageContent } from "./content";
-import { drawnPictures, setGlyphAtlasUrl, type DrawnPictures } from "./drawn-pictures";
+import { drawnPictures, setGlyphAtlasUrl, type DrawnPictures } from "./preview-pictures";
 import { SECTION_PREVIEWS } from "./sections";
 
 /** Immutable.js values as the CMS passes them: only what is read here. */

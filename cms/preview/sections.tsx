@@ -13,7 +13,7 @@ import { SiteHeader } from "../../src/components/site-header";
 import { SolutionsSection } from "../../src/components/solutions-section";
 import * as solutionsStyles from "../../src/components/solutions-section.module.css";
 import type { ContentFileName, PageContent, PictureUrl } from "./content";
-import type { DrawnPictures } from "./drawn-pictures";
+import type { DrawnPictures } from "./preview-pictures";
 import * as cardStyles from "./sharing-card-preview.module.css";
 
 type Files = Partial<PageContent>;
