@@ -47,27 +47,31 @@ test("a stale lock naming a running, unrelated process is taken over", async () 
 test("eight processes racing for a stale lock: exactly one gets it", async () => {
   const dataDir = tempDataDir("lock-race-");
   staleLock(dataDir, 999_999_999);
+  // The winner holds the lock until every process has answered, so one that starts late on a
+  // loaded machine still meets the winner's lock rather than a released one.
   const script = `
     const { acquireDataLock } = require(${JSON.stringify(path.join(__dirname, "data-lock.ts"))});
     setTimeout(async () => {
-      try { const lock = await acquireDataLock(process.argv[2], "server"); console.log("won"); setTimeout(() => lock.release(), 1500); }
+      try { const lock = await acquireDataLock(process.argv[2], "server"); console.log("won"); process.stdin.on("end", () => lock.release()).resume(); }
       catch { console.log("lost"); }
     }, Number(process.argv[1]) - Date.now());`;
   const at = Date.now() + 2_500;
-  const outcomes = await Promise.all(
-    Array.from({ length: 8 }, () => {
-      const child = spawn(
-        process.execPath,
-        ["--import", "tsx", "-e", script, String(at), dataDir],
-        {
-          cwd: PROJECT_ROOT,
-        },
-      );
-      let out = "";
-      child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-      return new Promise<string>((resolve) => child.on("exit", () => resolve(out.trim())));
+  const children = Array.from({ length: 8 }, () =>
+    spawn(process.execPath, ["--import", "tsx", "-e", script, String(at), dataDir], {
+      cwd: PROJECT_ROOT,
     }),
   );
+  const exited = children.map((child) => new Promise((resolve) => child.on("exit", resolve)));
+  const outcomes = await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<string>((resolve) =>
+          child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())),
+        ),
+    ),
+  );
+  for (const child of children) child.stdin.end();
+  await Promise.all(exited);
   expect(outcomes.sort()).toEqual(["lost", "lost", "lost", "lost", "lost", "lost", "lost", "won"]);
 });
 
