@@ -15,8 +15,7 @@ import { checkContentDirectory } from "../../build-time/content/check-content";
 import { formatReport } from "../../build-time/content/messages";
 import { drawnLines } from "../../src/lib/pictures/draw-text";
 import { filesWritten } from "../../tools/lib/cms-checkout";
-import { buildWithContent } from "../../tools/lib/content-build";
-import { startStaticServer } from "../../tools/lib/static-server";
+import { visitContentBuild } from "../../tools/lib/content-build";
 import { PROJECT_ROOT } from "../../tools/lib/test-build";
 import * as cms from "../support/cms-editor";
 import { content, pictureDescriptions, squish } from "../support/content";
@@ -144,11 +143,8 @@ test.describe.serial("editing through /admin/", () => {
     // A real gatsby build (2–3 minutes on a 2-core machine); its time is printed, not asserted.
     test.setTimeout(15 * 60_000);
     if (!editedContent) throw new Error("The editing test above wrote no content.");
-    const build = await buildWithContent(editedContent, backend.url);
-    console.log(`cms e2e: gatsby build of the CMS's files took ${build.buildSeconds.toFixed(0)} s`);
-    const server = await startStaticServer({ root: build.publicDir });
-    try {
-      await page.goto(`${server.url}/`);
+    await visitContentBuild(editedContent, backend.url, async (siteUrl) => {
+      await page.goto(`${siteUrl}/`);
       const firstCard = page.locator("#solutions article").first();
       await expect(firstCard.locator("header p")).toHaveText(NEW_SUBTITLE);
       await expect(firstCard.getByRole("listitem").last()).toHaveText(NEW_HIGHLIGHT);
@@ -158,10 +154,7 @@ test.describe.serial("editing through /admin/", () => {
       await picture.scrollIntoViewIfNeeded();
       await expect(picture).toBeVisible();
       await expect.poll(() => cms.proportions(picture)).toBeCloseTo(1200 / 630, 2);
-    } finally {
-      await server.close();
-      build.remove();
-    }
+    });
   });
 });
 
