@@ -14,7 +14,6 @@ import type { Locator } from "@playwright/test";
 import { checkContentDirectory } from "../../build-time/content/check-content";
 import { formatReport } from "../../build-time/content/messages";
 import { drawnLines } from "../../src/lib/pictures/draw-text";
-import { filesWritten } from "../../tools/lib/cms-checkout";
 import { visitContentBuild } from "../../tools/lib/content-build";
 import { PROJECT_ROOT } from "../../tools/lib/test-build";
 import * as cms from "../support/cms-editor";
@@ -118,7 +117,7 @@ test.describe.serial("editing through /admin/", () => {
     await page.screenshot({ path: test.info().outputPath("preview-meeting.png") });
     await cms.save(page);
 
-    const contentDir = cms.writeToDisk(await filesWritten(page));
+    const contentDir = cms.writeToDisk(await cms.filesWritten(page));
     const result = checkContentDirectory(contentDir);
     expect(result.errors, formatReport(result).join("\n")).toEqual([]);
     const solutions = cms.yamlOf<{ offerings: { subtitle: string; highlights: string[] }[] }>(
@@ -180,7 +179,7 @@ test("every section's preview is its part of the page, with what it shows from o
     await expect(page.getByRole("row", { name: "Platform solutions" })).toBeVisible();
   }
 
-  const before = await filesWritten(page);
+  const before = await cms.filesWritten(page);
   await cms.openSection(page, /Contact details/);
   await cms.field(page, "Email").getByRole("textbox").fill("meetings@meridianmobility");
   await cms.field(page, "Phone").getByRole("textbox").fill("");
@@ -189,5 +188,5 @@ test("every section's preview is its part of the page, with what it shows from o
     "Expected an e-mail address such as meetings@example.com.",
   );
   await expect(cms.field(page, "Phone")).toContainText(/required/i);
-  expect(await filesWritten(page)).toEqual(before);
+  expect(await cms.filesWritten(page)).toEqual(before);
 });
