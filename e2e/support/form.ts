@@ -64,6 +64,17 @@ export function answers(tag: string, more: Partial<FormInput> = {}): FormInput {
   };
 }
 
+/** Every field answered: the first and the third product, the fourth meeting time. */
+export function everyAnswer(tag: string): FormInput {
+  return answers(tag, {
+    phone: "555-0142",
+    fleetSize: "12 vehicles",
+    products: [productOptions[0]!.value, productOptions[2]!.value],
+    meetingTime: meetingTimeOptions[3]!.value,
+    challenges: "Dispatch for a new zone.",
+  });
+}
+
 export async function fillMeetingForm(page: Page, input: Partial<FormInput>): Promise<void> {
   const form = meetingForm(page);
   for (const field of ["fullName", "organization", "email", "phone", "fleetSize"] as const) {

@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { chunkGroupScripts, type WebpackStats } from "../../build-time/page-scripts";
 import { MESSAGE_LINES } from "../../src/lib/meeting-request";
 import { TOAST_LIBRARY_WORDS } from "../../src/test-support/toast-library-words";
 import {
@@ -82,16 +83,9 @@ function contentTexts(): string[] {
 function currentScripts(): string[] {
   const stats = JSON.parse(
     fs.readFileSync(path.join(PUBLIC_DIR, "webpack.stats.json"), "utf8"),
-  ) as {
-    namedChunkGroups: Record<string, { assets: { name: string }[] }>;
-  };
-  const named = [
-    ...new Set(
-      Object.values(stats.namedChunkGroups).flatMap((group) =>
-        group.assets.map((asset) => asset.name),
-      ),
-    ),
-  ].filter((name) => name.endsWith(".js"));
+  ) as WebpackStats;
+  const groups = Object.keys(stats.namedChunkGroups ?? {});
+  const named = [...new Set(groups.flatMap((group) => chunkGroupScripts(stats, group)!))];
   const runtime = named.find((name) => name.startsWith("webpack-runtime-"));
   if (!runtime) throw new Error("No webpack runtime in public/webpack.stats.json.");
   const runtimeCode = fs.readFileSync(path.join(PUBLIC_DIR, runtime), "utf8");

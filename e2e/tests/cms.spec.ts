@@ -14,9 +14,7 @@ import type { Locator } from "@playwright/test";
 import { checkContentDirectory } from "../../build-time/content/check-content";
 import { formatReport } from "../../build-time/content/messages";
 import { drawnLines } from "../../src/lib/pictures/draw-text";
-import { filesWritten } from "../../tools/lib/cms-checkout";
-import { buildWithContent } from "../../tools/lib/content-build";
-import { startStaticServer } from "../../tools/lib/static-server";
+import { visitContentBuild } from "../../tools/lib/content-build";
 import { PROJECT_ROOT } from "../../tools/lib/test-build";
 import * as cms from "../support/cms-editor";
 import { content, pictureDescriptions, squish } from "../support/content";
@@ -119,7 +117,7 @@ test.describe.serial("editing through /admin/", () => {
     await page.screenshot({ path: test.info().outputPath("preview-meeting.png") });
     await cms.save(page);
 
-    const contentDir = cms.writeToDisk(await filesWritten(page));
+    const contentDir = cms.writeToDisk(await cms.filesWritten(page));
     const result = checkContentDirectory(contentDir);
     expect(result.errors, formatReport(result).join("\n")).toEqual([]);
     const solutions = cms.yamlOf<{ offerings: { subtitle: string; highlights: string[] }[] }>(
@@ -144,11 +142,8 @@ test.describe.serial("editing through /admin/", () => {
     // A real gatsby build (2–3 minutes on a 2-core machine); its time is printed, not asserted.
     test.setTimeout(15 * 60_000);
     if (!editedContent) throw new Error("The editing test above wrote no content.");
-    const build = await buildWithContent(editedContent, backend.url);
-    console.log(`cms e2e: gatsby build of the CMS's files took ${build.buildSeconds.toFixed(0)} s`);
-    const server = await startStaticServer({ root: build.publicDir });
-    try {
-      await page.goto(`${server.url}/`);
+    await visitContentBuild(editedContent, backend.url, async (siteUrl) => {
+      await page.goto(`${siteUrl}/`);
       const firstCard = page.locator("#solutions article").first();
       await expect(firstCard.locator("header p")).toHaveText(NEW_SUBTITLE);
       await expect(firstCard.getByRole("listitem").last()).toHaveText(NEW_HIGHLIGHT);
@@ -158,10 +153,7 @@ test.describe.serial("editing through /admin/", () => {
       await picture.scrollIntoViewIfNeeded();
       await expect(picture).toBeVisible();
       await expect.poll(() => cms.proportions(picture)).toBeCloseTo(1200 / 630, 2);
-    } finally {
-      await server.close();
-      build.remove();
-    }
+    });
   });
 });
 
@@ -187,7 +179,7 @@ test("every section's preview is its part of the page, with what it shows from o
     await expect(page.getByRole("row", { name: "Platform solutions" })).toBeVisible();
   }
 
-  const before = await filesWritten(page);
+  const before = await cms.filesWritten(page);
   await cms.openSection(page, /Contact details/);
   await cms.field(page, "Email").getByRole("textbox").fill("meetings@meridianmobility");
   await cms.field(page, "Phone").getByRole("textbox").fill("");
@@ -196,5 +188,5 @@ test("every section's preview is its part of the page, with what it shows from o
     "Expected an e-mail address such as meetings@example.com.",
   );
   await expect(cms.field(page, "Phone")).toContainText(/required/i);
-  expect(await filesWritten(page)).toEqual(before);
+  expect(await cms.filesWritten(page)).toEqual(before);
 });

@@ -11,6 +11,7 @@ import { BACKEND_URL, expect, test, type Backend } from "../support/fixtures";
 import {
   answerInserts,
   answers,
+  everyAnswer,
   expectStored,
   fillMeetingForm,
   formShows,
@@ -19,7 +20,7 @@ import {
   toast,
 } from "../support/form";
 
-const { form: words, productOptions, meetingTimeOptions, failureToast } = content.meeting;
+const { form: words, failureToast } = content.meeting;
 
 type Failure = {
   what: string;
@@ -51,13 +52,7 @@ test.describe("failure toast, every value kept, the console says what is wrong; 
       test.setTimeout(45_000);
       diagnostics.allowErrors(/ERR_CONNECTION_REFUSED|Failed to load resource/, /Meeting request/);
       const form = await openForm(page);
-      const input = answers("failure", {
-        phone: "555-0100",
-        fleetSize: "40",
-        products: [productOptions[1]!.value],
-        meetingTime: meetingTimeOptions[4]!.value,
-        challenges: "Run-cutting for two depots.",
-      });
+      const input = everyAnswer("failure");
       await fillMeetingForm(page, input);
       const before = await formShows(page);
       await failure.breakIt(page, backend);

@@ -10,7 +10,7 @@ import { containsSupabaseJs } from "../../tools/lib/budgets";
 import { content } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import {
-  answers,
+  everyAnswer,
   expectStored,
   fillMeetingForm,
   meetingForm,
@@ -21,15 +21,7 @@ import {
 } from "../support/form";
 import { holdRequests, pageBootHasRun } from "../support/page";
 
-const { form: words, productOptions, meetingTimeOptions, successToast } = content.meeting;
-
-const early = (tag: string) =>
-  answers(tag, {
-    phone: "555 010 2020",
-    products: [productOptions[0]!.value, productOptions[2]!.value],
-    meetingTime: meetingTimeOptions[5]!.value,
-    challenges: "Typed before the scripts arrived.",
-  });
+const { form: words, successToast } = content.meeting;
 
 /** Opens the form with the scripts matching `held` on a slow network, once page-boot ran when `bootRuns`. */
 async function openFormWithScriptsHeld(page: Page, held: RegExp, bootRuns = true) {
@@ -55,7 +47,7 @@ for (const { script, held, bootRuns, button } of TYPED_EARLY) {
   }) => {
     const { form, release, held: requests } = await openFormWithScriptsHeld(page, held, bootRuns);
     const url = page.url();
-    const input = early(script);
+    const input = everyAnswer(script);
     await fillMeetingForm(page, input);
     if (button === "disabled") await expect(form.submit).toBeDisabled();
     else await expect(form.submit).toBeEnabled();
@@ -82,7 +74,7 @@ test("a submit before the form's script has arrived shows as submitting at once,
 }) => {
   const { form, release } = await openFormWithScriptsHeld(page, FORM_SCRIPTS);
   const url = page.url();
-  const input = early("early-tap");
+  const input = everyAnswer("early-tap");
   await fillMeetingForm(page, input);
 
   await expect(form.submit, "the button works before the form's script").toBeEnabled();

@@ -9,6 +9,7 @@ import { content } from "../support/content";
 import { expect, test } from "../support/fixtures";
 import {
   answers,
+  everyAnswer,
   expectStored,
   fillMeetingForm,
   formShows,
@@ -152,16 +153,7 @@ test("the whole form can be completed and submitted with the keyboard", async ({
 }) => {
   await page.goto("/");
   const form = meetingForm(page);
-  const input: FormInput = {
-    fullName: "Avery Chen",
-    organization: "Riverside Transit Agency",
-    email: uniqueEmail("keys"),
-    phone: "555-0142",
-    fleetSize: "12 vehicles",
-    products: [productOptions[0]!.value, productOptions[2]!.value],
-    meetingTime: meetingTimeOptions[3]!.value,
-    challenges: "Dispatch for a new zone.",
-  };
+  const input = everyAnswer("keys");
 
   // From the top of the page, Tab until the first field.
   let stops = 0;

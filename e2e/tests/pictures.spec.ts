@@ -13,8 +13,7 @@ import { execFileSync } from "node:child_process";
 import sharp from "sharp";
 import { DRAWN_PICTURES } from "../../build-time/pictures/drawn-pictures";
 import { drawnLineBoxes, drawnLines, type LineBox } from "../../src/lib/pictures/draw-text";
-import { buildWithContent } from "../../tools/lib/content-build";
-import { startStaticServer } from "../../tools/lib/static-server";
+import { visitContentBuild } from "../../tools/lib/content-build";
 import { PROJECT_ROOT } from "../../tools/lib/test-build";
 import { content, squish } from "../support/content";
 import { expect, test } from "../support/fixtures";
@@ -88,66 +87,66 @@ test("a new booth, event name and year in the content alone: the built sharing c
   // Two cold builds run in the e2e suite; on a loaded 2-core machine one took 4.5 min.
   test.setTimeout(600_000);
   const contentDir = nextYearsContent();
-  const build = await buildWithContent(contentDir, backend.url);
-  console.log(
-    `pictures e2e: gatsby build of next year's content took ${build.buildSeconds.toFixed(0)} s`,
-  );
-  const server = await startStaticServer({ root: build.publicDir });
   try {
-    // 1. The SVG source each picture was rasterised from (written beside it by the build).
-    const svgOf = (fileName: string) =>
-      fs.readFileSync(
-        path.join(build.publicDir, "../.drawn-pictures", fileName.replace(/\.png$/, ".svg")),
-        "utf8",
-      );
-    const cardSvg = svgOf(DRAWN_PICTURES.shareCard.fileName);
-    const illustrationSvg = svgOf(DRAWN_PICTURES.meetingIllustration.fileName);
-    const cardLines = drawnLines(cardSvg).join("\n");
-    expect(drawnLines(cardSvg)[0]).toBe(`${NEW_EVENT_NAME} · ${BOOTH_LABEL} #${NEW.booth}`);
-    expect(drawnLines(cardSvg).join(" ")).toContain(squish(content.hero.headline));
-    expect(cardLines).toMatch(new RegExp(`\\b${NEW.year} · ${venue.city}`));
-    expect(drawnLines(illustrationSvg)).toContain(`${BOOTH_LABEL.toUpperCase()} ${NEW.booth}`);
-    for (const lines of [cardLines, drawnLines(illustrationSvg).join("\n")]) {
-      expect(lines).not.toContain(OLD.booth);
-      expect(lines).not.toContain(OLD.year);
-    }
-
-    // 2. The pictures the built page publishes, read by OCR.
-    await page.goto(`${server.url}/`);
-    const cardUrl = await page.locator('meta[property="og:image"]').getAttribute("content");
-    const cardAlt = await page.locator('meta[property="og:image:alt"]').getAttribute("content");
-    expect(cardUrl).toMatch(/\/static\/[0-9a-f]+\/share-card\.png$/);
-    const card = await pictureBytes(page, server.url, cardUrl!);
-    const cardText = ocr(card);
-    console.log(`pictures e2e: OCR of the built sharing card: ${cardText}`);
-    expect(cardText).toContain(NEW_EVENT_NAME);
-    expect(cardText).toMatch(new RegExp(`#\\s?${NEW.booth}`));
-    expect(cardText).toContain(NEW.year);
-    expect(cardText).not.toMatch(new RegExp(`${OLD.booth}|${OLD.year}`));
-    expect(cardAlt).toContain(`booth ${NEW.booth}`);
-    expect(cardAlt).toContain(NEW_EVENT_NAME);
-    expect(cardAlt).not.toMatch(new RegExp(`${OLD.booth}|${OLD.year}`));
-
-    const illustration = page.locator("#contact-form picture img");
-    await illustration.scrollIntoViewIfNeeded();
-    await expect(illustration).toBeVisible();
-    await expect(illustration).toHaveAttribute("alt", new RegExp(`numbered ${NEW.booth}\\b`));
-    const candidates = (await illustration.getAttribute("srcset"))!.split(",");
-    const largest = candidates.at(-1)!.trim().split(/\s+/)[0]!;
-    const illustrationPng = await pictureBytes(page, server.url, largest);
-    const { width = 0 } = await sharp(illustrationPng).metadata();
-    // The sign's text, cut out where the SVG drew it, read as one line.
-    const sign = drawnLineBoxes(illustrationSvg).find(({ line }) => line.endsWith(NEW.booth));
-    if (!sign) throw new Error("The illustration's SVG draws no booth sign.");
-    const signText = await ocrLine(illustrationPng, sign.box, width / 1200);
-    console.log(
-      `pictures e2e: OCR of the built illustration's booth sign (${width} px): ${signText}`,
+    await visitContentBuild(contentDir, backend.url, (siteUrl, publicDir) =>
+      checkPictures(page, siteUrl, publicDir),
     );
-    expect(signText.replace(/0/g, "O")).toMatch(new RegExp(`BOOTH ${NEW.booth}`));
-    expect(ocr(illustrationPng)).not.toContain(OLD.booth);
   } finally {
-    await server.close();
-    build.remove();
     fs.rmSync(path.dirname(contentDir), { recursive: true, force: true });
   }
 });
+
+/** The built site's pictures: their SVG sources, then what OCR reads in the published PNGs. */
+async function checkPictures(page: Page, siteUrl: string, publicDir: string): Promise<void> {
+  // 1. The SVG source each picture was rasterised from (written beside it by the build).
+  const svgOf = (fileName: string) =>
+    fs.readFileSync(
+      path.join(publicDir, "../.drawn-pictures", fileName.replace(/\.png$/, ".svg")),
+      "utf8",
+    );
+  const cardSvg = svgOf(DRAWN_PICTURES.shareCard.fileName);
+  const illustrationSvg = svgOf(DRAWN_PICTURES.meetingIllustration.fileName);
+  const cardLines = drawnLines(cardSvg).join("\n");
+  expect(drawnLines(cardSvg)[0]).toBe(`${NEW_EVENT_NAME} · ${BOOTH_LABEL} #${NEW.booth}`);
+  expect(drawnLines(cardSvg).join(" ")).toContain(squish(content.hero.headline));
+  expect(cardLines).toMatch(new RegExp(`\\b${NEW.year} · ${venue.city}`));
+  expect(drawnLines(illustrationSvg)).toContain(`${BOOTH_LABEL.toUpperCase()} ${NEW.booth}`);
+  for (const lines of [cardLines, drawnLines(illustrationSvg).join("\n")]) {
+    expect(lines).not.toContain(OLD.booth);
+    expect(lines).not.toContain(OLD.year);
+  }
+
+  // 2. The pictures the built page publishes, read by OCR.
+  await page.goto(`${siteUrl}/`);
+  const cardUrl = await page.locator('meta[property="og:image"]').getAttribute("content");
+  const cardAlt = await page.locator('meta[property="og:image:alt"]').getAttribute("content");
+  expect(cardUrl).toMatch(/\/static\/[0-9a-f]+\/share-card\.png$/);
+  const card = await pictureBytes(page, siteUrl, cardUrl!);
+  const cardText = ocr(card);
+  console.log(`pictures e2e: OCR of the built sharing card: ${cardText}`);
+  expect(cardText).toContain(NEW_EVENT_NAME);
+  expect(cardText).toMatch(new RegExp(`#\\s?${NEW.booth}`));
+  expect(cardText).toContain(NEW.year);
+  expect(cardText).not.toMatch(new RegExp(`${OLD.booth}|${OLD.year}`));
+  expect(cardAlt).toContain(`booth ${NEW.booth}`);
+  expect(cardAlt).toContain(NEW_EVENT_NAME);
+  expect(cardAlt).not.toMatch(new RegExp(`${OLD.booth}|${OLD.year}`));
+
+  const illustration = page.locator("#contact-form picture img");
+  await illustration.scrollIntoViewIfNeeded();
+  await expect(illustration).toBeVisible();
+  await expect(illustration).toHaveAttribute("alt", new RegExp(`numbered ${NEW.booth}\\b`));
+  const candidates = (await illustration.getAttribute("srcset"))!.split(",");
+  const largest = candidates.at(-1)!.trim().split(/\s+/)[0]!;
+  const illustrationPng = await pictureBytes(page, siteUrl, largest);
+  const { width = 0 } = await sharp(illustrationPng).metadata();
+  // The sign's text, cut out where the SVG drew it, read as one line.
+  const sign = drawnLineBoxes(illustrationSvg).find(({ line }) => line.endsWith(NEW.booth));
+  if (!sign) throw new Error("The illustration's SVG draws no booth sign.");
+  const signText = await ocrLine(illustrationPng, sign.box, width / 1200);
+  console.log(
+    `pictures e2e: OCR of the built illustration's booth sign (${width} px): ${signText}`,
+  );
+  expect(signText.replace(/0/g, "O")).toMatch(new RegExp(`BOOTH ${NEW.booth}`));
+  expect(ocr(illustrationPng)).not.toContain(OLD.booth);
+}

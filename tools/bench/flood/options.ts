@@ -19,8 +19,6 @@ export function parseFloodOptions(args: string[]) {
       seconds: { type: "string" },
       real: { type: "string" },
       every: { type: "string" },
-      "same-question": { type: "string" },
-      "wait-minutes": { type: "string" },
     },
   });
   const mode = values.mode as FloodMode;
@@ -44,9 +42,9 @@ export function parseFloodOptions(args: string[]) {
     /** Seconds between two visitors' starts; undefined: one after another. */
     every: paced ? wholeNumberOption(values.every, "every", 15) : undefined,
     /** venue: how many visitors ask the same question. */
-    sameQuestion: Math.min(real, wholeNumberOption(values["same-question"], "same-question", 8)),
+    sameQuestion: Math.min(real, 8),
     /** The longest wait for the requests to reach staff after the last submission. */
-    waitMinutes: wholeNumberOption(values["wait-minutes"], "wait-minutes", 20),
+    waitMinutes: 20,
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, CDPSession } from "playwright-core";
 
-import type { LocalBackend } from "../../../local-backend";
+import { readRequests, type LocalBackend } from "../../../local-backend";
 import { firstPaint, phonePage } from "../../lib/chromium";
 import { meeting } from "../flood/texts";
 import {
@@ -95,12 +95,8 @@ function recordSupabaseRequests(cdp: CDPSession): NetworkRequest[] {
   return all;
 }
 
-async function storedRows(backend: LocalBackend): Promise<number> {
-  const result = await backend.db.query<{ n: number }>(
-    "select count(*)::int as n from public.contacts",
-  );
-  return result.rows[0]!.n;
-}
+/** How many requests the database holds. */
+const storedRows = async (backend: LocalBackend) => (await readRequests(backend.db)).length;
 
 export async function runOnce(
   browser: Browser,
