@@ -55,17 +55,14 @@ function secretMatches(given: string | null, expected: string): boolean {
 export async function postChatMessage(url: string, text: string): Promise<void> {
   // The URL is a credential (anyone holding it can post): errors name its host only.
   const host = new URL(url).host;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ text }),
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch (error) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ text }),
+    signal: AbortSignal.timeout(10_000),
+  }).catch((error) => {
     throw new Error(`chat webhook at ${host} not reached: ${message(error)}`);
-  }
+  });
   const answer = (await response.text()).slice(0, 200);
   if (!response.ok)
     throw new Error(`chat webhook at ${host} answered HTTP ${response.status} ${answer}`.trim());

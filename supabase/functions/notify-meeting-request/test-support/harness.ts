@@ -223,9 +223,7 @@ export function memoryStore(requests: MeetingRequest[], digest?: HeldDigest) {
       Promise.resolve(digest && due(held) ? { ...digest, ...lease(held) } : undefined),
     finishDigest: (_id, token, outcome) => finish(held, token, outcome),
   };
-  const advance = (seconds: number) => {
-    clock += seconds;
-  };
+  const advance = (seconds: number) => (clock += seconds);
   return { ...store, rows, digest: held, advance };
 }
 
