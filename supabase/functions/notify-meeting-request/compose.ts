@@ -15,11 +15,8 @@ export interface ComposeSettings extends Addressing {
 export type BookingLinks = ReadonlyMap<number, string>;
 
 export function formatReceived(date: Date, timeZone = "UTC"): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    dateStyle: "full",
-    timeStyle: "long",
-  }).format(date);
+  const style = { dateStyle: "full", timeStyle: "long" } as const;
+  return new Intl.DateTimeFormat("en-US", { timeZone, ...style }).format(date);
 }
 
 function lines(text: string): string[] {

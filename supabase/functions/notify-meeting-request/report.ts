@@ -59,13 +59,8 @@ function funnelSteps({ views, ctaTaps, formStarts, requests, meetings }: Funnel)
 const TOP = 10;
 
 const FIGURES = ["Views", "Taps", "Starts", "Requests", "Meetings"];
-const figures = (row: CampaignRow) => [
-  row.views,
-  row.ctaTaps,
-  row.formStarts,
-  row.requests,
-  row.meetings,
-];
+const FIGURE_KEYS = ["views", "ctaTaps", "formStarts", "requests", "meetings"] as const;
+const figures = (row: CampaignRow) => FIGURE_KEYS.map((key) => row[key]);
 
 const listed = <T>(rows: T[], line: (row: T) => string): string[] =>
   rows.length === 0 ? ["  none"] : rows.map((row) => `  ${line(row)}`);
