@@ -70,9 +70,7 @@ export async function postChatMessage(url: string, text: string): Promise<void> 
 
 const json = (status: number, body: unknown) => Response.json(body, { status });
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const LEASE_LOST = "; the lease had expired, so the record was left to the other attempt";
 

@@ -20,9 +20,8 @@ export function campaignName(row: Pick<CampaignRow, "source" | "medium" | "campa
 }
 
 function formatDay(date: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  const format = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options });
+  return format.format(new Date(`${date}T00:00:00Z`));
 }
 
 const DAY = { month: "short", day: "numeric" } as const;
