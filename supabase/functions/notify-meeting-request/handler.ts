@@ -52,7 +52,7 @@ function secretMatches(given: string | null, expected: string): boolean {
 }
 
 /** Posts to a Slack- or Teams-style incoming webhook (`{ "text": … }`). */
-export async function postChatMessage(url: string, text: string): Promise<void> {
+async function postChatMessage(url: string, text: string): Promise<void> {
   // The URL is a credential (anyone holding it can post): errors name its host only.
   const host = new URL(url).host;
   const response = await fetch(url, {
@@ -74,9 +74,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 const LEASE_LOST = "; the lease had expired, so the record was left to the other attempt";
 
-export function createHandler(
-  dependencies: HandlerDependencies,
-): (request: Request) => Promise<Response> {
+export function createHandler(dependencies: HandlerDependencies) {
   const { config, store } = dependencies;
   const log = dependencies.log ?? ((line: string) => console.log(line));
   const settings = { from: config.from, to: config.to, timeZone: config.timeZone };
@@ -202,9 +200,7 @@ export function createHandler(
 }
 
 /** The handler wired to the real world: settings from the environment, the REST store, SMTP. */
-export function handlerFromEnvironment(
-  env: (name: string) => string | undefined,
-): (request: Request) => Promise<Response> {
+export function handlerFromEnvironment(env: (name: string) => string | undefined) {
   const loaded = loadConfig(env);
   if (!loaded.ok) {
     console.error(`notify-meeting-request is not configured:\n  ${loaded.problems.join("\n  ")}`);
