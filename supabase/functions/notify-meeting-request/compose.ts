@@ -15,16 +15,11 @@ export interface ComposeSettings extends Addressing {
 export type BookingLinks = ReadonlyMap<number, string>;
 
 export function formatReceived(date: Date, timeZone = "UTC"): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    dateStyle: "full",
-    timeStyle: "long",
-  }).format(date);
+  const style = { dateStyle: "full", timeStyle: "long" } as const;
+  return new Intl.DateTimeFormat("en-US", { timeZone, ...style }).format(date);
 }
 
-function lines(text: string): string[] {
-  return text.split(/\r\n?|\n|\u2028|\u2029/).map(visible);
-}
+const lines = (text: string): string[] => text.split(/\r\n?|\n|\u2028|\u2029/).map(visible);
 
 /** The text in the body: its later lines indented by `indent` spaces, under the first. */
 const inline = (text: string, indent: number): string =>

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 
 import { loadConfig } from "./config.ts";
+import { ADDRESSING } from "./test-support/harness.ts";
 
 const valid: Record<string, string> = {
   NOTIFY_WEBHOOK_SECRET: "s".repeat(64),
@@ -29,13 +30,9 @@ Deno.test("a complete configuration: port 465 with implicit TLS, several recipie
     password: "hunter2-hunter2",
     timeoutMs: 15_000,
   });
-  const sales = { name: "Sales", address: "sales@example-transit.com" };
-  assert.deepEqual(result.config.to, [sales, { address: "ops@example-transit.com" }]);
-  assert.deepEqual(result.config.reportTo, result.config.to);
-  assert.deepEqual(result.config.from, {
-    name: "Expo website",
-    address: "noreply@example-transit.com",
-  });
+  assert.deepEqual(result.config.to, ADDRESSING.to);
+  assert.deepEqual(result.config.reportTo, ADDRESSING.to);
+  assert.deepEqual(result.config.from, ADDRESSING.from);
   assert.equal(result.config.supabaseUrl, "https://ref.supabase.co");
   assert.equal(result.config.timeZone, "UTC");
   assert.equal(result.config.chatWebhookUrl, undefined);

@@ -33,17 +33,14 @@ export function restRpc(supabaseUrl: string, serviceKey: string) {
   if (!serviceKey.startsWith("sb_secret_")) headers.Authorization = `Bearer ${serviceKey}`;
 
   return async (name: string, args: Record<string, unknown>): Promise<unknown> => {
-    let response: Response;
-    try {
-      response = await fetch(`${supabaseUrl}/rest/v1/rpc/${name}`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify(args),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (error) {
-      throw new Error(`database API not reached (${name}): ${(error as Error).message}`);
-    }
+    const response = await fetch(`${supabaseUrl}/rest/v1/rpc/${name}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(args),
+      signal: AbortSignal.timeout(15_000),
+    }).catch((error: Error) => {
+      throw new Error(`database API not reached (${name}): ${error.message}`);
+    });
     const text = await response.text();
     if (!response.ok)
       throw new Error(

@@ -52,20 +52,17 @@ function secretMatches(given: string | null, expected: string): boolean {
 }
 
 /** Posts to a Slack- or Teams-style incoming webhook (`{ "text": … }`). */
-export async function postChatMessage(url: string, text: string): Promise<void> {
+async function postChatMessage(url: string, text: string): Promise<void> {
   // The URL is a credential (anyone holding it can post): errors name its host only.
   const host = new URL(url).host;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ text }),
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch (error) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ text }),
+    signal: AbortSignal.timeout(10_000),
+  }).catch((error) => {
     throw new Error(`chat webhook at ${host} not reached: ${message(error)}`);
-  }
+  });
   const answer = (await response.text()).slice(0, 200);
   if (!response.ok)
     throw new Error(`chat webhook at ${host} answered HTTP ${response.status} ${answer}`.trim());
@@ -73,15 +70,11 @@ export async function postChatMessage(url: string, text: string): Promise<void> 
 
 const json = (status: number, body: unknown) => Response.json(body, { status });
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const LEASE_LOST = "; the lease had expired, so the record was left to the other attempt";
 
-export function createHandler(
-  dependencies: HandlerDependencies,
-): (request: Request) => Promise<Response> {
+export function createHandler(dependencies: HandlerDependencies) {
   const { config, store } = dependencies;
   const log = dependencies.log ?? ((line: string) => console.log(line));
   const settings = { from: config.from, to: config.to, timeZone: config.timeZone };
@@ -207,9 +200,7 @@ export function createHandler(
 }
 
 /** The handler wired to the real world: settings from the environment, the REST store, SMTP. */
-export function handlerFromEnvironment(
-  env: (name: string) => string | undefined,
-): (request: Request) => Promise<Response> {
+export function handlerFromEnvironment(env: (name: string) => string | undefined) {
   const loaded = loadConfig(env);
   if (!loaded.ok) {
     console.error(`notify-meeting-request is not configured:\n  ${loaded.problems.join("\n  ")}`);

@@ -4,6 +4,8 @@
  * Typed text reaches a header only encoded or quoted, so it never adds one, and comes back as
  * typed; a display name is one line (its tabs and line breaks become a space).
  */
+import { domainToASCII } from "node:url";
+
 import MailComposer from "nodemailer/lib/mail-composer";
 import { encodeWord } from "nodemailer/lib/mime-funcs";
 import type MimeNode from "nodemailer/lib/mime-node";
@@ -69,13 +71,7 @@ export function asciiAddress(address: string): string | undefined {
   const local = address.slice(0, at);
   let domain = address.slice(at + 1);
   if (!/^[\x21-\x7e]+$/.test(local) || /[<>()[\]\\,;:"]/.test(local)) return undefined;
-  if (!/^[\x21-\x7e]+$/.test(domain)) {
-    try {
-      domain = new URL(`http://${domain}`).hostname;
-    } catch {
-      return undefined;
-    }
-  }
+  if (!/^[\x21-\x7e]+$/.test(domain)) domain = domainToASCII(domain);
   return /^[A-Za-z0-9.-]+$/.test(domain) ? `${local}@${domain}` : undefined;
 }
 

@@ -20,9 +20,8 @@ export function campaignName(row: Pick<CampaignRow, "source" | "medium" | "campa
 }
 
 function formatDay(date: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  const format = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", ...options });
+  return format.format(new Date(`${date}T00:00:00Z`));
 }
 
 const DAY = { month: "short", day: "numeric" } as const;
@@ -59,13 +58,8 @@ function funnelSteps({ views, ctaTaps, formStarts, requests, meetings }: Funnel)
 const TOP = 10;
 
 const FIGURES = ["Views", "Taps", "Starts", "Requests", "Meetings"];
-const figures = (row: CampaignRow) => [
-  row.views,
-  row.ctaTaps,
-  row.formStarts,
-  row.requests,
-  row.meetings,
-];
+const FIGURE_KEYS = ["views", "ctaTaps", "formStarts", "requests", "meetings"] as const;
+const figures = (row: CampaignRow) => FIGURE_KEYS.map((key) => row[key]);
 
 const listed = <T>(rows: T[], line: (row: T) => string): string[] =>
   rows.length === 0 ? ["  none"] : rows.map((row) => `  ${line(row)}`);

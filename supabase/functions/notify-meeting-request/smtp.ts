@@ -71,6 +71,8 @@ function refusalSentence(where: string, refusals: readonly NodemailerError[]): s
   return `SMTP server ${where} refused ${each.join(", ")}; nothing was sent to anyone`;
 }
 
+const PROTECTION = { "implicit-tls": " (TLS)", starttls: " (STARTTLS)", plain: "" };
+
 function sentence(error: NodemailerError, stage: Stage, settings: SmtpSettings): string {
   const where = `${settings.host}:${settings.port}`;
   if (error instanceof RecipientRefused) return refusalSentence(where, error.refusals);
@@ -84,17 +86,10 @@ function sentence(error: NodemailerError, stage: Stage, settings: SmtpSettings):
     if (error.message === "Connection timeout") waitingFor = "connecting";
     return `SMTP server ${where} did not answer within ${settings.timeoutMs / 1000} s (${waitingFor})`;
   }
-  if (error.code === "ETLS") {
-    return error.response
-      ? `SMTP server ${where} did not start TLS: it answered STARTTLS with ${error.response}`
-      : `TLS with SMTP server ${where} failed: ${error.message}`;
-  }
-  if (stage === "connecting") {
-    const protection = { "implicit-tls": " (TLS)", starttls: " (STARTTLS)", plain: "" }[
-      settings.security
-    ];
-    return `Cannot connect to SMTP server ${where}${protection}: ${error.message}`;
-  }
+  if (error.code === "ETLS" && error.response)
+    return `SMTP server ${where} did not start TLS: it answered STARTTLS with ${error.response}`;
+  if (stage === "connecting")
+    return `Cannot connect to SMTP server ${where}${PROTECTION[settings.security]}: ${error.message}`;
   if (error.response)
     return `SMTP server ${where} answered ${error.command ?? "a command"} with ${error.response}`;
   return `SMTP conversation with ${where} failed: ${error.message}`;

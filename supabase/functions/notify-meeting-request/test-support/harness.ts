@@ -33,15 +33,12 @@ print(json.dumps({"headers": headers, "addresses": addresses, "defects": defects
  * agree on the subject, addresses and text, and Python find no defect. Addresses: [name, address].
  */
 export async function readMail(raw: Uint8Array) {
-  const python = new Deno.Command("python3", {
+  const child = new Deno.Command("python3", {
     args: ["-c", PYTHON_READER],
     stdin: "piped",
     stdout: "piped",
-  });
-  const child = python.spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(raw);
-  await writer.close();
+  }).spawn();
+  await ReadableStream.from([raw]).pipeTo(child.stdin);
   const parsed = JSON.parse(new TextDecoder().decode((await child.output()).stdout)) as {
     headers: Record<string, string>;
     addresses: Record<string, [string, string][]>;
@@ -223,9 +220,7 @@ export function memoryStore(requests: MeetingRequest[], digest?: HeldDigest) {
       Promise.resolve(digest && due(held) ? { ...digest, ...lease(held) } : undefined),
     finishDigest: (_id, token, outcome) => finish(held, token, outcome),
   };
-  const advance = (seconds: number) => {
-    clock += seconds;
-  };
+  const advance = (seconds: number) => (clock += seconds);
   return { ...store, rows, digest: held, advance };
 }
 

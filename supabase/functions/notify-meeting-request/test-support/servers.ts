@@ -22,8 +22,8 @@ export interface ReceivedMail {
 }
 
 export async function startReceiver(options: ReceiverOptions = {}) {
-  const received: ReceivedMail[] = [];
-  const state = { down: false };
+  /** While `down`, every message is refused (451) before any recipient. */
+  const receiver = { received: [] as ReceivedMail[], down: false };
   const { tls, auth } = options;
   const refuse = (message: string, responseCode: number) =>
     Object.assign(new Error(message), { responseCode });
@@ -46,7 +46,7 @@ export async function startReceiver(options: ReceiverOptions = {}) {
       callback(null, { user: { username, password, method } });
     },
     onMailFrom(_address, _session, callback) {
-      callback(state.down ? refuse("Service not available, try later", 451) : undefined);
+      callback(receiver.down ? refuse("Service not available, try later", 451) : undefined);
     },
     onRcptTo(address, _session, callback) {
       const refused = options.refuseRecipient?.(address.address);
@@ -56,7 +56,7 @@ export async function startReceiver(options: ReceiverOptions = {}) {
       const chunks: Uint8Array[] = [];
       stream.on("data", (chunk: Uint8Array) => chunks.push(chunk));
       stream.on("end", () => {
-        received.push({
+        receiver.received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           raw: new Uint8Array(Buffer.concat(chunks)),
@@ -69,13 +69,7 @@ export async function startReceiver(options: ReceiverOptions = {}) {
   });
   server.on("error", () => {}); // a client that drops the connection is what some tests do
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    /** While true, every message is refused (451) before any recipient. */
-    set down(down: boolean) {
-      state.down = down;
-    },
-    [Symbol.asyncDispose]: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const port = (server.server.address() as AddressInfo).port;
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return Object.assign(receiver, { port, [Symbol.asyncDispose]: close });
 }
