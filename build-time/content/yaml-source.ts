@@ -1,6 +1,6 @@
 /**
  * Reads a content file with the `yaml` package (YAML 1.2: an unquoted date stays text), keeping
- * each field's line (LineCounter) and text as typed ("04101" where YAML reads 4101).
+ * each field's line (LineCounter) and its value as typed ("04101" where YAML reads 4101).
  */
 import {
   isAlias,
@@ -78,7 +78,11 @@ function describeError(error: YAMLError): YamlSyntaxError {
 
 const pathKey = (path: ContentPath): string => JSON.stringify(path);
 
-export function parseYaml(source: string): ParsedYaml | YamlSyntaxError {
+/** Parses a content file; a number where `isText(path)` is read as typed ("04101", not 4101). */
+export function parseYaml(
+  source: string,
+  isText: (path: ContentPath) => boolean,
+): ParsedYaml | YamlSyntaxError {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, merge: true, uniqueKeys: true });
   const firstError =
@@ -110,6 +114,7 @@ export function parseYaml(source: string): ParsedYaml | YamlSyntaxError {
       if (!node.resolve(doc) && node.range) unresolvedAlias ??= node.range[0];
     } else if (isScalar(node) && node.source !== undefined && node.range) {
       raws.set(pathKey(path), node.source);
+      if (typeof node.value === "number" && isText(path)) node.value = node.source;
       const lineEnd = source.indexOf("\n", node.range[1]);
       const rest = source.slice(node.range[1], lineEnd === -1 ? undefined : lineEnd);
       const comment = /^[ \t]+(#.*?)\s*$/.exec(rest)?.[1];
