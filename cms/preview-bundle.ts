@@ -32,7 +32,7 @@ export type PreviewBundle = {
   inputs: string[];
 };
 
-function hashedName(base: string, contents: Uint8Array, extension: string): string {
+export function hashedName(base: string, contents: string | Uint8Array, extension: string): string {
   return `${base}-${crypto.createHash("sha256").update(contents).digest("hex").slice(0, 10)}.${extension}`;
 }
 
