@@ -14,14 +14,6 @@ import {
 } from "yaml";
 import type { ContentPath } from "./schema-walk";
 
-export type InlineComment = {
-  path: ContentPath;
-  /** The comment with its "#", e.g. "#713". */
-  comment: string;
-  /** The value YAML kept, without the comment. */
-  kept: string;
-};
-
 export type ParsedYaml = {
   ok: true;
   data: unknown;
@@ -29,8 +21,8 @@ export type ParsedYaml = {
   lineOf(path: ContentPath): number | undefined;
   /** The value as typed, e.g. "04101" where YAML read 4101. */
   rawOf(path: ContentPath): string | undefined;
-  /** Unquoted values followed by " #…" on the same line: YAML drops that part as a comment. */
-  inlineComments: InlineComment[];
+  /** Unquoted values YAML cut at " #…" (a comment): the comment ("#713") and the part kept. */
+  inlineComments: Array<{ path: ContentPath; comment: string; kept: string }>;
 };
 
 export type YamlSyntaxError = {
@@ -92,7 +84,7 @@ export function parseYaml(
 
   const lines = new Map<string, number>();
   const raws = new Map<string, string>();
-  const inlineComments: InlineComment[] = [];
+  const inlineComments: ParsedYaml["inlineComments"] = [];
   let unresolvedAlias: number | undefined;
   const lineAt = (offset: number) => lineCounter.linePos(offset).line;
 
