@@ -6,14 +6,13 @@
 import { createHash } from "node:crypto";
 import { parse, type DefaultTreeAdapterTypes } from "parse5";
 
-export type HtmlDocument = DefaultTreeAdapterTypes.Document;
 export type HtmlElement = DefaultTreeAdapterTypes.Element;
 
 /**
  * Parsed with scripting disabled, so the styles gatsby-plugin-image puts in `<noscript>` are found
  * (they need hashes too); offsets are kept for rewrites.
  */
-export function parseHtml(html: string): HtmlDocument {
+export function parseHtml(html: string) {
   return parse(html, { scriptingEnabled: false, sourceCodeLocationInfo: true });
 }
 
