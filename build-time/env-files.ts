@@ -1,14 +1,12 @@
 import path from "node:path";
 import dotenv from "dotenv";
 
-export type BuildMode = "development" | "production";
-
 /**
  * Reads `.env.<mode>` then `.env` from the project root into process.env, the way Gatsby's
  * docs recommend. Values already in the process environment always win: dotenv never overrides.
  */
 export function loadEnvFiles(
-  mode: BuildMode,
+  mode: "development" | "production",
   projectRoot: string = path.resolve(__dirname, ".."),
 ): void {
   dotenv.config({ path: path.join(projectRoot, `.env.${mode}`), quiet: true });

@@ -6,14 +6,13 @@
 import { createHash } from "node:crypto";
 import { parse, type DefaultTreeAdapterTypes } from "parse5";
 
-export type HtmlDocument = DefaultTreeAdapterTypes.Document;
 export type HtmlElement = DefaultTreeAdapterTypes.Element;
 
 /**
  * Parsed with scripting disabled, so the styles gatsby-plugin-image puts in `<noscript>` are found
  * (they need hashes too); offsets are kept for rewrites.
  */
-export function parseHtml(html: string): HtmlDocument {
+export function parseHtml(html: string) {
   return parse(html, { scriptingEnabled: false, sourceCodeLocationInfo: true });
 }
 
@@ -68,19 +67,6 @@ export function isExecutableScript(attributes: ReadonlyMap<string, string>): boo
   return CHECKED_SCRIPT_TYPE.test(normalized);
 }
 
-export type InlineSources = {
-  /** Text of every inline script of an executable type (classic, module, importmap, speculationrules). */
-  scripts: string[];
-  /** Text of every inline `<style>` element. */
-  styles: string[];
-  /** Decoded value of every `style` attribute. */
-  styleAttributes: string[];
-  /** Event-handler attributes (`onclick`, …): allowed by no hash-based policy without 'unsafe-hashes'. */
-  eventHandlerAttributes: string[];
-  /** `javascript:` URLs in href/src/action/formaction: never allowed. */
-  javascriptUrls: string[];
-};
-
 /** `'sha256-…'`, the CSP source expression a browser accepts for exactly this text. */
 export function cspHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -88,14 +74,18 @@ export function cspHash(text: string): string {
 
 const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href"]);
 
-/** Collects everything in one HTML document that a CSP must allow inline. */
-export function findInlineSources(html: string): InlineSources {
-  const found: InlineSources = {
-    scripts: [],
-    styles: [],
-    styleAttributes: [],
-    eventHandlerAttributes: [],
-    javascriptUrls: [],
+/**
+ * Everything in one HTML document that a CSP must allow inline: executable inline scripts and
+ * `<style>` elements (their text), `style` attributes (decoded); and what no hash-based policy
+ * allows: event-handler attributes (`onclick`, …) and `javascript:` URLs.
+ */
+export function findInlineSources(html: string) {
+  const found = {
+    scripts: [] as string[],
+    styles: [] as string[],
+    styleAttributes: [] as string[],
+    eventHandlerAttributes: [] as string[],
+    javascriptUrls: [] as string[],
   };
   for (const element of elementsOf(parseHtml(html))) {
     const attributes = attributesOf(element);

@@ -188,10 +188,7 @@ export async function startPageBootInDirectory(
 ): Promise<number> {
   const stats = JSON.parse(await fs.readFile(path.join(publicDir, "webpack.stats.json"), "utf8"));
   const { scripts, later, submitPath } = pageBootScripts(stats as WebpackStats);
-  const nearForm =
-    supabase?.url && supabase.anonKey
-      ? { request: contactsWarmUpRequest(supabase), preload: submitPath }
-      : undefined;
+  const nearForm = supabase && { request: contactsWarmUpRequest(supabase), preload: submitPath };
   const htmlFiles = (await listFiles(publicDir)).filter((name) => name.endsWith(".html"));
   const problems: string[] = [];
   let rewritten = 0;

@@ -5,21 +5,18 @@ import { SERVICE_ROLE_KEY } from "./test-keys.test-support";
 const PROJECT_URL = "https://abc.supabase.co";
 
 describe("resolveSupabaseSettings", () => {
-  it("uses the embedded local backend in development when nothing is configured", () => {
-    expect(resolveSupabaseSettings({}, false)).toEqual({
+  it.each([
+    ["the embedded local backend in development when nothing is configured", {}, false],
+    [
+      "an explicit project",
+      { GATSBY_SUPABASE_URL: ` ${PROJECT_URL} `, GATSBY_SUPABASE_ANON_KEY: LOCAL_ANON_KEY },
+      true,
+    ],
+  ])("uses %s", (_title, env, isProduction) => {
+    const url = isProduction ? PROJECT_URL : LOCAL_BACKEND_URL;
+    expect(resolveSupabaseSettings(env, isProduction)).toEqual({
       ok: true,
-      settings: { url: LOCAL_BACKEND_URL, anonKey: LOCAL_ANON_KEY, usesLocalDefaults: true },
-    });
-  });
-
-  it("accepts an explicit project", () => {
-    const env = {
-      GATSBY_SUPABASE_URL: ` ${PROJECT_URL} `,
-      GATSBY_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
-    };
-    expect(resolveSupabaseSettings(env, true)).toEqual({
-      ok: true,
-      settings: { url: PROJECT_URL, anonKey: LOCAL_ANON_KEY, usesLocalDefaults: false },
+      settings: { url, anonKey: LOCAL_ANON_KEY, usesLocalDefaults: !isProduction },
     });
   });
 

@@ -4,15 +4,10 @@ import { LOCAL_ANON_KEY, LOCAL_BACKEND_URL } from "./local-backend-defaults";
 export const SUPABASE_URL_VARIABLE = "GATSBY_SUPABASE_URL";
 export const SUPABASE_ANON_KEY_VARIABLE = "GATSBY_SUPABASE_ANON_KEY";
 
-export type SupabaseSettings = {
-  url: string;
-  anonKey: string;
-  /** True when the development defaults (the embedded local backend) were filled in. */
-  usesLocalDefaults: boolean;
-};
-
-export type SettingsResolution =
-  { ok: true; settings: SupabaseSettings } | { ok: false; problems: string[] };
+/** `usesLocalDefaults`: the development defaults (the embedded local backend) were filled in. */
+type SettingsResolution =
+  | { ok: true; settings: { url: string; anonKey: string; usesLocalDefaults: boolean } }
+  | { ok: false; problems: string[] };
 
 type Environment = Readonly<Record<string, string | undefined>>;
 

@@ -2,12 +2,11 @@
  * The files of /admin/: the page, the CMS configuration (generated on every request or build),
  * Sveltia CMS's files (cms/sveltia.ts), and the preview bundle with its pictures' glyphs.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { glyphAtlasJson } from "../build-time/pictures/font-atlas";
 import { cmsConfigYaml, editorTitle, type CmsSettings } from "./config";
-import { buildPreviewBundle, type PreviewBundle } from "./preview-bundle";
+import { buildPreviewBundle, hashedName, type PreviewBundle } from "./preview-bundle";
 import {
   scriptFileName,
   sveltiaFiles,
@@ -32,8 +31,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The glyphs the preview draws the pictures with, named by their content's hash. */
-const glyphsFileName = () =>
-  `picture-glyphs-${crypto.createHash("sha256").update(glyphAtlasJson()).digest("hex").slice(0, 10)}.json`;
+const glyphsFileName = () => hashedName("picture-glyphs", glyphAtlasJson(), "json");
 
 /** No inline script or style; the preview script runs after the CMS script, whose globals it uses. */
 function adminPage(preview: PreviewBundle, title: string): string {

@@ -1,7 +1,7 @@
 /**
  * /admin/'s headers in static/_headers: its own policy, which never allows eval or other hosts'
- * scripts, noindex and a popup-friendly opener policy, while the site's own headers stay as they
- * are everywhere else.
+ * scripts, noindex and a popup-friendly opener policy. The site's own headers elsewhere:
+ * build-time/security-headers.test.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -11,7 +11,6 @@ const rules = parseHeadersFile(
   fs.readFileSync(path.join(__dirname, "..", "static", "_headers"), "utf8"),
 );
 const admin = headersForPath(rules, "/admin/");
-const landing = headersForPath(rules, "/");
 
 // That /admin/'s rule detaches the site's policy: every build's writeSecurityHeaders refuses a
 // header set twice for a published path (security-headers.test.ts, validateHeadersFile).
@@ -29,11 +28,4 @@ it("keeps /admin/ out of search engines and lets the sign-in popup report back",
     "x-frame-options": "DENY",
     "cross-origin-opener-policy": "same-origin-allow-popups",
   });
-});
-
-it("leaves the landing page's headers alone", () => {
-  expect(landing["cross-origin-opener-policy"]).toBe("same-origin");
-  expect(landing["content-security-policy"]).toContain("{{inline-script-hashes}}");
-  expect(landing["content-security-policy"]).not.toContain("unsafe-inline");
-  expect(landing).not.toHaveProperty("x-robots-tag");
 });

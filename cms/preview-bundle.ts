@@ -23,20 +23,13 @@ const standIns: Plugin = {
   },
 };
 
-export type PreviewBundle = {
-  scriptName: string;
-  script: Buffer;
-  stylesheetName: string;
-  stylesheet: Buffer;
-  /** Every file the bundle was built from, relative to the project (esbuild's metafile). */
-  inputs: string[];
-};
+export type PreviewBundle = Awaited<ReturnType<typeof buildPreviewBundle>>;
 
-function hashedName(base: string, contents: Uint8Array, extension: string): string {
+export function hashedName(base: string, contents: string | Uint8Array, extension: string): string {
   return `${base}-${crypto.createHash("sha256").update(contents).digest("hex").slice(0, 10)}.${extension}`;
 }
 
-export async function buildPreviewBundle(): Promise<PreviewBundle> {
+export async function buildPreviewBundle() {
   const result = await build({
     entryPoints: [ENTRY],
     bundle: true,
@@ -68,6 +61,7 @@ export async function buildPreviewBundle(): Promise<PreviewBundle> {
     script: Buffer.from(script.contents),
     stylesheetName: hashedName("preview", stylesheet.contents, "css"),
     stylesheet: Buffer.from(stylesheet.contents),
+    // Every file the bundle was built from, relative to the project.
     inputs: Object.keys(result.metafile.inputs),
   };
 }

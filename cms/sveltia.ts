@@ -60,10 +60,6 @@ const LOCAL_FOLDER_WORDING = [
   ],
 ] as const;
 
-export class SveltiaScriptError extends Error {
-  override name = "SveltiaScriptError";
-}
-
 /** Source maps are not published: drop their comment so browsers do not ask for them. */
 export const withoutSourceMapComment = (source: string) =>
   source.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");
@@ -94,7 +90,7 @@ export function sveltiaScript(adminPath: string): string {
   );
   for (const [search, replacement, what] of rewrites) {
     if (!source.includes(search))
-      throw new SveltiaScriptError(
+      throw new Error(
         `cms/sveltia.ts: ${what} (${search}) is no longer in @sveltia/cms/dist/sveltia-cms.js; a Sveltia upgrade changed it. Update the rewrite list.`,
       );
     source = source.split(search).join(replacement);

@@ -181,7 +181,7 @@ describe("each kind of content problem gives one clear line", () => {
   });
 });
 
-// The valid fixture passes without a warning: tools/check-content.test.ts and pipeline.test.ts.
+// The valid fixture passes without a warning: tools/check-content.test.ts and plugins/content-yaml.
 describe("checking the whole content folder", () => {
   const folder = validContentFolderPerTest();
 

@@ -34,26 +34,6 @@ export function displayDirFor(contentDir: string): string {
   return (shown === "" ? "." : shown).split(path.sep).join("/");
 }
 
-/** A text field keeps a number as typed (`booth: 713`, `postalCode: 04101`); the page gets this. */
-function withTextAsTyped(
-  parsed: ParsedYaml,
-  root: z.ZodType,
-  data: unknown,
-  at: ContentPath = [],
-): unknown {
-  if (Array.isArray(data))
-    return data.map((item, i) => withTextAsTyped(parsed, root, item, [...at, i]));
-  if (isRecord(data))
-    return Object.fromEntries(
-      Object.entries(data).map(([key, value]) => [
-        key,
-        withTextAsTyped(parsed, root, value, [...at, key]),
-      ]),
-    );
-  const isText = unwrap(schemaAt(root, at)) instanceof z.ZodString;
-  return typeof data === "number" && isText ? (parsed.rawOf(at) ?? String(data)) : data;
-}
-
 /** Checks one file's text. `yamlPath` is where it lives (picture paths start from its folder). */
 export function checkContentText(
   spec: ContentFileSpec,
@@ -64,7 +44,11 @@ export function checkContentText(
     file: where.displayPath,
     ...finding,
   });
-  const parsed = parseYaml(source);
+  // A text field keeps a number as typed (`booth: 713`, `postalCode: 04101`); the page gets this.
+  const parsed = parseYaml(
+    source,
+    (at) => unwrap(schemaAt(spec.schema, at)) instanceof z.ZodString,
+  );
   if (!parsed.ok) {
     const { line, column, message } = parsed;
     return {
@@ -72,7 +56,7 @@ export function checkContentText(
       source,
     };
   }
-  const data = withTextAsTyped(parsed, spec.schema, parsed.data);
+  const { data } = parsed;
   if (!isRecord(data)) {
     const found = Array.isArray(data) ? "a list" : "a single value";
     const message = `the file must contain fields written as "name: value" on separate lines, but it contains ${found}.`;

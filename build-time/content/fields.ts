@@ -134,7 +134,7 @@ export function isoDate(description: string, typingHint?: string) {
 
 /** Either capitalisation without a regex flag, so the pattern survives export to JSON Schema. */
 const anyCase = (word: string) => [...word].map((c) => `[${c}${c.toUpperCase()}]`).join("");
-const IMAGE_PATH_PATTERN = new RegExp(
+export const IMAGE_PATH_PATTERN = new RegExp(
   `^(?![A-Za-z][A-Za-z0-9+.-]*:)(?!/)[^\\\\]+\\.(?:${IMAGE_EXTENSIONS.map(anyCase).join("|")})$`,
 );
 

@@ -30,7 +30,6 @@ const author = group("Author", { name: text("The name.") }, "Who wrote it.");
 
 it("names each file's node type after the file, as plugins/content-yaml does", () => {
   expect(contentTypeName("hero")).toBe("HeroContent");
-  expect(contentTypeName("case-studies")).toBe("CaseStudiesContent");
 });
 
 it("declares every content file as a Node type Gatsby can build a schema from", () => {

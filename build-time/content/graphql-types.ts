@@ -9,12 +9,7 @@ import { graphqlTypeNames, pictureFields } from "./fields";
 
 /** content/hero.yaml → HeroContent: the node type plugins/content-yaml makes (gatsby-config.ts). */
 export function contentTypeName(fileName: string): string {
-  const pascal = fileName
-    .split(/[^a-zA-Z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join("");
-  return `${pascal}Content`;
+  return `${fileName.charAt(0).toUpperCase()}${fileName.slice(1)}Content`;
 }
 
 type ObjectType = { declaration: string; fields: string; where: string };

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { imageSize } from "image-size";
 import { PLACEHOLDERS, unknownPlaceholders } from "../../src/lib/pictures/picture-facts";
-import { IMAGE_EXTENSIONS } from "./fields";
+import { IMAGE_PATH_PATTERN } from "./fields";
 import { closestMatch, show, type Finding } from "./messages";
 import { isRecord, type ContentPath } from "./schema-walk";
 
@@ -71,8 +71,6 @@ export function dateOrder(data: Fields, startKey: string, endKey: string): Findi
   return [{ severity: "error", path: [endKey], message }];
 }
 
-const PICTURE_PATH = new RegExp(`\\.(?:${IMAGE_EXTENSIONS.join("|")})$`, "i");
-
 /** The picture must exist; when `recommended` is given, other sizes get a warning. */
 export function pictureExists(
   data: Fields,
@@ -82,12 +80,7 @@ export function pictureExists(
 ): Finding[] {
   const value = data[field];
   // Malformed paths (web addresses, wrong formats) are already reported by the schema.
-  if (
-    typeof value !== "string" ||
-    !PICTURE_PATH.test(value) ||
-    /^[a-z][a-z0-9+.-]+:|^\/|\\/i.test(value)
-  )
-    return [];
+  if (typeof value !== "string" || !IMAGE_PATH_PATTERN.test(value)) return [];
   const found = findPicture(value, context);
   if (typeof found !== "string")
     return [{ severity: "error", path: [field], message: found.problem }];
@@ -136,7 +129,7 @@ function findPicture(relativePath: string, { yamlDir, contentDir }: FileCheckCon
       };
     if (index < parts.length - 1)
       return { problem: `${show(relativePath)} does not exist: there is no folder "${part}".` };
-    const pictures = names.filter((name) => PICTURE_PATH.test(name)).sort();
+    const pictures = names.filter((name) => IMAGE_PATH_PATTERN.test(name)).sort();
     const guess = closestMatch(part, pictures);
     const folder = relativePath.slice(0, relativePath.length - part.length);
     const suggestion = guess ? ` Did you mean "${folder}${guess}"?` : "";

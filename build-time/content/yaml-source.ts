@@ -1,6 +1,6 @@
 /**
  * Reads a content file with the `yaml` package (YAML 1.2: an unquoted date stays text), keeping
- * each field's line (LineCounter) and text as typed ("04101" where YAML reads 4101).
+ * each field's line (LineCounter) and its value as typed ("04101" where YAML reads 4101).
  */
 import {
   isAlias,
@@ -14,14 +14,6 @@ import {
 } from "yaml";
 import type { ContentPath } from "./schema-walk";
 
-export type InlineComment = {
-  path: ContentPath;
-  /** The comment with its "#", e.g. "#713". */
-  comment: string;
-  /** The value YAML kept, without the comment. */
-  kept: string;
-};
-
 export type ParsedYaml = {
   ok: true;
   data: unknown;
@@ -29,8 +21,8 @@ export type ParsedYaml = {
   lineOf(path: ContentPath): number | undefined;
   /** The value as typed, e.g. "04101" where YAML read 4101. */
   rawOf(path: ContentPath): string | undefined;
-  /** Unquoted values followed by " #…" on the same line: YAML drops that part as a comment. */
-  inlineComments: InlineComment[];
+  /** Unquoted values YAML cut at " #…" (a comment): the comment ("#713") and the part kept. */
+  inlineComments: Array<{ path: ContentPath; comment: string; kept: string }>;
 };
 
 export type YamlSyntaxError = {
@@ -78,7 +70,11 @@ function describeError(error: YAMLError): YamlSyntaxError {
 
 const pathKey = (path: ContentPath): string => JSON.stringify(path);
 
-export function parseYaml(source: string): ParsedYaml | YamlSyntaxError {
+/** Parses a content file; a number where `isText(path)` is read as typed ("04101", not 4101). */
+export function parseYaml(
+  source: string,
+  isText: (path: ContentPath) => boolean,
+): ParsedYaml | YamlSyntaxError {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, merge: true, uniqueKeys: true });
   const firstError =
@@ -88,7 +84,7 @@ export function parseYaml(source: string): ParsedYaml | YamlSyntaxError {
 
   const lines = new Map<string, number>();
   const raws = new Map<string, string>();
-  const inlineComments: InlineComment[] = [];
+  const inlineComments: ParsedYaml["inlineComments"] = [];
   let unresolvedAlias: number | undefined;
   const lineAt = (offset: number) => lineCounter.linePos(offset).line;
 
@@ -110,6 +106,7 @@ export function parseYaml(source: string): ParsedYaml | YamlSyntaxError {
       if (!node.resolve(doc) && node.range) unresolvedAlias ??= node.range[0];
     } else if (isScalar(node) && node.source !== undefined && node.range) {
       raws.set(pathKey(path), node.source);
+      if (typeof node.value === "number" && isText(path)) node.value = node.source;
       const lineEnd = source.indexOf("\n", node.range[1]);
       const rest = source.slice(node.range[1], lineEnd === -1 ? undefined : lineEnd);
       const comment = /^[ \t]+(#.*?)\s*$/.exec(rest)?.[1];

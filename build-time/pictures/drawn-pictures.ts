@@ -7,14 +7,10 @@ import path from "node:path";
 /** Written by every build and develop start, read by gatsby-source-filesystem (gatsby-config.ts). Not committed. */
 export const DRAWN_PICTURES_DIR = path.join(process.cwd(), ".drawn-pictures");
 
-export type DrawnPicture = {
-  /** The picture file written to DRAWN_PICTURES_DIR (its SVG source is written beside it). */
-  fileName: string;
-  /** The content file and field that name an editor's own picture instead. */
-  contentFile: "site" | "meeting";
-  field: "shareImage" | "image";
-};
-
+/**
+ * Each picture's file in DRAWN_PICTURES_DIR (its SVG source is written beside it), and the content
+ * file and field that name an editor's own picture instead.
+ */
 export const DRAWN_PICTURES = {
   shareCard: { fileName: "share-card.png", contentFile: "site", field: "shareImage" },
   meetingIllustration: {
@@ -22,7 +18,7 @@ export const DRAWN_PICTURES = {
     contentFile: "meeting",
     field: "image",
   },
-} as const satisfies Record<string, DrawnPicture>;
+} as const;
 
 /** A content file's JSON with the drawn picture's path (from the content folder) in an empty field. */
 export function withDrawnPictures(contentFile: string, json: string, contentDir: string): string {

@@ -1,7 +1,7 @@
 /**
  * The content files as the preview receives them: the YAML data, shaped by the zod schemas of
  * build-time/content. Only types come from the schemas: zod itself stays out of /admin/'s
- * JavaScript, so the list of names is kept here too (cms/config.test.ts keeps it in step).
+ * JavaScript (cms/config.test.ts keeps the previews in step with the content files).
  */
 import type { z } from "zod";
 import type { consultingSchema } from "../../build-time/content/schemas/consulting";
@@ -25,17 +25,6 @@ export type PageContent = {
 };
 
 export type ContentFileName = keyof PageContent;
-
-export const CONTENT_FILE_NAMES: readonly ContentFileName[] = [
-  "site",
-  "hero",
-  "solutions",
-  "consulting",
-  "expo",
-  "meeting",
-  "contact",
-  "footer",
-];
 
 /** The address the browser can show a picture of the content at (an uploaded one included). */
 export type PictureUrl = (path: string) => string | undefined;

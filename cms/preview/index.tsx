@@ -10,7 +10,7 @@ import type { ErrorInfo, ReactNode } from "react";
 import type SveltiaCms from "@sveltia/cms";
 import type { CustomPreviewTemplate, CustomPreviewTemplateProps } from "@sveltia/cms";
 import { createRoot, type Root } from "react-dom/client";
-import { CONTENT_FILE_NAMES, type ContentFileName, type PageContent } from "./content";
+import type { ContentFileName, PageContent } from "./content";
 import { drawnPictures, setGlyphAtlasUrl, type DrawnPictures } from "./preview-pictures";
 import { SECTION_PREVIEWS } from "./sections";
 
@@ -148,5 +148,5 @@ if (!cms || !createClass || !h)
 const { stylesheet, glyphs } = document.currentScript?.dataset ?? {};
 if (stylesheet) cms.registerPreviewStyle(stylesheet);
 setGlyphAtlasUrl(glyphs);
-for (const name of CONTENT_FILE_NAMES)
+for (const name of Object.keys(SECTION_PREVIEWS) as ContentFileName[])
   cms.registerPreviewTemplate(name, createClass(previewTemplate(name, h)) as CustomPreviewTemplate);
