@@ -132,10 +132,9 @@ export function campaignHeaderValue(win: Window | undefined = globalThis.window)
 
 /** The problem with the build's Supabase settings, or undefined when they look usable. */
 export function describeConnectionProblem(connection: SupabaseEndpoint): string | undefined {
-  const missing = [
-    connection.url ? undefined : "GATSBY_SUPABASE_URL",
-    connection.anonKey ? undefined : "GATSBY_SUPABASE_ANON_KEY",
-  ].filter((name): name is string => Boolean(name));
+  const missing: string[] = [];
+  if (!connection.url) missing.push("GATSBY_SUPABASE_URL");
+  if (!connection.anonKey) missing.push("GATSBY_SUPABASE_ANON_KEY");
   if (missing.length > 0) {
     return `Meeting requests cannot be sent: this page was built without ${missing.join(" and ")}. Rebuild the site with both set (see .env.example).`;
   }
