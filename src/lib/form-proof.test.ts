@@ -43,7 +43,6 @@ function harness(overrides: Partial<FormProofDependencies> = {}) {
   return {
     deps,
     proof: createFormProof(deps),
-    solving,
     /** Solves the oldest open challenge (its payload names the challenge), or fails it. */
     async solveNext(fail = false) {
       await flush();
