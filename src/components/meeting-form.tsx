@@ -80,7 +80,6 @@ export function MeetingForm({
         title={hint && words[hint]}
         placeholder={placeholder && words[placeholder]}
         maxLength={FIELD_LIMITS[name]}
-
         {...input}
       />
     </div>

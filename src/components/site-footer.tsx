@@ -57,11 +57,7 @@ export function SiteFooter({
             {footer.platformsHeading}
           </h2>
           <ul className={styles.links}>
-            {platformNames.map((name) => (
-              <li key={name}>
-                <a href="#solutions">{name}</a>
-              </li>
-            ))}
+            {linkItems(platformNames.map((label) => ({ label, href: "#solutions" })))}
           </ul>
         </nav>
 

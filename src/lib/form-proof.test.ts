@@ -43,7 +43,6 @@ function harness(overrides: Partial<FormProofDependencies> = {}) {
   return {
     deps,
     proof: createFormProof(deps),
-    solving,
     /** Solves the oldest open challenge (its payload names the challenge), or fails it. */
     async solveNext(fail = false) {
       await flush();
@@ -133,24 +132,7 @@ describe("the header of each insert", () => {
 });
 
 describe("a pending ticket", () => {
-  it("is confirmed after a stored insert, once the proof is solved, after the submit's turn", async () => {
-    const { proof, deps, solveNext, advance } = harness();
-    proof.start();
-    const header = proof.header();
-    proof.sent(header, true);
-    await advance(0);
-    expect(deps.confirm).not.toHaveBeenCalled();
-    await solveNext(); // the first round's proof, solved after the insert
-    expect(deps.confirm).not.toHaveBeenCalled(); // deferred: never in the submit's own turn
-    await advance(0);
-    expect(deps.confirm).toHaveBeenCalledTimes(1);
-    expect(deps.confirm).toHaveBeenCalledWith(
-      header.slice("pending:".length),
-      "payload-of-challenge-1",
-    );
-  });
-
-  it("stays pending when the worker fails; the failure is logged, and the confirmation tries one new proof", async () => {
+  it("stays pending when the worker fails; the failure is logged, and after a stored insert the ticket is confirmed with one new proof, once solved, after the submit's turn", async () => {
     const { proof, deps, solveNext, advance } = harness();
     proof.start();
     await solveNext(true);
@@ -161,23 +143,25 @@ describe("a pending ticket", () => {
     const header = proof.header();
     expect(header).toMatch(/^pending:/);
     proof.sent(header, true);
-    await solveNext(); // the retry for the pending ticket
     await advance(0);
-    expect(deps.confirm).toHaveBeenCalledWith(
-      header.slice(8),
-      expect.stringMatching(/^payload-of-/),
-    );
+    expect(deps.confirm).not.toHaveBeenCalled(); // not before the proof is solved
+    await solveNext(); // the retry for the pending ticket
+    expect(deps.confirm).not.toHaveBeenCalled(); // deferred: never in the submit's own turn
+    await advance(0);
+    expect(deps.confirm).toHaveBeenCalledTimes(1);
+    expect(deps.confirm).toHaveBeenCalledWith(header.slice(8), "payload-of-challenge-2");
   });
 
-  it("a failed confirmation only logs", async () => {
+  it("uses the round's proof still being solved; a failed confirmation only logs", async () => {
     const { proof, deps, solveNext, advance } = harness({
       confirm: jest.fn(async () => Promise.reject(new Error("HTTP 503"))),
     });
     proof.start();
     proof.sent(proof.header(), true);
-    await solveNext();
+    await solveNext(); // the round's own proof, solved after the insert
     await advance(0);
     await advance(0);
+    expect(deps.fetchChallenge).toHaveBeenCalledTimes(1);
     expect(deps.log).toHaveBeenCalledWith(
       "Page proof not confirmed.",
       expect.objectContaining({ message: "HTTP 503" }),

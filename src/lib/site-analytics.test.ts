@@ -129,24 +129,11 @@ const form = (loadContentFile("meeting") as { form: Record<string, string> }).fo
 // call to action moves to the form's heading) and a request sent: e2e/tests/site-analytics.spec.ts;
 // events before the counting code arrived and both outcomes: src/boot/page-boot.test.ts.
 describe("countVisit on the built landing page", () => {
-  let fetchMock: jest.Mock;
   const env = { ...process.env };
-  // Each test's visit counts into its own fetchMock: the listeners of earlier ones send elsewhere.
-  beforeEach(() => {
-    process.env.GATSBY_SUPABASE_URL = "https://abc.supabase.co";
-    process.env.GATSBY_SUPABASE_ANON_KEY = "anon-key";
-    fetchMock = jest.fn().mockResolvedValue({ status: 0, type: "opaque" });
-    window.fetch = fetchMock;
-    Element.prototype.scrollIntoView = jest.fn();
-    window.matchMedia = jest.fn().mockReturnValue({ matches: false });
-    builtPage();
-  });
+  beforeEach(() => builtPage());
   afterEach(() => {
     process.env = { ...env };
-    for (const name of ["globalPrivacyControl", "webdriver"])
-      Reflect.deleteProperty(navigator, name);
     document.body.innerHTML = "";
-    window.history.replaceState(null, "", "/");
   });
 
   it("every call to action on the page has an id the database accepts", () => {
@@ -158,18 +145,11 @@ describe("countVisit on the built landing page", () => {
       expect(id).toMatch(/^(hero|consulting|expo|footer|offering-[1-9][0-9]?)$/);
   });
 
-  it.each([
-    [
-      "Global Privacy Control",
-      () =>
-        Object.defineProperty(navigator, "globalPrivacyControl", {
-          configurable: true,
-          value: true,
-        }),
-    ],
-    ["a build without Supabase settings", () => delete process.env.GATSBY_SUPABASE_URL],
-  ])("counts nothing with %s", (_what, arrange) => {
-    arrange();
+  it("counts nothing in a build without Supabase settings", () => {
+    process.env.GATSBY_SUPABASE_ANON_KEY = "anon-key";
+    delete process.env.GATSBY_SUPABASE_URL;
+    const fetchMock = jest.fn();
+    window.fetch = fetchMock;
     countVisit(document);
     screen.getAllByRole("link", { name: hero.ctaLabel })[0]!.click();
     screen.getByLabelText(form.fullNameLabel!).focus();

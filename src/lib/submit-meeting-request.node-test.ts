@@ -1,7 +1,7 @@
 /**
  * The real submit path and its warm-up against servers that misbehave (plain Node HTTP), and the
- * campaign the insert carries.
- * Against the real local backend: local-backend/page-submit.test.ts.
+ * campaign the insert carries. Against the real local backend (a wrong key):
+ * local-backend/page-submit.test.ts; the backend down or silent: e2e/tests/form-failures.spec.ts.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,56 +15,22 @@ const record = {
   message: "Hi",
 };
 
-/** A server answering with `handler` on a free port (closed at once without one), for `run`. */
-async function withServer(
-  handler: http.RequestListener | undefined,
-  run: (url: string) => Promise<void>,
-): Promise<void> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = () => {
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(resolve));
-  };
-  if (!handler) await close();
-  try {
-    await run(url);
-  } finally {
-    if (handler) await close();
-  }
-}
-
-/** A server's JSON error answer, as PostgREST words one. */
-const answering =
-  (status: number, message: string): http.RequestListener =>
-  (_request, response) => {
-    response.writeHead(status, { "content-type": "application/json" });
-    response.end(JSON.stringify({ message }));
-  };
-
 describe("insertContactRecord", () => {
-  it.each<[string, http.RequestListener | undefined, string | RegExp]>([
-    ["nothing listens at the address", undefined, /could not be reached/],
-    [
-      "the server never answers",
-      () => undefined,
-      /^Meeting request abandoned: .* did not answer within 300 ms\.$/,
-    ],
-    ["the answer is not 2xx", answering(503, "upstream unavailable"), /HTTP 503/],
-    [
-      "the key is refused",
-      answering(401, "Invalid API key"),
-      /refused \(HTTP 401\): Invalid API key\. Check that GATSBY_SUPABASE_ANON_KEY/,
-    ],
-  ])("fails when %s", async (_what, handler, message) => {
-    await withServer(handler, async (url) => {
-      const started = Date.now();
-      await expect(
-        insertContactRecord(record, { url, anonKey: "key", timeoutMs: 300 }),
-      ).rejects.toThrow(message);
-      expect(Date.now() - started).toBeLessThan(10_000);
+  it("fails with the server's error when its answer is not 2xx", async () => {
+    const server = http.createServer((_request, response) => {
+      response.writeHead(503, { "content-type": "application/json" });
+      response.end(JSON.stringify({ message: "upstream unavailable" }));
     });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await expect(insertContactRecord(record, { url, anonKey: "key" })).rejects.toThrow(
+        "Meeting request refused (HTTP 503): upstream unavailable",
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("names the missing settings when the page was built without them", async () => {
@@ -78,10 +44,9 @@ describe("insertContactRecord", () => {
 // e2e/tests/form-start-up.spec.ts, in Chromium.
 describe("warmUpContactsInsert (sent by the page's loader), which prepares the submit", () => {
   it("never rejects: a failed warm-up leaves the work to the submit", async () => {
-    await withServer(undefined, async (url) => {
+    // Nothing listens at the first address; the second is a build without settings.
+    for (const url of ["http://127.0.0.1:1", ""])
       await expect(warmUpContactsInsert({ url, anonKey: "key" })).resolves.toBeUndefined();
-    });
-    await expect(warmUpContactsInsert({ url: "", anonKey: "" })).resolves.toBeUndefined();
   });
 });
 

@@ -27,14 +27,12 @@ export type ContactRecord = {
 /** How long a visitor waits for the database before the form gives up and keeps their answers. */
 export const SUBMIT_TIMEOUT_MS = 15_000;
 
-export type SupabaseConnection = SupabaseEndpoint & { timeoutMs?: number };
-
 export class MeetingRequestError extends Error {
   override name = "MeetingRequestError";
 }
 
 /** The settings baked into the page at build time (Gatsby inlines GATSBY_* variables). */
-export function connectionFromBuild(): SupabaseConnection {
+export function connectionFromBuild(): SupabaseEndpoint {
   return {
     url: process.env.GATSBY_SUPABASE_URL ?? "",
     anonKey: process.env.GATSBY_SUPABASE_ANON_KEY ?? "",
@@ -55,7 +53,7 @@ export function loadSupabase(): Promise<typeof import("@supabase/supabase-js")> 
   return supabaseModule;
 }
 
-async function clientFor({ url, anonKey }: SupabaseConnection): Promise<SupabaseClient> {
+async function clientFor({ url, anonKey }: SupabaseEndpoint): Promise<SupabaseClient> {
   const cacheKey = `${url}\n${anonKey}`;
   const existing = clients.get(cacheKey);
   if (existing) return existing;
@@ -67,12 +65,12 @@ async function clientFor({ url, anonKey }: SupabaseConnection): Promise<Supabase
   return client;
 }
 
-/** POSTs to a database function the API exposes (`/rest/v1/rpc/<name>`) as anon; its JSON answer. */
-async function callFunction(
-  connection: SupabaseConnection,
-  name: string,
-  args: object,
-): Promise<unknown> {
+/** The connection the page proof talks to: the insert's (set by startFormProof or the insert). */
+let proofConnection: SupabaseEndpoint | undefined;
+
+/** POSTs to a page proof's database function (`/rest/v1/rpc/<name>`) as anon; its JSON answer. */
+async function callFunction(name: string, args: object): Promise<unknown> {
+  const connection = proofConnection ?? connectionFromBuild();
   const response = await fetch(`${connection.url}/rest/v1/rpc/${name}`, {
     method: "POST",
     headers: {
@@ -89,17 +87,10 @@ async function callFunction(
   return response.json();
 }
 
-/** The connection the page proof talks to: the insert's (set by startFormProof or the insert). */
-let proofConnection: SupabaseConnection | undefined;
-
 /** The page's one proof of origin (src/lib/form-proof.ts), solved in a Web Worker. */
 const formProof = createFormProof({
   fetchChallenge: async () => {
-    const challenge = await callFunction(
-      proofConnection ?? connectionFromBuild(),
-      "form_challenge",
-      {},
-    );
+    const challenge = await callFunction("form_challenge", {});
     if (!isFormChallenge(challenge))
       throw new Error(
         `rpc/form_challenge answered no ALTCHA challenge: ${JSON.stringify(challenge).slice(0, 200)}`,
@@ -108,10 +99,7 @@ const formProof = createFormProof({
   },
   solve: solveInWorker,
   confirm: async (ticket, proof) => {
-    await callFunction(proofConnection ?? connectionFromBuild(), "confirm_form_proof", {
-      ticket,
-      proof,
-    });
+    await callFunction("confirm_form_proof", { ticket, proof });
   },
   now: () => performance.now(),
   newTicket,
@@ -121,7 +109,7 @@ const formProof = createFormProof({
 });
 
 /** Starts the page proof (at the form's first focus); the submit never waits for it. */
-export function startFormProof(connection: SupabaseConnection = connectionFromBuild()): void {
+export function startFormProof(connection: SupabaseEndpoint = connectionFromBuild()): void {
   proofConnection = connection;
   if (!describeConnectionProblem(connection)) formProof.start();
 }
@@ -143,11 +131,10 @@ export function campaignHeaderValue(win: Window | undefined = globalThis.window)
 }
 
 /** The problem with the build's Supabase settings, or undefined when they look usable. */
-export function describeConnectionProblem(connection: SupabaseConnection): string | undefined {
-  const missing = [
-    connection.url ? undefined : "GATSBY_SUPABASE_URL",
-    connection.anonKey ? undefined : "GATSBY_SUPABASE_ANON_KEY",
-  ].filter((name): name is string => Boolean(name));
+export function describeConnectionProblem(connection: SupabaseEndpoint): string | undefined {
+  const missing: string[] = [];
+  if (!connection.url) missing.push("GATSBY_SUPABASE_URL");
+  if (!connection.anonKey) missing.push("GATSBY_SUPABASE_ANON_KEY");
   if (missing.length > 0) {
     return `Meeting requests cannot be sent: this page was built without ${missing.join(" and ")}. Rebuild the site with both set (see .env.example).`;
   }
@@ -167,14 +154,13 @@ export function describeConnectionProblem(connection: SupabaseConnection): strin
  */
 export async function insertContactRecord(
   record: ContactRecord,
-  connection: SupabaseConnection = connectionFromBuild(),
+  connection: SupabaseEndpoint = connectionFromBuild(),
 ): Promise<void> {
   const configurationProblem = describeConnectionProblem(connection);
   if (configurationProblem) throw new MeetingRequestError(configurationProblem);
 
-  const timeoutMs = connection.timeoutMs ?? SUBMIT_TIMEOUT_MS;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const timer = setTimeout(() => controller.abort(), SUBMIT_TIMEOUT_MS);
   try {
     let client: SupabaseClient;
     try {
@@ -198,7 +184,7 @@ export async function insertContactRecord(
     formProof.sent(headers[FORM_PROOF_HEADER] ?? "", !error);
     if (error) {
       const timedOut = controller.signal.aborted;
-      const message = diagnoseFailure(status, error, connection.url, timedOut, timeoutMs);
+      const message = diagnoseFailure(status, error, connection.url, timedOut);
       throw new MeetingRequestError(message, { cause: error });
     }
   } finally {
@@ -211,11 +197,10 @@ function diagnoseFailure(
   error: { message: string; code?: string },
   url: string,
   timedOut: boolean,
-  timeoutMs: number,
 ): string {
   const code = error.code ? `, code ${error.code}` : "";
   if (timedOut) {
-    return `Meeting request abandoned: ${url} did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}.`;
+    return `Meeting request abandoned: ${url} did not answer within ${SUBMIT_TIMEOUT_MS / 1000} s.`;
   }
   if (status === 0) {
     return `Meeting request not sent: ${url} could not be reached (${error.message}).`;

@@ -12,10 +12,8 @@ const contentDir = path.resolve(__dirname, "../../content");
 export type ContentFiles = Record<string, Record<string, unknown>>;
 
 export function loadContentFile(name: string): Record<string, unknown> {
-  const parsed: unknown = parse(fs.readFileSync(path.join(contentDir, `${name}.yaml`), "utf8"));
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
-    throw new Error(`content/${name}.yaml is not one object`);
-  return parsed as Record<string, unknown>;
+  const file = path.join(contentDir, `${name}.yaml`);
+  return parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
 }
 
 const FILES = ["site", "hero", "solutions", "consulting", "expo", "meeting", "contact", "footer"];

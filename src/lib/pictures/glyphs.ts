@@ -55,7 +55,8 @@ export function textWidth(text: string, style: TextStyle): number {
 
 const NUMBER = /-?\d*\.?\d+(?:e-?\d+)?/gi;
 
-function round(value: number): string {
+/** A coordinate for SVG: at most two decimals. */
+export function round(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 

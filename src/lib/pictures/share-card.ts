@@ -4,7 +4,7 @@
  * it always fits in (fit-text.ts); the art on the right stays clear of it.
  */
 import { centredBaseline, drawLines, fit, widestLine, type TextBlock } from "./draw-text";
-import type { GlyphAtlas } from "./glyphs";
+import { round, type GlyphAtlas } from "./glyphs";
 import type { PictureFacts } from "./picture-facts";
 
 export const SHARE_CARD = { width: 1200, height: 630 } as const;
@@ -81,8 +81,4 @@ export function shareCardSvg(facts: PictureFacts, atlas: GlyphAtlas): string {
   ${drawLines(company, blocks.company, atlas, { x: LEFT, baseline: companyBaseline }, "#FFFFFF")}
 </svg>
 `;
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }
