@@ -31,7 +31,7 @@ type Failure = {
   givesUpAfter?: [number, number];
 };
 
-// Every answer's console message, 401 and 5xx included: src/lib/submit-meeting-request.node-test.ts.
+// The 5xx console message: src/lib/submit-meeting-request.node-test.ts; the 401's: local-backend/page-submit.test.ts.
 const FAILURES: Failure[] = [
   {
     what: "the backend is down",
