@@ -44,14 +44,9 @@ Deno.test(
       event.component.getFirstPropertyValue("dtstamp")!.toString(),
       "2025-05-01T10:00:00Z",
     );
+    // The times, place, organizer and attendee as ical.js reads them: e2e/tests/booking.spec.ts.
     assert.equal(event.startDate.zone, ICAL.Timezone.utcTimezone);
-    assert.equal(event.startDate.toJSDate().toISOString(), "2025-05-20T16:00:00.000Z");
-    assert.equal(event.endDate.toJSDate().toISOString(), "2025-05-20T16:30:00.000Z");
-    assert.equal(event.location, "Palm Springs Convention Center, Palm Springs, CA, booth 713");
-    assert.equal(event.organizer, "mailto:sales@example-transit.com");
-    const [attendee] = event.attendees;
-    assert.equal(String(attendee!.getFirstValue()).toLowerCase(), "mailto:ada@example.org");
-    assert.equal(attendee!.getParameter("rsvp"), "TRUE");
+    assert.equal(event.attendees[0]!.getParameter("rsvp"), "TRUE");
     // Gmail may not add an invitation from an unknown sender: the text says when and where.
     const when = "\nWhen:  Tuesday, May 20, 2025, 9:00 – 9:30 AM Pacific Daylight Time\n";
     assert.ok(message.text!.includes(when));
