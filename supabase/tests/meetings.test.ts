@@ -22,7 +22,7 @@ async function rpc<T>(name: string, ...args: unknown[]): Promise<T> {
 
 /** A visitor's request (with an x-campaign header) and a link to it. */
 async function request(campaign?: string) {
-  const headers = campaign ? { "x-campaign": campaign } : {};
+  const headers: Record<string, string> = campaign ? { "x-campaign": campaign } : {};
   await asVisitor(db(), headers, (tx) => insertAs(tx, goodRow()));
   const id = await one<number>(db(), "select max(id)::int as value from public.contacts");
   const token = crypto.randomBytes(32).toString("base64url");
