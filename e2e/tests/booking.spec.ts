@@ -89,6 +89,9 @@ test("a request becomes a booked meeting from the staff e-mail: book, a second p
   expect(response.status()).toBe(200);
   expect(response.headers()["x-robots-tag"]).toContain("noindex");
   expect(await response.text()).toContain('content="noindex');
+  const sitemap = await (await page.request.get("/sitemap-0.xml")).text();
+  expect(sitemap).toContain("<loc>");
+  expect(sitemap, "not in the sitemap").not.toContain("/book/");
 
   // 4. Staff open it on a phone: the request and the free times in the venue's zone, the
   // preferred half-day first; opening it books nothing. They book by keyboard.
