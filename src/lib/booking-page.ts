@@ -11,7 +11,7 @@ export const bookingId = (part: Part | "submit" | "cancel") => `booking-${part}`
 
 type Times = { startsAt: string; endsAt: string };
 type Slot = Times & { day: string; halfDay: string; preferred: boolean };
-export type BookingView = {
+type BookingView = {
   request: Record<"name" | "organization" | "email" | "messageStart", string> & {
     preferredTime: string | null;
   };
@@ -19,12 +19,11 @@ export type BookingView = {
   slots: Slot[];
 } & Record<"timeZone" | "venue" | "booth" | "eventName", string>;
 type Answer = { status: number; body: Partial<BookingView> & { message?: string } };
-export type BookingCall = (body: Record<string, string>) => Promise<Answer>;
 
 const UNREACHABLE = "The booking service could not be reached: check the connection, try again.";
 
 /** POSTs to the book-meeting Edge Function as any Supabase client does (the anon key). */
-const bookingCall: BookingCall = async (body) => {
+async function call(body: Record<string, string>): Promise<Answer> {
   const url = process.env.GATSBY_SUPABASE_URL ?? "";
   const anonKey = process.env.GATSBY_SUPABASE_ANON_KEY ?? "";
   try {
@@ -41,7 +40,7 @@ const bookingCall: BookingCall = async (body) => {
   } catch {
     return { status: 0, body: { message: UNREACHABLE } };
   }
-};
+}
 
 /** "Tuesday, May 20", "9:30 AM" or "Pacific Daylight Time" of a moment, in the venue's zone. */
 function venue(iso: string, timeZone: string, part: "day" | "time" | "zone"): string {
@@ -56,19 +55,19 @@ function venue(iso: string, timeZone: string, part: "day" | "time" | "zone"): st
 }
 
 /** The free times as radio buttons, one group per half-day in the order given (preferred first). */
-function slotGroups(doc: Document, { slots, timeZone }: BookingView): HTMLFieldSetElement[] {
+function slotGroups({ slots, timeZone }: BookingView): HTMLFieldSetElement[] {
   const groups = new Map<string, HTMLFieldSetElement>();
   for (const slot of slots) {
     let group = groups.get(`${slot.day} ${slot.halfDay}`);
     if (!group) {
-      group = doc.createElement("fieldset");
+      group = document.createElement("fieldset");
       const preferred = slot.preferred ? " (preferred)" : "";
-      group.appendChild(doc.createElement("legend")).textContent =
+      group.appendChild(document.createElement("legend")).textContent =
         `${venue(slot.startsAt, timeZone, "day")}, ${slot.halfDay}${preferred}`;
       groups.set(`${slot.day} ${slot.halfDay}`, group);
     }
-    const label = group.appendChild(doc.createElement("label"));
-    const radio = Object.assign(label.appendChild(doc.createElement("input")), {
+    const label = group.appendChild(document.createElement("label"));
+    const radio = Object.assign(label.appendChild(document.createElement("input")), {
       type: "radio",
       name: "startsAt",
       value: slot.startsAt,
@@ -79,8 +78,9 @@ function slotGroups(doc: Document, { slots, timeZone }: BookingView): HTMLFieldS
   return [...groups.values()];
 }
 
-function show(doc: Document, view: BookingView): void {
-  const part = (name: Parameters<typeof bookingId>[0]) => doc.getElementById(bookingId(name))!;
+const part = (name: Parameters<typeof bookingId>[0]) => document.getElementById(bookingId(name))!;
+
+function show(view: BookingView): void {
   const { request, meeting, timeZone } = view;
   part("where").textContent = `${view.eventName} · Booth ${view.booth} · ${view.venue}`;
   part("details").replaceChildren(
@@ -92,7 +92,7 @@ function show(doc: Document, view: BookingView): void {
       Message: request.messageStart,
     }).flatMap(([term, value]) =>
       [term, value].map((text, i) =>
-        Object.assign(doc.createElement(i ? "dd" : "dt"), { textContent: text }),
+        Object.assign(document.createElement(i ? "dd" : "dt"), { textContent: text }),
       ),
     ),
   );
@@ -105,7 +105,7 @@ function show(doc: Document, view: BookingView): void {
   part("meeting").textContent = meeting
     ? `Booked for ${venue(meeting.startsAt, timeZone, "day")}, ${venue(meeting.startsAt, timeZone, "time")} to ${venue(meeting.endsAt, timeZone, "time")} ${zone}.`
     : "Not booked yet: pick a time and press the button.";
-  const groups = slotGroups(doc, view);
+  const groups = slotGroups(view);
   part("slots").replaceChildren(...groups);
   if (groups.length === 0) part("slots").textContent = "No free times are left on the expo days.";
   part("submit").textContent = meeting ? "Move to this time" : "Book this time";
@@ -115,12 +115,11 @@ function show(doc: Document, view: BookingView): void {
 }
 
 /** Starts the page: one "view" now (and when the fragment changes); every other call is a press. */
-export function bootBookingPage(doc: Document = document, call = bookingCall): void {
-  const form = doc.getElementById(bookingId("form")) as HTMLFormElement | null;
+export function bootBookingPage(): void {
+  const form = document.getElementById(bookingId("form")) as HTMLFormElement | null;
   if (!form || form.dataset.live) return;
   form.dataset.live = "true";
-  const part = (name: Parameters<typeof bookingId>[0]) => doc.getElementById(bookingId(name))!;
-  const token = () => doc.location.hash.slice(1).trim();
+  const token = () => location.hash.slice(1).trim();
   let booked = false;
 
   /** Shows the request and its free times, or why not; `message` goes to the live region. */
@@ -134,7 +133,7 @@ export function bootBookingPage(doc: Document = document, call = bookingCall): v
         };
     if (!form.isConnected) return;
     const ok = answer.status === 200 && answer.body.request !== undefined;
-    if (ok) show(doc, answer.body as BookingView);
+    if (ok) show(answer.body as BookingView);
     else part("request").hidden = form.hidden = true;
     booked = ok && Boolean(answer.body.meeting);
     part("status").textContent = message ?? (ok ? "" : (answer.body.message ?? UNREACHABLE));
@@ -157,6 +156,6 @@ export function bootBookingPage(doc: Document = document, call = bookingCall): v
     if (typeof startsAt === "string") void press({ action: booked ? "move" : "book", startsAt });
   });
   part("cancel").addEventListener("click", () => void press({ action: "cancel" }));
-  doc.defaultView?.addEventListener("hashchange", () => void view());
+  addEventListener("hashchange", () => void view());
   void view();
 }

@@ -79,17 +79,14 @@ grant select on table private.contact_campaigns to service_role;
 
 -- notify-meeting-request's call per e-mail: [{"contact_id": 42, "token_hash": "<64 hex>"}, …].
 create function public.issue_booking_links(links jsonb)
-  returns table (issued integer)
+  returns integer
   language sql volatile
   set search_path = ''
 as $$
-  with issued as (
-    insert into private.booking_links (contact_id, token_hash)
-    select l.contact_id, l.token_hash
-      from pg_catalog.jsonb_to_recordset(links) as l(contact_id bigint, token_hash text)
-    returning 1
-  )
-  select pg_catalog.count(*)::integer from issued;
+  insert into private.booking_links (contact_id, token_hash)
+  select l.contact_id, l.token_hash
+    from pg_catalog.jsonb_to_recordset(links) as l(contact_id bigint, token_hash text);
+  select pg_catalog.jsonb_array_length(links);
 $$;
 
 -- The request a token opens, its meeting and the meetings booked around the expo days, as

@@ -4,8 +4,8 @@
  */
 import crypto from "node:crypto";
 
-import { asRole, goodRow } from "../../local-backend/test-support/helpers";
-import { asVisitor, insertAs, migrated, one } from "./harness";
+import { goodRow } from "../../local-backend/test-support/helpers";
+import { asStaff, asVisitor, insertAs, migrated, one } from "./harness";
 
 jest.setTimeout(120_000);
 
@@ -17,16 +17,14 @@ type Answer = { outcome: string; meeting: { uid: string; sequence: number } };
 /** `select public.<name>($1, …)` as the service role, its value. */
 async function rpc<T>(name: string, ...args: unknown[]): Promise<T> {
   const call = `select public.${name}(${args.map((_, i) => `$${i + 1}`).join(", ")}) as value`;
-  return (await asRole(db(), "service_role", (tx) => tx.query<{ value: T }>(call, args))).rows[0]!
-    .value;
+  return (await asStaff<{ value: T }>(db(), call, args))[0]!.value;
 }
 
 /** A visitor's request (with an x-campaign header) and a link to it. */
 async function request(campaign?: string) {
-  const row = goodRow();
-  await asVisitor(db(), campaign ? { "x-campaign": campaign } : {}, (tx) => insertAs(tx, row));
-  const sql = "select id::int as value from public.contacts where email = $1";
-  const id = await one<number>(db(), sql, [row.email]);
+  const headers: Record<string, string> = campaign ? { "x-campaign": campaign } : {};
+  await asVisitor(db(), headers, (tx) => insertAs(tx, goodRow()));
+  const id = await one<number>(db(), "select max(id)::int as value from public.contacts");
   const token = crypto.randomBytes(32).toString("base64url");
   await rpc("issue_booking_links", JSON.stringify([{ contact_id: id, token_hash: hash(token) }]));
   return { id, token };
@@ -36,12 +34,6 @@ const book = (token: string, action: string, start = "16:00", end = "16:30", cap
   rpc<Answer>("book_meeting", hash(token), action, at(start), at(end), capacity);
 const lookup = (token: string, client = "198.51.100.7") =>
   rpc<Record<string, object>>("booking_lookup", hash(token), client, at("00:00"), at("23:00"));
-
-test("the database keeps the token's hash only", async () => {
-  const { token } = await request();
-  const count = "select count(*)::int as value from private.booking_links where token_hash = $1";
-  expect([await one(db(), count, [hash(token)]), await one(db(), count, [token])]).toEqual([1, 0]);
-});
 
 test("a token opens its request only; a wrong one is a counted guess, 20 an hour per client", async () => {
   const { token } = await request();

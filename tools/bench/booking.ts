@@ -1,62 +1,47 @@
 /**
  * `npm run bench:booking`: from the staff tap on "Book" to the invitation accepted by the local
  * mail server (goal ≤ 5 s). The local backend runs in memory with its mail catcher and both Edge
- * Functions, as `npm start` runs them; /book/schedule.json is the built site's, else the tests'.
+ * Functions, as `npm start` runs them; /book/schedule.json is the tests' fixture.
  * Each run: a request, the link from the staff e-mail in the catcher, "view", then the timed
  * "book" until the catcher has the invitation. Exit 1 when a run failed or the slowest is over.
  *
  *   npm run bench:booking [-- --runs N (default 10)]
  */
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { parseArgs } from "node:util";
 
 import { startLocalBackend } from "../../local-backend";
 import { SCHEDULE } from "../../supabase/functions/book-meeting/test-support/fixtures.ts";
 import { runCli, wholeNumberOption } from "../lib/cli";
 import { median, spread } from "../lib/stats";
-import { PUBLIC_DIR } from "../lib/test-build";
 import { keyHeaders } from "./flood/attack";
 
 const GOAL_MS = 5_000;
 
-/** The site's schedule.json on a loopback port: the built one when there is one. */
-async function scheduleSite(): Promise<{ url: string; source: string; close: () => void }> {
-  const built = path.join(PUBLIC_DIR, "book", "schedule.json");
-  const body = fs.existsSync(built) ? fs.readFileSync(built) : JSON.stringify(SCHEDULE);
-  const server = http.createServer((req, res) => {
-    const found = req.url === "/book/schedule.json";
-    res.writeHead(found ? 200 : 404, { "Content-Type": "application/json" });
-    res.end(found ? body : "{}");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const source = fs.existsSync(built) ? built : "the tests' fixture (no built site)";
-  return { url: `http://127.0.0.1:${port}`, source, close: () => server.close() };
-}
-
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { runs: { type: "string" } } });
   const runs = wholeNumberOption(values.runs, "runs", 10);
-  const site = await scheduleSite();
+  // The site, as far as book-meeting reads it: /book/schedule.json.
+  const site = http.createServer((_request, response) => response.end(JSON.stringify(SCHEDULE)));
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   const backend = await startLocalBackend({
     port: 0,
-    notifications: { catcher: { port: 0 }, siteUrl: site.url },
+    notifications: { catcher: { port: 0 }, siteUrl },
   });
   const catcher = backend.notifier!.catcher!;
   const fn = `${backend.url}/functions/v1/book-meeting`;
   const call = async (body: object) => {
     const response = await fetch(fn, {
       method: "POST",
-      headers: { ...keyHeaders(backend.anonKey), Origin: site.url },
+      headers: { ...keyHeaders(backend.anonKey), Origin: siteUrl },
       body: JSON.stringify(body),
     });
     const answer = (await response.json()) as { message?: string; slots?: { startsAt: string }[] };
     return { status: response.status, ...answer };
   };
-  console.log(`bench:booking: ${runs} runs; schedule from ${site.source}`);
+  console.log(`bench:booking: ${runs} runs`);
   const taps: number[] = [];
   let failed = 0;
   try {

@@ -165,37 +165,35 @@ export function createBookingHandler(deps: BookingDependencies) {
       log(`Request #${found.id}: ${change}, but the e-mail failed: ${(error as Error).message}`);
       message = `${message.replace(/;.*/, "")}, but the e-mail to ${found.email} could not be sent.`;
     }
-    return json(200, { meeting: change === "cancelled" ? null : times(stored), message });
+    return json(200, { message });
   }
 }
 
 /** The handler wired to the real world: settings from the environment, the REST API, SMTP. */
 export function bookingHandlerFromEnvironment(env: (name: string) => string | undefined) {
   const loaded = loadConfig(env);
-  const siteUrl = loaded.ok ? loaded.config.siteUrl : undefined;
-  const organizer =
-    parseMailbox(env("BOOKING_ORGANIZER_EMAIL") ?? "") ??
-    (loaded.ok ? loaded.config.to[0] : undefined);
+  const config = loaded.ok ? loaded.config : undefined;
+  const siteUrl = config?.siteUrl;
+  const organizer = parseMailbox(env("BOOKING_ORGANIZER_EMAIL") ?? "") ?? config?.to[0];
   const now = env("BOOKING_NOW")?.trim() || undefined;
   const problems = loaded.ok ? [] : [...loaded.problems];
-  if (loaded.ok && !siteUrl) problems.push("SITE_URL is not set to the site's address (https://…)");
+  if (config && !siteUrl) problems.push("SITE_URL is not set to the site's address (https://…)");
   if (now && now !== "expo-eve" && Number.isNaN(Date.parse(now)))
     problems.push("BOOKING_NOW is an ISO time or expo-eve (local runs only)");
-  if (!loaded.ok || !organizer || problems.length > 0) {
+  if (!config || !siteUrl || !organizer || problems.length > 0) {
     console.error(`book-meeting is not configured:\n  ${problems.join("\n  ")}`);
     return () =>
       Promise.resolve(Response.json({ message: "Booking is not set up yet." }, { status: 500 }));
   }
   if (now) console.log(`book-meeting: BOOKING_NOW=${now} (local only): not the real clock`);
-  const { config } = loaded;
   const rpc = restRpc(config.supabaseUrl, config.serviceKey);
   return createBookingHandler({
-    siteUrl: siteUrl!,
+    siteUrl,
     from: config.from,
     organizer,
     now,
     sendMail: (email) => sendMail(config.smtp, email),
-    schedule: () => schedules.fetchSchedule(siteUrl!),
+    schedule: () => schedules.fetchSchedule(siteUrl),
     store: {
       lookup: (token_hash, client, from_at, to_at) =>
         rpc("booking_lookup", { token_hash, client, from_at, to_at }) as Promise<Lookup>,

@@ -16,6 +16,9 @@ const meeting = {
   endsAt: new Date("2025-05-20T16:30:00Z"),
 };
 
+const WHEN = "Tuesday, May 20, 2025, 9:00 – 9:30 AM Pacific Daylight Time";
+const WHERE = "Palm Springs Convention Center, Palm Springs, CA, booth 713";
+
 /** The booking's message as read, and its calendar part as ical.js reads it. */
 async function received(invitee = ADA) {
   const invitation = { change: "booked", meeting, invitee, schedule: SCHEDULE } as const;
@@ -33,7 +36,7 @@ async function received(invitee = ADA) {
 }
 
 Deno.test(
-  "a METHOD:REQUEST in a text/calendar part: the right date, time, zone, place and people",
+  "a METHOD:REQUEST in a text/calendar part, to the prospect and staff, the time and place in its text",
   async () => {
     const { message, calendar, event, html, raw } = await received();
     assert.match(raw, /Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
@@ -44,32 +47,18 @@ Deno.test(
       event.component.getFirstPropertyValue("dtstamp")!.toString(),
       "2025-05-01T10:00:00Z",
     );
+    // The times, place, organizer and attendee as ical.js reads them: e2e/tests/booking.spec.ts.
     assert.equal(event.startDate.zone, ICAL.Timezone.utcTimezone);
-    assert.equal(event.startDate.toJSDate().toISOString(), "2025-05-20T16:00:00.000Z");
-    assert.equal(event.endDate.toJSDate().toISOString(), "2025-05-20T16:30:00.000Z");
-    assert.equal(event.location, "Palm Springs Convention Center, Palm Springs, CA, booth 713");
-    assert.equal(event.organizer, "mailto:sales@example-transit.com");
-    const [attendee] = event.attendees;
-    assert.equal(String(attendee!.getFirstValue()).toLowerCase(), "mailto:ada@example.org");
-    assert.equal(attendee!.getParameter("rsvp"), "TRUE");
+    assert.equal(event.attendees[0]!.getParameter("rsvp"), "TRUE");
     // Gmail may not add an invitation from an unknown sender: the text says when and where.
-    const when = "\nWhen:  Tuesday, May 20, 2025, 9:00 – 9:30 AM Pacific Daylight Time\n";
-    assert.ok(message.text!.includes(when));
-    assert.match(
-      message.text!,
-      /\nWhere: Palm Springs Convention Center, Palm Springs, CA, booth 713\n/,
-    );
-    assert.match(html, /<td>Tuesday, May 20, 2025, 9:00 – 9:30 AM Pacific Daylight Time<\/td>/);
-    assert.match(html, /<td>Palm Springs Convention Center, Palm Springs, CA, booth 713<\/td>/);
+    assert.ok(message.text!.includes(`\nWhen:  ${WHEN}\nWhere: ${WHERE}\n`));
+    for (const cell of [WHEN, WHERE]) assert.ok(html.includes(`<td>${cell}</td>`), cell);
     // The staff mailbox gets the same message, so the meeting is in its calendar too.
     assert.deepEqual(message.addresses.to, [
       ["Ada Lovelace", "ada@example.org"],
       ["Sales", "sales@example-transit.com"],
     ]);
-    assert.equal(
-      message.headers.subject,
-      "Invitation: CTAA Expo 2025, booth 713, Tuesday, May 20, 2025, 9:00 – 9:30 AM Pacific Daylight Time",
-    );
+    assert.equal(message.headers.subject, `Invitation: CTAA Expo 2025, booth 713, ${WHEN}`);
   },
 );
 

@@ -97,11 +97,7 @@ export function bookingNow(setting: string | undefined, schedule: Schedule, real
   if (!setting) return real;
   if (setting !== "expo-eve") return new Date(setting);
   const { from, to } = expoSpan(schedule);
-  return real < to
-    ? real
-    : new Date(
-        venueTime(from.toISOString().slice(0, 10), "12:00", schedule.timeZone).getTime() - DAY_MS,
-      );
+  return real < to ? real : new Date(from.getTime() - DAY_MS / 2);
 }
 
 /** The option the message's "Preferred Meeting Time: …" line names, if it is one of them. */

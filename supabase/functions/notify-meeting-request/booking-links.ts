@@ -12,12 +12,10 @@ type Rpc = (name: string, args: Record<string, unknown>) => Promise<unknown>;
 
 export const sha256Hex = (text: string): string => createHash("sha256").update(text).digest("hex");
 
-export const newToken = (): string => randomBytes(32).toString("base64url");
-
 /** A new link for each request, stored before the e-mail that carries them is sent. */
 export function bookingLinks(siteUrl: string, rpc: Rpc) {
   return async (ids: number[]): Promise<BookingLinks> => {
-    const tokens = ids.map(() => newToken());
+    const tokens = ids.map(() => randomBytes(32).toString("base64url"));
     const links = ids.map((id, i) => ({ contact_id: id, token_hash: sha256Hex(tokens[i]!) }));
     await rpc("issue_booking_links", { links });
     return new Map(ids.map((id, i) => [id, `${siteUrl}/book/#${tokens[i]}`]));
