@@ -78,7 +78,6 @@ async function reconcile(dataDir: string, db: PGlite, journal: Journal): Promise
 /** Opens the folder's database (creating it only in an empty folder), checked against the journal. Hold the lock first. */
 export async function openDataFolder(
   dataDir: string,
-  migrationsDir?: string,
   log: (line: string) => void = () => {},
 ): Promise<{ db: PGlite; journal: Journal }> {
   const isNew = !fs.existsSync(pgDataDir(dataDir));
@@ -86,7 +85,7 @@ export async function openDataFolder(
   let db: PGlite;
   let madeByOlderVersion: boolean | undefined;
   try {
-    ({ db, madeByOlderVersion } = await openDatabase({ dataDir, migrationsDir, log }));
+    ({ db, madeByOlderVersion } = await openDatabase({ dataDir, log }));
   } catch (error) {
     if (isNew || (error instanceof LocalBackendError && error.kind === "migration")) throw error;
     throw damaged(dataDir, openFailure(error));
@@ -99,11 +98,11 @@ export async function openDataFolder(
       // Every request is in the journal now: rebuild the database from it.
       journal.close();
       await db.close();
-      const { restored, keptAt } = await restoreDataFolder(dataDir, migrationsDir);
+      const { restored, keptAt } = await restoreDataFolder(dataDir);
       log(
         `Carried ${restored} meeting requests over from a database made by an older version (its files: ${keptAt}).`,
       );
-      return openDataFolder(dataDir, migrationsDir, log);
+      return openDataFolder(dataDir, log);
     }
     return { db, journal };
   } catch (error) {
@@ -166,7 +165,6 @@ export async function readDataFolder<T>(
  */
 export async function restoreDataFolder(
   dataDir: string,
-  migrationsDir?: string,
 ): Promise<{ restored: number; keptAt?: string }> {
   const requests = [...readJournal(dataDir).values()].sort((a, b) => a.id - b.id);
   const pgdata = pgDataDir(dataDir);
@@ -175,7 +173,7 @@ export async function restoreDataFolder(
     keptAt = `${pgdata}.damaged-${new Date().toISOString().replace(/[:.]/g, "-")}`;
     fs.renameSync(pgdata, keptAt);
   }
-  const { db } = await openDatabase({ dataDir, migrationsDir });
+  const { db } = await openDatabase({ dataDir });
   try {
     await db.transaction(async (tx) => {
       await tx.query("set local session_replication_role = replica");

@@ -110,9 +110,8 @@ export async function applyMigrations(
  * migrations it lacks. A folder's database made by an older version is opened as it is, flagged.
  */
 export async function openDatabase(
-  options: { dataDir?: string; migrationsDir?: string; log?: (line: string) => void } = {},
+  options: { dataDir?: string; log?: (line: string) => void } = {},
 ): Promise<{ db: PGlite; madeByOlderVersion?: boolean }> {
-  const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
   let db: PGlite;
   try {
     db = await PGlite.create(
@@ -126,7 +125,7 @@ export async function openDatabase(
     );
   }
   try {
-    await applyMigrations(db, migrationsDir, options.log);
+    await applyMigrations(db, defaultMigrationsDir(), options.log);
     return { db };
   } catch (error) {
     if (error instanceof MadeByOlderVersion && options.dataDir !== undefined)

@@ -35,10 +35,6 @@ export interface LocalBackendOptions {
   port?: number;
   /** Kept across restarts; undefined keeps everything in memory. */
   dataDir?: string;
-  /** Default LOCAL_ANON_KEY, the one `supabase start` prints. */
-  anonKey?: string;
-  /** Default: supabase/migrations of the project. */
-  migrationsDir?: string;
   /** One line per request and per notable event; default: silent. */
   log?: (line: string) => void;
   /** Staff notifications (docs/notifications.md); default: none. */
@@ -112,7 +108,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   let notifier: LocalNotifier | undefined;
   const gateway: Gateway = {
     rest: { run, columns: new Map(), journal: undefined },
-    anonKey: options.anonKey ?? LOCAL_ANON_KEY,
+    anonKey: LOCAL_ANON_KEY,
     serviceKey: `local-service-role-${crypto.randomBytes(24).toString("hex")}`,
     functions: new Map(),
     closing: false,
@@ -157,9 +153,8 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     await listen(server, options.port ?? LOCAL_BACKEND_PORT);
     const port = (server.address() as AddressInfo).port;
     const url = `http://${LOCAL_BACKEND_HOST}:${port}`;
-    if (dataDir === undefined)
-      database = (await openDatabase({ migrationsDir: options.migrationsDir, log })).db;
-    else ({ db: database, journal } = await openDataFolder(dataDir, options.migrationsDir, log));
+    if (dataDir === undefined) database = (await openDatabase({ log })).db;
+    else ({ db: database, journal } = await openDataFolder(dataDir, log));
     await applyScreeningSettings(database, options.screening ?? {});
     gateway.rest = { run, columns: await schemaCache(database), journal };
     lock?.announce(url, gateway.serviceKey);
