@@ -6,7 +6,8 @@
  */
 import { parseCliArgs, UsageError, USAGE } from "./cli-args";
 import { LocalBackendError, oneLine } from "./errors";
-import { localEnvironment, localNotificationOptions } from "./notifications/settings";
+import { localEnvironment, notificationOptionsFromEnv } from "./notifications/settings";
+import { projectRoot } from "./paths";
 import { screeningSettingsFromEnv } from "./screening-settings";
 import { startLocalBackend, type LocalBackend } from "./server";
 import { onStopRequest } from "./stop-signals";
@@ -34,12 +35,13 @@ async function main(): Promise<void> {
   });
 
   let backend: LocalBackend;
+  const env = localEnvironment();
   try {
     backend = await startLocalBackend({
       port: options.port,
       dataDir: options.dataDir,
-      notifications: localNotificationOptions({ dataDir: options.dataDir, port: options.port }),
-      screening: screeningSettingsFromEnv(localEnvironment()),
+      notifications: notificationOptionsFromEnv(env, projectRoot(), options),
+      screening: screeningSettingsFromEnv(env),
       log: (line) => {
         if (!options.quiet || !/^[A-Z]+ \//.test(line)) console.log(line);
       },

@@ -30,7 +30,7 @@ export const WAIT_FOR_TURN_MS = 30_000;
 
 const holderFile = (dataDir: string): string => path.join(dataDir, "server.json");
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -8,8 +8,6 @@ import { readDataFolder } from "./data-folder";
 import { readRequests, type RequestStatus, type StoredRequest } from "./database";
 import { LocalBackendError, oneLine } from "./errors";
 
-export type { StoredRequest } from "./database";
-
 async function fromBackend(url: string, serviceKey: string): Promise<StoredRequest[]> {
   const response = await fetch(`${url}/local-admin/contacts`, {
     headers: { apikey: serviceKey },
@@ -85,7 +83,7 @@ const PROOF_WORDS: Record<string, string> = {
 };
 
 /** e.g. "page-verified" or "SUSPECT (no page proof; links)". */
-export function describeScreening({ screening, page_proof, screening_signals }: RequestStatus) {
+function describeScreening({ screening, page_proof, screening_signals }: RequestStatus) {
   if (screening === "page-verified")
     return page_proof === "confirmed" ? "page-verified (confirmed after sending)" : "page-verified";
   if (screening === "awaiting-proof")

@@ -111,20 +111,13 @@ export function notificationOptionsFromEnv(
 }
 
 /** The environment as `npm start` sees it: the shell's variables over `.env.development` and `.env`. */
-export function localEnvironment(root: string = projectRoot()): NodeJS.ProcessEnv {
+export function localEnvironment(): NodeJS.ProcessEnv {
   const read = (name: string): Record<string, string> => {
     try {
-      return dotenv.parse(fs.readFileSync(path.join(root, name)));
+      return dotenv.parse(fs.readFileSync(path.join(projectRoot(), name)));
     } catch {
       return {};
     }
   };
   return { ...read(".env"), ...read(".env.development"), ...process.env };
-}
-
-/** The notification settings for a backend started from the command line or `npm start`. */
-export function localNotificationOptions(
-  backend: BackendPlace,
-): LocalNotificationsOptions | undefined {
-  return notificationOptionsFromEnv(localEnvironment(), projectRoot(), backend);
 }

@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
-import { goodRow, LIFTED_SCREENING, pageProofOverHttp, postJson } from "./helpers";
+import { isAlive } from "../data-lock";
+import { goodRow, LIFTED_SCREENING, pageProofOverHttp, postJson, waitUntil } from "./helpers";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "../..");
 
@@ -51,16 +52,9 @@ export function spawnBackend(dataDir: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 /** Waits until no process of the group is left; false after `timeoutMs`. */
-export async function waitForGroupExit(pid: number, timeoutMs = 30_000): Promise<boolean> {
-  for (const deadline = Date.now() + timeoutMs; ;) {
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return true;
-    }
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export function waitForGroupExit(pid: number, timeoutMs = 30_000): Promise<boolean> {
+  const gone = () => !isAlive(-pid);
+  return waitUntil(gone, timeoutMs).then(() => true, gone);
 }
 
 /**
