@@ -1,8 +1,7 @@
 /**
- * `npm run backend` (options: cli-args.ts). Prints `Local backend ready at http://127.0.0.1:PORT`
- * once it accepts requests; a failure is one line on stderr and status 1 (2 for bad arguments).
- * Signals and the end of npm stop it cleanly (stop-signals.ts). npm runs it with
- * `node --import tsx`: the tsx command kills a child that does not acknowledge a signal in 30 ms.
+ * `npm run backend` (options: cli-args.ts): `Local backend ready at …` once it accepts requests; a
+ * failure is one line on stderr and status 1 (2 for bad arguments). npm runs it with `node --import
+ * tsx`: the tsx command kills a child that does not acknowledge a signal in 30 ms.
  */
 import { parseCliArgs, UsageError, USAGE } from "./cli-args";
 import { LocalBackendError, oneLine } from "./errors";

@@ -1,9 +1,7 @@
 /**
- * Opening a data folder safely. At every open the database is compared with the journal
- * (journal.ts): a journaled request missing (PGlite reads a truncated table file as empty), or a
- * database PGlite cannot open, is damage, refused with one sentence naming the restore command; a
- * row missing from the journal (a crash between commit and journal write) is journaled. Also:
- * reading a folder whether or not a backend holds it, and restoring from the journal.
+ * Opening a data folder safely: at every open the database is compared with the journal; a
+ * journaled request missing, or a database PGlite cannot open, is refused with one sentence naming
+ * the restore command. Also: reading a folder whether or not a backend holds it, and restoring.
  */
 import fs from "node:fs";
 

@@ -1,9 +1,7 @@
 /**
- * The data folder's lock. PGlite's files may be open in one process only, so whoever opens them
- * (the backend, or `npm run requests` and `npm run report` while none runs) holds `server.lock`,
- * a proper-lockfile lock, taken over once 10 s stale (2 s when its holder's pid is gone). Beside
- * it `server.json` (mode 0600) names the holder: its pid and, for a backend, its URL and per-run
- * service-role key, which is how the commands reach it. A holder not named there must stop writing.
+ * The data folder's lock: PGlite's files are open in one process only, which holds `server.lock`
+ * (proper-lockfile). Beside it `server.json` (mode 0600) names the holder: its pid and a backend's
+ * URL and service-role key, how the commands reach it. A holder not named there stops writing.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";

@@ -1,10 +1,7 @@
 /**
- * The one listener's requests, as Supabase's API gateway handles them. For `/rest/v1/…`: CORS for
- * any origin, the key (`apikey` header or `?apikey=`) that selects the role (the anon key: anon;
- * the per-run service-role key: service_role), an `Authorization: Bearer` that must be that same
- * key, the 1 MiB body limit, then PostgREST (postgrest.ts). `/functions/v1/<name>` goes to the
- * Edge Function's own process as it is, as hosted with `--no-verify-jwt`. `/local-admin/contacts`
- * (service-role key; the listener is on 127.0.0.1) is what `npm run requests` reads.
+ * The one listener, as Supabase's API gateway: for `/rest/v1/…` CORS, the key that selects the role
+ * and the 1 MiB limit, then PostgREST (postgrest.ts); `/functions/v1/<name>` passed to the
+ * function's process (hosted: `--no-verify-jwt`); `/local-admin/contacts` for `npm run requests`.
  */
 import crypto from "node:crypto";
 import type http from "node:http";

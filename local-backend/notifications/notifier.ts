@@ -1,9 +1,7 @@
 /**
- * Staff notifications for the local backend, as a hosted project does them: the real functions
- * under Deno, served at /functions/v1/ and reaching the database through the backend with the
- * service-role key; the Database Webhook (webhook-pump.ts) and pg_cron's jobs (local-cron.ts).
- * E-mails go to the mail catcher unless SMTP is set. Nothing here can delay or fail an insert: it
- * starts after the reply, and its errors are only logged (the request is retried).
+ * Staff notifications as a hosted project does them: the real functions under Deno at
+ * /functions/v1/, the Database Webhook (webhook-pump.ts) and pg_cron's jobs (local-cron.ts), to the
+ * mail catcher unless SMTP is set. It starts after the reply: it never delays or fails an insert.
  */
 import crypto from "node:crypto";
 
