@@ -65,7 +65,7 @@ test("a form submission gives exactly one e-mail, to NOTIFY_EMAIL_TO, saved as .
     port: 0,
     notifications: {
       catcher: { port: 0, dir },
-      to: "Sales <sales@example-transit.test>",
+      functionEnv: { NOTIFY_EMAIL_TO: "Sales <sales@example-transit.test>" },
       sweepIntervalMs: 100,
     },
   });
@@ -133,8 +133,7 @@ test("mail server down: stored and answered 201, listed as not notified; when it
     dataDir,
     notifications: {
       smtp: { host: "127.0.0.1", port: smtpPort },
-      retryBaseSeconds: 0.2,
-      retryMaxSeconds: 0.5,
+      functionEnv: { NOTIFY_RETRY_BASE_SECONDS: "0.2", NOTIFY_RETRY_MAX_SECONDS: "0.5" },
       sweepIntervalMs: 100,
     },
   });

@@ -64,16 +64,13 @@ export function notificationOptionsFromEnv(
   const SECONDS = "a positive number of seconds";
   if (["off", "false", "0", "no"].includes(value("LOCAL_NOTIFICATIONS")?.toLowerCase() ?? ""))
     return undefined;
-  // The function applies its own defaults to what is absent.
+  numeric("NOTIFY_RETRY_BASE_SECONDS", isPositive, SECONDS);
+  numeric("NOTIFY_RETRY_MAX_SECONDS", isPositive, SECONDS);
+  // The functions' settings are passed on as set; LOCAL_SITE_URL is their SITE_URL.
+  const passedOn = Object.keys(env).filter((name) => /^(NOTIFY_|BOOKING_NOW$)/.test(name));
+  const functionEnv = Object.fromEntries(passedOn.map((name) => [name, value(name)]));
   const options: LocalNotificationsOptions = {
-    to: value("NOTIFY_EMAIL_TO"),
-    from: value("NOTIFY_EMAIL_FROM"),
-    chatWebhookUrl: value("NOTIFY_CHAT_WEBHOOK_URL"),
-    timeZone: value("NOTIFY_TIME_ZONE"),
-    retryBaseSeconds: numeric("NOTIFY_RETRY_BASE_SECONDS", isPositive, SECONDS),
-    retryMaxSeconds: numeric("NOTIFY_RETRY_MAX_SECONDS", isPositive, SECONDS),
-    siteUrl: value("LOCAL_SITE_URL"),
-    bookingNow: value("BOOKING_NOW"),
+    functionEnv: { ...functionEnv, SITE_URL: value("LOCAL_SITE_URL") },
   };
   const reports = value("LOCAL_SITE_REPORTS")
     ?.split(",")

@@ -43,7 +43,7 @@ async function main(): Promise<number> {
   const site = await scheduleSite();
   const backend = await startLocalBackend({
     port: 0,
-    notifications: { catcher: { port: 0 }, siteUrl: site.url },
+    notifications: { catcher: { port: 0 }, functionEnv: { SITE_URL: site.url } },
   });
   const catcher = backend.notifier!.catcher!;
   const fn = `${backend.url}/functions/v1/book-meeting`;
