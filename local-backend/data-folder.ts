@@ -15,7 +15,6 @@ import { pgDataDir } from "./paths";
 
 function damaged(dataDir: string, what: string): LocalBackendError {
   return new LocalBackendError(
-    "database-damaged",
     `The local database in ${dataDir} is damaged: ${what}. Restore it from the journal with ` +
       `\`npm run requests -- --restore --data-dir ${dataDir}\` (the damaged files are kept aside), ` +
       `or move the folder away to start with an empty database.`,
@@ -33,7 +32,6 @@ function checkNewFolder(dataDir: string): void {
   const others = fs.readdirSync(dataDir).filter((name) => !ours.test(name));
   if (others.length > 0) {
     throw new LocalBackendError(
-      "data-dir",
       `The data folder ${dataDir} holds files that are not a local database (${others.slice(0, 3).join(", ")}): ` +
         `no new database is created there. Choose an empty or new folder with --data-dir / LOCAL_BACKEND_DATA_DIR.`,
     );
@@ -148,7 +146,6 @@ export async function readDataFolder<T>(
     }
     if (Date.now() > deadline) {
       throw new LocalBackendError(
-        "data-dir-in-use",
         `The local backend (pid ${holder?.pid}) has been starting for ${WAIT_FOR_TURN_MS / 1000} s; try again when it is ready.`,
       );
     }

@@ -63,13 +63,12 @@ function inUse(dataDir: string, holder: Holder | undefined): LocalBackendError {
       ? `The data folder ${dataDir} is in use by a running local backend (pid ${holder.pid}` +
         `${holder.url ? `, ${holder.url}` : ""}). Stop it first, or use another folder.`
       : `The data folder ${dataDir} is in use by another command${holder ? ` (pid ${holder.pid})` : ""}. Try again when it has finished.`;
-  return new LocalBackendError("data-dir-in-use", message);
+  return new LocalBackendError(message, "data-dir-in-use");
 }
 
 function unusable(dataDir: string, error: unknown): LocalBackendError {
   const code = (error as NodeJS.ErrnoException).code ?? "error";
   return new LocalBackendError(
-    "data-dir",
     `Cannot use the data folder ${dataDir} (${code}): it must be a folder this user can read and write. ` +
       `Fix its permissions or choose another with --data-dir / LOCAL_BACKEND_DATA_DIR.`,
   );

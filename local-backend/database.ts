@@ -15,9 +15,9 @@ import { defaultMigrationsDir, pgDataDir } from "./paths";
 export class MadeByOlderVersion extends LocalBackendError {
   constructor(older: readonly string[]) {
     super(
-      "migration",
       `The local database was made by an older version of this project (it records ${older.length} migrations this version does not have, first ${older[0]}): ` +
         "carry its requests over with `npm run requests -- --restore`.",
+      "migration",
     );
   }
 }
@@ -95,8 +95,8 @@ export async function applyMigrations(
     } catch (error) {
       const position = (error as { position?: unknown }).position;
       throw new LocalBackendError(
-        "migration",
         `Migration ${name} failed${lineOf(sql, position)}: ${oneLine(error)}`,
+        "migration",
       );
     }
     applied.push(name);
@@ -119,10 +119,7 @@ export async function openDatabase(
     );
   } catch (error) {
     const where = options.dataDir === undefined ? "in memory" : `in ${options.dataDir}`;
-    throw new LocalBackendError(
-      "database",
-      `Could not open the local database ${where}: ${oneLine(error)}`,
-    );
+    throw new LocalBackendError(`Could not open the local database ${where}: ${oneLine(error)}`);
   }
   try {
     await applyMigrations(db, defaultMigrationsDir(), options.log);
@@ -132,10 +129,7 @@ export async function openDatabase(
       return { db, madeByOlderVersion: true };
     await db.close().catch(() => {});
     if (error instanceof LocalBackendError) throw error;
-    throw new LocalBackendError(
-      "database",
-      `Could not prepare the local database: ${oneLine(error)}`,
-    );
+    throw new LocalBackendError(`Could not prepare the local database: ${oneLine(error)}`);
   }
 }
 

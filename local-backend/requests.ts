@@ -14,13 +14,11 @@ async function fromBackend(url: string, serviceKey: string): Promise<StoredReque
     signal: AbortSignal.timeout(10_000),
   }).catch((error: unknown) => {
     throw new LocalBackendError(
-      "data-dir-in-use",
       `The local backend holds the data folder but did not answer at ${url}: ${oneLine(error)}`,
     );
   });
   if (!response.ok) {
     throw new LocalBackendError(
-      "data-dir-in-use",
       `The local backend at ${url} refused to list the requests (HTTP ${response.status}).`,
     );
   }

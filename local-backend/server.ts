@@ -70,13 +70,10 @@ async function listen(server: http.Server, port: number, host = LOCAL_BACKEND_HO
   await once(server, "listening").catch((error: NodeJS.ErrnoException) => {
     throw error.code === "EADDRINUSE"
       ? new LocalBackendError(
-          "port-in-use",
           `Port ${port} is already in use — is the local backend already running? Stop it or set LOCAL_BACKEND_PORT.`,
+          "port-in-use",
         )
-      : new LocalBackendError(
-          "listen-failed",
-          `Cannot listen on ${host}:${port}: ${oneLine(error)}`,
-        );
+      : new LocalBackendError(`Cannot listen on ${host}:${port}: ${oneLine(error)}`);
   });
 }
 
@@ -95,10 +92,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const queue = new SerialQueue();
   const run = <T>(task: (db: PGlite) => Promise<T>): Promise<T> =>
     queue.run(async () => {
-      const lostError = new LocalBackendError(
-        "data-dir-in-use",
-        "The data folder is no longer this backend's",
-      );
+      const lostError = new LocalBackendError("The data folder is no longer this backend's");
       if (lock && !lock.isHeld()) throw lostError;
       const result = await task(database!);
       // Checked again before answering: a 201 must mean the row is in files this backend owns.

@@ -131,7 +131,6 @@ export async function startLocalNotifier(
   } catch (error) {
     await stopParts();
     throw new LocalBackendError(
-      "notifications",
       `Staff notifications could not start (${oneLine(error)}). Free that port or set LOCAL_MAIL_PORT to another one, ` +
         "or set LOCAL_NOTIFICATIONS=off to run without staff notifications.",
     );

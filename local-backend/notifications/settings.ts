@@ -12,7 +12,7 @@ import { LocalBackendError } from "../errors";
 import { projectRoot } from "../paths";
 import { LOCAL_MAIL_PORT, type LocalNotificationsOptions } from "./notifier";
 
-const settingsError = (message: string) => new LocalBackendError("settings", message);
+const settingsError = (message: string) => new LocalBackendError(message);
 
 /** Server-side secrets: a GATSBY_ copy of any of them would be published with the site. */
 const SECRET_VARIABLES = [
