@@ -27,13 +27,7 @@ const CORS_EXPOSE_HEADERS =
   "Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit";
 
 /** Headers not passed on to or from a function: fetch sets its own, and decodes the body. */
-const HOP_BY_HOP = [
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "content-length",
-  "content-encoding",
-];
+const HOP_BY_HOP = /^(connection|keep-alive|transfer-encoding|content-length|content-encoding)$/;
 
 /** A reply, or a function's answer passed on as it came. */
 type Answer = Reply & { raw?: Buffer };
@@ -136,7 +130,7 @@ async function forward(gateway: Gateway, req: http.IncomingMessage, url: URL): P
     };
   const method = req.method ?? "GET";
   const headers = Object.entries(req.headers).filter(
-    ([header]) => !["host", "x-forwarded-for", ...HOP_BY_HOP].includes(header),
+    ([header]) => !HOP_BY_HOP.test(header) && header !== "host" && header !== "x-forwarded-for",
   ) as [string, string][];
   // The client's address, as hosted functions get it (book-meeting limits guesses by it).
   headers.push(["x-forwarded-for", req.socket.remoteAddress ?? ""]);
@@ -146,7 +140,7 @@ async function forward(gateway: Gateway, req: http.IncomingMessage, url: URL): P
     body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
   }).catch(() => undefined);
   if (!response) return { status: 502, json: { message: `The function ${name} did not answer` } };
-  const passed = [...response.headers].filter(([header]) => !HOP_BY_HOP.includes(header));
+  const passed = [...response.headers].filter(([header]) => !HOP_BY_HOP.test(header));
   const raw = Buffer.from(await response.arrayBuffer());
   return { status: response.status, headers: Object.fromEntries(passed), raw };
 }

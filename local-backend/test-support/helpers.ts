@@ -31,12 +31,7 @@ export async function waitUntil(
   }
 }
 
-export interface ContactRow {
-  name: string;
-  email: string;
-  organization: string;
-  message: string;
-}
+export type ContactRow = Record<"name" | "email" | "organization" | "message", string>;
 
 let counter = 0;
 
