@@ -16,10 +16,7 @@ export function tempDataDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/**
- * `npm run backend -- --port 0 --quiet --data-dir DIR` as a new process group (like a terminal
- * job), with the screening's budgets lifted (its load comes from one address as fast as it can).
- */
+/** `npm run backend` on port 0 in `dataDir`, a process group as a terminal job, budgets lifted. */
 export function spawnBackend(dataDir: string, env: NodeJS.ProcessEnv = {}) {
   const lifted = Object.entries(LIFTED_SCREENING).map(([column, value]) => [
     `SCREENING_${column.toUpperCase()}`,
