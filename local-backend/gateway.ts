@@ -6,12 +6,12 @@
 import crypto from "node:crypto";
 import type http from "node:http";
 
+import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { readRequests } from "./database";
 import { handleRest, pgrstError, type Reply, type Rest, type Role } from "./postgrest";
 
 export interface Gateway {
   rest: Rest;
-  anonKey: string;
   serviceKey: string;
   /** Edge Function name → the URL its process listens on. */
   functions: Map<string, string>;
@@ -66,7 +66,7 @@ function roleOf(gateway: Gateway, req: http.IncomingMessage, url: URL): Role | R
     const hint = "No `apikey` request header or url param was found.";
     return { status: 401, json: { message: "No API key found in request", hint } };
   }
-  const role = sameKey(apikey, gateway.anonKey)
+  const role = sameKey(apikey, LOCAL_ANON_KEY)
     ? "anon"
     : sameKey(apikey, gateway.serviceKey)
       ? "service_role"

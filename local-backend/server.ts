@@ -102,15 +102,13 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   let notifier: LocalNotifier | undefined;
   const gateway: Gateway = {
     rest: { run, columns: new Map(), journal: undefined },
-    anonKey: LOCAL_ANON_KEY,
     serviceKey: `local-service-role-${crypto.randomBytes(24).toString("hex")}`,
     functions: new Map(),
     closing: false,
     afterWrite: () => notifier?.afterWrite(),
   };
 
-  // Bound before the (slower) database start, so a port conflict is reported at once.
-  // Requests that arrive meanwhile wait for the database.
+  // Listening before the slower database start reports a port conflict at once; requests wait.
   let markReady = (): void => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   const inflight = new Set<Promise<void>>();
@@ -155,7 +153,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     const backend: LocalBackend = {
       url,
       port,
-      anonKey: gateway.anonKey,
+      anonKey: LOCAL_ANON_KEY,
       serviceKey: gateway.serviceKey,
       dataDir,
       db: database,
