@@ -1,15 +1,19 @@
 /**
- * `npm run backend` and `npm run requests` as processes: exit statuses, one-line failures, and
- * stops under load (Ctrl-C to the group, SIGTERM to npm alone) that close cleanly, every 201 kept.
+ * `npm run backend` and `npm run requests` as processes: exit statuses, one-line failures, stops
+ * under load (Ctrl-C to the group, SIGTERM to npm alone, Ctrl-C while staff e-mails are in flight)
+ * that close cleanly, every 201 kept; and SIGKILL under load, losing nothing acknowledged.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
+import { SMTPServer } from "smtp-server";
+
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { parseCliArgs } from "./cli-args";
-import { goodRow, postJson } from "./test-support/helpers";
+import { readJournal } from "./journal";
+import { goodRow, postJson, waitUntil } from "./test-support/helpers";
 import { loadRequests } from "./requests";
 import {
   insertLoad,
@@ -126,4 +130,84 @@ test.each<[string[], NodeJS.ProcessEnv, string | object]>([
 ])("npm run backend -- %j with %j", (args, env, expected) => {
   if (typeof expected === "string") expect(() => parseCliArgs(args, env)).toThrow(expected);
   else expect(parseCliArgs(args, env)).toEqual(expected);
+});
+
+test("SIGKILL under load loses and duplicates nothing that was acknowledged", async () => {
+  const dataDir = tempDataDir("crash-");
+  const first = spawnBackend(dataDir);
+  const load = insertLoad(await first.ready, 20, "crash");
+  while (load.acknowledged.length < 60) await new Promise((resolve) => setTimeout(resolve, 5));
+  process.kill(-first.child.pid!, "SIGKILL");
+  expect(await waitForGroupExit(first.child.pid!)).toBe(true);
+  await load.stop();
+
+  const second = spawnBackend(dataDir);
+  await second.ready;
+  try {
+    const stored = (await loadRequests(dataDir)).requests.map((request) => request.email);
+    expect(new Set(stored).size).toBe(stored.length);
+    const storedSet = new Set(stored);
+    expect(load.acknowledged.filter((email) => !storedSet.has(email))).toEqual([]);
+    const journaled = [...readJournal(dataDir).values()].map((request) => request.email).sort();
+    expect(journaled).toEqual([...stored].sort());
+  } finally {
+    process.kill(-second.child.pid!, "SIGINT");
+    await waitForGroupExit(second.child.pid!);
+  }
+});
+
+/** An SMTP server that keeps each message it receives, then takes 1.5 s to say so. */
+async function startSlowSmtpServer() {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+      stream.on("end", () => {
+        received.push(/^Message-ID: *(.+)$/im.exec(raw)?.[1]?.trim() ?? raw.slice(0, 40));
+        setTimeout(() => callback(), 1_500);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const close = () => {
+    for (const connection of server.connections) connection.close();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { port: (server.server.address() as net.AddressInfo).port, received, close };
+}
+
+test("one Ctrl-C while e-mails are in flight: each e-mail staff received is recorded as delivered, none is left to be sent again", async () => {
+  const smtp = await startSlowSmtpServer();
+  const dataDir = tempDataDir("stop-delivery-");
+  const backend = spawnBackend(dataDir, {
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(smtp.port),
+    LOCAL_NOTIFICATIONS: "on",
+  });
+  try {
+    // Sent as the page sends them (page-verified): notified one by one.
+    const load = insertLoad(await backend.ready, 1, "stop-during-delivery");
+    await waitUntil(() => load.acknowledged.length >= 3);
+    await load.stop();
+    const sent = load.acknowledged.length;
+    // Every message is on the SMTP server, whose answers are still on their way.
+    await waitUntil(() => smtp.received.length === sent);
+
+    process.kill(-backend.child.pid!, "SIGINT");
+    expect(await waitForGroupExit(backend.child.pid!)).toBe(true);
+    expect(backend.output()).toContain("Local backend stopped.");
+
+    const { requests } = await loadRequests(dataDir);
+    const statuses = requests.map((request) => request.status?.notification);
+    expect(statuses).toEqual(Array(sent).fill("delivered"));
+    expect(new Set(smtp.received).size).toBe(sent);
+  } finally {
+    await smtp.close();
+    if (!(await waitForGroupExit(backend.child.pid!, 0)))
+      process.kill(-backend.child.pid!, "SIGKILL");
+  }
 });

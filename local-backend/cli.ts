@@ -1,12 +1,12 @@
 /**
- * `npm run backend` (options: cli-args.ts). Prints `Local backend ready at http://127.0.0.1:PORT`
- * once it accepts requests; a failure is one line on stderr and status 1 (2 for bad arguments).
- * Signals and the end of npm stop it cleanly (stop-signals.ts). npm runs it with
- * `node --import tsx`: the tsx command kills a child that does not acknowledge a signal in 30 ms.
+ * `npm run backend` (options: cli-args.ts): `Local backend ready at …` once it accepts requests; a
+ * failure is one line on stderr and status 1 (2 for bad arguments). npm runs it with `node --import
+ * tsx`: the tsx command kills a child that does not acknowledge a signal in 30 ms.
  */
 import { parseCliArgs, UsageError, USAGE } from "./cli-args";
 import { LocalBackendError, oneLine } from "./errors";
-import { localEnvironment, localNotificationOptions } from "./notifications/settings";
+import { localEnvironment, notificationOptionsFromEnv } from "./notifications/settings";
+import { projectRoot } from "./paths";
 import { screeningSettingsFromEnv } from "./screening-settings";
 import { startLocalBackend, type LocalBackend } from "./server";
 import { onStopRequest } from "./stop-signals";
@@ -34,12 +34,13 @@ async function main(): Promise<void> {
   });
 
   let backend: LocalBackend;
+  const env = localEnvironment();
   try {
     backend = await startLocalBackend({
       port: options.port,
       dataDir: options.dataDir,
-      notifications: localNotificationOptions({ dataDir: options.dataDir, port: options.port }),
-      screening: screeningSettingsFromEnv(localEnvironment()),
+      notifications: notificationOptionsFromEnv(env, projectRoot(), options),
+      screening: screeningSettingsFromEnv(env),
       log: (line) => {
         if (!options.quiet || !/^[A-Z]+ \//.test(line)) console.log(line);
       },

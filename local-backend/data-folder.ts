@@ -1,9 +1,7 @@
 /**
- * Opening a data folder safely. At every open the database is compared with the journal
- * (journal.ts): a journaled request missing (PGlite reads a truncated table file as empty), or a
- * database PGlite cannot open, is damage, refused with one sentence naming the restore command; a
- * row missing from the journal (a crash between commit and journal write) is journaled. Also:
- * reading a folder whether or not a backend holds it, and restoring from the journal.
+ * Opening a data folder safely: at every open the database is compared with the journal; a
+ * journaled request missing, or a database PGlite cannot open, is refused with one sentence naming
+ * the restore command. Also: reading a folder whether or not a backend holds it, and restoring.
  */
 import fs from "node:fs";
 
@@ -17,7 +15,6 @@ import { pgDataDir } from "./paths";
 
 function damaged(dataDir: string, what: string): LocalBackendError {
   return new LocalBackendError(
-    "database-damaged",
     `The local database in ${dataDir} is damaged: ${what}. Restore it from the journal with ` +
       `\`npm run requests -- --restore --data-dir ${dataDir}\` (the damaged files are kept aside), ` +
       `or move the folder away to start with an empty database.`,
@@ -35,7 +32,6 @@ function checkNewFolder(dataDir: string): void {
   const others = fs.readdirSync(dataDir).filter((name) => !ours.test(name));
   if (others.length > 0) {
     throw new LocalBackendError(
-      "data-dir",
       `The data folder ${dataDir} holds files that are not a local database (${others.slice(0, 3).join(", ")}): ` +
         `no new database is created there. Choose an empty or new folder with --data-dir / LOCAL_BACKEND_DATA_DIR.`,
     );
@@ -78,7 +74,6 @@ async function reconcile(dataDir: string, db: PGlite, journal: Journal): Promise
 /** Opens the folder's database (creating it only in an empty folder), checked against the journal. Hold the lock first. */
 export async function openDataFolder(
   dataDir: string,
-  migrationsDir?: string,
   log: (line: string) => void = () => {},
 ): Promise<{ db: PGlite; journal: Journal }> {
   const isNew = !fs.existsSync(pgDataDir(dataDir));
@@ -86,7 +81,7 @@ export async function openDataFolder(
   let db: PGlite;
   let madeByOlderVersion: boolean | undefined;
   try {
-    ({ db, madeByOlderVersion } = await openDatabase({ dataDir, migrationsDir, log }));
+    ({ db, madeByOlderVersion } = await openDatabase({ dataDir, log }));
   } catch (error) {
     if (isNew || (error instanceof LocalBackendError && error.kind === "migration")) throw error;
     throw damaged(dataDir, openFailure(error));
@@ -99,11 +94,11 @@ export async function openDataFolder(
       // Every request is in the journal now: rebuild the database from it.
       journal.close();
       await db.close();
-      const { restored, keptAt } = await restoreDataFolder(dataDir, migrationsDir);
+      const { restored, keptAt } = await restoreDataFolder(dataDir);
       log(
         `Carried ${restored} meeting requests over from a database made by an older version (its files: ${keptAt}).`,
       );
-      return openDataFolder(dataDir, migrationsDir, log);
+      return openDataFolder(dataDir, log);
     }
     return { db, journal };
   } catch (error) {
@@ -151,7 +146,6 @@ export async function readDataFolder<T>(
     }
     if (Date.now() > deadline) {
       throw new LocalBackendError(
-        "data-dir-in-use",
         `The local backend (pid ${holder?.pid}) has been starting for ${WAIT_FOR_TURN_MS / 1000} s; try again when it is ready.`,
       );
     }
@@ -166,7 +160,6 @@ export async function readDataFolder<T>(
  */
 export async function restoreDataFolder(
   dataDir: string,
-  migrationsDir?: string,
 ): Promise<{ restored: number; keptAt?: string }> {
   const requests = [...readJournal(dataDir).values()].sort((a, b) => a.id - b.id);
   const pgdata = pgDataDir(dataDir);
@@ -175,7 +168,7 @@ export async function restoreDataFolder(
     keptAt = `${pgdata}.damaged-${new Date().toISOString().replace(/[:.]/g, "-")}`;
     fs.renameSync(pgdata, keptAt);
   }
-  const { db } = await openDatabase({ dataDir, migrationsDir });
+  const { db } = await openDatabase({ dataDir });
   try {
     await db.transaction(async (tx) => {
       await tx.query("set local session_replication_role = replica");

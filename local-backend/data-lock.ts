@@ -1,9 +1,7 @@
 /**
- * The data folder's lock. PGlite's files may be open in one process only, so whoever opens them
- * (the backend, or `npm run requests` and `npm run report` while none runs) holds `server.lock`,
- * a proper-lockfile lock, taken over once 10 s stale (2 s when its holder's pid is gone). Beside
- * it `server.json` (mode 0600) names the holder: its pid and, for a backend, its URL and per-run
- * service-role key, which is how the commands reach it. A holder not named there must stop writing.
+ * The data folder's lock: PGlite's files are open in one process only, which holds `server.lock`
+ * (proper-lockfile). Beside it `server.json` (mode 0600) names the holder: its pid and a backend's
+ * URL and service-role key, how the commands reach it. A holder not named there stops writing.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -30,7 +28,7 @@ export const WAIT_FOR_TURN_MS = 30_000;
 
 const holderFile = (dataDir: string): string => path.join(dataDir, "server.json");
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -65,13 +63,12 @@ function inUse(dataDir: string, holder: Holder | undefined): LocalBackendError {
       ? `The data folder ${dataDir} is in use by a running local backend (pid ${holder.pid}` +
         `${holder.url ? `, ${holder.url}` : ""}). Stop it first, or use another folder.`
       : `The data folder ${dataDir} is in use by another command${holder ? ` (pid ${holder.pid})` : ""}. Try again when it has finished.`;
-  return new LocalBackendError("data-dir-in-use", message);
+  return new LocalBackendError(message, "data-dir-in-use");
 }
 
 function unusable(dataDir: string, error: unknown): LocalBackendError {
   const code = (error as NodeJS.ErrnoException).code ?? "error";
   return new LocalBackendError(
-    "data-dir",
     `Cannot use the data folder ${dataDir} (${code}): it must be a folder this user can read and write. ` +
       `Fix its permissions or choose another with --data-dir / LOCAL_BACKEND_DATA_DIR.`,
   );

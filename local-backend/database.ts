@@ -15,9 +15,9 @@ import { defaultMigrationsDir, pgDataDir } from "./paths";
 export class MadeByOlderVersion extends LocalBackendError {
   constructor(older: readonly string[]) {
     super(
-      "migration",
       `The local database was made by an older version of this project (it records ${older.length} migrations this version does not have, first ${older[0]}): ` +
         "carry its requests over with `npm run requests -- --restore`.",
+      "migration",
     );
   }
 }
@@ -95,8 +95,8 @@ export async function applyMigrations(
     } catch (error) {
       const position = (error as { position?: unknown }).position;
       throw new LocalBackendError(
-        "migration",
         `Migration ${name} failed${lineOf(sql, position)}: ${oneLine(error)}`,
+        "migration",
       );
     }
     applied.push(name);
@@ -110,9 +110,8 @@ export async function applyMigrations(
  * migrations it lacks. A folder's database made by an older version is opened as it is, flagged.
  */
 export async function openDatabase(
-  options: { dataDir?: string; migrationsDir?: string; log?: (line: string) => void } = {},
+  options: { dataDir?: string; log?: (line: string) => void } = {},
 ): Promise<{ db: PGlite; madeByOlderVersion?: boolean }> {
-  const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
   let db: PGlite;
   try {
     db = await PGlite.create(
@@ -120,23 +119,17 @@ export async function openDatabase(
     );
   } catch (error) {
     const where = options.dataDir === undefined ? "in memory" : `in ${options.dataDir}`;
-    throw new LocalBackendError(
-      "database",
-      `Could not open the local database ${where}: ${oneLine(error)}`,
-    );
+    throw new LocalBackendError(`Could not open the local database ${where}: ${oneLine(error)}`);
   }
   try {
-    await applyMigrations(db, migrationsDir, options.log);
+    await applyMigrations(db, defaultMigrationsDir(), options.log);
     return { db };
   } catch (error) {
     if (error instanceof MadeByOlderVersion && options.dataDir !== undefined)
       return { db, madeByOlderVersion: true };
     await db.close().catch(() => {});
     if (error instanceof LocalBackendError) throw error;
-    throw new LocalBackendError(
-      "database",
-      `Could not prepare the local database: ${oneLine(error)}`,
-    );
+    throw new LocalBackendError(`Could not prepare the local database: ${oneLine(error)}`);
   }
 }
 

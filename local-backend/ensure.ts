@@ -5,8 +5,8 @@
 import { LOCAL_BACKEND_PORT } from "../build-time/local-backend-defaults";
 import { isLocalUrl, portOf } from "../build-time/env-files";
 import { LocalBackendError } from "./errors";
-import { localEnvironment, localNotificationOptions } from "./notifications/settings";
-import { localDataDir } from "./paths";
+import { localEnvironment, notificationOptionsFromEnv } from "./notifications/settings";
+import { localDataDir, projectRoot } from "./paths";
 import { screeningSettingsFromEnv } from "./screening-settings";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "./server";
 
@@ -35,12 +35,15 @@ export async function ensureLocalBackend(
   try {
     const port = portOf(url, LOCAL_BACKEND_PORT);
     const dataDir = localDataDir(options.env);
+    const env = options.env ?? localEnvironment();
     const backend = await startLocalBackend({
       port,
       dataDir,
       log: options.log,
-      notifications: options.notify ? localNotificationOptions({ dataDir, port }) : undefined,
-      screening: screeningSettingsFromEnv(options.env ?? localEnvironment()),
+      notifications: options.notify
+        ? notificationOptionsFromEnv(env, projectRoot(), { dataDir, port })
+        : undefined,
+      screening: screeningSettingsFromEnv(env),
     });
     return { kind: "started", url: backend.url, backend };
   } catch (error) {

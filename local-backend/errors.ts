@@ -1,22 +1,13 @@
 /** Failures the local backend reports to a person: one readable line, no stack trace. */
-export type LocalBackendErrorKind =
-  | "port-in-use"
-  | "listen-failed"
-  | "data-dir"
-  | "data-dir-in-use"
-  | "database"
-  | "database-damaged"
-  | "migration"
-  | "settings"
-  | "notifications";
-
 export class LocalBackendError extends Error {
-  readonly kind: LocalBackendErrorKind;
+  override name = "LocalBackendError";
 
-  constructor(kind: LocalBackendErrorKind, message: string) {
+  /** Set where a caller tells this failure from the others. */
+  constructor(
+    message: string,
+    readonly kind?: "port-in-use" | "data-dir-in-use" | "migration",
+  ) {
     super(message);
-    this.name = "LocalBackendError";
-    this.kind = kind;
   }
 }
 

@@ -1,15 +1,16 @@
 /**
  * The one listener: the gateway's refusals with its own messages; CORS; the service-role key;
- * `/local-admin/contacts`; `/functions/v1/<name>`; and the client address the database sees.
+ * `/local-admin/contacts`; `/functions/v1/<name>`; the client address the database sees; and a
+ * burst of 500 requests from 50 concurrent clients, each stored once or refused with why.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
-import { countRows, goodRow } from "./test-support/helpers";
-import { json, restTestBackend, type SendOptions } from "./test-support/rest-client";
+import { countRows, goodRow, uniqueEmail } from "./test-support/helpers";
+import { json, restTestBackend, type Sent, type SendOptions } from "./test-support/rest-client";
 
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
 const { backend, send, expectRefused } = restTestBackend();
 
@@ -78,12 +79,7 @@ describe("the gateway", () => {
     expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
     const allowed = preflight.headers.get("access-control-allow-headers")?.split(/,\s*/);
     const supabaseJs = "apikey authorization content-type prefer x-client-info content-profile";
-    const wanted = [
-      ...supabaseJs.split(" "),
-      "x-supabase-api-version",
-      "x-form-proof",
-      "x-warm-up-a",
-    ];
+    const wanted = `${supabaseJs} x-supabase-api-version x-form-proof x-warm-up-a`.split(" ");
     expect(allowed).toEqual(expect.arrayContaining(wanted));
     const stored = await send(json(goodRow()), { headers: { Origin: "http://127.0.0.1:9000" } });
     expect([stored.status, stored.headers.get("access-control-allow-origin")]).toEqual([
@@ -185,4 +181,62 @@ test("the client address is the connection's: X-Forwarded-For and CF-Connecting-
   keys.push(await clientKeyOf("127.0.0.2", spoofed(2)));
   expect(new Set(keys).size).toBe(1);
   expect(await clientKeyOf("127.0.0.3")).not.toBe(keys[0]);
+});
+
+test("a burst of 500 requests from 50 concurrent clients: each accepted one is stored exactly once, each refused one says why", async () => {
+  const run = Date.now().toString(36);
+  const plan: { email: string; marker: string }[] = [];
+  // 90 addresses × 5 requests (all within the limit) + 5 addresses × 10 (5 over the limit each).
+  for (let a = 0; a < 95; a += 1) {
+    const email = `burst-${run}-${a}@example.org`;
+    const times = a < 90 ? 5 : 10;
+    for (let t = 0; t < times; t += 1) plan.push({ email, marker: `burst ${run} #${plan.length}` });
+  }
+  expect(plan).toHaveLength(500);
+  // Shuffle so requests for one address overlap in time.
+  for (let i = plan.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [plan[i], plan[j]] = [plan[j]!, plan[i]!];
+  }
+  const outcomes = new Map<string, Sent>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (next < plan.length) {
+        const item = plan[next]!;
+        next += 1;
+        outcomes.set(
+          item.marker,
+          await send(json(goodRow({ email: item.email, message: item.marker }))),
+        );
+      }
+    }),
+  );
+
+  const stored = await backend().db.query<{ message: string; n: number }>(
+    "select message, count(*)::int as n from public.contacts where message like $1 group by message",
+    [`burst ${run} #%`],
+  );
+  const storedCount = new Map(stored.rows.map((row) => [row.message, row.n]));
+  const accepted = [...outcomes].filter(([, sent]) => sent.status === 201);
+  const refused = [...outcomes].filter(([, sent]) => sent.status !== 201);
+  expect(accepted).toHaveLength(475);
+  expect(refused).toHaveLength(25);
+  for (const [marker] of accepted) expect(storedCount.get(marker)).toBe(1);
+  for (const [marker, sent] of refused) {
+    expect(sent.status).toBe(429);
+    expect(sent.body).toMatchObject({
+      code: "PT429",
+      message: "Too many meeting requests from this e-mail address",
+    });
+    expect(storedCount.has(marker)).toBe(false);
+  }
+  expect(stored.rows).toHaveLength(475);
+  const perAddress = await backend().db.query<{ n: number }>(
+    "select count(*)::int as n from public.contacts where email like $1 group by lower(email)",
+    [`burst-${run}-%`],
+  );
+  expect(perAddress.rows.every((row) => row.n === 5)).toBe(true);
+  // Still serving.
+  expect((await send(json(goodRow({ email: uniqueEmail("after-burst") })))).status).toBe(201);
 });

@@ -1,20 +1,17 @@
 /**
- * The one listener's requests, as Supabase's API gateway handles them. For `/rest/v1/…`: CORS for
- * any origin, the key (`apikey` header or `?apikey=`) that selects the role (the anon key: anon;
- * the per-run service-role key: service_role), an `Authorization: Bearer` that must be that same
- * key, the 1 MiB body limit, then PostgREST (postgrest.ts). `/functions/v1/<name>` goes to the
- * Edge Function's own process as it is, as hosted with `--no-verify-jwt`. `/local-admin/contacts`
- * (service-role key; the listener is on 127.0.0.1) is what `npm run requests` reads.
+ * The one listener, as Supabase's API gateway: for `/rest/v1/…` CORS, the key that selects the role
+ * and the 1 MiB limit, then PostgREST (postgrest.ts); `/functions/v1/<name>` passed to the
+ * function's process (hosted: `--no-verify-jwt`); `/local-admin/contacts` for `npm run requests`.
  */
 import crypto from "node:crypto";
 import type http from "node:http";
 
+import { LOCAL_ANON_KEY } from "../build-time/local-backend-defaults";
 import { readRequests } from "./database";
 import { handleRest, pgrstError, type Reply, type Rest, type Role } from "./postgrest";
 
 export interface Gateway {
   rest: Rest;
-  anonKey: string;
   serviceKey: string;
   /** Edge Function name → the URL its process listens on. */
   functions: Map<string, string>;
@@ -30,13 +27,7 @@ const CORS_EXPOSE_HEADERS =
   "Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit";
 
 /** Headers not passed on to or from a function: fetch sets its own, and decodes the body. */
-const HOP_BY_HOP = [
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "content-length",
-  "content-encoding",
-];
+const HOP_BY_HOP = /^(connection|keep-alive|transfer-encoding|content-length|content-encoding)$/;
 
 /** A reply, or a function's answer passed on as it came. */
 type Answer = Reply & { raw?: Buffer };
@@ -75,7 +66,7 @@ function roleOf(gateway: Gateway, req: http.IncomingMessage, url: URL): Role | R
     const hint = "No `apikey` request header or url param was found.";
     return { status: 401, json: { message: "No API key found in request", hint } };
   }
-  const role = sameKey(apikey, gateway.anonKey)
+  const role = sameKey(apikey, LOCAL_ANON_KEY)
     ? "anon"
     : sameKey(apikey, gateway.serviceKey)
       ? "service_role"
@@ -139,7 +130,7 @@ async function forward(gateway: Gateway, req: http.IncomingMessage, url: URL): P
     };
   const method = req.method ?? "GET";
   const headers = Object.entries(req.headers).filter(
-    ([header]) => !["host", "x-forwarded-for", ...HOP_BY_HOP].includes(header),
+    ([header]) => !HOP_BY_HOP.test(header) && header !== "host" && header !== "x-forwarded-for",
   ) as [string, string][];
   // The client's address, as hosted functions get it (book-meeting limits guesses by it).
   headers.push(["x-forwarded-for", req.socket.remoteAddress ?? ""]);
@@ -149,7 +140,7 @@ async function forward(gateway: Gateway, req: http.IncomingMessage, url: URL): P
     body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
   }).catch(() => undefined);
   if (!response) return { status: 502, json: { message: `The function ${name} did not answer` } };
-  const passed = [...response.headers].filter(([header]) => !HOP_BY_HOP.includes(header));
+  const passed = [...response.headers].filter(([header]) => !HOP_BY_HOP.test(header));
   const raw = Buffer.from(await response.arrayBuffer());
   return { status: response.status, headers: Object.fromEntries(passed), raw };
 }

@@ -162,21 +162,18 @@ describe("the insert stores, as PostgREST does", () => {
   });
 });
 
-describe("SQLSTATE → HTTP, as PostgREST's mapSQLtoHTTP", () => {
-  test.each([
-    [400, ["23514", "23502", "22001", "22P02", "22P05", "428C9", "P0001", "PT400"]],
-    [401, ["42501"]], // for anon; 403 for the service role
-    [404, ["42P01", "42883"]],
-    [405, ["25006"]],
-    [409, ["23505", "23503"]],
-    [429, ["PT429"]],
-    [500, ["P0002", "PTabc", "53400", "57014", "40001", "XX000"]],
-    [503, ["53100", "08006", "57P01"]],
-  ])("%i: %j", (status, codes) => {
-    for (const code of codes)
-      expect([code, statusForSqlState(code, "anon")]).toEqual([code, status]);
-    expect(statusForSqlState("42501", "service_role")).toBe(403);
-  });
+test.each([
+  [400, ["23514", "23502", "22001", "22P02", "22P05", "428C9", "P0001", "PT400"]],
+  [401, ["42501"]], // for anon; 403 for the service role
+  [404, ["42P01", "42883"]],
+  [405, ["25006"]],
+  [409, ["23505", "23503"]],
+  [429, ["PT429"]],
+  [500, ["P0002", "PTabc", "53400", "57014", "40001", "XX000"]],
+  [503, ["53100", "08006", "57P01"]],
+])("SQLSTATE → HTTP as PostgREST's mapSQLtoHTTP: %i for %j", (status, codes) => {
+  for (const code of codes) expect([code, statusForSqlState(code, "anon")]).toEqual([code, status]);
+  expect(statusForSqlState("42501", "service_role")).toBe(403);
 });
 
 const FUNCTIONS_SQL = `

@@ -1,8 +1,7 @@
 /**
- * PostgREST's part, for what the site and the Edge Function send: `POST /rest/v1/contacts` and
- * `POST /rest/v1/rpc/<function>`, each in a transaction of its own as the key's role with the
- * request's headers, so the database's grants, policies and triggers decide. Reads, updates and
- * deletes get what the grants say, then 405. Errors are PostgREST's: its codes, and mapSQLtoHTTP.
+ * PostgREST's part, for what the site and the Edge Function send: inserts into contacts and
+ * `rpc/<function>` calls, each in a transaction as the key's role, so grants, policies and
+ * triggers decide. Reads, updates and deletes: what the grants say, then 405. Errors as PostgREST's.
  */
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 

@@ -8,21 +8,17 @@ import { readDataFolder } from "./data-folder";
 import { readRequests, type RequestStatus, type StoredRequest } from "./database";
 import { LocalBackendError, oneLine } from "./errors";
 
-export type { StoredRequest } from "./database";
-
 async function fromBackend(url: string, serviceKey: string): Promise<StoredRequest[]> {
   const response = await fetch(`${url}/local-admin/contacts`, {
     headers: { apikey: serviceKey },
     signal: AbortSignal.timeout(10_000),
   }).catch((error: unknown) => {
     throw new LocalBackendError(
-      "data-dir-in-use",
       `The local backend holds the data folder but did not answer at ${url}: ${oneLine(error)}`,
     );
   });
   if (!response.ok) {
     throw new LocalBackendError(
-      "data-dir-in-use",
       `The local backend at ${url} refused to list the requests (HTTP ${response.status}).`,
     );
   }
@@ -85,7 +81,7 @@ const PROOF_WORDS: Record<string, string> = {
 };
 
 /** e.g. "page-verified" or "SUSPECT (no page proof; links)". */
-export function describeScreening({ screening, page_proof, screening_signals }: RequestStatus) {
+function describeScreening({ screening, page_proof, screening_signals }: RequestStatus) {
   if (screening === "page-verified")
     return page_proof === "confirmed" ? "page-verified (confirmed after sending)" : "page-verified";
   if (screening === "awaiting-proof")

@@ -19,7 +19,6 @@ export function screeningSettingsFromEnv(env: NodeJS.ProcessEnv): ScreeningSetti
     const value = Number(raw.trim());
     if (!Number.isSafeInteger(value) || value < 0) {
       throw new LocalBackendError(
-        "settings",
         `${name} must be a whole number (0 or more), not ${JSON.stringify(raw)}.`,
       );
     }
@@ -46,7 +45,6 @@ export async function applyScreeningSettings(
     });
   } catch (error) {
     throw new LocalBackendError(
-      "settings",
       `The screening settings (${PREFIX}* variables) were refused: ${(error as Error).message}.`,
     );
   }

@@ -35,10 +35,6 @@ export interface LocalBackendOptions {
   port?: number;
   /** Kept across restarts; undefined keeps everything in memory. */
   dataDir?: string;
-  /** Default LOCAL_ANON_KEY, the one `supabase start` prints. */
-  anonKey?: string;
-  /** Default: supabase/migrations of the project. */
-  migrationsDir?: string;
   /** One line per request and per notable event; default: silent. */
   log?: (line: string) => void;
   /** Staff notifications (docs/notifications.md); default: none. */
@@ -74,13 +70,10 @@ async function listen(server: http.Server, port: number, host = LOCAL_BACKEND_HO
   await once(server, "listening").catch((error: NodeJS.ErrnoException) => {
     throw error.code === "EADDRINUSE"
       ? new LocalBackendError(
-          "port-in-use",
           `Port ${port} is already in use — is the local backend already running? Stop it or set LOCAL_BACKEND_PORT.`,
+          "port-in-use",
         )
-      : new LocalBackendError(
-          "listen-failed",
-          `Cannot listen on ${host}:${port}: ${oneLine(error)}`,
-        );
+      : new LocalBackendError(`Cannot listen on ${host}:${port}: ${oneLine(error)}`);
   });
 }
 
@@ -99,10 +92,7 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   const queue = new SerialQueue();
   const run = <T>(task: (db: PGlite) => Promise<T>): Promise<T> =>
     queue.run(async () => {
-      const lostError = new LocalBackendError(
-        "data-dir-in-use",
-        "The data folder is no longer this backend's",
-      );
+      const lostError = new LocalBackendError("The data folder is no longer this backend's");
       if (lock && !lock.isHeld()) throw lostError;
       const result = await task(database!);
       // Checked again before answering: a 201 must mean the row is in files this backend owns.
@@ -112,15 +102,13 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
   let notifier: LocalNotifier | undefined;
   const gateway: Gateway = {
     rest: { run, columns: new Map(), journal: undefined },
-    anonKey: options.anonKey ?? LOCAL_ANON_KEY,
     serviceKey: `local-service-role-${crypto.randomBytes(24).toString("hex")}`,
     functions: new Map(),
     closing: false,
     afterWrite: () => notifier?.afterWrite(),
   };
 
-  // Bound before the (slower) database start, so a port conflict is reported at once.
-  // Requests that arrive meanwhile wait for the database.
+  // Listening before the slower database start reports a port conflict at once; requests wait.
   let markReady = (): void => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   const inflight = new Set<Promise<void>>();
@@ -157,16 +145,15 @@ export async function startLocalBackend(options: LocalBackendOptions = {}): Prom
     await listen(server, options.port ?? LOCAL_BACKEND_PORT);
     const port = (server.address() as AddressInfo).port;
     const url = `http://${LOCAL_BACKEND_HOST}:${port}`;
-    if (dataDir === undefined)
-      database = (await openDatabase({ migrationsDir: options.migrationsDir, log })).db;
-    else ({ db: database, journal } = await openDataFolder(dataDir, options.migrationsDir, log));
+    if (dataDir === undefined) database = (await openDatabase({ log })).db;
+    else ({ db: database, journal } = await openDataFolder(dataDir, log));
     await applyScreeningSettings(database, options.screening ?? {});
     gateway.rest = { run, columns: await schemaCache(database), journal };
     lock?.announce(url, gateway.serviceKey);
     const backend: LocalBackend = {
       url,
       port,
-      anonKey: gateway.anonKey,
+      anonKey: LOCAL_ANON_KEY,
       serviceKey: gateway.serviceKey,
       dataDir,
       db: database,

@@ -55,7 +55,7 @@ test("a request becomes a booked meeting from the staff e-mail: book, a second p
   const running = await backend.restartWith({
     catcher: { port: 0 },
     sweepIntervalMs: 1_000,
-    siteUrl: SITE,
+    functionEnv: { SITE_URL: SITE },
   });
   const catcher = running.notifier!.catcher!;
   const meetings = async () =>

@@ -9,6 +9,7 @@ import net from "node:net";
 import path from "node:path";
 
 import { FORM_PROOF_HEADER } from "../../src/lib/form-proof";
+import { readRequests } from "../database";
 import { formatRequestsText, loadRequests } from "../requests";
 import { startLocalBackend, type LocalBackend } from "../server";
 import {
@@ -38,19 +39,16 @@ async function post(
 const submit = (backend: LocalBackend, email: string): Promise<number> =>
   post(backend, "contacts", goodRow({ email }));
 
+/** The request's id and delivery: status, attempts and last error (meeting_requests_overview). */
 async function notificationOf(backend: LocalBackend, email: string) {
-  const result = await backend.db.query<{
-    id: number;
-    status: string;
-    attempts: number;
-    last_error: string | null;
-  }>(
-    `select c.id, n.status, n.attempts, n.last_error
-       from public.contacts c join public.contact_notifications n on n.contact_id = c.id
-      where c.email = $1`,
-    [email],
-  );
-  return result.rows[0]!;
+  const request = (await readRequests(backend.db)).find((stored) => stored.email === email)!;
+  const { notification, notification_attempts, notification_error } = request.status!;
+  return {
+    id: request.id,
+    status: notification,
+    attempts: notification_attempts,
+    last_error: notification_error,
+  };
 }
 
 /** What `npm run requests` prints for the request (the backend runs: it answers the listing). */
@@ -65,7 +63,7 @@ test("a form submission gives exactly one e-mail, to NOTIFY_EMAIL_TO, saved as .
     port: 0,
     notifications: {
       catcher: { port: 0, dir },
-      to: "Sales <sales@example-transit.test>",
+      functionEnv: { NOTIFY_EMAIL_TO: "Sales <sales@example-transit.test>" },
       sweepIntervalMs: 100,
     },
   });
@@ -133,8 +131,7 @@ test("mail server down: stored and answered 201, listed as not notified; when it
     dataDir,
     notifications: {
       smtp: { host: "127.0.0.1", port: smtpPort },
-      retryBaseSeconds: 0.2,
-      retryMaxSeconds: 0.5,
+      functionEnv: { NOTIFY_RETRY_BASE_SECONDS: "0.2", NOTIFY_RETRY_MAX_SECONDS: "0.5" },
       sweepIntervalMs: 100,
     },
   });

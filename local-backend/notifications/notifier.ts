@@ -1,9 +1,7 @@
 /**
- * Staff notifications for the local backend, as a hosted project does them: the real functions
- * under Deno, served at /functions/v1/ and reaching the database through the backend with the
- * service-role key; the Database Webhook (webhook-pump.ts) and pg_cron's jobs (local-cron.ts).
- * E-mails go to the mail catcher unless SMTP is set. Nothing here can delay or fail an insert: it
- * starts after the reply, and its errors are only logged (the request is retried).
+ * Staff notifications as a hosted project does them: the real functions under Deno at
+ * /functions/v1/, the Database Webhook (webhook-pump.ts) and pg_cron's jobs (local-cron.ts), to the
+ * mail catcher unless SMTP is set. It starts after the reply: it never delays or fails an insert.
  */
 import crypto from "node:crypto";
 
@@ -26,21 +24,17 @@ export interface LocalNotificationsOptions {
   smtp?: { host: string; port: number; username?: string; password?: string };
   /** The catcher's port (default LOCAL_MAIL_PORT; 0: any), whether any free one will do when it is taken, and its .eml folder (default: memory only). */
   catcher?: { port?: number; anyPortIfTaken?: boolean; dir?: string };
-  /** NOTIFY_EMAIL_TO / NOTIFY_EMAIL_FROM; by default example addresses (the catcher relays nothing). */
-  to?: string;
-  from?: string;
-  chatWebhookUrl?: string;
-  timeZone?: string;
-  retryBaseSeconds?: number;
-  retryMaxSeconds?: number;
+  /**
+   * The functions' own settings, passed on as set: NOTIFY_EMAIL_TO and NOTIFY_EMAIL_FROM (default:
+   * example addresses), NOTIFY_CHAT_WEBHOOK_URL, NOTIFY_TIME_ZONE, NOTIFY_RETRY_*_SECONDS, SITE_URL
+   * (the local site: default `npm start`'s) and BOOKING_NOW (book-meeting's clock: default
+   * expo-eve, the eve of an expo that is over, docs/booking.md).
+   */
+  functionEnv?: Record<string, string | undefined>;
   /** How often due notifications are retried; default 10 s (pg_cron's job runs every minute). */
   sweepIntervalMs?: number;
   /** How often the digest job looks; default 60 s, as pg_cron's job. */
   digestIntervalMs?: number;
-  /** The local site, which the staff e-mails link to and book-meeting reads /book/schedule.json from (LOCAL_SITE_URL, not the build's SITE_URL); default `npm start`'s http://localhost:8000. */
-  siteUrl?: string;
-  /** book-meeting's clock (BOOKING_NOW, local only); default expo-eve: the eve of an expo that is over (docs/booking.md). */
-  bookingNow?: string;
   /** The site-analytics reports to send, as pg_cron does hosted (LOCAL_SITE_REPORTS); default none. */
   siteReports?: readonly ("weekly" | "daily")[];
 }
@@ -83,18 +77,16 @@ function functionEnvironment(
 ) {
   const smtp = options.smtp;
   const env: Record<string, string | number | undefined> = {
+    ...options.functionEnv,
+    NOTIFY_EMAIL_TO: options.functionEnv?.NOTIFY_EMAIL_TO ?? DEFAULT_TO,
+    NOTIFY_EMAIL_FROM: options.functionEnv?.NOTIFY_EMAIL_FROM ?? DEFAULT_FROM,
+    SITE_URL: options.functionEnv?.SITE_URL ?? LOCAL_SITE_URL,
+    BOOKING_NOW: options.functionEnv?.BOOKING_NOW ?? "expo-eve",
     NOTIFY_WEBHOOK_SECRET: secret,
-    NOTIFY_EMAIL_TO: options.to ?? DEFAULT_TO,
-    NOTIFY_EMAIL_FROM: options.from ?? DEFAULT_FROM,
     SMTP_HOST: smtp?.host,
     SMTP_PORT: smtp?.port,
     SMTP_USER: smtp?.username,
     SMTP_PASSWORD: smtp?.password,
-    NOTIFY_CHAT_WEBHOOK_URL: options.chatWebhookUrl,
-    NOTIFY_TIME_ZONE: options.timeZone,
-    NOTIFY_RETRY_BASE_SECONDS: options.retryBaseSeconds,
-    NOTIFY_RETRY_MAX_SECONDS: options.retryMaxSeconds,
-    SITE_URL: options.siteUrl ?? LOCAL_SITE_URL,
     SUPABASE_URL: host.url,
     SUPABASE_SERVICE_ROLE_KEY: host.serviceKey,
   };
@@ -123,13 +115,12 @@ export async function startLocalNotifier(
     const env = functionEnvironment(host, { ...options, smtp }, secret);
     // nodemailer looks the name up first, which Deno allows only for a host granted whole.
     const allowNet = [smtp.host, new URL(host.url).hostname];
-    if (options.chatWebhookUrl) allowNet.push(new URL(options.chatWebhookUrl).host);
-    const bookingEnv = { ...env, BOOKING_NOW: options.bookingNow ?? "expo-eve" };
+    if (env.NOTIFY_CHAT_WEBHOOK_URL) allowNet.push(new URL(env.NOTIFY_CHAT_WEBHOOK_URL).host);
     const site = new URL(env.SITE_URL!).hostname;
     [fn, booking] = await Promise.all([
       startFunctionProcess(env, allowNet, (line) => log(`notify: ${line}`)),
       startFunctionProcess(
-        bookingEnv,
+        env,
         [...allowNet, site],
         (line) => log(`book: ${line}`),
         BOOKING_FUNCTION,
@@ -140,7 +131,6 @@ export async function startLocalNotifier(
   } catch (error) {
     await stopParts();
     throw new LocalBackendError(
-      "notifications",
       `Staff notifications could not start (${oneLine(error)}). Free that port or set LOCAL_MAIL_PORT to another one, ` +
         "or set LOCAL_NOTIFICATIONS=off to run without staff notifications.",
     );

@@ -48,14 +48,17 @@ test("SMTP_HOST sends to that server instead of the catcher; the other settings 
     }),
   ).toEqual({
     smtp: { host: "smtp.resend.com", port: 465, username: "resend", password: "re_123" },
-    to: "sales@example-transit.com",
-    from: undefined,
-    chatWebhookUrl: undefined,
-    timeZone: "America/Chicago",
-    retryBaseSeconds: 5,
-    retryMaxSeconds: 90,
+    functionEnv: {
+      NOTIFY_EMAIL_TO: "sales@example-transit.com",
+      NOTIFY_TIME_ZONE: "America/Chicago",
+      NOTIFY_RETRY_BASE_SECONDS: "5",
+      NOTIFY_RETRY_MAX_SECONDS: "90",
+      SITE_URL: undefined,
+    },
   });
-  expect(options({})?.retryBaseSeconds).toBeUndefined();
+  expect(options({ LOCAL_SITE_URL: "http://localhost:9000" })?.functionEnv).toEqual({
+    SITE_URL: "http://localhost:9000",
+  });
   expect(options({ LOCAL_NOTIFICATIONS: "off" })).toBeUndefined();
 });
 

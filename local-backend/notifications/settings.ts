@@ -12,7 +12,7 @@ import { LocalBackendError } from "../errors";
 import { projectRoot } from "../paths";
 import { LOCAL_MAIL_PORT, type LocalNotificationsOptions } from "./notifier";
 
-const settingsError = (message: string) => new LocalBackendError("settings", message);
+const settingsError = (message: string) => new LocalBackendError(message);
 
 /** Server-side secrets: a GATSBY_ copy of any of them would be published with the site. */
 const SECRET_VARIABLES = [
@@ -64,16 +64,13 @@ export function notificationOptionsFromEnv(
   const SECONDS = "a positive number of seconds";
   if (["off", "false", "0", "no"].includes(value("LOCAL_NOTIFICATIONS")?.toLowerCase() ?? ""))
     return undefined;
-  // The function applies its own defaults to what is absent.
+  numeric("NOTIFY_RETRY_BASE_SECONDS", isPositive, SECONDS);
+  numeric("NOTIFY_RETRY_MAX_SECONDS", isPositive, SECONDS);
+  // The functions' settings are passed on as set; LOCAL_SITE_URL is their SITE_URL.
+  const passedOn = Object.keys(env).filter((name) => /^(NOTIFY_|BOOKING_NOW$)/.test(name));
+  const functionEnv = Object.fromEntries(passedOn.map((name) => [name, value(name)]));
   const options: LocalNotificationsOptions = {
-    to: value("NOTIFY_EMAIL_TO"),
-    from: value("NOTIFY_EMAIL_FROM"),
-    chatWebhookUrl: value("NOTIFY_CHAT_WEBHOOK_URL"),
-    timeZone: value("NOTIFY_TIME_ZONE"),
-    retryBaseSeconds: numeric("NOTIFY_RETRY_BASE_SECONDS", isPositive, SECONDS),
-    retryMaxSeconds: numeric("NOTIFY_RETRY_MAX_SECONDS", isPositive, SECONDS),
-    siteUrl: value("LOCAL_SITE_URL"),
-    bookingNow: value("BOOKING_NOW"),
+    functionEnv: { ...functionEnv, SITE_URL: value("LOCAL_SITE_URL") },
   };
   const reports = value("LOCAL_SITE_REPORTS")
     ?.split(",")
@@ -111,20 +108,13 @@ export function notificationOptionsFromEnv(
 }
 
 /** The environment as `npm start` sees it: the shell's variables over `.env.development` and `.env`. */
-export function localEnvironment(root: string = projectRoot()): NodeJS.ProcessEnv {
+export function localEnvironment(): NodeJS.ProcessEnv {
   const read = (name: string): Record<string, string> => {
     try {
-      return dotenv.parse(fs.readFileSync(path.join(root, name)));
+      return dotenv.parse(fs.readFileSync(path.join(projectRoot(), name)));
     } catch {
       return {};
     }
   };
   return { ...read(".env"), ...read(".env.development"), ...process.env };
-}
-
-/** The notification settings for a backend started from the command line or `npm start`. */
-export function localNotificationOptions(
-  backend: BackendPlace,
-): LocalNotificationsOptions | undefined {
-  return notificationOptionsFromEnv(localEnvironment(), projectRoot(), backend);
 }

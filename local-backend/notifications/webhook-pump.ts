@@ -1,8 +1,6 @@
 /**
- * The local Database Webhook: after each write, posts public.contact_webhook_payload (the hosted
- * trigger's own payload) for every request that became due one by one since the last look: new
- * rows the screening passed (held and suspect ones are not posted, as hosted) and held rows the
- * page has since confirmed.
+ * The local Database Webhook: after each write, posts public.contact_webhook_payload for every
+ * request newly due one by one: new rows the screening passed, and held rows the page confirmed.
  */
 import { oneLine } from "../errors";
 import type { FunctionCaller } from "./function-process";

@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 
 import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
-import { goodRow, LIFTED_SCREENING, pageProofOverHttp, postJson } from "./helpers";
+import { isAlive } from "../data-lock";
+import { goodRow, LIFTED_SCREENING, pageProofOverHttp, postJson, waitUntil } from "./helpers";
 
 export const PROJECT_ROOT = path.resolve(__dirname, "../..");
 
@@ -15,10 +16,7 @@ export function tempDataDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/**
- * `npm run backend -- --port 0 --quiet --data-dir DIR` as a new process group (like a terminal
- * job), with the screening's budgets lifted (its load comes from one address as fast as it can).
- */
+/** `npm run backend` on port 0 in `dataDir`, a process group as a terminal job, budgets lifted. */
 export function spawnBackend(dataDir: string, env: NodeJS.ProcessEnv = {}) {
   const lifted = Object.entries(LIFTED_SCREENING).map(([column, value]) => [
     `SCREENING_${column.toUpperCase()}`,
@@ -51,16 +49,9 @@ export function spawnBackend(dataDir: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 /** Waits until no process of the group is left; false after `timeoutMs`. */
-export async function waitForGroupExit(pid: number, timeoutMs = 30_000): Promise<boolean> {
-  for (const deadline = Date.now() + timeoutMs; ;) {
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return true;
-    }
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export function waitForGroupExit(pid: number, timeoutMs = 30_000): Promise<boolean> {
+  const gone = () => !isAlive(-pid);
+  return waitUntil(gone, timeoutMs).then(() => true, gone);
 }
 
 /**

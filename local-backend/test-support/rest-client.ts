@@ -1,7 +1,6 @@
 /**
- * A local backend for the tests that send requests with plain fetch, as a visitor's or an
- * attacker's script would, and the checks each gets: refused (nothing stored, a good insert still
- * served afterwards), or the row as stored.
+ * A local backend for tests sending plain fetch as a script would: refused (nothing stored, a good
+ * insert still served afterwards), or the row as stored.
  */
 import { LOCAL_ANON_KEY } from "../../build-time/local-backend-defaults";
 import { readRequests } from "../database";

@@ -28,7 +28,7 @@ async function main(): Promise<number> {
   const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   const backend = await startLocalBackend({
     port: 0,
-    notifications: { catcher: { port: 0 }, siteUrl },
+    notifications: { catcher: { port: 0 }, functionEnv: { SITE_URL: siteUrl } },
   });
   const catcher = backend.notifier!.catcher!;
   const fn = `${backend.url}/functions/v1/book-meeting`;

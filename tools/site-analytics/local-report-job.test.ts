@@ -21,7 +21,7 @@ test("yesterday's report is e-mailed once to the report's recipients, with yeste
   const notifier = await startLocalNotifier(backend(), {
     catcher: { port: 0 },
     siteReports: ["daily"],
-    to: "Marketing <marketing@example-transit.test>",
+    functionEnv: { NOTIFY_EMAIL_TO: "Marketing <marketing@example-transit.test>" },
   });
   try {
     const [mail] = await notifier.catcher!.waitFor(1);

@@ -64,7 +64,6 @@ async function fromServer(
   });
   if (!response.ok)
     throw new LocalBackendError(
-      "data-dir-in-use",
       `The local backend at ${url} refused the report (HTTP ${response.status} ${(await response.text()).slice(0, 200)}).`,
     );
   return (await response.json()) as SiteReport;
