@@ -2,7 +2,7 @@
  * Staff notifications as `npm start` runs them: an insert over HTTP, the webhook to the real Edge
  * Function under Deno, its delivery recorded through the backend, the e-mail in the catcher; a
  * held request once the page confirms it; the digest past a budget. The e-mail's text:
- * supabase/functions compose.test.ts and e2e staff-mail.spec.ts.
+ * supabase/functions compose.test.ts; its booking link, in the browser: e2e booking.spec.ts.
  */
 import fs from "node:fs";
 import net from "node:net";
