@@ -162,7 +162,7 @@ const OLDER_MIGRATIONS = [
   "20261126130000_nothing_private_for_anon.sql",
 ];
 
-test("an older version's database is not migrated in place; npm start carries it over, losing no request, not even one missing from the journal", async () => {
+test("an older version's database (a migration this version lacks or has changed) is not migrated in place; npm start carries it over, losing no request, not even one missing from the journal", async () => {
   const { dataDir, emails } = copyOfFolder();
   const older = await startLocalBackend({ port: 0, dataDir });
   try {
@@ -171,10 +171,15 @@ test("an older version's database is not migrated in place; npm start carries it
        select name, 'older' from unnest($1::text[]) name`,
       [OLDER_MIGRATIONS],
     );
+    const [changed] = listMigrations(defaultMigrationsDir()).slice(-1);
+    await older.db.query(
+      "update local_backend.applied_migrations set checksum = 'edited' where name = $1",
+      [changed],
+    );
     const error = await rejection(applyMigrations(older.db, defaultMigrationsDir()));
     expect(error).toBeInstanceOf(MadeByOlderVersion);
     expect(error.message).toBe(
-      "The local database was made by an older version of this project (it records 2 migrations this version does not have, first 20250601000000_create_contacts.sql): carry its requests over with `npm run requests -- --restore`.",
+      "The local database was made by an older version of this project (it records 3 migrations this version does not have or has changed, first 20250601000000_create_contacts.sql): carry its requests over with `npm run requests -- --restore`.",
     );
   } finally {
     await older.close();

@@ -11,11 +11,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { LocalBackendError, oneLine } from "./errors";
 import { defaultMigrationsDir, pgDataDir } from "./paths";
 
-/** The database records migrations this version does not have: its requests are carried over (data-folder.ts). */
+/** The database records migrations this version does not have or has changed: its requests are carried over (data-folder.ts). */
 export class MadeByOlderVersion extends LocalBackendError {
   constructor(older: readonly string[]) {
     super(
-      `The local database was made by an older version of this project (it records ${older.length} migrations this version does not have, first ${older[0]}): ` +
+      `The local database was made by an older version of this project (it records ${older.length} migrations this version does not have or has changed, first ${older[0]}): ` +
         "carry its requests over with `npm run requests -- --restore`.",
       "migration",
     );
@@ -67,23 +67,21 @@ export async function applyMigrations(
       )
     ).rows.map((row) => [row.name, row.checksum]),
   );
-  const names = listMigrations(migrationsDir);
-  const older = [...done.keys()].filter((name) => !names.includes(name));
+  // A migration applied with other contents counts as one this version does not have.
+  const migrations = listMigrations(migrationsDir).map((name) => {
+    const sql = fs.readFileSync(path.join(migrationsDir, name), "utf8");
+    return { name, sql, checksum: crypto.createHash("sha256").update(sql).digest("hex") };
+  });
+  const older = [...done]
+    .filter(
+      ([name, checksum]) => !migrations.some((m) => m.name === name && m.checksum === checksum),
+    )
+    .map(([name]) => name)
+    .sort();
   if (older.length > 0) throw new MadeByOlderVersion(older);
   const applied: string[] = [];
-  for (const name of names) {
-    const sql = fs.readFileSync(path.join(migrationsDir, name), "utf8");
-    const checksum = crypto.createHash("sha256").update(sql).digest("hex");
-    const previous = done.get(name);
-    if (previous !== undefined) {
-      if (previous !== checksum) {
-        log(
-          `Warning: migration ${name} changed after it was applied to the local database; ` +
-            `it is not applied again (add a new migration, or delete the data folder to start over).`,
-        );
-      }
-      continue;
-    }
+  for (const { name, sql, checksum } of migrations) {
+    if (done.has(name)) continue;
     try {
       await db.transaction(async (tx) => {
         await tx.exec(sql);
