@@ -138,8 +138,7 @@ test("without pg_net and Vault the hosted half is a no-op: no webhook trigger, t
     "select tgname from pg_trigger where tgrelid = 'public.contacts'::regclass and not tgisinternal order by tgname",
   );
   expect(triggers.rows.map((row) => row.tgname)).toEqual([
-    "contacts_10_one_row_per_request",
-    "contacts_20_rate_limit",
+    "contacts_10_check_request",
     "contacts_25_screen_request",
     "contacts_30_queue_notification",
     "contacts_50_keep_campaign",
