@@ -182,13 +182,6 @@ test("nothing stored identifies a visitor: no address, no user agent; the limite
   expect((await db().query("select * from private.site_event_salts")).rows).toHaveLength(1);
 });
 
-test("the API exposes no table of it: the counters are in schema private", async () => {
-  const publicTables = await db().query(
-    "select table_name from information_schema.tables where table_schema = 'public' and table_name like 'site%' and table_type = 'BASE TABLE'",
-  );
-  expect(publicTables.rows).toEqual([]);
-});
-
 describe("reading", () => {
   const funnel = ([views, ctaTaps, formStarts, requests]: number[]) =>
     ({ views, ctaTaps, formStarts, requests, failures: 0, meetings: 0 }) as Record<string, unknown>;
