@@ -202,7 +202,5 @@ as $$
   insert into private.site_event_desk (event) values ($1);
 $$;
 
-grant execute on function private.site_event_limits() to service_role;
-grant execute on function private.site_event_tag(text) to service_role;
 grant execute on function public.record_site_event(text) to anon;
 grant insert on table private.site_event_desk to anon;
