@@ -159,19 +159,17 @@ describe("with the webhook's Vault secrets", () => {
   });
 
   test("the retry job posts a SWEEP, and the digest job a DIGEST, only when something is due", async () => {
+    const runJobs = () =>
+      db().exec("select public.retry_contact_notifications(); select public.send_contact_digest()");
     await db().exec(
       "update public.contact_notifications set status = 'delivered', notified_at = now() where status = 'pending'; delete from public.contact_notifications where status = 'digest'",
     );
-    await db().exec(
-      "select public.retry_contact_notifications(); select public.send_contact_digest()",
-    );
+    await runJobs();
     expect(await calls()).toEqual([]);
     await send("198.51.100.3", await pageProof(db()));
     await send("192.0.2.2");
     await calls();
-    await db().exec(
-      "select public.retry_contact_notifications(); select public.send_contact_digest()",
-    );
+    await runJobs();
     expect((await calls()).map((call) => call.body)).toEqual([
       { type: "SWEEP" },
       { type: "DIGEST" },
