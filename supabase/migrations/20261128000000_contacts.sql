@@ -109,12 +109,16 @@ create policy "Service role manages meeting requests"
   on public.contacts for all to service_role
   using (true) with check (true);
 
--- One request, one row: PostgREST runs each HTTP request as a single INSERT statement.
-create function public.contacts_one_row_per_request()
+-- One row per statement (PostgREST makes each HTTP request one INSERT), and at most 5 requests
+-- per e-mail address (any case) per rolling hour, counted as the owner (anon reads nothing); a
+-- lock per address makes concurrent requests count one another.
+create function public.contacts_check_request()
   returns trigger
-  language plpgsql
+  language plpgsql security definer
   set search_path = ''
 as $$
+declare
+  address text;
 begin
   if (select count(*) from inserted) > 1 then
     raise exception using
@@ -122,53 +126,29 @@ begin
       message = 'Only one meeting request can be submitted at a time',
       hint = 'Send each meeting request in its own request.';
   end if;
+  select lower(i.email) into address from inserted i;
+  if address is null then
+    return null;
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(
+    pg_catalog.hashtextextended('public.contacts rate limit ' || address, 0)
+  );
+  if (select count(*) from public.contacts c
+       where lower(c.email) = address and c.created_at > pg_catalog.now() - interval '1 hour') > 5 then
+    raise exception using
+      errcode = 'PT429',
+      message = 'Too many meeting requests from this e-mail address',
+      detail = 'At most 5 meeting requests per e-mail address are accepted per hour.',
+      hint = 'Try again later.';
+  end if;
   return null;
 end;
 $$;
-
--- At most 5 requests per e-mail address (any case) per rolling hour, counted as the owner (anon
--- reads nothing); a lock per address makes concurrent requests count one another.
-create function public.contacts_rate_limit()
-  returns trigger
-  language plpgsql security definer
-  set search_path = ''
-as $$
-declare
-  address text;
-  recent bigint;
-begin
-  for address in select distinct lower(i.email) from inserted i loop
-    perform pg_catalog.pg_advisory_xact_lock(
-      pg_catalog.hashtextextended('public.contacts rate limit ' || address, 0)
-    );
-    select count(*) into recent
-      from public.contacts c
-      where lower(c.email) = address
-        and c.created_at > pg_catalog.now() - interval '1 hour';
-    if recent > 5 then
-      raise exception using
-        errcode = 'PT429',
-        message = 'Too many meeting requests from this e-mail address',
-        detail = 'At most 5 meeting requests per e-mail address are accepted per hour.',
-        hint = 'Try again later.';
-    end if;
-  end loop;
-  return null;
-end;
-$$;
-
 
 -- Only the API roles are limited (staff may import in bulk). Triggers fire in name order.
-create trigger contacts_10_one_row_per_request
+create trigger contacts_10_check_request
   after insert on public.contacts
   referencing new table as inserted
   for each statement
   when (current_user in ('anon', 'authenticated'))
-  execute function public.contacts_one_row_per_request();
-
-create trigger contacts_20_rate_limit
-  after insert on public.contacts
-  referencing new table as inserted
-  for each statement
-  when (current_user in ('anon', 'authenticated'))
-  execute function public.contacts_rate_limit();
+  execute function public.contacts_check_request();

@@ -1,5 +1,6 @@
 -- The numbers of the request screening (docs/notifications.md, "Budgets and settings"), one row
--- to change with SQL as the owner, and who is asking: a client address kept only as a keyed hash.
+-- to change with SQL as the owner; the secrets; and who is asking: a client address kept only as
+-- a keyed hash.
 
 create table private.screening_settings (
   only_row boolean primary key default true check (only_row),
@@ -54,43 +55,50 @@ as $$
   end
 $$;
 
--- The key of the client-address hash: the Vault secret `request_screening_key` where Vault
--- exists, else a row of this table.
-create table private.screening_secrets (
+-- The secrets: form_proof_secret (the page proof's HMAC key) and request_screening_key (the key
+-- of the client-address hash), 256 random bits each. In Vault where it exists (one made before is
+-- kept), else in private.secrets, which no API role can read.
+create table private.secrets (
   name text primary key,
   secret text not null
 );
-alter table private.screening_secrets enable row level security;
+alter table private.secrets enable row level security;
 
 do $$
 declare
-  fresh text := pg_catalog.replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+  secret_name text;
+  fresh text;
 begin
-  if pg_catalog.to_regclass('vault.decrypted_secrets') is null then
-    insert into private.screening_secrets (name, secret) values ('request_screening_key', fresh);
-  elsif not exists (select from vault.decrypted_secrets where name = 'request_screening_key') then
-    perform vault.create_secret(fresh, 'request_screening_key',
-      'Key of the client-address hash in public.contact_screening (supabase/migrations/20261128000001_screening_settings.sql)');
-  end if;
+  foreach secret_name in array array['form_proof_secret', 'request_screening_key'] loop
+    fresh := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
+      gen_random_uuid()::text || gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex');
+    if pg_catalog.to_regclass('vault.decrypted_secrets') is null then
+      insert into private.secrets (name, secret) values (secret_name, fresh);
+    elsif not exists (select from vault.decrypted_secrets s where s.name = secret_name) then
+      perform vault.create_secret(fresh, secret_name, 'Made by supabase/migrations (docs/database.md)');
+    end if;
+  end loop;
 end;
 $$;
 
-create function private.screening_key()
+create function private.secret(secret_name text)
   returns text
-  language plpgsql stable security definer
+  language plpgsql stable
   set search_path = ''
 as $$
 declare
-  key text;
+  secret text;
 begin
   if pg_catalog.to_regclass('vault.decrypted_secrets') is not null then
-    execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1'
-      into key using 'request_screening_key';
+    select s.decrypted_secret into secret from vault.decrypted_secrets s where s.name = secret_name;
+  else
+    select s.secret into secret from private.secrets s where s.name = secret_name;
   end if;
-  if key is null then
-    select s.secret into key from private.screening_secrets s where s.name = 'request_screening_key';
+  if secret is null or secret = '' then
+    raise exception 'the secret % is missing', secret_name
+      using hint = 'Create it in Vault (docs/database.md).';
   end if;
-  return key;
+  return secret;
 end;
 $$;
 
@@ -131,16 +139,7 @@ create function private.client_key(address text)
   language sql stable
   set search_path = ''
 as $$
-  select pg_catalog.left(pg_catalog.encode(
-    pg_catalog.sha256(pg_catalog.convert_to(private.screening_key() || ':' || address, 'UTF8')), 'hex'), 32);
-$$;
-
--- The address of the request being served, as its keyed hash.
-create function private.request_client_key()
-  returns text
-  language sql stable
-  set search_path = ''
-as $$
-  select private.client_key(private.client_address(pg_catalog.current_setting('request.headers', true)))
+  select pg_catalog.left(pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
+    private.secret('request_screening_key') || ':' || address, 'UTF8')), 'hex'), 32);
 $$;
 

@@ -1,5 +1,5 @@
 -- The page proof (docs/database.md, "The page proof"): an ALTCHA v1 challenge (proof of work)
--- signed with an HMAC secret kept in Vault. This file checks and spends proofs; the RPCs that
+-- signed with the secret form_proof_secret. This file checks and spends proofs; the RPCs that
 -- issue and confirm them are in 20261128000003_form_proof_desks.sql. HMAC-SHA-256 is built from
 -- PostgreSQL's own sha256: PGlite loads no pgcrypto.
 
@@ -29,47 +29,15 @@ as $$
   select pg_catalog.sha256(outer_pad || pg_catalog.sha256(inner_pad || message)) from pads
 $$;
 
--- The secret: the Vault secret `form_proof_secret`, made here with 256 random bits unless it
--- exists. Without Vault (PGlite, plain PostgreSQL): private.form_proof_key.
-do $$
-declare
-  fresh text := pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
-    pg_catalog.gen_random_uuid()::text || pg_catalog.gen_random_uuid()::text || pg_catalog.gen_random_uuid()::text, 'UTF8')), 'hex');
-begin
-  if pg_catalog.to_regclass('vault.decrypted_secrets') is not null then
-    if not exists (select from vault.decrypted_secrets where name = 'form_proof_secret') then
-      perform vault.create_secret(fresh, 'form_proof_secret',
-        'HMAC key of the meeting form''s page proof (supabase/migrations/20261128000002_form_proof.sql)');
-    end if;
-  else
-    create table private.form_proof_key (
-      only_row boolean primary key default true check (only_row),
-      secret text not null check (pg_catalog.length(secret) >= 32)
-    );
-    insert into private.form_proof_key (secret) values (fresh);
-  end if;
-end;
-$$;
-
-create function private.form_proof_secret()
-  returns bytea
-  language plpgsql stable
+-- The proof's signature: the HMAC of its challenge with form_proof_secret, as hex.
+create function private.form_proof_signature(challenge text)
+  returns text
+  language sql stable
   set search_path = ''
 as $$
-declare
-  secret text;
-begin
-  if pg_catalog.to_regclass('vault.decrypted_secrets') is not null then
-    select s.decrypted_secret into secret from vault.decrypted_secrets s where s.name = 'form_proof_secret';
-  else
-    select k.secret into secret from private.form_proof_key k;
-  end if;
-  if secret is null or secret = '' then
-    raise exception 'form proof: the secret form_proof_secret is missing'
-      using hint = 'Create it in Vault (docs/database.md, "The page proof").';
-  end if;
-  return pg_catalog.convert_to(secret, 'UTF8');
-end;
+  select pg_catalog.encode(private.hmac_sha256(
+    pg_catalog.convert_to(private.secret('form_proof_secret'), 'UTF8'),
+    pg_catalog.convert_to(challenge, 'UTF8')), 'hex')
 $$;
 
 -- Spent proofs (a proof counts once), kept until their challenge expires.
@@ -123,8 +91,7 @@ begin
     return 'invalid';
   end if;
   if challenge <> pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(salt || number_text, 'UTF8')), 'hex')
-     or signature <> pg_catalog.encode(
-          private.hmac_sha256(private.form_proof_secret(), pg_catalog.convert_to(challenge, 'UTF8')), 'hex') then
+     or signature <> private.form_proof_signature(challenge) then
     return 'invalid';
   end if;
   insert into private.form_proofs_spent (challenge, expires_at)

@@ -24,7 +24,8 @@ create function private.form_challenge_issue()
 as $$
 declare
   settings private.screening_settings;
-  client text := private.request_client_key();
+  client text := private.client_key(
+    private.client_address(pg_catalog.current_setting('request.headers', true)));
   issued integer;
   maxnumber bigint;
   -- Usable for 30 minutes, longer than FORM_PROOF_REUSE_MS of src/lib/form-proof.ts.
@@ -64,7 +65,7 @@ begin
     'challenge', challenge,
     'maxnumber', maxnumber,
     'salt', salt,
-    'signature', pg_catalog.encode(private.hmac_sha256(private.form_proof_secret(), pg_catalog.convert_to(challenge, 'UTF8')), 'hex')
+    'signature', private.form_proof_signature(challenge)
   )::text, true);
   new.challenge := pg_catalog.current_setting('form_proof.challenge')::jsonb;
   return new;

@@ -115,7 +115,6 @@ declare
   fingerprint text;
   verdict text;
   budget text;
-  again text;
 begin
   select * into settings from private.screening_settings;
   window_start := pg_catalog.now() - pg_catalog.make_interval(secs => settings.window_seconds);
@@ -130,8 +129,6 @@ begin
   -- One at a time past this point, so concurrent requests count one another.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('public.contact_screening unverified', 0));
   if proof <> 'verified' then
-    again := 'Send the request from the site''s form, which proves it came from the page, or try again in '
-      || case settings.window_seconds when 3600 then 'an hour' when 60 then 'a minute' else private.duration_words(settings.window_seconds) end || '.';
     select pg_catalog.count(*), pg_catalog.count(*) filter (where s.client_key = client)
       into unproved, unproved_here
       from public.contact_screening s
@@ -147,7 +144,7 @@ begin
           else pg_catalog.format('At most %s meeting requests that were not verified as sent from the site''s page are accepted per network address per %s.',
                                  settings.unproved_per_address, private.duration_words(settings.window_seconds))
         end,
-        hint = again;
+        hint = 'Send the request from the site''s form, which proves it came from the page, or try again later.';
     end if;
   end if;
 

@@ -1,7 +1,6 @@
 -- Staff notifications (docs/notifications.md): each request's delivery state, made in its insert's
 -- transaction, leased and finished by the notify-meeting-request Edge Function as service_role.
 
--- One row per digest e-mail (20261128000008_digest.sql).
 create table public.contact_digests (
   id bigint generated always as identity primary key,
   created_at timestamptz not null default now(),

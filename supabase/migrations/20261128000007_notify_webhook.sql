@@ -44,7 +44,6 @@ begin
 end;
 $$;
 
--- pg_cron's retry job: asks the function to sweep, only when something is due.
 create function public.retry_contact_notifications()
   returns void
   language plpgsql security definer
@@ -56,7 +55,6 @@ begin
   end if;
 end;
 $$;
-
 
 -- pg_net and pg_cron where Supabase's docs put them, skipped where the server lacks them;
 -- enabled later, run this block once in the SQL editor.

@@ -196,7 +196,6 @@ begin
 end;
 $$;
 
--- pg_cron's digest job: asks the function for a digest, only when one is due.
 create function public.send_contact_digest()
   returns void
   language plpgsql security definer

@@ -54,7 +54,6 @@ as $$
     select m.day, 'meeting', m.source, m.medium, m.campaign, '', '', m.meetings
       from private.meeting_counts m where m.day between from_day and to_day
   ),
-  -- The funnel in all, per campaign and per day.
   funnel as (
     select c.source, c.medium, c.campaign, c.day,
            grouping(c.source, c.day) as level,
@@ -126,7 +125,6 @@ $$;
 
 grant execute on function public.claim_site_report(text) to service_role;
 
--- Sends the report due for `kind` through the notification function.
 create function public.send_site_report(kind text)
   returns void
   language plpgsql security definer
@@ -140,7 +138,6 @@ begin
   end if;
 end;
 $$;
-
 
 do $$
 begin

@@ -3,6 +3,10 @@
  * just over its limit.
  */
 import {
+  applyScreeningSettings,
+  type ScreeningSettings,
+} from "../../local-backend/screening-settings";
+import {
   goodRow,
   pendingProof,
   rejection,
@@ -15,19 +19,9 @@ jest.setTimeout(120_000);
 const db = migrated();
 const { send, sendVerified, screened, confirm, waited, claimDigest, statuses } = screeningSteps(db);
 
-beforeEach(() =>
-  db().exec(
-    `delete from private.screening_settings; insert into private.screening_settings default values`,
-  ),
-);
-
-const settings = (values: Record<string, number>) =>
-  db().query(
-    `update private.screening_settings set ${Object.keys(values)
-      .map((column, i) => `${column} = $${i + 1}`)
-      .join(", ")}`,
-    Object.values(values),
-  );
+/** The screening's settings: `values`, every other one its default (each test starts with these). */
+const settings = (values: ScreeningSettings) => applyScreeningSettings(db(), values);
+beforeEach(() => settings({}));
 
 /** Moves every decision, screening and challenge back in time, as if `seconds` had passed. */
 const later = (seconds: number) =>

@@ -28,32 +28,6 @@ export const SUPABASE_ROLES_SQL = `
   alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
 `;
 
-/** Stand-ins with the signatures of Vault, pg_net and pg_cron, recording what they are given. */
-export const HOSTED_STAND_INS_SQL = `
-  create schema vault;
-  create table vault.secrets (id uuid primary key default gen_random_uuid(), name text unique, secret text not null, description text);
-  create view vault.decrypted_secrets as select id, name, description, secret as decrypted_secret from vault.secrets;
-  create function vault.create_secret(new_secret text, new_name text default null, new_description text default '', new_key_id uuid default null)
-    returns uuid language sql as $$ insert into vault.secrets (name, secret, description) values (new_name, new_secret, new_description) returning id $$;
-  create schema net;
-  create table net.calls (url text, body jsonb, headers jsonb, timeout_milliseconds int);
-  create function net.http_post(url text, body jsonb default '{}'::jsonb, params jsonb default '{}'::jsonb,
-                                headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
-                                timeout_milliseconds int default 1000) returns bigint
-    language plpgsql as $$
-    begin
-      if url like '%fail%' then raise exception 'pg_net queue is full'; end if;
-      insert into net.calls values (url, body, headers, timeout_milliseconds);
-      return 1;
-    end $$;
-  create schema cron;
-  create table cron.jobs (name text primary key, schedule text, command text);
-  create function cron.schedule(job_name text, schedule text, command text) returns bigint language sql as $$
-    insert into cron.jobs values (job_name, schedule, command)
-      on conflict (name) do update set schedule = excluded.schedule, command = excluded.command;
-    select 1::bigint $$;
-`;
-
 /** A new Supabase-like database with `before` run ahead of the migrations. */
 export async function migrate(before = ""): Promise<PGlite> {
   const db = await PGlite.create();

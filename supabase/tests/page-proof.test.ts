@@ -25,7 +25,7 @@ jest.setTimeout(90_000);
 const db = migrated({ after: CONFIRMED_STUB_SQL });
 let secret: string;
 beforeAll(async () => {
-  secret = await one(db(), "select secret as value from private.form_proof_key");
+  secret = await one(db(), "select private.secret('form_proof_secret') as value");
 });
 
 const sha256Hex = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
