@@ -104,11 +104,6 @@ create policy "Visitors can send a meeting request"
   on public.contacts for insert to anon
   with check (private.contacts_visitor_request_allowed(name, email, organization, message));
 
--- service_role bypasses RLS on Supabase; this makes it so on a PostgreSQL where it does not.
-create policy "Service role manages meeting requests"
-  on public.contacts for all to service_role
-  using (true) with check (true);
-
 -- One row per statement (PostgREST makes each HTTP request one INSERT), and at most 5 requests
 -- per e-mail address (any case) per rolling hour, counted as the owner (anon reads nothing); a
 -- lock per address makes concurrent requests count one another.

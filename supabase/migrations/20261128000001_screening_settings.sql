@@ -36,9 +36,6 @@ insert into private.screening_settings default values;
 -- The digest claim reads them as the service role.
 grant select on table private.screening_settings to service_role;
 alter table private.screening_settings enable row level security;
-create policy "Service role reads the settings"
-  on private.screening_settings for select to service_role
-  using (true);
 
 -- A window in words for the refusals: 'hour', '10 minutes', '90 seconds'.
 create function private.duration_words(seconds integer)

@@ -44,9 +44,6 @@ create index contact_screening_client_one_by_one_idx on public.contact_screening
 
 grant select, insert, update, delete on table public.contact_screening to service_role;
 alter table public.contact_screening enable row level security;
-create policy "Service role manages screening"
-  on public.contact_screening for all to service_role
-  using (true) with check (true);
 
 -- Signals that need no other row. links: two or more in the message, or any in the name or
 -- organization. gibberish: 2+ random-looking words (6 consonants in a row, or 8+ letters with

@@ -18,9 +18,6 @@ comment on table public.contact_digests is
 
 grant select, insert, update, delete on table public.contact_digests to service_role;
 alter table public.contact_digests enable row level security;
-create policy "Service role manages digests"
-  on public.contact_digests for all to service_role
-  using (true) with check (true);
 
 create table public.contact_notifications (
   contact_id bigint primary key references public.contacts (id) on delete cascade,
@@ -59,9 +56,6 @@ create index contact_notifications_waiting_digest_idx
 
 grant select, insert, update, delete on table public.contact_notifications to service_role;
 alter table public.contact_notifications enable row level security;
-create policy "Service role manages notification state"
-  on public.contact_notifications for all to service_role
-  using (true) with check (true);
 
 -- The outbox row, by the screening's verdict and budget (as the owner: anon has no right on it).
 create function public.contacts_queue_notification()

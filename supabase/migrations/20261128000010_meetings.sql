@@ -71,9 +71,6 @@ comment on table public.meetings is
 
 grant select, insert, update, delete on table public.meetings to service_role;
 alter table public.meetings enable row level security;
-create policy "Service role manages meetings"
-  on public.meetings for all to service_role
-  using (true) with check (true);
 grant select, insert, delete on table private.booking_links, private.booking_guesses to service_role;
 grant select on table private.contact_campaigns to service_role;
 
