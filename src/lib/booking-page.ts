@@ -5,19 +5,15 @@
  * Book, move and cancel are posted only when a person presses a button.
  */
 
-/** The parts of the page (src/pages/book.tsx) this script fills, by id. */
-type Part = "where" | "status" | "request" | "details" | "form" | "meeting" | "zone" | "slots";
-export const bookingId = (part: Part | "submit" | "cancel") => `booking-${part}`;
-
-type Times = { startsAt: string; endsAt: string };
-type Slot = Times & { day: string; halfDay: string; preferred: boolean };
+/** A free time, its half-day and start as text in the venue's zone: "Tuesday, May 20, morning". */
+type Slot = Record<"startsAt" | "group" | "time", string> & { preferred: boolean };
 type BookingView = {
   request: Record<"name" | "organization" | "email" | "messageStart", string> & {
     preferredTime: string | null;
   };
-  meeting: Times | null;
+  meeting: string | null;
   slots: Slot[];
-} & Record<"timeZone" | "venue" | "booth" | "eventName", string>;
+} & Record<"zone" | "venue" | "booth" | "eventName", string>;
 type Answer = { status: number; body: Partial<BookingView> & { message?: string } };
 
 const UNREACHABLE = "The booking service could not be reached: check the connection, try again.";
@@ -42,29 +38,16 @@ async function call(body: Record<string, string>): Promise<Answer> {
   }
 }
 
-/** "Tuesday, May 20", "9:30 AM" or "Pacific Daylight Time" of a moment, in the venue's zone. */
-function venue(iso: string, timeZone: string, part: "day" | "time" | "zone"): string {
-  const options: Record<typeof part, Intl.DateTimeFormatOptions> = {
-    day: { weekday: "long", month: "long", day: "numeric" },
-    time: { hour: "numeric", minute: "2-digit" },
-    zone: { timeZoneName: "long" },
-  };
-  const format = new Intl.DateTimeFormat("en-US", { timeZone, ...options[part] });
-  if (part !== "zone") return format.format(new Date(iso));
-  return format.formatToParts(new Date(iso)).find((p) => p.type === "timeZoneName")!.value;
-}
-
 /** The free times as radio buttons, one group per half-day in the order given (preferred first). */
-function slotGroups({ slots, timeZone }: BookingView): HTMLFieldSetElement[] {
+function slotGroups(slots: Slot[]): HTMLFieldSetElement[] {
   const groups = new Map<string, HTMLFieldSetElement>();
   for (const slot of slots) {
-    let group = groups.get(`${slot.day} ${slot.halfDay}`);
+    let group = groups.get(slot.group);
     if (!group) {
       group = document.createElement("fieldset");
       const preferred = slot.preferred ? " (preferred)" : "";
-      group.appendChild(document.createElement("legend")).textContent =
-        `${venue(slot.startsAt, timeZone, "day")}, ${slot.halfDay}${preferred}`;
-      groups.set(`${slot.day} ${slot.halfDay}`, group);
+      group.appendChild(document.createElement("legend")).textContent = slot.group + preferred;
+      groups.set(slot.group, group);
     }
     const label = group.appendChild(document.createElement("label"));
     const radio = Object.assign(label.appendChild(document.createElement("input")), {
@@ -73,15 +56,17 @@ function slotGroups({ slots, timeZone }: BookingView): HTMLFieldSetElement[] {
       value: slot.startsAt,
       required: true,
     });
-    radio.after(venue(slot.startsAt, timeZone, "time"));
+    radio.after(slot.time);
   }
   return [...groups.values()];
 }
 
-const part = (name: Parameters<typeof bookingId>[0]) => document.getElementById(bookingId(name))!;
+/** The parts of the page (src/pages/book.tsx) by id: booking-where, booking-status… */
+type Part = "where" | "status" | "request" | "details" | "form" | "meeting" | "zone" | "slots";
+const part = (name: Part | "submit" | "cancel") => document.getElementById(`booking-${name}`)!;
 
 function show(view: BookingView): void {
-  const { request, meeting, timeZone } = view;
+  const { request, meeting } = view;
   part("where").textContent = `${view.eventName} · Booth ${view.booth} · ${view.venue}`;
   part("details").replaceChildren(
     ...Object.entries({
@@ -96,16 +81,11 @@ function show(view: BookingView): void {
       ),
     ),
   );
-  const zone = venue(
-    meeting?.startsAt ?? view.slots[0]?.startsAt ?? new Date().toISOString(),
-    timeZone,
-    "zone",
-  );
-  part("zone").textContent = `Free times (${zone}, the venue's time)`;
+  part("zone").textContent = `Free times (${view.zone}, the venue's time)`;
   part("meeting").textContent = meeting
-    ? `Booked for ${venue(meeting.startsAt, timeZone, "day")}, ${venue(meeting.startsAt, timeZone, "time")} to ${venue(meeting.endsAt, timeZone, "time")} ${zone}.`
+    ? `Booked for ${meeting}.`
     : "Not booked yet: pick a time and press the button.";
-  const groups = slotGroups(view);
+  const groups = slotGroups(view.slots);
   part("slots").replaceChildren(...groups);
   if (groups.length === 0) part("slots").textContent = "No free times are left on the expo days.";
   part("submit").textContent = meeting ? "Move to this time" : "Book this time";
@@ -116,7 +96,7 @@ function show(view: BookingView): void {
 
 /** Starts the page: one "view" now (and when the fragment changes); every other call is a press. */
 export function bootBookingPage(): void {
-  const form = document.getElementById(bookingId("form")) as HTMLFormElement | null;
+  const form = document.getElementById("booking-form") as HTMLFormElement | null;
   if (!form || form.dataset.live) return;
   form.dataset.live = "true";
   const token = () => location.hash.slice(1).trim();

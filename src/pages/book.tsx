@@ -3,7 +3,7 @@ import { graphql } from "gatsby";
 import type { HeadProps, PageProps } from "gatsby";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
-import { bookingId, bootBookingPage } from "../lib/booking-page";
+import { bootBookingPage } from "../lib/booking-page";
 import { BOOKING_PAGE_ATTRIBUTE } from "../lib/page-markers";
 
 /**
@@ -17,27 +17,27 @@ export default function BookPage({ data }: PageProps<Queries.BookPageQuery>) {
     <Layout skipLinkLabel={data.siteContent?.skipLinkLabel ?? "Skip to content"}>
       <div className="book" {...{ [BOOKING_PAGE_ATTRIBUTE]: "" }}>
         <h1>Book a meeting</h1>
-        <p id={bookingId("where")} className="book-where" />
-        <p id={bookingId("status")} className="book-status" role="status">
+        <p id="booking-where" className="book-where" />
+        <p id="booking-status" className="book-status" role="status">
           Loading the request…
         </p>
         <noscript>This page needs JavaScript to book a meeting.</noscript>
-        <section id={bookingId("request")} className="book-card" aria-labelledby="request" hidden>
+        <section id="booking-request" className="book-card" aria-labelledby="request" hidden>
           <h2 id="request">Request</h2>
-          <dl id={bookingId("details")} className="book-details" />
+          <dl id="booking-details" className="book-details" />
         </section>
-        <form id={bookingId("form")} className="book-card" aria-labelledby="meeting" hidden>
+        <form id="booking-form" className="book-card" aria-labelledby="meeting" hidden>
           <h2 id="meeting">Meeting</h2>
-          <p id={bookingId("meeting")} />
-          <h3 id={bookingId("zone")} className="book-zone">
+          <p id="booking-meeting" />
+          <h3 id="booking-zone" className="book-zone">
             Free times
           </h3>
-          <div id={bookingId("slots")} className="book-slots" />
+          <div id="booking-slots" className="book-slots" />
           <div className="book-actions">
-            <button id={bookingId("submit")} type="submit" className="book-primary">
+            <button id="booking-submit" type="submit" className="book-primary">
               Book this time
             </button>
-            <button id={bookingId("cancel")} type="button" className="book-secondary" hidden>
+            <button id="booking-cancel" type="button" className="book-secondary" hidden>
               Cancel the meeting
             </button>
           </div>

@@ -86,10 +86,10 @@ as $$
   select pg_catalog.jsonb_array_length(links);
 $$;
 
--- The request a token opens, its meeting and the meetings booked around the expo days, as
--- {"found": {...}}; or {"unknown": true} (a failed guess, counted), or {"limited": true} when
--- the client (or everyone together) failed too often this hour. Reads nothing else.
-create function public.booking_lookup(token_hash text, client text, from_at timestamptz, to_at timestamptz)
+-- The request a token opens, its meeting and every booked meeting's times, as {"found": {...}};
+-- or {"unknown": true} (a failed guess, counted), or {"limited": true} when the client (or
+-- everyone together) failed too often this hour.
+create function public.booking_lookup(token_hash text, client text)
   returns jsonb
   language plpgsql volatile
   set search_path = ''
@@ -116,8 +116,7 @@ begin
     'meeting', (select pg_catalog.to_jsonb(m) from public.meetings m
                  where m.contact_id = request.id and m.cancelled_at is null),
     'booked', coalesce((select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_array(m.starts_at, m.ends_at))
-                          from public.meetings m
-                         where m.cancelled_at is null and m.starts_at < to_at and m.ends_at > from_at), '[]')));
+                          from public.meetings m where m.cancelled_at is null), '[]')));
 end;
 $$;
 
@@ -139,7 +138,6 @@ as $$
 declare
   request public.contacts;
   meeting public.meetings;
-  previous timestamptz;
 begin
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('public.meetings booking', 0));
   select c.* into request
@@ -148,13 +146,10 @@ begin
   if not found then
     return '{"outcome": "gone"}';
   end if;
-  select * into meeting from public.meetings m where m.contact_id = request.id;
-  if meeting.cancelled_at is null and meeting.contact_id is not null then
-    previous := meeting.starts_at;
-  end if;
-  if action = 'book' and previous is not null then
+  select * into meeting from public.meetings m where m.contact_id = request.id and m.cancelled_at is null;
+  if action = 'book' and found then
     return pg_catalog.jsonb_build_object('outcome', 'already-booked', 'meeting', pg_catalog.to_jsonb(meeting));
-  elsif action in ('move', 'cancel') and previous is null then
+  elsif action in ('move', 'cancel') and not found then
     return '{"outcome": "not-booked"}';
   end if;
 
@@ -183,11 +178,11 @@ begin
         booked_at = case when m.cancelled_at is null then m.booked_at else pg_catalog.now() end,
         updated_at = pg_catalog.now()
   returning * into meeting;
-  return pg_catalog.jsonb_build_object('outcome', case when previous is null then 'booked' else 'moved' end,
+  return pg_catalog.jsonb_build_object('outcome', case when action = 'book' then 'booked' else 'moved' end,
                                        'meeting', pg_catalog.to_jsonb(meeting));
 end;
 $$;
 
 grant execute on function public.issue_booking_links(jsonb) to service_role;
-grant execute on function public.booking_lookup(text, text, timestamptz, timestamptz) to service_role;
+grant execute on function public.booking_lookup(text, text) to service_role;
 grant execute on function public.book_meeting(text, text, timestamptz, timestamptz, integer) to service_role;

@@ -33,7 +33,7 @@ async function request(campaign?: string) {
 const book = (token: string, action: string, start = "16:00", end = "16:30", capacity = 2) =>
   rpc<Answer>("book_meeting", hash(token), action, at(start), at(end), capacity);
 const lookup = (token: string, client = "198.51.100.7") =>
-  rpc<Record<string, object>>("booking_lookup", hash(token), client, at("00:00"), at("23:00"));
+  rpc<Record<string, object>>("booking_lookup", hash(token), client);
 
 test("a token opens its request only; a wrong one is a counted guess, 20 an hour per client", async () => {
   const { token } = await request();

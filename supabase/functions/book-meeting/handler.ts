@@ -25,7 +25,7 @@ export type Booking = {
 
 /** The database's side (supabase/migrations/20261128000010_meetings.sql). */
 export interface BookingStore {
-  lookup(tokenHash: string, client: string, from: Date, to: Date): Promise<Lookup>;
+  lookup(tokenHash: string, client: string): Promise<Lookup>;
   book(tokenHash: string, action: string, slot: Slot | null, capacity: number): Promise<Booking>;
 }
 
@@ -61,14 +61,12 @@ export function createBookingHandler(deps: BookingDependencies) {
     "Access-Control-Allow-Origin": origin,
     "Access-Control-Allow-Headers": "authorization, x-client-info, apikey, content-type",
     "Access-Control-Allow-Methods": "POST, OPTIONS",
-    Vary: "Origin",
   };
   const json = (status: number, body: unknown) => Response.json(body, { status, headers: cors });
   const refuse = (status: number, message: string) => json(status, { message });
 
   return async (request: Request): Promise<Response> => {
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
-    if (request.method !== "POST") return refuse(405, "Open this link in the booking page.");
     const parsed = call.safeParse(await request.json().catch(() => undefined));
     if (!parsed.success)
       return refuse(400, "The booking page sent a call this function does not know.");
@@ -92,27 +90,20 @@ export function createBookingHandler(deps: BookingDependencies) {
     const span = schedules.expoSpan(schedule);
     const tokenHash = sha256Hex(body.token);
     const client = forwardedFor?.split(",")[0]?.trim() ?? "";
-    const lookup = await deps.store.lookup(tokenHash, client, span.from, span.to);
+    const lookup = await deps.store.lookup(tokenHash, client);
     if ("limited" in lookup)
       return refuse(429, "Too many wrong links from here: try again in an hour.");
     if ("unknown" in lookup)
       return refuse(404, "This link is not valid: open it again from the staff e-mail.");
     const found = lookup.found;
     const { timeZone, eventName } = schedule;
-    const lastDay = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full" });
+    const lastDay = schedules.venueFormat(timeZone, { dateStyle: "full" }).format(+span.to - 1);
     if (now >= span.to)
-      return refuse(
-        410,
-        `This link expired when ${eventName} ended on ${lastDay.format(+span.to - 1)}.`,
-      );
+      return refuse(410, `This link expired when ${eventName} ended on ${lastDay}.`);
     if (Date.parse(found.createdAt) < span.from.getTime() - YEAR_MS)
       return refuse(410, `This link is for a request from before ${eventName}: it has expired.`);
-    const times = (m: StoredMeeting) => ({
-      startsAt: new Date(m.starts_at),
-      endsAt: new Date(m.ends_at),
-    });
-    const when = ({ startsAt, endsAt }: ReturnType<typeof times>) =>
-      schedules.venueTimeText(startsAt, endsAt, timeZone);
+    const when = (m: StoredMeeting) =>
+      schedules.venueTimeText(new Date(m.starts_at), new Date(m.ends_at), timeZone);
 
     if (body.action === "view") {
       const option = schedules.preferredOption(schedule, found.message);
@@ -123,8 +114,9 @@ export function createBookingHandler(deps: BookingDependencies) {
         characters.length > 200 ? `${characters.slice(0, 200).join("")}…` : message;
       return json(200, {
         request: { name, organization, email, preferredTime, messageStart },
-        meeting: found.meeting && times(found.meeting), // as ISO-8601 in the JSON
-        ...{ timeZone, venue: schedule.venue, booth: schedule.booth, eventName },
+        meeting: found.meeting && when(found.meeting),
+        zone: schedules.zoneName(span.from, timeZone),
+        ...{ venue: schedule.venue, booth: schedule.booth, eventName },
         slots: schedules.freeSlots(schedule, found.booked, now, option),
       });
     }
@@ -137,7 +129,7 @@ export function createBookingHandler(deps: BookingDependencies) {
       if (Date.parse(slot.startsAt) <= now.getTime())
         return refuse(400, "That time has passed: pick another.");
       if (found.meeting && Date.parse(found.meeting.starts_at) === wanted)
-        return refuse(409, `Already booked for ${when(times(found.meeting))}.`);
+        return refuse(409, `Already booked for ${when(found.meeting)}.`);
     }
     const booking = await deps.store.book(tokenHash, body.action, slot, schedule.capacity);
     switch (booking.outcome) {
@@ -146,18 +138,19 @@ export function createBookingHandler(deps: BookingDependencies) {
       case "full":
         return refuse(409, "That time was just taken: pick another.");
       case "already-booked":
-        return refuse(409, `Already booked for ${when(times(booking.meeting!))}.`);
+        return refuse(409, `Already booked for ${when(booking.meeting!)}.`);
       case "not-booked":
         return refuse(409, "There is no meeting to move or cancel: book a time first.");
     }
     const stored = booking.meeting!;
     const change = booking.outcome;
     const invitee = { name: found.name, organization: found.organization, email: found.email };
-    const meeting = { ...stored, ...times(stored) };
+    const [startsAt, endsAt] = [new Date(stored.starts_at), new Date(stored.ends_at)];
+    const meeting = { ...stored, startsAt, endsAt };
     const { from, organizer } = deps;
     const invitation = { change, meeting, invitee, schedule, from, organizer, now: new Date() };
     const email = invitationEmail(invitation);
-    let message = DONE[change].replace("{when}", when(meeting)).replace("{email}", found.email);
+    let message = DONE[change].replace("{when}", when(stored)).replace("{email}", found.email);
     try {
       await deps.sendMail(email);
       log(`Request #${found.id}: ${change} (${stored.uid}, ${stored.sequence}), e-mail sent`);
@@ -195,8 +188,8 @@ export function bookingHandlerFromEnvironment(env: (name: string) => string | un
     sendMail: (email) => sendMail(config.smtp, email),
     schedule: () => schedules.fetchSchedule(siteUrl),
     store: {
-      lookup: (token_hash, client, from_at, to_at) =>
-        rpc("booking_lookup", { token_hash, client, from_at, to_at }) as Promise<Lookup>,
+      lookup: (token_hash, client) =>
+        rpc("booking_lookup", { token_hash, client }) as Promise<Lookup>,
       book: (token_hash, action, slot, capacity) =>
         rpc("book_meeting", {
           ...{ token_hash, action, capacity },

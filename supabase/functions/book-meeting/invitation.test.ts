@@ -2,12 +2,11 @@
 import assert from "node:assert/strict";
 
 import ICAL from "ical.js";
-import PostalMime from "postal-mime";
 
 import { messageBytes } from "../notify-meeting-request/mail.ts";
 import { ADDRESSING, readMail } from "../notify-meeting-request/test-support/harness.ts";
 import { invitationEmail } from "./invitation.ts";
-import { ADA, MEETING_UID, SCHEDULE } from "./test-support/fixtures.ts";
+import { ADA, calendarPart, MEETING_UID, SCHEDULE } from "./test-support/fixtures.ts";
 
 const meeting = {
   uid: MEETING_UID,
@@ -26,12 +25,7 @@ async function received(invitee = ADA) {
   const now = new Date("2025-05-01T10:00:00Z");
   const bytes = await messageBytes(invitationEmail({ ...invitation, ...addressing, now }));
   const message = await readMail(bytes);
-  const { attachments } = await PostalMime.parse(bytes);
-  const part = attachments.find((a) => a.mimeType === "text/calendar")!.content;
-  const calendar = new ICAL.Component(
-    ICAL.parse(typeof part === "string" ? part : new TextDecoder().decode(part)),
-  );
-  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  const { calendar, event } = await calendarPart(bytes);
   return { message, calendar, event, html: message.html!, raw: message.raw };
 }
 

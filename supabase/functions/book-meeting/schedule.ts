@@ -106,14 +106,16 @@ export function preferredOption(schedule: Schedule, message: string) {
   return schedule.meetingTimeOptions.find((option) => option.label === label);
 }
 
-/** The free slots after `now`, the preferred half-day first, then in time order. */
+/** The free slots after `now`, the preferred half-day first, then in time order, with their text. */
 export function freeSlots(
   schedule: Schedule,
   booked: [string, string][],
   now: Date,
   preferred?: { day: string; halfDay: string },
-): (Slot & { preferred: boolean })[] {
+) {
   const taken = booked.map(([start, end]) => [Date.parse(start), Date.parse(end)]);
+  const day = venueFormat(schedule.timeZone, { weekday: "long", month: "long", day: "numeric" });
+  const time = venueFormat(schedule.timeZone, { hour: "numeric", minute: "2-digit" });
   return allSlots(schedule)
     .filter((slot) => Date.parse(slot.startsAt) > now.getTime())
     .filter((slot) => {
@@ -123,20 +125,29 @@ export function freeSlots(
     .map((slot) => ({
       ...slot,
       preferred: slot.day === preferred?.day && slot.halfDay === preferred?.halfDay,
+      group: `${day.format(new Date(slot.startsAt))}, ${slot.halfDay}`,
+      time: plain(time.format(new Date(slot.startsAt))),
     }))
     .sort(
       (a, b) => Number(b.preferred) - Number(a.preferred) || a.startsAt.localeCompare(b.startsAt),
     );
 }
 
+/** The venue's clock in English. */
+export const venueFormat = (timeZone: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, ...options });
+const plain = (text: string) => text.replace(/[\u202f\u2009]/g, " ");
+
+/** "Pacific Daylight Time": the venue zone's name at `instant`. */
+export function zoneName(instant: Date, timeZone: string): string {
+  return venueFormat(timeZone, { timeZoneName: "long" })
+    .formatToParts(instant)
+    .find((part) => part.type === "timeZoneName")!.value;
+}
+
 /** "Monday, May 19, 2025, 9:00 – 9:30 AM Pacific Daylight Time": the venue's time, named. */
 export function venueTimeText(startsAt: Date, endsAt: Date, timeZone: string): string {
-  const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat("en-US", { timeZone, ...options });
-  const day = format({ dateStyle: "full" }).format(startsAt);
-  const hours = format({ hour: "numeric", minute: "2-digit" }).formatRange(startsAt, endsAt);
-  const zone = format({ timeZoneName: "long" })
-    .formatToParts(startsAt)
-    .find((part) => part.type === "timeZoneName")!.value;
-  return `${day}, ${hours} ${zone}`.replace(/[\u202f\u2009]/g, " ");
+  const day = venueFormat(timeZone, { dateStyle: "full" }).format(startsAt);
+  const hours = venueFormat(timeZone, { hour: "numeric", minute: "2-digit" });
+  return plain(`${day}, ${hours.formatRange(startsAt, endsAt)} ${zoneName(startsAt, timeZone)}`);
 }

@@ -1,4 +1,8 @@
-/** The schedule as the site publishes it (/book/schedule.json), and the prospect: book-meeting's tests, bench:booking. */
+// The schedule as the site publishes it (/book/schedule.json), the prospect, and the invitation
+// as a calendar library nobody here wrote reads it: book-meeting's tests, the e2e, bench:booking.
+import ICAL from "ical.js";
+import PostalMime from "postal-mime";
+
 import type { Schedule } from "../schedule.ts";
 
 export const SCHEDULE: Schedule = {
@@ -27,3 +31,12 @@ export const ADA = {
 };
 
 export const MEETING_UID = "0b6f9c2e-6c55-4a57-9d4e-2a1f0f7f5a11";
+
+/** A message's text/calendar part as ical.js reads it: the calendar, its METHOD and its VEVENT. */
+export async function calendarPart(raw: string | Uint8Array) {
+  const { attachments } = await PostalMime.parse(raw, { attachmentEncoding: "utf8" });
+  const part = attachments.find((file) => file.mimeType === "text/calendar")!;
+  const calendar = new ICAL.Component(ICAL.parse(part.content as string));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  return { calendar, event, method: calendar.getFirstPropertyValue("method") };
+}
