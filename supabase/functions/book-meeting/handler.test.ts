@@ -15,16 +15,12 @@ const TOKEN = "q".repeat(43);
 const LIMITED_CLIENT = "203.0.113.5";
 const MESSAGE = `Phone: Not provided\nPreferred Meeting Time: Day 2 Morning\n${"é".repeat(250)}`;
 const NINE = "2025-05-20T16:00:00.000Z"; // 9:00 on day 2 in Palm Springs
+const HALF_PAST_NINE = "2025-05-20T16:30:00.000Z";
 const TUESDAY_NINE = "Tuesday, May 20, 2025, 9:00 – 9:30 AM Pacific Daylight Time";
 const ONE_SENTENCE = /^[^.]+(\.[^ .][^.]*)*[.]$/;
 
 type Stored = NonNullable<Booking["meeting"]>;
-const meeting = (startsAt: string): Stored => ({
-  uid: MEETING_UID,
-  sequence: 0,
-  starts_at: startsAt,
-  ends_at: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
-});
+const AT_NINE: Stored = { uid: MEETING_UID, sequence: 0, starts_at: NINE, ends_at: HALF_PAST_NINE };
 
 /** BOOKING_NOW (undefined: the real clock), the request, what the store has and answers. */
 type Situation = Partial<{ now: string; createdAt: string }> &
@@ -83,7 +79,7 @@ Deno.test(
     assert.deepEqual(view.request, { ...ADA, preferredTime: "Day 2 Morning", messageStart });
     assert.deepEqual([view.meeting, view.zone, view.booth], [null, "Pacific Daylight Time", "713"]);
     assert.equal(view.slots.length, 3 * 14 - 1); // 9:00 on day 1 is full (capacity 2)
-    const first = { startsAt: NINE, endsAt: "2025-05-20T16:30:00.000Z", day: "2025-05-20" };
+    const first = { startsAt: NINE, endsAt: HALF_PAST_NINE, day: "2025-05-20" };
     const labels = { group: "Tuesday, May 20, morning", time: "9:00 AM" };
     assert.deepEqual(view.slots[0], { ...first, halfDay: "morning", preferred: true, ...labels });
     assert.equal(view.slots.filter((slot: { preferred: boolean }) => slot.preferred).length, 6);
@@ -120,8 +116,8 @@ const refusals: [string, object, string, Situation?][] = [
     "400 That time has passed: pick another.",
     { now: "2025-05-20T17:00:00Z" },
   ],
-  ["a move to the booked time", { ...BOOK, action: "move" }, ALREADY, { current: meeting(NINE) }],
-  ["a second press", BOOK, ALREADY, booking("already-booked", meeting(NINE))],
+  ["a move to the booked time", { ...BOOK, action: "move" }, ALREADY, { current: AT_NINE }],
+  ["a second press", BOOK, ALREADY, booking("already-booked", AT_NINE)],
   [
     "the last place just taken",
     BOOK,
