@@ -124,13 +124,8 @@ $$;
 -- action), in one transaction under one lock, so overlapping meetings are counted against the
 -- capacity with none half-written. Answers {"outcome": booked | moved | cancelled | full |
 -- already-booked | not-booked | gone}.
-create function public.book_meeting(
-  token_hash text,
-  action text,
-  starts_at timestamptz default null,
-  ends_at timestamptz default null,
-  capacity integer default 1
-)
+create function public.book_meeting(token_hash text, action text, starts_at timestamptz,
+                                    ends_at timestamptz, capacity integer)
   returns jsonb
   language plpgsql volatile
   set search_path = ''
