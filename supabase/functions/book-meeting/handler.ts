@@ -74,10 +74,7 @@ export function createBookingHandler(deps: BookingDependencies) {
       return await answer(parsed.data, request.headers.get("x-forwarded-for"));
     } catch (error) {
       log(`The schedule or the database could not be reached: ${(error as Error).message}`);
-      return refuse(
-        503,
-        "Booking could not reach the expo's schedule or its database: try again in a minute.",
-      );
+      return refuse(503, "Could not reach the schedule or the database: try again in a minute.");
     }
   };
 
