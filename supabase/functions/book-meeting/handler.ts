@@ -41,10 +41,10 @@ export interface BookingDependencies {
   log?: (line: string) => void;
 }
 
+const token = z.string().max(200);
 const call = z.discriminatedUnion("action", [
-  z.object({ token: z.string().max(200), action: z.literal("view") }),
-  z.object({ token: z.string().max(200), action: z.literal("cancel") }),
-  z.object({ token: z.string().max(200), action: z.enum(["book", "move"]), startsAt: z.string() }),
+  z.object({ token, action: z.enum(["view", "cancel"]) }),
+  z.object({ token, action: z.enum(["book", "move"]), startsAt: z.string() }),
 ]);
 
 const YEAR_MS = 365 * 86_400_000;
@@ -119,7 +119,7 @@ export function createBookingHandler(deps: BookingDependencies) {
     }
 
     let slot: Slot | null = null;
-    if (body.action !== "cancel") {
+    if ("startsAt" in body) {
       const wanted = Date.parse(body.startsAt);
       slot = schedules.allSlots(schedule).find((s) => Date.parse(s.startsAt) === wanted) ?? null;
       if (!slot) return refuse(400, `That time is not one of ${eventName}'s meeting times.`);
