@@ -93,7 +93,9 @@ async function challengeAfter(db: PGlite, after: number, index: number): Promise
       JSON.stringify({ "cf-connecting-ip": address }),
     ]);
     await tx.query(
-      "insert into private.form_challenges_issued (client_key) select private.request_client_key() from generate_series(1, $1)",
+      `insert into private.form_challenges_issued (client_key)
+       select private.client_key(private.client_address(current_setting('request.headers', true)))
+       from generate_series(1, $1)`,
       [after],
     );
     return (await tx.query<{ c: FormChallenge }>("select public.form_challenge() as c")).rows[0]!.c;
