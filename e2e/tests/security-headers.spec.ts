@@ -13,11 +13,18 @@ for (const target of ["/", "/some/missing/path"]) {
   }) => {
     const headers = (await request.get(target)).headers();
     const policy = headers["content-security-policy"] ?? "";
-    // What the build itself refuses (build-time/csp.ts): loose script sources, a worker from
-    // anywhere but the site, connect-src beyond the backend, framing, plugins.
+    // What the build itself refuses (build-time/csp.ts): loose script sources, connect-src beyond
+    // the backend. Then exactly what the site allows: the page proof's worker from the site only.
     expect(strictPolicyProblems(policy, backend.url)).toEqual([]);
     const csp = parseCsp(policy);
-    expect([csp.get("default-src"), csp.get("base-uri")]).toEqual([["'self'"], ["'self'"]]);
+    const exact = ["default-src", "base-uri", "worker-src", "frame-ancestors", "object-src"];
+    expect(exact.map((name) => csp.get(name))).toEqual([
+      ["'self'"],
+      ["'self'"],
+      ["'self'"],
+      ["'none'"],
+      ["'none'"],
+    ]);
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBeTruthy();
     expect(headers["permissions-policy"]).toBeTruthy();
