@@ -35,10 +35,11 @@ export function resolveSupabaseSettings(
     problems.push(
       `${SUPABASE_URL_VARIABLE} must be an http(s) URL such as https://your-project.supabase.co (got "${url}").`,
     );
+  const keyReason = anonKey ? unpublishableKeyReason(anonKey) : undefined;
   if (!anonKey) problems.push(`${SUPABASE_ANON_KEY_VARIABLE} is not set.`);
-  else if (unpublishableKeyReason(anonKey))
+  else if (keyReason)
     problems.push(
-      `${SUPABASE_ANON_KEY_VARIABLE} ${unpublishableKeyReason(anonKey)}. That key bypasses every database rule and would be published in the page: use the project's anon (publishable) key.`,
+      `${SUPABASE_ANON_KEY_VARIABLE} ${keyReason}. That key bypasses every database rule and would be published in the page: use the project's anon (publishable) key.`,
     );
   return problems.length > 0
     ? { ok: false, problems }

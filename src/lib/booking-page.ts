@@ -96,7 +96,7 @@ function show(view: BookingView): void {
 
 /** Starts the page: one "view" now (and when the fragment changes); every other call is a press. */
 export function bootBookingPage(): void {
-  const form = document.getElementById("booking-form") as HTMLFormElement | null;
+  const form = part("form") as HTMLFormElement | null;
   if (!form || form.dataset.live) return;
   form.dataset.live = "true";
   const token = () => location.hash.slice(1).trim();
