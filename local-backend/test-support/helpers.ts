@@ -108,13 +108,25 @@ export function uniqueAddress(): string {
   return `198.51.${100 + Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 }
 
-/** form_challenge() solved as the page's worker does, in 30 ms (altcha-lib: 2.5 s): the header. */
-export function solveFormChallenge(challenge: FormChallenge): string {
+/**
+ * form_challenge() solved as the page's worker does, or as a flooder would, with the one-shot
+ * `crypto.hash()`: tries 0, 1, 2, … up to maxnumber, asking `stop()` every 4,096 numbers. The
+ * x-form-proof header value, or undefined when stopped or when no number fits.
+ */
+export function solveInNode(challenge: FormChallenge, stop: () => boolean): string | undefined {
   for (let number = 0; number <= challenge.maxnumber; number += 1) {
+    if (number % 4096 === 0 && stop()) return undefined;
     if (crypto.hash("sha256", challenge.salt + number, "hex") === challenge.challenge)
       return formProofPayload(challenge, number);
   }
-  throw new Error("the form challenge has no solution");
+  return undefined;
+}
+
+/** The header for form_challenge(), in 30 ms (altcha-lib: 2.5 s). */
+export function solveFormChallenge(challenge: FormChallenge): string {
+  const header = solveInNode(challenge, () => false);
+  if (header === undefined) throw new Error("the form challenge has no solution");
+  return header;
 }
 
 /** A valid `x-form-proof` value, as the page makes it: a challenge from a backend's API, solved. */

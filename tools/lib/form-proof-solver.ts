@@ -1,23 +1,8 @@
 /**
- * The page proof solved in Node as a flooder would: try n = 0, 1, 2, … until
- * hex(sha256(salt + n)) = challenge, with the one-shot `crypto.hash()` (the fastest plain Node way).
+ * How fast a flooder solves the page proof in Node: SHA-256 hashes a second with the one-shot
+ * `crypto.hash()` (the fastest plain Node way). The solver itself: local-backend/test-support.
  */
 import crypto from "node:crypto";
-
-import { formProofPayload, type FormChallenge } from "../../src/lib/form-proof";
-
-/**
- * Tries 0, 1, 2, … up to maxnumber; `stop()` is asked every 4,096 numbers. The x-form-proof header
- * value, or undefined when stopped or when no number fits.
- */
-export function solveInNode(challenge: FormChallenge, stop: () => boolean): string | undefined {
-  for (let number = 0; number <= challenge.maxnumber; number += 1) {
-    if (number % 4096 === 0 && stop()) return undefined;
-    if (crypto.hash("sha256", challenge.salt + number, "hex") === challenge.challenge)
-      return formProofPayload(challenge, number);
-  }
-  return undefined;
-}
 
 /** SHA-256 hashes a second on this thread, over one second. */
 export function nodeHashRate(): number {

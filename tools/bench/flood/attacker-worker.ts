@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
 
 import type { FormChallenge } from "../../../src/lib/form-proof";
-import { solveInNode } from "../../lib/form-proof-solver";
+import { solveInNode } from "../../../local-backend/test-support/helpers";
 import { keyHeaders, count, insertHeaders, postFrom, type AttackerData } from "./attack";
 import { attackerRequest } from "./texts";
 
