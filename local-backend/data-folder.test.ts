@@ -102,6 +102,7 @@ test.each<[string, (folder: typeof template) => void, RegExp]>([
   [
     "the write-ahead log's files deleted after a crash",
     ({ dataDir, crashed }) => {
+      fs.rmSync(dataDir, { recursive: true });
       fs.cpSync(crashed, dataDir, { recursive: true });
       deleteWalFiles(dataDir);
     },
